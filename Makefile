@@ -1,0 +1,84 @@
+# perfdump: dump and inspect Linux perf.data files.
+#
+#   make            build ./perfdump
+#   make demo       install build deps if missing, build, show a sample
+#   make check      install test deps if missing, build, run every test
+#   make SANITIZE=1 build with AddressSanitizer + UBSan (into build-asan/)
+#   make install    PREFIX=/usr/local DESTDIR=
+.SUFFIXES:
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+
+WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+       -Wformat=2 -Wno-format-nonliteral -Wvla
+CFLAGS ?= -O2 -g
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) \
+	     $(shell $(PKG_CONFIG) --cflags libelf libzstd 2>/dev/null)
+LDLIBS = $(shell $(PKG_CONFIG) --libs libelf libzstd 2>/dev/null || echo -lelf -lzstd)
+
+ifeq ($(SANITIZE),1)
+BUILD ?= build-asan
+ALL_CFLAGS += -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=address,undefined
+else
+BUILD ?= build
+endif
+
+SRCS = $(wildcard src/*.c src/lib/*.c src/out/*.c)
+OBJS = $(SRCS:src/%.c=$(BUILD)/%.o)
+DEPS = $(OBJS:.o=.d)
+
+ifeq ($(SANITIZE),1)
+BIN = $(BUILD)/perfdump
+else
+BIN = perfdump
+endif
+
+all: $(BIN)
+
+$(BIN): $(OBJS)
+	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+$(BUILD)/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(DEPS)
+
+deps:
+	@scripts/install-deps.sh build
+
+test-deps:
+	@scripts/install-deps.sh test
+
+demo: deps
+	$(MAKE) all
+	./perfdump header testdata/cpu-clock.data
+	./perfdump features testdata/cpu-clock.data
+
+check: test-deps
+	$(MAKE) all
+	$(MAKE) SANITIZE=1 all
+	tests/run.sh
+
+# The whole bats suite against the sanitizer build only.
+check-asan: test-deps
+	$(MAKE) SANITIZE=1 all
+	PERFDUMP=$(CURDIR)/build-asan/perfdump tests/run.sh
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 perfdump $(DESTDIR)$(BINDIR)/perfdump
+	install -m 644 man/perfdump.1 $(DESTDIR)$(MANDIR)/man1/perfdump.1
+
+format:
+	clang-format -i $(SRCS) $(wildcard src/*.h src/lib/*.h src/out/*.h)
+
+clean:
+	rm -rf build build-asan perfdump
+
+.PHONY: all deps test-deps demo check check-asan install format clean

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+/* perfdump features: every feature section, decoded. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/features.h"
+#include "out/fmt_features.h"
+#include "perfdump.h"
+
+const struct cmd cmd_features_def = {
+	.name = "features",
+	.fn = cmd_features,
+	.summary = "feature sections, fully decoded",
+	.help =
+	"Usage: perfdump features [--list] [-j|-p] [-x] [FILE] [NAME...]\n"
+	"\n"
+	"Decode every feature section present (HOSTNAME, NRCPUS, CMDLINE,\n"
+	"EVENT_DESC, CPU_TOPOLOGY, TRACING_DATA, BUILD_ID, ... all the ids perf\n"
+	"defines, simpleperf's 128-134 named).  Unknown features and bytes a\n"
+	"decoder did not consume are hex-dumped.  In pipe mode the features come\n"
+	"from HEADER_FEATURE, HEADER_TRACING_DATA and HEADER_BUILD_ID records.\n"
+	"\n"
+	"NAME selects features: case-insensitive, with or without HEADER_, or a\n"
+	"bit number (e.g. hostname, HEADER_NRCPUS, cpu_topology, 13).  With\n"
+	"names, FILE must come first.\n"
+	"\n"
+	"Options:\n"
+	"  -l, --list      list every feature perf and simpleperf define, and\n"
+	"                  whether this file has it\n"
+	"  -j, --json      write JSON\n"
+	"  -p, --pretty    write indented JSON\n"
+	"  -x, --hex       add a hex dump of each feature's bytes\n"
+	"  -h, --help      show this help\n",
+};
+
+struct features_opts {
+	bool list;
+};
+
+static int handle(int opt, const char *arg, void *ctx)
+{
+	struct features_opts *fo = ctx;
+
+	(void)arg;
+	if (opt == 'l') {
+		fo->list = true;
+		return 0;
+	}
+	return -1;
+}
+
+static void emit_list(struct emitter *e, const struct pd_session *s)
+{
+	emit_arr_begin(e, "features");
+	for (unsigned id = 1; id < 256; id++) {
+		const char *n = pd_feat_name(id);
+		const struct pd_feature *f = pd_find_feature(s, id);
+
+		if (id == HEADER_LAST_FEATURE)
+			continue;
+		if (!n && !f)
+			continue;
+		emit_row_begin(e, NULL);
+		emit_u64(e, "id", id);
+		if (n)
+			emit_str(e, "name", n);
+		else
+			emit_null(e, "name");
+		emit_bool(e, "present", f != NULL);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
+int cmd_features(struct opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "list", no_argument, NULL, 'l' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct features_opts fo = { 0 };
+	bool want[256] = { false }, any = false;
+	struct pd_session s;
+	struct emitter *e;
+	int first, rc;
+
+	rc = parse_cmd_opts(&cmd_features_def, o, argc, argv, "l", longopts,
+			    handle, &fo, &first);
+	if (rc)
+		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
+	if (first < argc)
+		o->file = argv[first++];
+	for (int i = first; i < argc; i++) {
+		int id = pd_feat_lookup(argv[i]);
+
+		if (id < 0) {
+			usage_error("features: unknown feature '%s' (see 'perfdump features --list')",
+				    argv[i]);
+			return EXIT_USAGE;
+		}
+		want[id] = any = true;
+	}
+
+	if ((rc = open_session(&s, o)))
+		return rc;
+	e = start_output(o, o->file);
+	if (fo.list) {
+		emit_list(e, &s);
+	} else {
+		if (any) {
+			/* only what was asked for (and what it depends on) */
+			for (size_t i = 0; i < s.nfeat; i++)
+				if (s.feat[i].id == HEADER_NRCPUS)
+					pd_decode_feature(&s, &s.feat[i]);
+			for (size_t i = 0; i < s.nfeat; i++)
+				if (want[s.feat[i].id])
+					pd_decode_feature(&s, &s.feat[i]);
+		} else {
+			pd_decode_features(&s);
+		}
+		emit_arr_begin(e, "features");
+		for (size_t i = 0; i < s.nfeat; i++)
+			if (!any || want[s.feat[i].id])
+				emit_feature(e, &s, &s.feat[i]);
+		emit_arr_end(e);
+		if (any) {
+			emit_arr_begin(e, "missing");
+			for (unsigned id = 0; id < 256; id++) {
+				if (!want[id] || pd_find_feature(&s, id))
+					continue;
+				const char *n = pd_feat_name(id);
+
+				if (n)
+					emit_str(e, NULL, n);
+				else
+					emit_u64(e, NULL, id);
+			}
+			emit_arr_end(e);
+		}
+	}
+	rc = finish_output(e, &s);
+	pd_session_close(&s);
+	return rc;
+}

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+#include "arena.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct arena_block {
+	struct arena_block *next;
+	size_t size, used;
+	_Alignas(16) unsigned char data[];
+};
+
+#define ARENA_BLOCK (64 * 1024)
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	struct arena_block *b = a->head;
+
+	size = (size + 15) & ~(size_t)15;
+	if (size == 0)
+		size = 16;
+	if (!b || b->size - b->used < size) {
+		size_t bsize = size > ARENA_BLOCK / 4 ? size : ARENA_BLOCK;
+
+		if (bsize > SIZE_MAX - sizeof(*b))
+			return NULL;
+		b = malloc(sizeof(*b) + bsize);
+		if (!b)
+			return NULL;
+		b->size = bsize;
+		b->used = 0;
+		if (bsize > ARENA_BLOCK && a->head) {
+			/* keep the current block for small allocations */
+			b->next = a->head->next;
+			a->head->next = b;
+		} else {
+			b->next = a->head;
+			a->head = b;
+		}
+	}
+	void *p = b->data + b->used;
+	b->used += size;
+	a->total += size;
+	memset(p, 0, size);
+	return p;
+}
+
+void *arena_calloc(struct arena *a, size_t n, size_t size)
+{
+	size_t bytes;
+
+	if (__builtin_mul_overflow(n, size, &bytes))
+		return NULL;
+	return arena_alloc(a, bytes);
+}
+
+void *arena_memdup(struct arena *a, const void *p, size_t size)
+{
+	void *q = arena_alloc(a, size + 1); /* +1: room for a NUL */
+
+	if (q && size)
+		memcpy(q, p, size);
+	return q;
+}
+
+void arena_free(struct arena *a)
+{
+	struct arena_block *b = a->head;
+
+	while (b) {
+		struct arena_block *next = b->next;
+
+		free(b);
+		b = next;
+	}
+	a->head = NULL;
+	a->total = 0;
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A simple arena: the decoded model of a recording lives until the session
+ * is closed, so its pieces are allocated here and freed all at once.
+ */
+#ifndef PD_ARENA_H
+#define PD_ARENA_H
+
+#include <stddef.h>
+
+struct arena_block;
+
+struct arena {
+	struct arena_block *head;
+	size_t total; /* bytes handed out, for tests and limits */
+};
+
+/* Zeroed memory, 16-byte aligned; NULL on overflow or out of memory. */
+void *arena_alloc(struct arena *a, size_t size);
+/* n elements of size bytes, with the multiplication checked. */
+void *arena_calloc(struct arena *a, size_t n, size_t size);
+void *arena_memdup(struct arena *a, const void *p, size_t size);
+void arena_free(struct arena *a);
+
+#endif

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+#include "cursor.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void cur_init(struct cursor *c, const void *buf, size_t len, uint64_t base,
+	      bool swap, struct pd_diags *diags, const char *ctx)
+{
+	*c = (struct cursor){
+		.buf = buf, .len = buf ? len : 0, .base = base,
+		.swap = swap, .diags = diags, .ctx = ctx,
+	};
+}
+
+static void vfail(struct cursor *c, const char *what, const char *fmt,
+		  va_list ap)
+{
+	char whatbuf[160], detail[400];
+
+	if (c->failed)
+		return;
+	c->failed = true;
+	if (c->ctx)
+		snprintf(whatbuf, sizeof(whatbuf), "%s: %s", c->ctx, what);
+	else
+		snprintf(whatbuf, sizeof(whatbuf), "%s", what);
+	vsnprintf(detail, sizeof(detail), fmt, ap);
+	pd_diag_add(c->diags, PD_ERR, cur_off(c), whatbuf, "%s", detail);
+}
+
+void cur_fail(struct cursor *c, const char *what, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail(c, what, fmt, ap);
+	va_end(ap);
+}
+
+static const uint8_t *take(struct cursor *c, const char *what, size_t n)
+{
+	const uint8_t *p;
+
+	if (c->failed)
+		return NULL;
+	if (c->len - c->pos < n) {
+		cur_fail(c, what, "need %zu bytes, %zu left", n,
+			 c->len - c->pos);
+		return NULL;
+	}
+	p = c->buf + c->pos;
+	c->pos += n;
+	return p;
+}
+
+uint16_t pd_get16(const void *p, bool swap)
+{
+	uint16_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return swap ? __builtin_bswap16(v) : v;
+}
+
+uint32_t pd_get32(const void *p, bool swap)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return swap ? __builtin_bswap32(v) : v;
+}
+
+uint64_t pd_get64(const void *p, bool swap)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return swap ? __builtin_bswap64(v) : v;
+}
+
+uint8_t cur_u8(struct cursor *c, const char *what)
+{
+	const uint8_t *p = take(c, what, 1);
+
+	return p ? *p : 0;
+}
+
+uint16_t cur_u16(struct cursor *c, const char *what)
+{
+	const uint8_t *p = take(c, what, 2);
+
+	return p ? pd_get16(p, c->swap) : 0;
+}
+
+uint32_t cur_u32(struct cursor *c, const char *what)
+{
+	const uint8_t *p = take(c, what, 4);
+
+	return p ? pd_get32(p, c->swap) : 0;
+}
+
+uint64_t cur_u64(struct cursor *c, const char *what)
+{
+	const uint8_t *p = take(c, what, 8);
+
+	return p ? pd_get64(p, c->swap) : 0;
+}
+
+const uint8_t *cur_bytes(struct cursor *c, const char *what, size_t n)
+{
+	return take(c, what, n);
+}
+
+bool cur_skip(struct cursor *c, const char *what, size_t n)
+{
+	return take(c, what, n) != NULL;
+}
+
+bool cur_check_count(struct cursor *c, const char *what, uint64_t count,
+		     size_t elem_size)
+{
+	size_t left = cur_left(c);
+
+	if (c->failed)
+		return false;
+	if (elem_size == 0)
+		elem_size = 1;
+	if (count > left / elem_size) {
+		cur_fail(c, what,
+			 "count %llu of at least %zu bytes each does not fit in the %zu bytes left",
+			 (unsigned long long)count, elem_size, left);
+		return false;
+	}
+	return true;
+}
+
+struct cursor cur_sub(struct cursor *c, const char *what, size_t n)
+{
+	struct cursor sub;
+	uint64_t off = cur_off(c);
+	const uint8_t *p = take(c, what, n);
+
+	cur_init(&sub, p, p ? n : 0, off, c->swap, c->diags, c->ctx);
+	sub.failed = p == NULL;
+	return sub;
+}
+
+static struct pd_str str_in(struct cursor *c, const char *what,
+			    const uint8_t *p, size_t n, uint64_t off,
+			    bool warn_unterminated)
+{
+	struct pd_str s = { .off = off };
+	const uint8_t *nul;
+
+	if (!p)
+		return s;
+	nul = memchr(p, 0, n);
+	s.s = (const char *)p;
+	s.len = nul ? (uint32_t)(nul - p) : (uint32_t)n;
+	if (!nul && warn_unterminated && n)
+		pd_diag_add(c->diags, PD_WARN, off, what,
+			    "string of %zu bytes has no terminating NUL", n);
+	return s;
+}
+
+struct pd_str cur_hstring(struct cursor *c, const char *what)
+{
+	uint32_t len = cur_u32(c, what);
+	uint64_t off = cur_off(c);
+	const uint8_t *p;
+
+	if (c->failed)
+		return (struct pd_str){ 0 };
+	if (len > cur_left(c)) {
+		cur_fail(c, what, "string length %u exceeds the %zu bytes left",
+			 len, cur_left(c));
+		return (struct pd_str){ 0 };
+	}
+	p = take(c, what, len);
+	return str_in(c, what, p, len, off, true);
+}
+
+struct pd_str cur_fixed_string(struct cursor *c, const char *what, size_t n)
+{
+	uint64_t off = cur_off(c);
+
+	return str_in(c, what, take(c, what, n), n, off, false);
+}
+
+struct pd_str cur_cstring(struct cursor *c, const char *what)
+{
+	uint64_t off = cur_off(c);
+	const uint8_t *p, *nul;
+	size_t n;
+
+	if (c->failed)
+		return (struct pd_str){ 0 };
+	p = c->buf + c->pos;
+	nul = memchr(p, 0, c->len - c->pos);
+	if (!nul) {
+		cur_fail(c, what, "no terminating NUL in the %zu bytes left",
+			 c->len - c->pos);
+		return (struct pd_str){ 0 };
+	}
+	n = (size_t)(nul - p);
+	c->pos += n + 1;
+	return (struct pd_str){ .s = (const char *)p, .len = (uint32_t)n,
+				.off = off };
+}

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *xstrdup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+void pd_diag_add(struct pd_diags *d, enum pd_sev sev, uint64_t offset,
+		 const char *what, const char *fmt, ...)
+{
+	struct pd_diag diag = { .sev = sev, .offset = offset };
+	char buf[512];
+	va_list ap;
+
+	if (!d)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+
+	if (sev == PD_ERR)
+		d->nerr++;
+	else
+		d->nwarn++;
+
+	diag.what = (char *)what;
+	diag.detail = buf;
+	if (d->hook)
+		d->hook(&diag, d->hook_arg);
+
+	if (d->n >= PD_DIAG_MAX) {
+		d->dropped++;
+		return;
+	}
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? d->cap * 2 : 16;
+		struct pd_diag *v = realloc(d->v, cap * sizeof(*v));
+
+		if (!v) {
+			d->dropped++;
+			return;
+		}
+		d->v = v;
+		d->cap = cap;
+	}
+	diag.what = xstrdup_or_null(what);
+	diag.detail = strdup(buf);
+	d->v[d->n++] = diag;
+}
+
+void pd_diags_free(struct pd_diags *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		free(d->v[i].what);
+		free(d->v[i].detail);
+	}
+	free(d->v);
+	d->v = NULL;
+	d->n = d->cap = 0;
+}

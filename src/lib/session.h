@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A recording as perfdump sees it: where the bytes come from (file, pipe
+ * stream, directory), the file header, and the feature sections.
+ * No printing, no exits: problems go to `diags`.
+ */
+#ifndef PD_SESSION_H
+#define PD_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "cursor.h"
+#include "diag.h"
+#include "input.h"
+
+/* perf_file_header (tools/perf/util/header.h), 104 bytes. */
+#define PD_HEADER_SIZE 104
+#define PD_HEADER_SIZE_NOFEAT 72 /* pre-2010: no adds_features bitmap */
+#define PD_PIPE_HEADER_SIZE 16
+#define PD_MAGIC2 0x32454c4946524550ULL /* "PERFILE2" */
+#define PD_FEAT_BITS 256
+
+enum pd_mode {
+	PD_MODE_FILE,
+	PD_MODE_PIPE,
+	PD_MODE_DIR, /* perf record --threads / --kcore directory */
+};
+
+struct pd_section {
+	uint64_t offset, size;
+};
+
+/* How the feature bitmap of a byte-swapped file was read (FORMAT.md §1.1). */
+enum pd_bitmap_guess {
+	PD_BITMAP_NATIVE,  /* same byte order as this host */
+	PD_BITMAP_SWAP64,  /* producer wrote 4 x u64 */
+	PD_BITMAP_SWAP32,  /* producer wrote 8 x u32 (32-bit host) */
+	PD_BITMAP_GAVE_UP, /* neither had HOSTNAME: only BUILD_ID assumed */
+};
+
+struct pd_header {
+	uint8_t magic[8];
+	int version;            /* 2 = PERFILE2, 1 = PERFFILE */
+	uint64_t size;          /* 104, 72 or 16 */
+	uint64_t attr_size;
+	struct pd_section attrs, data, event_types;
+	uint8_t raw_bitmap[32]; /* as stored */
+	uint64_t features[4];   /* as decoded: bit n = word n/64 bit n%64 */
+	enum pd_bitmap_guess bitmap_guess;
+	bool has_bitmap;        /* size >= 104 */
+	uint64_t feat_table_off; /* data.offset + data.size */
+	uint8_t raw[PD_HEADER_SIZE]; /* the header bytes as read */
+	size_t raw_len;
+};
+
+/* Where a feature's bytes came from. */
+enum pd_feat_src {
+	PD_FSRC_SECTION,       /* file mode: feature section table entry */
+	PD_FSRC_RECORD,        /* pipe mode: PERF_RECORD_HEADER_FEATURE (80) */
+	PD_FSRC_LEGACY_RECORD, /* pre-upstream Google pipe: record 66 + id */
+	PD_FSRC_TRACING_RECORD,/* PERF_RECORD_HEADER_TRACING_DATA (66) */
+	PD_FSRC_BUILDID_RECORDS,/* PERF_RECORD_HEADER_BUILD_ID (67) records */
+};
+
+/* A contiguous run of a feature's bytes in the file. */
+struct pd_part {
+	uint64_t offset;      /* file offset of bytes[0] */
+	uint64_t size;        /* declared size */
+	const uint8_t *bytes; /* loaded bytes (may be fewer than size) */
+	uint64_t loaded;
+	uint64_t rec_offset;  /* pipe: offset of the record that carried it */
+};
+
+struct pd_feature {
+	unsigned id;
+	enum pd_feat_src src;
+	uint64_t table_entry_off; /* file mode: offset of its {offset,size} */
+	struct pd_part *parts;    /* usually one; build-id records: many */
+	size_t nparts;
+	/* Filled by pd_decode_features(): */
+	bool decoded;             /* decoder ran */
+	bool bad;                 /* decoder reported an error */
+	void *model;              /* decoded model, type depends on id */
+	uint64_t consumed;        /* bytes the decoder used (all parts) */
+	uint64_t unparsed_off;    /* first byte not consumed, if any */
+};
+
+/* A data.N stream of a directory recording. */
+struct pd_dir_file {
+	char *name;
+	uint64_t size;
+};
+
+struct pd_pipe_info {
+	uint64_t bytes;            /* stream length read */
+	uint64_t nrecords;
+	uint64_t nattrs;           /* HEADER_ATTR records */
+	uint64_t nfeature_records; /* HEADER_FEATURE records (without marker) */
+	bool has_end_marker;
+	uint64_t end_marker_off;
+	uint64_t end_marker_id;    /* the writer's HEADER_LAST_FEATURE */
+	bool legacy_google;        /* features as record types 69..80 */
+	uint64_t first_event_off;  /* first kernel record, 0 if none */
+	bool complete;             /* walked to a clean end */
+};
+
+/* Values other decoders depend on, set while decoding features. */
+struct pd_env {
+	bool has_nrcpus;
+	uint32_t nr_cpus_avail, nr_cpus_online;
+	struct pd_str arch;
+};
+
+struct pd_session {
+	const char *path;       /* as given */
+	struct pd_input in;     /* the file holding the header */
+	enum pd_mode mode;
+	bool swap;              /* producer byte order differs from ours */
+	bool big_endian;        /* producer byte order */
+	char endian_how[160];   /* how the byte order was decided */
+	bool header_ok;         /* the header could be read */
+	struct pd_header hdr;
+	struct pd_pipe_info pipe;
+	struct pd_feature *feat;
+	size_t nfeat;
+	struct pd_dir_file *dir;
+	size_t ndir;
+	struct pd_env env;
+	struct arena arena;
+	struct pd_diags diags;
+};
+
+/*
+ * Open and read the header and feature sections (file mode) or walk the
+ * stream for its metadata records (pipe mode).  Returns 0 when something
+ * could be read (check diags for problems), -1 on an I/O error opening
+ * the input (message in errbuf).  `hook` sees every diagnostic as it is
+ * found.
+ */
+int pd_session_open(struct pd_session *s, const char *path,
+		    pd_diag_hook hook, void *hook_arg, char *errbuf,
+		    size_t errlen);
+void pd_session_close(struct pd_session *s);
+
+/* Decode every feature present into its model (idempotent). */
+void pd_decode_features(struct pd_session *s);
+/*
+ * Decode one (idempotent).  Decoders of CPU_TOPOLOGY and CPU_DOMAIN_INFO
+ * use NRCPUS: decode that first.
+ */
+void pd_decode_feature(struct pd_session *s, struct pd_feature *f);
+
+static inline bool pd_feat_bit(const struct pd_header *h, unsigned bit)
+{
+	return bit < PD_FEAT_BITS && (h->features[bit / 64] >> (bit % 64)) & 1;
+}
+
+const struct pd_feature *pd_find_feature(const struct pd_session *s,
+					 unsigned id);
+
+#endif

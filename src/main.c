@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: MIT
+/*
+ * perfdump: dump and inspect Linux perf.data files.
+ * Option parsing, the command table, exit status, and the stdout check.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perfdump.h"
+
+static const struct cmd *const commands[] = {
+	&cmd_header_def,
+	&cmd_features_def,
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const char global_help[] =
+	"Usage: perfdump [OPTIONS] COMMAND [COMMAND OPTIONS] [FILE]\n"
+	"\n"
+	"Dump and inspect Linux perf.data files.  FILE defaults to ./perf.data;\n"
+	"'-' reads standard input (pipe-mode data); a directory is read as one\n"
+	"recording (perf record --threads).\n"
+	"\n"
+	"Commands:\n"
+	"%s"
+	"  help [COMMAND]  show this help, or a command's\n"
+	"\n"
+	"Options (before or after the command):\n"
+	"  -j, --json      write JSON\n"
+	"  -p, --pretty    write indented JSON (implies --json)\n"
+	"  -x, --hex       add hex dumps of the raw bytes of each structure\n"
+	"  -h, --help      show help\n"
+	"  -V, --version   show the version\n"
+	"\n"
+	"Exit status: 0 the file is sound; 1 it is damaged (all that could be\n"
+	"decoded was printed); 2 usage error; 3 cannot read the input or write\n"
+	"the output.\n"
+	"\n"
+	"See perfdump(1).\n";
+
+static void print_help(FILE *f)
+{
+	char list[2048] = "";
+	size_t len = 0;
+
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		len += (size_t)snprintf(list + len, sizeof(list) - len,
+					"  %-14s  %s\n", commands[i]->name,
+					commands[i]->summary);
+	fprintf(f, global_help, list);
+}
+
+void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("perfdump: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'perfdump --help'.\n", stderr);
+}
+
+/* Exact name, or an unambiguous prefix (like bpftool). */
+static const struct cmd *find_cmd(const char *name)
+{
+	const struct cmd *found = NULL;
+	size_t n = strlen(name), matches = 0;
+
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		if (strcmp(commands[i]->name, name) == 0)
+			return commands[i];
+		if (n && strncmp(commands[i]->name, name, n) == 0) {
+			found = commands[i];
+			matches++;
+		}
+	}
+	if (matches == 1)
+		return found;
+	if (matches > 1) {
+		fprintf(stderr, "perfdump: ambiguous command '%s'; it could be:", name);
+		for (size_t i = 0; i < NCOMMANDS; i++)
+			if (strncmp(commands[i]->name, name, n) == 0)
+				fprintf(stderr, " %s", commands[i]->name);
+		fputc('\n', stderr);
+		return NULL;
+	}
+	fprintf(stderr, "perfdump: unknown command '%s'; commands are:", name);
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(stderr, " %s", commands[i]->name);
+	fputs(" help\n", stderr);
+	return NULL;
+}
+
+static const struct option global_long[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ "pretty", no_argument, NULL, 'p' },
+	{ "hex", no_argument, NULL, 'x' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* 1: handled (-j -p -x), 0: not a global option. */
+static int global_opt(int c, struct opts *o)
+{
+	switch (c) {
+	case 'j':
+		if (o->fmt == EMIT_TEXT)
+			o->fmt = EMIT_JSON;
+		return 1;
+	case 'p':
+		o->fmt = EMIT_JSON_PRETTY;
+		return 1;
+	case 'x':
+		o->hex = true;
+		return 1;
+	}
+	return 0;
+}
+
+int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
+		   const char *extra_short, const struct option *extra_long,
+		   int (*handle)(int opt, const char *arg, void *ctx), void *ctx,
+		   int *first)
+{
+	struct option longopts[64];
+	char shortopts[64];
+	size_t n = 0;
+	int opt;
+
+	for (const struct option *l = global_long; l->name; l++)
+		longopts[n++] = *l;
+	for (const struct option *l = extra_long; l && l->name && n < 63; l++)
+		longopts[n++] = *l;
+	memset(&longopts[n], 0, sizeof(longopts[n]));
+	snprintf(shortopts, sizeof(shortopts), "+jpxhV%s",
+		 extra_short ? extra_short : "");
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		if (global_opt(opt, o))
+			continue;
+		if (opt == 'h') {
+			fputs(c->help, stdout);
+			return 1;
+		}
+		if (opt == 'V') {
+			printf("perfdump %s\n", PERFDUMP_VERSION);
+			return 1;
+		}
+		if (opt == '?' || opt == ':') {
+			if (optopt)
+				usage_error("%s: unknown option '-%c'", c->name, optopt);
+			else
+				usage_error("%s: unknown option '%s'", c->name,
+					    argv[optind - 1]);
+			return -1;
+		}
+		if (!handle || handle(opt, optarg, ctx) < 0)
+			return -1;
+	}
+	*first = optind;
+	return 0;
+}
+
+void print_diag(const struct pd_diag *d, void *file)
+{
+	if (d->sev != PD_ERR)
+		return;
+	fflush(stdout); /* keep stdout and stderr in order on a terminal */
+	fprintf(stderr, "perfdump: %s: ", (const char *)file);
+	if (d->offset != PD_NO_OFFSET)
+		fprintf(stderr, "0x%llx: ", (unsigned long long)d->offset);
+	fprintf(stderr, "%s: %s\n", d->what ? d->what : "", d->detail);
+}
+
+int open_session(struct pd_session *s, const struct opts *o)
+{
+	char err[512];
+
+	if (pd_session_open(s, o->file, print_diag, (void *)o->file, err,
+			    sizeof(err)) < 0) {
+		fprintf(stderr, "perfdump: %s: %s\n", o->file, err);
+		return EXIT_IO;
+	}
+	return 0;
+}
+
+struct emitter *start_output(const struct opts *o, const char *file)
+{
+	struct emitter *e = emit_new(stdout, o->fmt, o->hex);
+
+	if (!e) {
+		fprintf(stderr, "perfdump: out of memory\n");
+		exit(EXIT_IO);
+	}
+	emit_doc_begin(e, file);
+	return e;
+}
+
+int finish_output(struct emitter *e, const struct pd_session *s)
+{
+	emit_diags(e, &s->diags);
+	emit_doc_end(e);
+	if (!emit_free(e)) {
+		fprintf(stderr, "perfdump: internal error: unbalanced output nesting\n");
+		return EXIT_IO;
+	}
+	return s->diags.nerr ? EXIT_DAMAGED : EXIT_SOUND;
+}
+
+/* Flush stdout and turn a failed write into exit status 3 (git's rule). */
+static int check_stdout(int rc)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	if (errno == EPIPE)
+		return EXIT_IO; /* the reader went away: say nothing */
+	fprintf(stderr, "perfdump: cannot write output: %s\n", strerror(errno));
+	return EXIT_IO;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { .fmt = EMIT_TEXT, .file = "perf.data" };
+	const struct cmd *c;
+	int opt;
+
+	/* A closed pipe is an EPIPE write error, handled in check_stdout. */
+	signal(SIGPIPE, SIG_IGN);
+	static char outbuf[1 << 16];
+
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+jpxhV", global_long, NULL)) != -1) {
+		if (global_opt(opt, &o))
+			continue;
+		switch (opt) {
+		case 'h':
+			print_help(stdout);
+			return check_stdout(EXIT_SOUND);
+		case 'V':
+			printf("perfdump %s\n", PERFDUMP_VERSION);
+			return check_stdout(EXIT_SOUND);
+		default:
+			usage_error("unknown option '%s'", argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		print_help(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[optind], "help") == 0) {
+		if (optind + 1 >= argc) {
+			print_help(stdout);
+			return check_stdout(EXIT_SOUND);
+		}
+		c = find_cmd(argv[optind + 1]);
+		if (!c)
+			return EXIT_USAGE;
+		fputs(c->help, stdout);
+		return check_stdout(EXIT_SOUND);
+	}
+	c = find_cmd(argv[optind]);
+	if (!c)
+		return EXIT_USAGE;
+	return check_stdout(c->fn(&o, argc - optind, argv + optind));
+}

@@ -1,0 +1,761 @@
+// SPDX-License-Identifier: MIT
+#include "emit.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+
+#define TEXT_MAX_DEPTH 64
+#define TEXT_VALUE_COL 28
+
+enum tkind { T_OBJ, T_ROW, T_ARR };
+
+struct tframe {
+	enum tkind kind;
+	int indent;       /* columns of this frame's children */
+	bool started;     /* array: something printed */
+	bool inline_arr;  /* array printed as one row */
+	unsigned index;   /* array: elements so far */
+	const char *key;  /* array: its key, for the deferred title */
+	bool first;       /* row: no field printed yet */
+};
+
+struct emitter {
+	FILE *out;
+	enum emit_format fmt;
+	bool hex;
+	struct json_writer jw;
+	struct tframe fr[TEXT_MAX_DEPTH];
+	int depth;
+	bool bad;
+};
+
+struct emitter *emit_new(FILE *out, enum emit_format fmt, bool hex)
+{
+	struct emitter *e = calloc(1, sizeof(*e));
+
+	if (!e)
+		return NULL;
+	e->out = out;
+	e->fmt = fmt;
+	e->hex = hex;
+	jw_init(&e->jw, out, fmt == EMIT_JSON_PRETTY);
+	e->fr[0] = (struct tframe){ .kind = T_OBJ, .indent = 0 };
+	return e;
+}
+
+bool emit_free(struct emitter *e)
+{
+	bool ok;
+
+	if (!e)
+		return true;
+	ok = !e->bad && e->depth == 0;
+	if (e->fmt != EMIT_TEXT)
+		ok = ok && jw_finish(&e->jw);
+	free(e);
+	return ok;
+}
+
+bool emit_is_json(const struct emitter *e)
+{
+	return e->fmt != EMIT_TEXT;
+}
+
+bool emit_want_hex(const struct emitter *e)
+{
+	return e->hex;
+}
+
+/* ---- text helpers ---------------------------------------------------- */
+
+static struct tframe *top(struct emitter *e)
+{
+	return &e->fr[e->depth];
+}
+
+static void indent(struct emitter *e, int n)
+{
+	fprintf(e->out, "%*s", n, "");
+}
+
+/* Close an inline array row before anything else is printed under it. */
+static void push(struct emitter *e, struct tframe f)
+{
+	if (e->depth + 1 >= TEXT_MAX_DEPTH) {
+		e->bad = true;
+		return;
+	}
+	e->fr[++e->depth] = f;
+}
+
+/*
+ * Print the lead-in for a scalar value with this key in the current
+ * frame; the caller then prints the value text.
+ */
+static void text_lead(struct emitter *e, const char *key)
+{
+	struct tframe *f = top(e);
+
+	switch (f->kind) {
+	case T_OBJ: {
+		int used = f->indent + (int)strlen(key ? key : "") + 1;
+
+		indent(e, f->indent);
+		fprintf(e->out, "%s:", key ? key : "");
+		fprintf(e->out, "%*s", used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1, "");
+		break;
+	}
+	case T_ROW:
+		fprintf(e->out, "%s%s=", f->first ? "" : " ", key ? key : "");
+		f->first = false;
+		break;
+	case T_ARR: {
+		struct tframe *parent = &e->fr[e->depth - 1];
+
+		if (!f->started) {
+			f->started = true;
+			f->inline_arr = true;
+			if (parent->kind == T_ROW) {
+				fprintf(e->out, " %s=", f->key);
+			} else {
+				int used = f->indent - 2 + (int)strlen(f->key) + 1;
+
+				indent(e, f->indent - 2);
+				fprintf(e->out, "%s:", f->key);
+				fprintf(e->out, "%*s",
+					used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1, "");
+			}
+		} else {
+			fputs(parent->kind == T_ROW ? "," : ", ", e->out);
+		}
+		f->index++;
+		break;
+	}
+	}
+}
+
+static void text_end_value(struct emitter *e)
+{
+	if (top(e)->kind == T_OBJ)
+		fputc('\n', e->out);
+}
+
+static void text_value(struct emitter *e, const char *key, const char *v)
+{
+	text_lead(e, key);
+	fputs(v, e->out);
+	text_end_value(e);
+}
+
+/* File bytes as text: printable ASCII and valid UTF-8 as is, rest \xNN. */
+static void text_bytes(struct emitter *e, const char *s, size_t n, bool quote)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (quote)
+		fputc('"', e->out);
+	for (size_t i = 0; i < n;) {
+		size_t len;
+
+		if (p[i] < 0x20 || p[i] == 0x7f || p[i] == '\\' ||
+		    (quote && p[i] == '"')) {
+			if (p[i] == '\\' || p[i] == '"')
+				fprintf(e->out, "\\%c", p[i]);
+			else if (p[i] == '\n')
+				fputs("\\n", e->out);
+			else if (p[i] == '\t')
+				fputs("\\t", e->out);
+			else
+				fprintf(e->out, "\\x%02x", p[i]);
+			i++;
+			continue;
+		}
+		len = utf8_seq_len(p + i, n - i);
+		if (len == 0) {
+			fprintf(e->out, "\\x%02x", p[i]);
+			i++;
+			continue;
+		}
+		fwrite(p + i, 1, len, e->out);
+		i += len;
+	}
+	if (quote)
+		fputc('"', e->out);
+}
+
+/* Text for a container opened in the current frame. */
+static void text_open(struct emitter *e, const char *key, const char *title,
+		      enum tkind kind)
+{
+	struct tframe *f = top(e);
+	char idx[32];
+	int ind;
+
+	if (f->kind == T_ARR) {
+		struct tframe *parent = &e->fr[e->depth - 1];
+
+		if (!f->started) {
+			f->started = true;
+			if (parent->kind != T_ROW) {
+				indent(e, f->indent - 2);
+				fprintf(e->out, "%s:\n", f->key);
+			}
+		}
+		if (!title && kind != T_ROW) {
+			snprintf(idx, sizeof(idx), "[%u]", f->index);
+			title = idx;
+		}
+		f->index++;
+	} else if (!title) {
+		title = key ? key : "";
+	}
+	if (f->kind == T_ROW) {
+		/* nested inside a row: stay on the line */
+		fprintf(e->out, "%s%s:", f->first ? "" : " ", title ? title : "");
+		f->first = false;
+		push(e, (struct tframe){ .kind = kind == T_ARR ? T_ARR : T_ROW,
+					 .indent = f->indent, .key = key });
+		return;
+	}
+	ind = f->indent;
+	if (kind == T_ARR) {
+		/* title printed lazily by the first element */
+		push(e, (struct tframe){ .kind = T_ARR, .indent = ind + 2,
+					 .key = key ? key : "" });
+		return;
+	}
+	indent(e, ind);
+	if (kind == T_OBJ) {
+		fprintf(e->out, "%s:\n", title);
+	} else if (title) {
+		int used = ind + (int)strlen(title) + 1;
+
+		fprintf(e->out, "%s:%*s", title,
+			used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1, "");
+	}
+	push(e, (struct tframe){ .kind = kind, .indent = ind + 2,
+				 .first = true });
+}
+
+static void text_close(struct emitter *e)
+{
+	struct tframe *f = top(e);
+
+	if (e->depth == 0) {
+		e->bad = true;
+		return;
+	}
+	e->depth--;
+	struct tframe *parent = top(e);
+
+	if (f->kind == T_ARR) {
+		if (!f->started) {
+			if (parent->kind == T_ROW) {
+				fprintf(e->out, " %s=-", f->key);
+			} else {
+				int used = f->indent - 2 + (int)strlen(f->key) + 1;
+
+				indent(e, f->indent - 2);
+				fprintf(e->out, "%s:%*s(none)\n", f->key,
+					used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1, "");
+			}
+		} else if (f->inline_arr && parent->kind != T_ROW) {
+			fputc('\n', e->out);
+		}
+	} else if (f->kind == T_ROW && parent->kind != T_ROW) {
+		fputc('\n', e->out);
+	}
+}
+
+/* ---- structure ------------------------------------------------------- */
+
+void emit_doc_begin(struct emitter *e, const char *file)
+{
+	if (e->fmt == EMIT_TEXT) {
+		fputs("File: ", e->out);
+		text_bytes(e, file, strlen(file), false);
+		fputc('\n', e->out);
+		return;
+	}
+	jw_begin_object(&e->jw);
+	jw_key(&e->jw, "perfdump_json_version");
+	jw_u64(&e->jw, 1);
+	jw_key(&e->jw, "file");
+	jw_string(&e->jw, file);
+}
+
+void emit_doc_end(struct emitter *e)
+{
+	if (e->fmt != EMIT_TEXT)
+		jw_end_object(&e->jw);
+}
+
+static void json_key(struct emitter *e, const char *key)
+{
+	if (key)
+		jw_key(&e->jw, key);
+}
+
+static void vopen(struct emitter *e, const char *key, enum tkind kind,
+		  const char *fmt, va_list ap)
+{
+	char title[256];
+
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		if (kind == T_ARR)
+			jw_begin_array(&e->jw);
+		else
+			jw_begin_object(&e->jw);
+		e->depth++;
+		return;
+	}
+	if (fmt)
+		vsnprintf(title, sizeof(title), fmt, ap);
+	text_open(e, key, fmt ? title : NULL, kind);
+}
+
+void emit_row_begin(struct emitter *e, const char *key)
+{
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_begin_object(&e->jw);
+		e->depth++;
+		return;
+	}
+	text_open(e, key, NULL, T_ROW);
+}
+
+void emit_obj_begin(struct emitter *e, const char *key)
+{
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_begin_object(&e->jw);
+		e->depth++;
+		return;
+	}
+	text_open(e, key, NULL, T_OBJ);
+}
+
+void emit_obj_begin_t(struct emitter *e, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vopen(e, key, T_OBJ, fmt, ap);
+	va_end(ap);
+}
+
+void emit_row_begin_t(struct emitter *e, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vopen(e, key, T_ROW, fmt, ap);
+	va_end(ap);
+}
+
+void emit_obj_end(struct emitter *e)
+{
+	if (e->fmt != EMIT_TEXT) {
+		jw_end_object(&e->jw);
+		e->depth--;
+		return;
+	}
+	text_close(e);
+}
+
+void emit_arr_begin(struct emitter *e, const char *key)
+{
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_begin_array(&e->jw);
+		e->depth++;
+		return;
+	}
+	text_open(e, key, NULL, T_ARR);
+}
+
+void emit_arr_end(struct emitter *e)
+{
+	if (e->fmt != EMIT_TEXT) {
+		jw_end_array(&e->jw);
+		e->depth--;
+		return;
+	}
+	text_close(e);
+}
+
+/* ---- scalars --------------------------------------------------------- */
+
+void emit_u64(struct emitter *e, const char *key, uint64_t v)
+{
+	char buf[32];
+
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_u64(&e->jw, v);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	text_value(e, key, buf);
+}
+
+void emit_s64(struct emitter *e, const char *key, int64_t v)
+{
+	char buf[32];
+
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_s64(&e->jw, v);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%" PRId64, v);
+	text_value(e, key, buf);
+}
+
+void emit_double(struct emitter *e, const char *key, double v,
+		 const char *text_fmt)
+{
+	char buf[64];
+
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_double(&e->jw, v);
+		return;
+	}
+	snprintf(buf, sizeof(buf), text_fmt ? text_fmt : "%g", v);
+	text_value(e, key, buf);
+}
+
+void emit_hex(struct emitter *e, const char *key, uint64_t v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_string(&e->jw, buf);
+		return;
+	}
+	text_value(e, key, buf);
+}
+
+void emit_offset(struct emitter *e, const char *key, uint64_t v)
+{
+	char buf[32];
+
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_u64(&e->jw, v);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+	text_value(e, key, buf);
+}
+
+void emit_bool(struct emitter *e, const char *key, bool v)
+{
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_bool(&e->jw, v);
+		return;
+	}
+	text_value(e, key, v ? "yes" : "no");
+}
+
+void emit_null(struct emitter *e, const char *key)
+{
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_null(&e->jw);
+		return;
+	}
+	text_value(e, key, "-");
+}
+
+void emit_str(struct emitter *e, const char *key, const char *s)
+{
+	emit_bytes_str(e, key, s, strlen(s));
+}
+
+void emit_strf(struct emitter *e, const char *key, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	emit_str(e, key, buf);
+}
+
+void emit_bytes_str(struct emitter *e, const char *key, const char *s,
+		    size_t n)
+{
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_string_n(&e->jw, s ? s : "", s ? n : 0);
+		return;
+	}
+	text_lead(e, key);
+	/* in rows and inline arrays, quote what would be ambiguous */
+	bool quote = top(e)->kind != T_OBJ &&
+		     (n == 0 || memchr(s, ' ', n) || memchr(s, ',', n) ||
+		      memchr(s, '=', n));
+	text_bytes(e, s ? s : "", s ? n : 0, quote);
+	text_end_value(e);
+}
+
+void emit_pstr(struct emitter *e, const char *key, const struct pd_str *s)
+{
+	emit_bytes_str(e, key, s->s, s->len);
+}
+
+void format_human_size(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	double v = (double)bytes;
+	int u = -1;
+
+	while (v >= 1024 && u < 5) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, len, "%" PRIu64 " B", bytes);
+	else
+		snprintf(buf, len, "%.1f %s", v, unit[u]);
+}
+
+void emit_size(struct emitter *e, const char *key, uint64_t bytes)
+{
+	char buf[96], h[32];
+
+	if (e->fmt != EMIT_TEXT || bytes < 10240 || top(e)->kind != T_OBJ) {
+		emit_u64(e, key, bytes);
+		return;
+	}
+	format_human_size(h, sizeof(h), bytes);
+	snprintf(buf, sizeof(buf), "%" PRIu64 " (%s)", bytes, h);
+	text_value(e, key, buf);
+}
+
+void emit_enum(struct emitter *e, const char *key, uint64_t v,
+	       const char *name)
+{
+	char buf[160];
+
+	if (e->fmt != EMIT_TEXT) {
+		char nkey[96];
+
+		json_key(e, key);
+		jw_u64(&e->jw, v);
+		if (key) {
+			snprintf(nkey, sizeof(nkey), "%s_name", key);
+			jw_key(&e->jw, nkey);
+			if (name)
+				jw_string(&e->jw, name);
+			else
+				jw_null(&e->jw);
+		}
+		return;
+	}
+	if (name)
+		snprintf(buf, sizeof(buf), "%" PRIu64 " (%s)", v, name);
+	else
+		snprintf(buf, sizeof(buf), "<unknown: %" PRIu64 ">", v);
+	text_value(e, key, buf);
+}
+
+void emit_flags(struct emitter *e, const char *key, uint64_t v,
+		const char *const *names, size_t nnames)
+{
+	char buf[1024];
+	size_t len;
+
+	if (e->fmt != EMIT_TEXT) {
+		char nkey[96];
+
+		snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+		json_key(e, key);
+		jw_string(&e->jw, buf);
+		if (!key)
+			return;
+		snprintf(nkey, sizeof(nkey), "%s_names", key);
+		jw_key(&e->jw, nkey);
+		jw_begin_array(&e->jw);
+		for (unsigned b = 0; b < 64; b++) {
+			if (!(v >> b & 1))
+				continue;
+			if (b < nnames && names[b]) {
+				jw_string(&e->jw, names[b]);
+			} else {
+				char bit[16];
+
+				snprintf(bit, sizeof(bit), "bit %u", b);
+				jw_string(&e->jw, bit);
+			}
+		}
+		jw_end_array(&e->jw);
+		return;
+	}
+	len = (size_t)snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+	if (v) {
+		const char *sep = top(e)->kind == T_OBJ ? " (" : "(";
+
+		for (unsigned b = 0; b < 64 && len < sizeof(buf) - 40; b++) {
+			if (!(v >> b & 1))
+				continue;
+			if (b < nnames && names[b])
+				len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+							"%s%s", sep, names[b]);
+			else
+				len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+							"%sbit %u", sep, b);
+			sep = "|";
+		}
+		snprintf(buf + len, sizeof(buf) - len, ")");
+	}
+	text_lead(e, key);
+	/* names may contain spaces ("bit 40"): quote inside rows */
+	if (top(e)->kind != T_OBJ && strchr(buf, ' '))
+		fprintf(e->out, "\"%s\"", buf);
+	else
+		fputs(buf, e->out);
+	text_end_value(e);
+}
+
+void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p,
+		 size_t n)
+{
+	char *buf = malloc(2 * n + 1);
+
+	if (!buf) {
+		e->bad = true;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		snprintf(buf + 2 * i, 3, "%02x", p[i]);
+	buf[2 * n] = 0;
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_string(&e->jw, buf);
+	} else {
+		text_value(e, key, buf);
+	}
+	free(buf);
+}
+
+void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
+		  size_t n, uint64_t off)
+{
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_begin_object(&e->jw);
+		jw_key(&e->jw, "offset");
+		jw_u64(&e->jw, off);
+		jw_key(&e->jw, "size");
+		jw_u64(&e->jw, n);
+		jw_key(&e->jw, "hex");
+		char *buf = malloc(2 * n + 1);
+
+		if (!buf) {
+			jw_null(&e->jw);
+		} else {
+			for (size_t i = 0; i < n; i++)
+				snprintf(buf + 2 * i, 3, "%02x", p[i]);
+			buf[2 * n] = 0;
+			jw_string(&e->jw, buf);
+			free(buf);
+		}
+		jw_end_object(&e->jw);
+		return;
+	}
+	struct tframe *f = top(e);
+	int ind = f->indent;
+
+	if (f->kind == T_ROW) {
+		/* a dump never fits a row: finish the row's line first */
+		fputc('\n', e->out);
+	}
+	indent(e, ind);
+	fprintf(e->out, "%s: %zu bytes at 0x%" PRIx64 "\n", key ? key : "raw",
+		n, off);
+	for (size_t i = 0; i < n; i += 16) {
+		indent(e, ind + 2);
+		fprintf(e->out, "0x%08" PRIx64 " ", off + i);
+		for (size_t j = 0; j < 16; j++) {
+			if (j == 8)
+				fputc(' ', e->out);
+			if (i + j < n)
+				fprintf(e->out, " %02x", p[i + j]);
+			else
+				fputs("   ", e->out);
+		}
+		fputs("  |", e->out);
+		for (size_t j = 0; j < 16 && i + j < n; j++) {
+			unsigned char c = p[i + j];
+
+			fputc(c >= 0x20 && c < 0x7f ? c : '.', e->out);
+		}
+		fputs("|\n", e->out);
+	}
+	if (f->kind == T_ROW)
+		indent(e, ind);
+}
+
+void emit_raw(struct emitter *e, const uint8_t *p, size_t n, uint64_t off)
+{
+	if (e->hex && p)
+		emit_hexdump(e, "raw", p, n, off);
+}
+
+static void emit_diag_list(struct emitter *e, const struct pd_diags *d,
+			   enum pd_sev sev, const char *key)
+{
+	emit_arr_begin(e, key);
+	for (size_t i = 0; i < d->n; i++) {
+		const struct pd_diag *g = &d->v[i];
+
+		if (g->sev != sev)
+			continue;
+		emit_obj_begin(e, NULL);
+		if (g->offset == PD_NO_OFFSET)
+			emit_null(e, "offset");
+		else
+			emit_offset(e, "offset", g->offset);
+		emit_str(e, "what", g->what ? g->what : "");
+		emit_str(e, "detail", g->detail ? g->detail : "");
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
+void emit_diags(struct emitter *e, const struct pd_diags *d)
+{
+	if (e->fmt != EMIT_TEXT) {
+		emit_diag_list(e, d, PD_ERR, "errors");
+		emit_diag_list(e, d, PD_WARN, "warnings");
+		if (d->dropped)
+			emit_u64(e, "diagnostics_dropped", d->dropped);
+		return;
+	}
+	if (d->n == 0)
+		return;
+	fputs("Problems:\n", e->out);
+	for (size_t i = 0; i < d->n; i++) {
+		const struct pd_diag *g = &d->v[i];
+
+		fprintf(e->out, "  %s: ", g->sev == PD_ERR ? "error" : "warning");
+		if (g->offset != PD_NO_OFFSET)
+			fprintf(e->out, "0x%" PRIx64 ": ", g->offset);
+		fprintf(e->out, "%s: %s\n", g->what ? g->what : "",
+			g->detail ? g->detail : "");
+	}
+	if (d->dropped)
+		fprintf(e->out, "  (%zu more not shown)\n", d->dropped);
+}

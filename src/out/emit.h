@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The emitter: every field is written once, with its key and typed value;
+ * the emitter renders it as aligned readelf-like text, compact JSON or
+ * pretty JSON.  Formatters never print any other way.
+ *
+ * Text rendering (the text contract, DESIGN.md):
+ *   - a scalar is a row "key: value" at its depth, values aligned;
+ *   - an object is a title line "title:" and its fields indented below,
+ *     or with emit_row_begin() all its fields on one line "title: k=v k=v";
+ *   - an array of scalars is one row "key: a, b, c"; an array of objects
+ *     is a title line and one block (or row) per element.
+ * Text labels are the JSON keys, so the two outputs share one vocabulary.
+ *
+ * JSON rendering: keys are the given snake_case keys; integers in full
+ * precision; hex values ("0x...") as strings; flag words twice, raw and
+ * decoded (KEY and KEY_names).
+ */
+#ifndef PD_EMIT_H
+#define PD_EMIT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../lib/cursor.h"
+#include "../lib/diag.h"
+
+enum emit_format {
+	EMIT_TEXT,
+	EMIT_JSON,
+	EMIT_JSON_PRETTY,
+};
+
+struct emitter;
+
+struct emitter *emit_new(FILE *out, enum emit_format fmt, bool hex);
+/* Returns false if the output had nesting errors (a bug). */
+bool emit_free(struct emitter *e);
+bool emit_is_json(const struct emitter *e);
+/* -x: formatters add raw bytes with emit_raw() */
+bool emit_want_hex(const struct emitter *e);
+
+/*
+ * The document: JSON {"perfdump_json_version": 1, "file": ..., and the
+ * command's fields}; text "File: NAME" then the command's output.
+ */
+void emit_doc_begin(struct emitter *e, const char *file);
+void emit_doc_end(struct emitter *e);
+
+/* Objects.  key is NULL for array elements.  title_fmt: text title only. */
+void emit_obj_begin(struct emitter *e, const char *key);
+void emit_obj_begin_t(struct emitter *e, const char *key,
+		      const char *title_fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Like emit_obj_begin_t, but text puts the fields on the title's line. */
+void emit_row_begin_t(struct emitter *e, const char *key,
+		      const char *title_fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* A row titled by its key; inside an array, a bare row of k=v fields. */
+void emit_row_begin(struct emitter *e, const char *key);
+void emit_obj_end(struct emitter *e);
+
+void emit_arr_begin(struct emitter *e, const char *key);
+void emit_arr_end(struct emitter *e);
+
+/* Scalars.  key is NULL inside arrays. */
+void emit_u64(struct emitter *e, const char *key, uint64_t v);
+void emit_s64(struct emitter *e, const char *key, int64_t v);
+void emit_double(struct emitter *e, const char *key, double v,
+		 const char *text_fmt);
+void emit_hex(struct emitter *e, const char *key, uint64_t v);
+/* A file offset: JSON integer, text "0x1a8". */
+void emit_offset(struct emitter *e, const char *key, uint64_t v);
+void emit_bool(struct emitter *e, const char *key, bool v);
+void emit_null(struct emitter *e, const char *key);
+/* Our own text (names, units): written as given. */
+void emit_str(struct emitter *e, const char *key, const char *s);
+void emit_strf(struct emitter *e, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Bytes from the file: escaped for text, sanitized for JSON. */
+void emit_bytes_str(struct emitter *e, const char *key, const char *s,
+		    size_t n);
+void emit_pstr(struct emitter *e, const char *key, const struct pd_str *s);
+/* A byte count: JSON integer, text "N (1.5 MiB)" when large. */
+void emit_size(struct emitter *e, const char *key, uint64_t bytes);
+/* A value with a name: JSON KEY: v, KEY_name: "name"; text "v (name)". */
+void emit_enum(struct emitter *e, const char *key, uint64_t v,
+	       const char *name);
+/*
+ * A flag word: JSON KEY: "0x..", KEY_names: [...]; text "0x.. (A|B)".
+ * names[i] names bit i (NULL: unnamed -> "bit i").
+ */
+void emit_flags(struct emitter *e, const char *key, uint64_t v,
+		const char *const *names, size_t nnames);
+/* Hex string of bytes (build-ids, tags): "0a1b..." in both formats. */
+void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p,
+		 size_t n);
+/*
+ * A hex dump of file bytes: JSON {"offset": N, "size": N, "hex": ".."};
+ * text a title and canonical 16-byte lines with file offsets.
+ */
+void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
+		  size_t n, uint64_t file_off);
+/* emit_hexdump(e, "raw", ...) only when -x was given. */
+void emit_raw(struct emitter *e, const uint8_t *p, size_t n,
+	      uint64_t file_off);
+
+/*
+ * Diagnostics: JSON "errors": [...] and "warnings": [...] (always
+ * present); text a "problems:" block listing both, when there are any.
+ */
+void emit_diags(struct emitter *e, const struct pd_diags *d);
+
+/* "1.5 MiB" style, for text output. */
+void format_human_size(char *buf, size_t len, uint64_t bytes);
+
+#endif

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Formatters for the system-description features (models in
+ * lib/feat_sys.h).
+ */
+#include <inttypes.h>
+
+#include "fmt_features.h"
+
+void emit_feat_string(struct emitter *e, const struct pd_session *s,
+		      const struct pd_feature *f)
+{
+	const struct feat_string *m = f->model;
+
+	(void)s;
+	emit_pstr(e, "value", &m->str);
+}
+
+void emit_feat_nrcpus(struct emitter *e, const struct pd_session *s,
+		      const struct pd_feature *f)
+{
+	const struct feat_nrcpus *m = f->model;
+
+	(void)s;
+	emit_u64(e, "nr_cpus_avail", m->nr_cpus_avail);
+	emit_u64(e, "nr_cpus_online", m->nr_cpus_online);
+}
+
+void emit_feat_total_mem(struct emitter *e, const struct pd_session *s,
+			 const struct pd_feature *f)
+{
+	const struct feat_u64 *m = f->model;
+
+	(void)s;
+	/* MemTotal from /proc/meminfo, in kB (trap 17) */
+	emit_u64(e, "total_mem_kb", m->value);
+	if (m->value <= UINT64_MAX / 1024)
+		emit_size(e, "total_mem_bytes", m->value * 1024);
+}
+
+void emit_feat_cmdline(struct emitter *e, const struct pd_session *s,
+		       const struct pd_feature *f)
+{
+	const struct feat_cmdline *m = f->model;
+
+	(void)s;
+	emit_u64(e, "nr", m->argv.nr);
+	emit_strlist(e, "argv", &m->argv);
+}
+
+void emit_feat_sample_time(struct emitter *e, const struct pd_session *s,
+			   const struct pd_feature *f)
+{
+	const struct feat_sample_time *m = f->model;
+	char buf[48];
+
+	(void)s;
+	emit_u64(e, "first_sample_time", m->first);
+	format_perf_time(buf, sizeof(buf), m->first);
+	emit_str(e, "first_sample_time_s", buf);
+	emit_u64(e, "last_sample_time", m->last);
+	format_perf_time(buf, sizeof(buf), m->last);
+	emit_str(e, "last_sample_time_s", buf);
+	if (m->last >= m->first) {
+		emit_u64(e, "duration_ns", m->last - m->first);
+		snprintf(buf, sizeof(buf), "%" PRIu64 ".%09" PRIu64,
+			 (m->last - m->first) / NSEC_PER_SEC,
+			 (m->last - m->first) % NSEC_PER_SEC);
+		emit_str(e, "duration_s", buf);
+	} else {
+		emit_null(e, "duration_ns");
+		emit_null(e, "duration_s");
+	}
+}
+
+void emit_feat_clockid(struct emitter *e, const struct pd_session *s,
+		       const struct pd_feature *f)
+{
+	const struct feat_u64 *m = f->model;
+
+	(void)s;
+	/* header.c print_clockid: "clockid frequency: res_ns * 1000 MHz" */
+	emit_u64(e, "clockid_res_ns", m->value);
+	if (m->value <= UINT64_MAX / 1000)
+		emit_u64(e, "frequency_mhz", m->value * 1000);
+}
+
+void emit_feat_dir_format(struct emitter *e, const struct pd_session *s,
+			  const struct pd_feature *f)
+{
+	const struct feat_u64 *m = f->model;
+	/* tools/perf/util/data.h enum perf_dir_version */
+	const char *name = m->value == 0 ? "PERF_DIR_SINGLE_FILE"
+			   : m->value == 1 ? "PERF_DIR_VERSION"
+					   : NULL;
+
+	(void)s;
+	emit_enum(e, "version", m->value, name);
+}
+
+void emit_feat_compressed(struct emitter *e, const struct pd_session *s,
+			  const struct pd_feature *f)
+{
+	const struct feat_compressed *m = f->model;
+	/* tools/perf/util/compress.h enum perf_compress_type */
+	const char *type = m->type == 0 ? "none" : m->type == 1 ? "zstd" : NULL;
+
+	(void)s;
+	emit_u64(e, "version", m->version);
+	emit_enum(e, "type", m->type, type);
+	emit_u64(e, "level", m->level);
+	emit_u64(e, "ratio", m->ratio);
+	emit_size(e, "mmap_len", m->mmap_len);
+}
+
+static const char *clock_name(uint32_t id)
+{
+	static const char *const names[] = {
+		"CLOCK_REALTIME", "CLOCK_MONOTONIC", "CLOCK_PROCESS_CPUTIME_ID",
+		"CLOCK_THREAD_CPUTIME_ID", "CLOCK_MONOTONIC_RAW",
+		"CLOCK_REALTIME_COARSE", "CLOCK_MONOTONIC_COARSE",
+		"CLOCK_BOOTTIME", "CLOCK_REALTIME_ALARM", "CLOCK_BOOTTIME_ALARM",
+		NULL, "CLOCK_TAI",
+	};
+
+	return id < sizeof(names) / sizeof(names[0]) ? names[id] : NULL;
+}
+
+void emit_feat_clock_data(struct emitter *e, const struct pd_session *s,
+			  const struct pd_feature *f)
+{
+	const struct feat_clock_data *m = f->model;
+	char buf[64];
+
+	(void)s;
+	emit_u64(e, "version", m->version);
+	emit_enum(e, "clockid", m->clockid, clock_name(m->clockid));
+	emit_u64(e, "tod_ns", m->tod_ns);
+	format_iso8601_ns(buf, sizeof(buf), m->tod_ns);
+	emit_str(e, "tod", buf);
+	emit_u64(e, "clockid_ns", m->clockid_ns);
+	format_perf_time(buf, sizeof(buf), m->clockid_ns);
+	emit_str(e, "clockid_time_s", buf);
+}

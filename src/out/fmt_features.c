@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+#include "fmt_features.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <time.h>
+
+static const pd_feat_emit_fn emitters[] = {
+	[HEADER_TRACING_DATA] = emit_feat_tracing_data,
+	[HEADER_BUILD_ID] = emit_feat_build_id,
+	[HEADER_HOSTNAME] = emit_feat_string,
+	[HEADER_OSRELEASE] = emit_feat_string,
+	[HEADER_VERSION] = emit_feat_string,
+	[HEADER_ARCH] = emit_feat_string,
+	[HEADER_NRCPUS] = emit_feat_nrcpus,
+	[HEADER_CPUDESC] = emit_feat_string,
+	[HEADER_CPUID] = emit_feat_string,
+	[HEADER_TOTAL_MEM] = emit_feat_total_mem,
+	[HEADER_CMDLINE] = emit_feat_cmdline,
+	[HEADER_EVENT_DESC] = emit_feat_event_desc,
+	[HEADER_CPU_TOPOLOGY] = emit_feat_cpu_topology,
+	[HEADER_NUMA_TOPOLOGY] = emit_feat_numa_topology,
+	[HEADER_PMU_MAPPINGS] = emit_feat_pmu_mappings,
+	[HEADER_GROUP_DESC] = emit_feat_group_desc,
+	[HEADER_AUXTRACE] = emit_feat_auxtrace,
+	[HEADER_CACHE] = emit_feat_cache,
+	[HEADER_SAMPLE_TIME] = emit_feat_sample_time,
+	[HEADER_MEM_TOPOLOGY] = emit_feat_mem_topology,
+	[HEADER_CLOCKID] = emit_feat_clockid,
+	[HEADER_DIR_FORMAT] = emit_feat_dir_format,
+	[HEADER_BPF_PROG_INFO] = emit_feat_bpf_prog_info,
+	[HEADER_BPF_BTF] = emit_feat_bpf_btf,
+	[HEADER_COMPRESSED] = emit_feat_compressed,
+	[HEADER_CPU_PMU_CAPS] = emit_feat_cpu_pmu_caps,
+	[HEADER_CLOCK_DATA] = emit_feat_clock_data,
+	[HEADER_HYBRID_TOPOLOGY] = emit_feat_hybrid_topology,
+	[HEADER_PMU_CAPS] = emit_feat_pmu_caps,
+	[HEADER_CPU_DOMAIN_INFO] = emit_feat_cpu_domain_info,
+};
+
+static pd_feat_emit_fn emitter_for(unsigned id)
+{
+	if (id < sizeof(emitters) / sizeof(emitters[0]))
+		return emitters[id];
+	if (id == SP_FEAT_META_INFO)
+		return emit_feat_sp_meta_info;
+	return NULL;
+}
+
+static const char *source_name(enum pd_feat_src src)
+{
+	switch (src) {
+	case PD_FSRC_SECTION: return "section";
+	case PD_FSRC_RECORD: return "header_feature_record";
+	case PD_FSRC_LEGACY_RECORD: return "legacy_google_record";
+	case PD_FSRC_TRACING_RECORD: return "header_tracing_data_record";
+	case PD_FSRC_BUILDID_RECORDS: return "header_build_id_records";
+	}
+	return "?";
+}
+
+void emit_feature(struct emitter *e, const struct pd_session *s,
+		  const struct pd_feature *f)
+{
+	const char *name = pd_feat_name(f->id);
+	const struct pd_part *p0 = f->nparts ? &f->parts[0] : NULL;
+	uint64_t size = 0, loaded = 0;
+	pd_feat_emit_fn fn = emitter_for(f->id);
+
+	for (size_t i = 0; i < f->nparts; i++) {
+		size += f->parts[i].size;
+		loaded += f->parts[i].loaded;
+	}
+	if (f->nparts > 1)
+		emit_obj_begin_t(e, NULL, "%s%s (%u) in %zu records, %" PRIu64 " bytes",
+				 name ? "HEADER_" : "feature ", name ? name : "",
+				 f->id, f->nparts, size);
+	else
+		emit_obj_begin_t(e, NULL, "%s%s (%u) at 0x%" PRIx64 ", %" PRIu64 " bytes",
+				 name ? "HEADER_" : "feature ", name ? name : "",
+				 f->id, p0 ? p0->offset : 0, size);
+	emit_u64(e, "id", f->id);
+	if (name)
+		emit_str(e, "name", name);
+	else
+		emit_null(e, "name");
+	emit_str(e, "source", source_name(f->src));
+	if (p0) {
+		emit_offset(e, "offset", p0->offset);
+		if (f->src != PD_FSRC_SECTION && f->nparts == 1)
+			emit_offset(e, "record_offset", p0->rec_offset);
+	}
+	emit_size(e, "size", size);
+	if (f->nparts > 1)
+		emit_u64(e, "records", f->nparts);
+
+	if (f->model && fn) {
+		fn(e, s, f);
+	} else if (size && loaded) {
+		/* nothing decodes it (unknown or opaque): show the bytes */
+		for (size_t i = 0; i < f->nparts; i++)
+			emit_hexdump(e, "bytes", f->parts[i].bytes,
+				     (size_t)f->parts[i].loaded,
+				     f->parts[i].offset);
+	}
+	if (f->model && f->consumed < loaded) {
+		/* the decoder stopped early: show what it left */
+		emit_u64(e, "unparsed_bytes", loaded - f->consumed);
+		if (p0 && f->nparts == 1 && f->unparsed_off >= p0->offset) {
+			uint64_t at = f->unparsed_off - p0->offset;
+
+			if (at < p0->loaded)
+				emit_hexdump(e, "unparsed", p0->bytes + at,
+					     (size_t)(p0->loaded - at),
+					     f->unparsed_off);
+		}
+	}
+	if (f->model || !size) {
+		for (size_t i = 0; i < f->nparts; i++)
+			emit_raw(e, f->parts[i].bytes, (size_t)f->parts[i].loaded,
+				 f->parts[i].offset);
+	}
+	emit_obj_end(e);
+}
+
+void emit_strlist(struct emitter *e, const char *key,
+		  const struct pd_strlist *l)
+{
+	emit_arr_begin(e, key);
+	for (uint32_t i = 0; i < l->nr; i++)
+		emit_pstr(e, NULL, &l->v[i]);
+	emit_arr_end(e);
+}
+
+void format_iso8601_ns(char *buf, size_t len, uint64_t ns)
+{
+	time_t sec = (time_t)(ns / NSEC_PER_SEC);
+	struct tm tm;
+
+	if (!gmtime_r(&sec, &tm)) {
+		snprintf(buf, len, "?");
+		return;
+	}
+	snprintf(buf, len, "%04d-%02d-%02dT%02d:%02d:%02d.%09" PRIu64 "Z",
+		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		 tm.tm_min, tm.tm_sec, ns % NSEC_PER_SEC);
+}
+
+void format_perf_time(char *buf, size_t len, uint64_t ns)
+{
+	snprintf(buf, len, "%" PRIu64 ".%06" PRIu64, ns / NSEC_PER_SEC,
+		 ns % NSEC_PER_SEC / 1000);
+}
