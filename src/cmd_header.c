@@ -150,6 +150,7 @@ static void emit_file_header(struct emitter *e, const struct pd_session *s)
 		emit_obj_end(e);
 	}
 	emit_arr_end(e);
+	emit_raw(e, h->table_raw, h->table_raw_len, h->feat_table_off);
 	emit_obj_end(e);
 }
 

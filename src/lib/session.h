@@ -53,6 +53,8 @@ struct pd_header {
 	uint64_t feat_table_off; /* data.offset + data.size */
 	uint8_t raw[PD_HEADER_SIZE]; /* the header bytes as read */
 	size_t raw_len;
+	const uint8_t *table_raw;  /* the feature table bytes as read */
+	size_t table_raw_len;
 };
 
 /* Where a feature's bytes came from. */

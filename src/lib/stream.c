@@ -176,7 +176,8 @@ int pd_stream_next(struct pd_stream *st, struct pd_rec *r)
 	r->p = h;
 	if (r->type == PD_REC_HEADER_TRACING_DATA && r->size >= 12)
 		r->payload = pd_get32(h + 8, st->swap);
-	else if (r->type == PD_REC_AUXTRACE && r->size >= 16)
+	else if (r->type == PD_REC_AUXTRACE && r->size >= 16 &&
+		 !st->legacy_google)
 		r->payload = pd_get64(h + 8, st->swap);
 	consume(st, r->size);
 	st->skip = r->payload;

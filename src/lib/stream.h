@@ -38,6 +38,11 @@ struct pd_stream {
 	uint64_t skip;         /* payload still to skip */
 	bool swap;
 	bool ioerr;
+	/*
+	 * Pre-upstream Google pipe streams reuse type 71 for a header
+	 * feature, long before AUXTRACE existed: no payload follows it.
+	 */
+	bool legacy_google;
 	struct pd_diags *diags;
 	const char *what;      /* "data section", "pipe stream", "data.3" */
 };

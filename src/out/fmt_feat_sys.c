@@ -52,9 +52,10 @@ void emit_feat_sample_time(struct emitter *e, const struct pd_session *s,
 			   const struct pd_feature *f)
 {
 	const struct feat_sample_time *m = f->model;
+	const struct pd_feature *cd = pd_find_feature(s, HEADER_CLOCK_DATA);
+	const struct feat_clock_data *clk = cd ? cd->model : NULL;
 	char buf[48];
 
-	(void)s;
 	emit_u64(e, "first_sample_time", m->first);
 	format_perf_time(buf, sizeof(buf), m->first);
 	emit_str(e, "first_sample_time_s", buf);
@@ -70,6 +71,15 @@ void emit_feat_sample_time(struct emitter *e, const struct pd_session *s,
 	} else {
 		emit_null(e, "duration_ns");
 		emit_null(e, "duration_s");
+	}
+	/* wall clock from CLOCK_DATA: tod_ns + (t - clockid_ns) */
+	if (clk && clk->tod_ns && m->first >= clk->clockid_ns) {
+		format_iso8601_ns(buf, sizeof(buf),
+				  clk->tod_ns + (m->first - clk->clockid_ns));
+		emit_str(e, "first_sample_tod", buf);
+		format_iso8601_ns(buf, sizeof(buf),
+				  clk->tod_ns + (m->last - clk->clockid_ns));
+		emit_str(e, "last_sample_tod", buf);
 	}
 }
 

@@ -71,14 +71,20 @@ void emit_feature(struct emitter *e, const struct pd_session *s,
 		size += f->parts[i].size;
 		loaded += f->parts[i].loaded;
 	}
-	if (f->nparts > 1)
-		emit_obj_begin_t(e, NULL, "%s%s (%u) in %zu records, %" PRIu64 " bytes",
-				 name ? "HEADER_" : "feature ", name ? name : "",
-				 f->id, f->nparts, size);
+	char title[64];
+
+	if (!name)
+		snprintf(title, sizeof(title), "feature %u", f->id);
+	else if (f->id < SP_FEAT_FILE)
+		snprintf(title, sizeof(title), "HEADER_%s (%u)", name, f->id);
 	else
-		emit_obj_begin_t(e, NULL, "%s%s (%u) at 0x%" PRIx64 ", %" PRIu64 " bytes",
-				 name ? "HEADER_" : "feature ", name ? name : "",
-				 f->id, p0 ? p0->offset : 0, size);
+		snprintf(title, sizeof(title), "%s (%u)", name, f->id);
+	if (f->nparts > 1)
+		emit_obj_begin_t(e, NULL, "%s in %zu records, %" PRIu64 " bytes",
+				 title, f->nparts, size);
+	else
+		emit_obj_begin_t(e, NULL, "%s at 0x%" PRIx64 ", %" PRIu64 " bytes",
+				 title, p0 ? p0->offset : 0, size);
 	emit_u64(e, "id", f->id);
 	if (name)
 		emit_str(e, "name", name);

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The feature section table of a file-mode recording, loading a section's
+ * bytes, and running the decoders.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "features.h"
+#include "session_int.h"
+
+/* A feature section larger than this is not loaded (memory bound). */
+#define PD_FEAT_MAX_LOAD (64ULL << 20)
+
+static const char *const section_names[] = { "attrs", "data" };
+
+struct pd_feature *sess_add_feature(struct pd_session *s, unsigned id,
+				      enum pd_feat_src src)
+{
+	struct pd_feature *v;
+
+	if (s->nfeat % 16 == 0) {
+		v = realloc(s->feat, (s->nfeat + 16) * sizeof(*v));
+		if (!v)
+			return NULL;
+		s->feat = v;
+	}
+	v = &s->feat[s->nfeat++];
+	memset(v, 0, sizeof(*v));
+	v->id = id;
+	v->src = src;
+	return v;
+}
+
+bool sess_add_part(struct pd_session *s, struct pd_feature *f,
+		     uint64_t off, uint64_t size, const uint8_t *bytes,
+		     uint64_t loaded, uint64_t rec_off)
+{
+	if (f->nparts % 16 == 0) {
+		struct pd_part *p = arena_calloc(&s->arena, f->nparts + 16,
+						 sizeof(*p));
+		if (!p)
+			return false;
+		if (f->nparts)
+			memcpy(p, f->parts, f->nparts * sizeof(*p));
+		f->parts = p;
+	}
+	f->parts[f->nparts++] = (struct pd_part){
+		.offset = off, .size = size, .bytes = bytes, .loaded = loaded,
+		.rec_offset = rec_off,
+	};
+	return true;
+}
+
+void sess_read_feature_table(struct pd_session *s)
+{
+	struct pd_header *h = &s->hdr;
+	unsigned n = popcount256(h->features), k = 0;
+	uint64_t table = h->feat_table_off, fsize = s->in.size;
+	const char *what = "feature section table";
+
+	if (n == 0)
+		return;
+	if (h->data.size == 0) {
+		sess_err(s, 48, what,
+		    "data.size is 0, so the %u feature sections the bitmap announces were never written (perf record did not finish)",
+		    n);
+		return;
+	}
+	if (table > fsize || (uint64_t)n * 16 > fsize - table) {
+		sess_err(s, table, what,
+		    "%u entries of 16 bytes at 0x%llx extend past the end of the file (0x%llx)",
+		    n, (unsigned long long)table, (unsigned long long)fsize);
+	}
+	/* keep the table's bytes (at most 256 entries) for -x */
+	{
+		uint8_t *raw = arena_alloc(&s->arena, (size_t)n * 16);
+		ssize_t got = raw && table < fsize
+				      ? pd_input_pread(&s->in, table, raw, (size_t)n * 16)
+				      : 0;
+
+		h->table_raw = raw;
+		h->table_raw_len = got > 0 ? (size_t)got : 0;
+	}
+	for (unsigned bit = 0; bit < PD_FEAT_BITS; bit++) {
+		uint8_t e[16];
+		uint64_t eoff = table + 16ULL * k, off, size, end;
+		struct pd_feature *f;
+		char fwhat[64];
+
+		if (!pd_feat_bit(h, bit))
+			continue;
+		k++;
+		const char *name = pd_feat_name(bit);
+
+		if (name)
+			snprintf(fwhat, sizeof(fwhat), "HEADER_%s table entry", name);
+		else
+			snprintf(fwhat, sizeof(fwhat), "feature %u table entry", bit);
+		if (pd_input_pread(&s->in, eoff, e, 16) != 16) {
+			/* already reported as one error above */
+			break;
+		}
+		off = pd_get64(e, s->swap);
+		size = pd_get64(e + 8, s->swap);
+		f = sess_add_feature(s, bit, PD_FSRC_SECTION);
+		if (!f)
+			return;
+		f->table_entry_off = eoff;
+		const uint8_t *bytes = NULL;
+		uint64_t loaded = 0;
+
+		if (__builtin_add_overflow(off, size, &end)) {
+			sess_err(s, eoff, fwhat, "offset 0x%llx + size 0x%llx overflows",
+			    (unsigned long long)off, (unsigned long long)size);
+		} else if (size && end > fsize) {
+			sess_err(s, eoff, fwhat,
+			    "section 0x%llx-0x%llx extends past the end of the file (0x%llx)",
+			    (unsigned long long)off, (unsigned long long)end,
+			    (unsigned long long)fsize);
+		} else if (size && off < h->size) {
+			sess_err(s, eoff, fwhat,
+			    "section at 0x%llx lies inside the file header",
+			    (unsigned long long)off);
+		}
+		sess_add_part(s, f, off, size, bytes, loaded, 0);
+	}
+	/* Overlaps between feature sections and with attrs/data. */
+	for (size_t i = 0; i < s->nfeat; i++) {
+		const struct pd_part *a = &s->feat[i].parts[0];
+		uint64_t aend = a->offset + a->size;
+
+		if (!a->size || aend < a->offset)
+			continue;
+		for (size_t j = 0; j < i; j++) {
+			const struct pd_part *b = &s->feat[j].parts[0];
+			uint64_t bend = b->offset + b->size;
+
+			if (b->size && bend >= b->offset && a->offset < bend &&
+			    b->offset < aend)
+				sess_err(s, s->feat[i].table_entry_off,
+				    "feature section table",
+				    "feature %u section 0x%llx-0x%llx overlaps feature %u section 0x%llx-0x%llx",
+				    s->feat[i].id, (unsigned long long)a->offset,
+				    (unsigned long long)aend, s->feat[j].id,
+				    (unsigned long long)b->offset,
+				    (unsigned long long)bend);
+		}
+		const struct pd_section *sec[2] = { &h->attrs, &h->data };
+
+		for (int j = 0; j < 2; j++) {
+			uint64_t send = sec[j]->offset + sec[j]->size;
+
+			if (sec[j]->size && a->offset < send && sec[j]->offset < aend)
+				sess_err(s, s->feat[i].table_entry_off,
+				    "feature section table",
+				    "feature %u section 0x%llx-0x%llx overlaps the %s section",
+				    s->feat[i].id, (unsigned long long)a->offset,
+				    (unsigned long long)aend, section_names[j]);
+		}
+	}
+}
+
+/* Load the bytes of a file-mode feature section, bounded by the file. */
+static void load_section(struct pd_session *s, struct pd_feature *f)
+{
+	struct pd_part *p = &f->parts[0];
+	uint64_t fsize = s->in.size, want;
+	uint8_t *buf;
+	ssize_t n;
+
+	if (p->bytes || p->size == 0 || p->offset >= fsize)
+		return;
+	want = p->size;
+	if (want > fsize - p->offset)
+		want = fsize - p->offset;
+	if (want > PD_FEAT_MAX_LOAD) {
+		sess_err(s, p->offset, pd_feat_name(f->id) ? pd_feat_name(f->id) : "feature section",
+		    "section of %llu bytes is larger than the %llu MiB perfdump loads; not decoded",
+		    (unsigned long long)p->size,
+		    (unsigned long long)(PD_FEAT_MAX_LOAD >> 20));
+		return;
+	}
+	buf = arena_alloc(&s->arena, (size_t)want);
+	if (!buf)
+		return;
+	n = pd_input_pread(&s->in, p->offset, buf, (size_t)want);
+	if (n < 0) {
+		sess_err(s, p->offset, "feature section", "read error: %s",
+		    strerror(errno));
+		return;
+	}
+	p->bytes = buf;
+	p->loaded = (uint64_t)n;
+}
+
+/*
+ * Pipe mode: walk every record; keep the metadata ones (header.c
+ * perf_event__process_feature, synthetic-events.c
+ * perf_event__synthesize_for_pipe; FORMAT.md §3).
+ */
+const struct pd_feature *pd_find_feature(const struct pd_session *s,
+					 unsigned id)
+{
+	for (size_t i = 0; i < s->nfeat; i++)
+		if (s->feat[i].id == id)
+			return &s->feat[i];
+	return NULL;
+}
+
+void pd_decode_feature(struct pd_session *s, struct pd_feature *f)
+{
+	const struct pd_feat_ops *ops = pd_feat_ops(f->id);
+	char ctx[48];
+	size_t nerr = s->diags.nerr;
+
+	if (f->decoded)
+		return;
+	f->decoded = true;
+	if (f->src == PD_FSRC_SECTION)
+		load_section(s, f);
+	if (!ops || !ops->parse)
+		return;
+	if (ops->name)
+		snprintf(ctx, sizeof(ctx), "HEADER_%s", ops->name);
+	else
+		snprintf(ctx, sizeof(ctx), "feature %u", f->id);
+	/* the context string must outlive the cursor's diagnostics only */
+	for (size_t i = 0; i < f->nparts; i++) {
+		struct pd_part *p = &f->parts[i];
+		struct cursor c;
+
+		if (p->size == 0)
+			continue;
+		if (!p->bytes && p->size)
+			continue; /* not loadable: reported already */
+		cur_init(&c, p->bytes, (size_t)p->loaded, p->offset, s->swap,
+			 &s->diags, ctx);
+		if (p->loaded < p->size)
+			sess_err(s, p->offset + p->loaded, ctx,
+			    "only %llu of the section's %llu bytes are in the file",
+			    (unsigned long long)p->loaded,
+			    (unsigned long long)p->size);
+		ops->parse(s, f, &c);
+		f->consumed += c.pos;
+		if (cur_ok(&c) && cur_left(&c)) {
+			if (!f->unparsed_off)
+				f->unparsed_off = cur_off(&c);
+			sess_warn(s, cur_off(&c), ctx,
+			     "%zu bytes at the end of the section were not decoded",
+			     cur_left(&c));
+		}
+	}
+	f->bad = s->diags.nerr != nerr;
+}
+
+void pd_decode_features(struct pd_session *s)
+{
+	/* CPU_TOPOLOGY and CPU_DOMAIN_INFO depend on NRCPUS: decode it first. */
+	for (size_t i = 0; i < s->nfeat; i++)
+		if (s->feat[i].id == HEADER_NRCPUS)
+			pd_decode_feature(s, &s->feat[i]);
+	for (size_t i = 0; i < s->nfeat; i++)
+		pd_decode_feature(s, &s->feat[i]);
+}

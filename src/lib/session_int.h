@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared by the files that make up the session (not a public API). */
+#ifndef PD_SESSION_INT_H
+#define PD_SESSION_INT_H
+
+#include "session.h"
+
+#define REC_HEADER_ATTR 64
+#define REC_HEADER_BUILD_ID 67
+#define REC_HEADER_FEATURE 80
+
+void sess_err(struct pd_session *s, uint64_t off, const char *what,
+	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void sess_warn(struct pd_session *s, uint64_t off, const char *what,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+unsigned popcount256(const uint64_t w[4]);
+struct pd_feature *sess_add_feature(struct pd_session *s, unsigned id,
+				    enum pd_feat_src src);
+bool sess_add_part(struct pd_session *s, struct pd_feature *f, uint64_t off,
+		   uint64_t size, const uint8_t *bytes, uint64_t loaded,
+		   uint64_t rec_off);
+
+/* session_feat.c */
+void sess_read_feature_table(struct pd_session *s);
+/* session_pipe.c */
+void sess_walk_pipe(struct pd_session *s);
+void sess_list_dir(struct pd_session *s, const char *dirpath);
+
+#endif

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Pipe mode (FORMAT.md §3): walk every record of the stream and keep the
+ * metadata ones; and the data.N files of a directory recording (§4).
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "features.h"
+#include "session_int.h"
+#include "stream.h"
+
+void sess_walk_pipe(struct pd_session *s)
+{
+	struct pd_stream st;
+	struct pd_rec r;
+	struct pd_pipe_info *pi = &s->pipe;
+	struct pd_feature *buildids = NULL;
+	bool seen_attr = false;
+	int rc;
+
+	pd_stream_init(&st, &s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX, s->swap,
+		       &s->diags, "pipe stream");
+	while ((rc = pd_stream_next(&st, &r)) == 1) {
+		pi->nrecords++;
+		if (r.type < 64 && !pi->first_event_off)
+			pi->first_event_off = r.off;
+		/*
+		 * Pre-upstream Google perf (2012-13) sent the header features
+		 * as record types 66 + feature id, before HEADER_ATTR.  They
+		 * collide with ID_INDEX (69), AUXTRACE_INFO (70), ...  The first
+		 * record of such a stream is the HOSTNAME one: a header string
+		 * filling the record exactly.
+		 */
+		if (pi->nrecords == 1 && r.type == 69 && r.size >= 12 &&
+		    pd_get32(r.p + 8, s->swap) == (uint32_t)r.size - 12u)
+			pi->legacy_google = st.legacy_google = true;
+		if (pi->legacy_google && !seen_attr && r.type >= 69 &&
+		    r.type <= 80) {
+			struct pd_feature *f = sess_add_feature(s, r.type - 66,
+							   PD_FSRC_LEGACY_RECORD);
+			const uint8_t *b = arena_memdup(&s->arena, r.p + 8,
+							r.size - 8u);
+			if (f && b)
+				sess_add_part(s, f, r.off + 8, r.size - 8u, b,
+					 r.size - 8u, r.off);
+			continue;
+		}
+		switch (r.type) {
+		case REC_HEADER_ATTR:
+			seen_attr = true;
+			pi->nattrs++;
+			break;
+		case REC_HEADER_FEATURE: {
+			if (r.size < 16) {
+				sess_err(s, r.off, "PERF_RECORD_HEADER_FEATURE",
+				    "record of %u bytes has no room for its u64 feat_id",
+				    r.size);
+				break;
+			}
+			uint64_t id = pd_get64(r.p + 8, s->swap);
+
+			if (r.size == 16) { /* end-of-features marker */
+				if (pi->has_end_marker)
+					sess_warn(s, r.off, "PERF_RECORD_HEADER_FEATURE",
+					     "second end-of-features marker (feat_id %llu)",
+					     (unsigned long long)id);
+				pi->has_end_marker = true;
+				pi->end_marker_off = r.off;
+				pi->end_marker_id = id;
+				break;
+			}
+			pi->nfeature_records++;
+			if (id >= PD_FEAT_BITS) {
+				sess_err(s, r.off + 8, "PERF_RECORD_HEADER_FEATURE",
+				    "feat_id %llu is beyond the 256 feature bits",
+				    (unsigned long long)id);
+				break;
+			}
+			if (pd_find_feature(s, (unsigned)id))
+				sess_warn(s, r.off, "PERF_RECORD_HEADER_FEATURE",
+				     "feature %llu appears again; this copy is shown too",
+				     (unsigned long long)id);
+			struct pd_feature *f = sess_add_feature(s, (unsigned)id,
+							   PD_FSRC_RECORD);
+			const uint8_t *b = arena_memdup(&s->arena, r.p + 16,
+							r.size - 16u);
+			if (f && b)
+				sess_add_part(s, f, r.off + 16, r.size - 16u, b,
+					 r.size - 16u, r.off);
+			break;
+		}
+		case PD_REC_HEADER_TRACING_DATA: {
+			const uint8_t *b;
+			uint64_t got;
+			uint64_t poff = r.off + r.size;
+
+			pd_stream_read_payload(&st, &r, &s->arena, &b, &got);
+			struct pd_feature *f = sess_add_feature(s, HEADER_TRACING_DATA,
+							   PD_FSRC_TRACING_RECORD);
+			if (f)
+				sess_add_part(s, f, poff, r.payload, b, got, r.off);
+			break;
+		}
+		case REC_HEADER_BUILD_ID: {
+			if (!buildids)
+				buildids = sess_add_feature(s, HEADER_BUILD_ID,
+						       PD_FSRC_BUILDID_RECORDS);
+			/* the entry layout includes the record header */
+			const uint8_t *b = arena_memdup(&s->arena, r.p, r.size);
+
+			if (buildids && b)
+				sess_add_part(s, buildids, r.off, r.size, b, r.size,
+					 r.off);
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	pi->bytes = st.pos;
+	pi->complete = rc == 0;
+	pd_stream_free(&st);
+}
+
+void sess_list_dir(struct pd_session *s, const char *dirpath)
+{
+	DIR *d = opendir(dirpath);
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		struct stat;
+		char path[4096];
+		struct pd_dir_file *v;
+
+		if (strncmp(de->d_name, "data.", 5) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dirpath, de->d_name);
+		struct pd_input tmp;
+
+		if (pd_input_open(&tmp, path) < 0 || !tmp.seekable) {
+			if (tmp.fd >= 0)
+				pd_input_close(&tmp);
+			continue;
+		}
+		pd_input_close(&tmp);
+		v = realloc(s->dir, (s->ndir + 1) * sizeof(*v));
+		if (!v)
+			break;
+		s->dir = v;
+		s->dir[s->ndir].name = strdup(de->d_name);
+		s->dir[s->ndir].size = tmp.size;
+		s->ndir++;
+	}
+	closedir(d);
+	/* data.0, data.1, ..., data.10: by number, then by name */
+	for (size_t i = 1; i < s->ndir; i++) {
+		for (size_t j = i; j > 0; j--) {
+			struct pd_dir_file *a = &s->dir[j - 1], *b = &s->dir[j];
+			unsigned long na = strtoul(a->name + 5, NULL, 10);
+			unsigned long nb = strtoul(b->name + 5, NULL, 10);
+
+			if (na < nb || (na == nb && strcmp(a->name, b->name) <= 0))
+				break;
+			struct pd_dir_file t = *a;
+
+			*a = *b;
+			*b = t;
+		}
+	}
+}
