@@ -23,6 +23,7 @@ struct opts {
 	enum emit_format fmt;
 	bool hex;
 	const char *file; /* default ./perf.data */
+	bool quiet;       /* no messages on stderr (the fuzz target) */
 };
 
 struct cmd {
@@ -48,13 +49,18 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 int open_session(struct pd_session *s, const struct opts *o);
 
 /* Print errors to stderr as "perfdump: FILE: 0xOFF: what: detail". */
-void print_diag(const struct pd_diag *d, void *file);
+void print_diag(const struct pd_diag *d, void *opts);
 
 struct emitter *start_output(const struct opts *o, const char *file);
 /* Finish the document; returns the exit status for the session. */
 int finish_output(struct emitter *e, const struct pd_session *s);
 
 void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* -j -p -x -h -V, shared by main() and every command. */
+extern const struct option *const global_long;
+/* Apply -j, -p or -x to o: 1 if opt was one of them, else 0. */
+int global_opt(int opt, struct opts *o);
 
 int cmd_header(struct opts *o, int argc, char **argv);
 int cmd_features(struct opts *o, int argc, char **argv);

@@ -24,7 +24,7 @@ struct pd_feature;
 /* CPU_TOPOLOGY per-CPU ids; perf writes -1 (0xffffffff) for offline CPUs. */
 struct pd_cpu_ids {
 	uint32_t core_id, socket_id; /* revision 2 */
-	uint32_t die_id;             /* revision 3 */
+	uint32_t die_id;	     /* revision 3 */
 };
 
 /*
@@ -35,15 +35,15 @@ struct pd_cpu_ids {
  * nr_cpus_avail entries.
  */
 struct feat_cpu_topology {
-	unsigned revision;                 /* 1, 2 or 3 */
+	unsigned revision; /* 1, 2 or 3 */
 	struct pd_strlist sibling_sockets;
 	struct pd_strlist sibling_threads;
-	struct pd_strlist sibling_dies;    /* revision 3 */
-	uint32_t nr_cpus;                  /* per-CPU entries expected */
-	bool nr_cpus_inferred;             /* no NRCPUS: counted from the bytes */
-	uint32_t n_ids;                    /* core/socket id pairs decoded */
-	uint32_t n_die_ids;                /* die ids decoded */
-	struct pd_cpu_ids *cpu;            /* nr_cpus entries */
+	struct pd_strlist sibling_dies; /* revision 3 */
+	uint32_t nr_cpus;		/* per-CPU entries expected */
+	bool nr_cpus_inferred;		/* no NRCPUS: counted from the bytes */
+	uint32_t n_ids;			/* core/socket id pairs decoded */
+	uint32_t n_die_ids;		/* die ids decoded */
+	struct pd_cpu_ids *cpu;		/* nr_cpus entries */
 };
 
 /* NUMA_TOPOLOGY node: memory in kB (trap 17), cpus a CPU list string. */
@@ -76,11 +76,11 @@ struct feat_cache {
  */
 struct pd_mem_node {
 	uint64_t node;
-	uint64_t size;       /* first copy */
-	uint64_t size_bits;  /* the bitmap's copy (perf uses this one) */
+	uint64_t size;	    /* first copy */
+	uint64_t size_bits; /* the bitmap's copy (perf uses this one) */
 	uint64_t nr_words, n_words;
-	uint64_t *words;     /* bit i = memory block i belongs to the node */
-	uint64_t off;        /* file offset of the node entry */
+	uint64_t *words; /* bit i = memory block i belongs to the node */
+	uint64_t off;	 /* file offset of the node entry */
 };
 
 struct feat_mem_topology {
@@ -126,7 +126,7 @@ struct feat_hybrid_topology {
 /* CPU_DOMAIN_INFO: one sched domain of a CPU, from /proc/schedstat. */
 struct pd_sched_domain {
 	uint32_t domain;
-	struct pd_str dname;  /* only if schedstat_version >= 17 */
+	struct pd_str dname; /* only if schedstat_version >= 17 */
 	struct pd_str cpumask;
 	struct pd_str cpulist;
 };
@@ -141,8 +141,8 @@ struct pd_cpu_domains {
 struct feat_cpu_domain_info {
 	uint32_t schedstat_version;
 	uint32_t max_sched_domains; /* highest domain index + 1 */
-	bool has_dname;             /* schedstat_version >= 17 */
-	uint32_t n;                 /* CPU entries decoded */
+	bool has_dname;		    /* schedstat_version >= 17 */
+	uint32_t n;		    /* CPU entries decoded */
 	struct pd_cpu_domains *cpus, *last;
 };
 

@@ -73,6 +73,16 @@ struct pd_feat_ops {
 	bool flag_only;       /* perf writes no payload (BRANCH_STACK, STAT) */
 };
 
+/*
+ * Some pipe-mode writers (perf_data_converter's "aligned" 6.12 files) pad
+ * each HEADER_FEATURE payload with up to 7 zero bytes to a multiple of 8.
+ * pd_feat_more_data(): bytes remain in `c` that are not such padding;
+ * pd_feat_skip_padding(): consume that padding after a decoded feature.
+ * Section-mode features have no padding: every byte left is reported.
+ */
+bool pd_feat_more_data(const struct pd_feature *f, const struct cursor *c);
+void pd_feat_skip_padding(const struct pd_feature *f, struct cursor *c);
+
 /* The registry entry for an id, or NULL for ids nobody defines. */
 const struct pd_feat_ops *pd_feat_ops(unsigned id);
 /* "HOSTNAME", "SP_META_INFO", ... or NULL when unknown. */

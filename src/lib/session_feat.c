@@ -210,6 +210,35 @@ const struct pd_feature *pd_find_feature(const struct pd_session *s,
 	return NULL;
 }
 
+/* All that is left of `c` is HEADER_FEATURE record padding (features.h). */
+static bool only_record_padding(const struct pd_feature *f,
+				const struct cursor *c)
+{
+	struct cursor probe = *c;
+	size_t left = cur_left(c);
+	const uint8_t *p;
+
+	if (f->src == PD_FSRC_SECTION || left == 0 || left >= 8)
+		return false;
+	probe.diags = NULL;
+	p = cur_bytes(&probe, "padding", left);
+	for (size_t i = 0; p && i < left; i++)
+		if (p[i])
+			return false;
+	return p != NULL;
+}
+
+bool pd_feat_more_data(const struct pd_feature *f, const struct cursor *c)
+{
+	return cur_ok(c) && cur_left(c) && !only_record_padding(f, c);
+}
+
+void pd_feat_skip_padding(const struct pd_feature *f, struct cursor *c)
+{
+	if (cur_ok(c) && only_record_padding(f, c))
+		cur_skip(c, "padding", cur_left(c));
+}
+
 void pd_decode_feature(struct pd_session *s, struct pd_feature *f)
 {
 	const struct pd_feat_ops *ops = pd_feat_ops(f->id);
@@ -244,6 +273,7 @@ void pd_decode_feature(struct pd_session *s, struct pd_feature *f)
 			    (unsigned long long)p->loaded,
 			    (unsigned long long)p->size);
 		ops->parse(s, f, &c);
+		pd_feat_skip_padding(f, &c);
 		f->consumed += c.pos;
 		if (cur_ok(&c) && cur_left(&c)) {
 			if (!f->unparsed_off)

@@ -20,6 +20,7 @@ struct tframe {
 	unsigned index;   /* array: elements so far */
 	const char *key;  /* array: its key, for the deferred title */
 	bool first;       /* row: no field printed yet */
+	bool after_dump;  /* row: a hex dump ended the line */
 };
 
 struct emitter {
@@ -109,6 +110,11 @@ static void text_lead(struct emitter *e, const char *key)
 		break;
 	}
 	case T_ROW:
+		if (f->after_dump) {
+			indent(e, f->indent - 2);
+			f->after_dump = false;
+			f->first = true;
+		}
 		fprintf(e->out, "%s%s=", f->first ? "" : " ", key ? key : "");
 		f->first = false;
 		break;
@@ -265,7 +271,8 @@ static void text_close(struct emitter *e)
 		} else if (f->inline_arr && parent->kind != T_ROW) {
 			fputc('\n', e->out);
 		}
-	} else if (f->kind == T_ROW && parent->kind != T_ROW) {
+	} else if (f->kind == T_ROW && parent->kind != T_ROW &&
+		   !f->after_dump) {
 		fputc('\n', e->out);
 	}
 }
@@ -705,7 +712,7 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 		fputs("|\n", e->out);
 	}
 	if (f->kind == T_ROW)
-		indent(e, ind);
+		f->after_dump = true;
 }
 
 void emit_raw(struct emitter *e, const uint8_t *p, size_t n, uint64_t off)

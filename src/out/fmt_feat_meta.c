@@ -1,34 +1,327 @@
 // SPDX-License-Identifier: MIT
+/*
+ * Formatters for TRACING_DATA, BUILD_ID, EVENT_DESC, PMU_MAPPINGS,
+ * GROUP_DESC and AUXTRACE (models in lib/feat_meta.h).  The BPF features
+ * are in fmt_feat_bpf.c.
+ */
+#include <inttypes.h>
+
 #include "fmt_features.h"
-void emit_feat_auxtrace(struct emitter *e, const struct pd_session *s, const struct pd_feature *f)
+
+#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- TRACING_DATA ---------------------------------------------------- */
+
+static void emit_trace_events(struct emitter *e,
+			      const struct feat_tracing_data *m)
 {
-	(void)e; (void)s; (void)f;
+	emit_u64(e, "nr_events", m->nevents);
+	emit_arr_begin(e, "events");
+	for (size_t i = 0; i < m->nevents; i++) {
+		const struct pd_trace_format *ev = &m->events[i];
+
+		emit_row_begin(e, NULL);
+		emit_pstr(e, "system", &ev->system);
+		emit_pstr(e, "name", &ev->name);
+		if (ev->has_id)
+			emit_u64(e, "id", ev->id);
+		else
+			emit_null(e, "id");
+		emit_offset(e, "offset", ev->offset);
+		emit_u64(e, "size", ev->size);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
 }
-void emit_feat_bpf_btf(struct emitter *e, const struct pd_session *s, const struct pd_feature *f)
+
+static void emit_trace_systems(struct emitter *e,
+			       const struct feat_tracing_data *m)
 {
-	(void)e; (void)s; (void)f;
+	if (!m->has_nr_systems)
+		return;
+	emit_u64(e, "nr_systems", m->nr_systems);
+	emit_arr_begin(e, "systems");
+	for (size_t i = 0; i < m->nsystems; i++) {
+		emit_row_begin(e, NULL);
+		emit_pstr(e, "name", &m->systems[i].name);
+		emit_u64(e, "nr_events", m->systems[i].nr_events);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
 }
-void emit_feat_bpf_prog_info(struct emitter *e, const struct pd_session *s, const struct pd_feature *f)
+
+static void emit_trace_head(struct emitter *e,
+			    const struct feat_tracing_data *m)
 {
-	(void)e; (void)s; (void)f;
+	emit_bool(e, "magic_ok", m->step >= PD_TRACE_MAGIC);
+	if (m->step < PD_TRACE_PARAMS)
+		return;
+	emit_pstr(e, "version", &m->version);
+	emit_enum(e, "big_endian", m->endian,
+		  m->endian ? "big-endian" : "little-endian");
+	emit_u64(e, "long_size", m->long_size);
+	emit_u64(e, "page_size", m->page_size);
+	if (m->step < PD_TRACE_HEADER_PAGE)
+		return;
+	emit_offset(e, "header_page_offset", m->header_page_offset);
+	emit_u64(e, "header_page_size", m->header_page_size);
+	emit_arr_begin(e, "header_page_fields");
+	for (unsigned i = 0; i < m->nr_header_page_fields; i++)
+		emit_pstr(e, NULL, &m->header_page_fields[i]);
+	emit_arr_end(e);
+	if (m->step < PD_TRACE_HEADER_EVENT)
+		return;
+	emit_offset(e, "header_event_offset", m->header_event_offset);
+	emit_u64(e, "header_event_size", m->header_event_size);
 }
-void emit_feat_build_id(struct emitter *e, const struct pd_session *s, const struct pd_feature *f)
+
+static void emit_trace_tail(struct emitter *e,
+			    const struct feat_tracing_data *m)
 {
-	(void)e; (void)s; (void)f;
+	if (m->step >= PD_TRACE_KALLSYMS) {
+		emit_offset(e, "kallsyms_offset", m->kallsyms_offset);
+		emit_u64(e, "kallsyms_size", m->kallsyms_size);
+	}
+	if (m->step >= PD_TRACE_PRINTK) {
+		emit_offset(e, "printk_offset", m->printk_offset);
+		emit_u64(e, "printk_size", m->printk_size);
+	}
+	if (m->step >= PD_TRACE_DONE && m->has_saved_cmdlines) {
+		emit_offset(e, "saved_cmdlines_offset",
+			    m->saved_cmdlines_offset);
+		emit_u64(e, "saved_cmdlines_size", m->saved_cmdlines_size);
+	} else if (m->step >= PD_TRACE_DONE) {
+		/* version < 0.6 writes none */
+		emit_null(e, "saved_cmdlines_offset");
+		emit_null(e, "saved_cmdlines_size");
+	}
 }
-void emit_feat_event_desc(struct emitter *e, const struct pd_session *s, const struct pd_feature *f)
+
+static void emit_tracing_blob(struct emitter *e,
+			      const struct feat_tracing_data *m)
 {
-	(void)e; (void)s; (void)f;
+	emit_offset(e, "blob_offset", m->offset);
+	emit_size(e, "blob_size", m->size);
+	emit_bool(e, "complete", m->step == PD_TRACE_DONE);
+	emit_trace_head(e, m);
+	if (m->has_nr_ftrace)
+		emit_u64(e, "nr_ftrace", m->nr_ftrace);
+	emit_trace_systems(e, m);
+	emit_trace_events(e, m);
+	emit_trace_tail(e, m);
+	emit_u64(e, "padding", m->padding);
 }
-void emit_feat_group_desc(struct emitter *e, const struct pd_session *s, const struct pd_feature *f)
+
+void emit_feat_tracing_data(struct emitter *e, const struct pd_session *s,
+			    const struct pd_feature *f)
 {
-	(void)e; (void)s; (void)f;
+	const struct feat_tracing_data *m = f->model;
+
+	(void)s;
+	emit_tracing_blob(e, m);
+	if (!m->next)
+		return;
+	emit_arr_begin(e, "more_blobs");
+	for (m = m->next; m; m = m->next) {
+		emit_obj_begin(e, NULL);
+		emit_tracing_blob(e, m);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
 }
-void emit_feat_pmu_mappings(struct emitter *e, const struct pd_session *s, const struct pd_feature *f)
+
+/* ---- BUILD_ID -------------------------------------------------------- */
+
+/* tools/lib/perf/include/perf/event.h PERF_RECORD_MISC_* cpumode */
+static const char *cpumode_name(unsigned mode)
 {
-	(void)e; (void)s; (void)f;
+	static const char *const names[] = {
+		"unknown", "kernel", "user", "hypervisor",
+		"guest_kernel", "guest_user",
+	};
+
+	return mode < NELEMS(names) ? names[mode] : NULL;
 }
-void emit_feat_tracing_data(struct emitter *e, const struct pd_session *s, const struct pd_feature *f)
+
+void emit_feat_build_id(struct emitter *e, const struct pd_session *s,
+			const struct pd_feature *f)
 {
-	(void)e; (void)s; (void)f;
+	const struct feat_build_id *m = f->model;
+
+	(void)s;
+	emit_u64(e, "nr", m->nr);
+	emit_bool(e, "pre_pid_abi", m->abi_quirk);
+	emit_arr_begin(e, "build_ids");
+	for (size_t i = 0; i < m->nr; i++) {
+		const struct pd_build_id *b = &m->v[i];
+		unsigned mode = b->misc & PD_MISC_CPUMODE_MASK;
+
+		emit_row_begin(e, NULL);
+		emit_offset(e, "offset", b->offset);
+		emit_u64(e, "size", b->size);
+		emit_u64(e, "type", b->type);
+		emit_hex(e, "misc", b->misc);
+		emit_enum(e, "cpumode", mode, cpumode_name(mode));
+		if (b->has_pid)
+			emit_s64(e, "pid", b->pid);
+		else
+			emit_null(e, "pid");
+		emit_u64(e, "build_id_size", b->build_id_size);
+		emit_hexstr(e, "build_id", b->build_id, b->build_id_size);
+		emit_pstr(e, "filename", &b->filename);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
+/* ---- EVENT_DESC ------------------------------------------------------ */
+
+/* include/uapi/linux/perf_event.h enum perf_type_id */
+static const char *attr_type_name(uint32_t type)
+{
+	static const char *const names[] = {
+		"HARDWARE", "SOFTWARE", "TRACEPOINT", "HW_CACHE", "RAW",
+		"BREAKPOINT",
+	};
+
+	return type < NELEMS(names) ? names[type] : NULL;
+}
+
+/* enum perf_event_sample_format (FORMAT.md 5.3) */
+static const char *const sample_type_names[] = {
+	"IP", "TID", "TIME", "ADDR", "READ", "CALLCHAIN", "ID", "CPU",
+	"PERIOD", "STREAM_ID", "RAW", "BRANCH_STACK", "REGS_USER",
+	"STACK_USER", "WEIGHT", "DATA_SRC", "IDENTIFIER", "TRANSACTION",
+	"REGS_INTR", "PHYS_ADDR", "AUX", "CGROUP", "DATA_PAGE_SIZE",
+	"CODE_PAGE_SIZE", "WEIGHT_STRUCT",
+};
+
+/* enum perf_event_read_format */
+static const char *const read_format_names[] = {
+	"TOTAL_TIME_ENABLED", "TOTAL_TIME_RUNNING", "ID", "GROUP", "LOST",
+};
+
+/* the perf_event_attr bit-field (FORMAT.md 5.2), precise_ip is 2 bits */
+static const char *const attr_flag_names[] = {
+	"disabled", "inherit", "pinned", "exclusive", "exclude_user",
+	"exclude_kernel", "exclude_hv", "exclude_idle", "mmap", "comm",
+	"freq", "inherit_stat", "enable_on_exec", "task", "watermark",
+	"precise_ip(1)", "precise_ip(2)", "mmap_data", "sample_id_all",
+	"exclude_host", "exclude_guest", "exclude_callchain_kernel",
+	"exclude_callchain_user", "mmap2", "comm_exec", "use_clockid",
+	"context_switch", "write_backward", "namespaces", "ksymbol",
+	"bpf_event", "aux_output", "cgroup", "text_poke", "build_id",
+	"inherit_thread", "remove_on_exec", "sigtrap", "defer_callchain",
+	"defer_output",
+};
+
+static void emit_attr_head(struct emitter *e, const struct pd_event_desc *d)
+{
+	if (d->attr_known < 8)
+		return;
+	emit_enum(e, "type", d->type, attr_type_name(d->type));
+	emit_u64(e, "size", d->size);
+	if (d->attr_known < 16)
+		return;
+	emit_hex(e, "config", d->config);
+	if (d->attr_known < 40)
+		return;
+	if (d->attr_known >= 48 && d->flags & PD_ATTR_FLAG_FREQ)
+		emit_u64(e, "sample_freq", d->sample_period);
+	else
+		emit_u64(e, "sample_period", d->sample_period);
+	emit_flags(e, "sample_type", d->sample_type, sample_type_names,
+		   NELEMS(sample_type_names));
+	emit_flags(e, "read_format", d->read_format, read_format_names,
+		   NELEMS(read_format_names));
+	if (d->attr_known < 48)
+		return;
+	emit_flags(e, "flags", d->flags, attr_flag_names,
+		   NELEMS(attr_flag_names));
+	emit_u64(e, "precise_ip", d->flags >> 15 & 3);
+}
+
+void emit_feat_event_desc(struct emitter *e, const struct pd_session *s,
+			  const struct pd_feature *f)
+{
+	const struct feat_event_desc *m = f->model;
+
+	(void)s;
+	emit_u64(e, "nr", m->nr);
+	emit_u64(e, "attr_sz", m->attr_sz);
+	emit_arr_begin(e, "events");
+	for (uint32_t i = 0; i < m->nr_read; i++) {
+		const struct pd_event_desc *d = &m->ev[i];
+
+		emit_obj_begin_t(e, NULL, "event %u", i);
+		if (d->name.s)
+			emit_pstr(e, "name", &d->name);
+		else
+			emit_null(e, "name");
+		emit_offset(e, "attr_offset", d->offset);
+		emit_attr_head(e, d);
+		emit_u64(e, "nr_ids", d->nr_ids);
+		emit_arr_begin(e, "ids");
+		for (uint32_t j = 0; j < d->ids_read; j++)
+			emit_hex(e, NULL, d->ids[j]);
+		emit_arr_end(e);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
+/* ---- PMU_MAPPINGS, GROUP_DESC, AUXTRACE ------------------------------ */
+
+void emit_feat_pmu_mappings(struct emitter *e, const struct pd_session *s,
+			    const struct pd_feature *f)
+{
+	const struct feat_pmu_mappings *m = f->model;
+
+	(void)s;
+	emit_u64(e, "nr", m->nr);
+	emit_arr_begin(e, "mappings");
+	for (uint32_t i = 0; i < m->nr_read; i++) {
+		emit_row_begin(e, NULL);
+		emit_u64(e, "type", m->v[i].type);
+		emit_pstr(e, "name", &m->v[i].name);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
+void emit_feat_group_desc(struct emitter *e, const struct pd_session *s,
+			  const struct pd_feature *f)
+{
+	const struct feat_group_desc *m = f->model;
+
+	(void)s;
+	emit_u64(e, "nr", m->nr);
+	emit_arr_begin(e, "groups");
+	for (uint32_t i = 0; i < m->nr_read; i++) {
+		emit_row_begin(e, NULL);
+		emit_pstr(e, "name", &m->v[i].name);
+		emit_u64(e, "leader_idx", m->v[i].leader_idx);
+		emit_u64(e, "nr_members", m->v[i].nr_members);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
+void emit_feat_auxtrace(struct emitter *e, const struct pd_session *s,
+			const struct pd_feature *f)
+{
+	const struct feat_auxtrace *m = f->model;
+
+	(void)s;
+	/* simpleperf writes no nr: the count comes from the section size */
+	emit_str(e, "layout", m->no_nr ? "simpleperf" : "perf");
+	emit_u64(e, "nr", m->nr);
+	emit_arr_begin(e, "entries");
+	for (uint64_t i = 0; i < m->nr_read; i++) {
+		emit_row_begin(e, NULL);
+		emit_offset(e, "file_offset", m->v[i].file_offset);
+		emit_u64(e, "sz", m->v[i].sz);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
 }

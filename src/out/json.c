@@ -90,8 +90,8 @@ void jw_begin_object(struct json_writer *w)
 void jw_end_object(struct json_writer *w)
 {
 	close(w, '}', true);
-	if (w->depth == 0 && w->pretty)
-		fputc('\n', w->out);
+	if (w->depth == 0)
+		fputc('\n', w->out); /* one document per line */
 }
 void jw_begin_array(struct json_writer *w)
 {

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What every command shares: option parsing, opening the recording,
+ * starting and finishing the output, and error messages.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perfdump.h"
+
+void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("perfdump: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'perfdump --help'.\n", stderr);
+}
+
+static const struct option global_long_opts[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ "pretty", no_argument, NULL, 'p' },
+	{ "hex", no_argument, NULL, 'x' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+const struct option *const global_long = global_long_opts;
+
+/* 1: handled (-j -p -x), 0: not a global option. */
+int global_opt(int c, struct opts *o)
+{
+	switch (c) {
+	case 'j':
+		if (o->fmt == EMIT_TEXT)
+			o->fmt = EMIT_JSON;
+		return 1;
+	case 'p':
+		o->fmt = EMIT_JSON_PRETTY;
+		return 1;
+	case 'x':
+		o->hex = true;
+		return 1;
+	}
+	return 0;
+}
+
+int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
+		   const char *extra_short, const struct option *extra_long,
+		   int (*handle)(int opt, const char *arg, void *ctx), void *ctx,
+		   int *first)
+{
+	struct option longopts[64];
+	char shortopts[64];
+	size_t n = 0;
+	int opt;
+
+	for (const struct option *l = global_long; l->name; l++)
+		longopts[n++] = *l;
+	for (const struct option *l = extra_long; l && l->name && n < 63; l++)
+		longopts[n++] = *l;
+	memset(&longopts[n], 0, sizeof(longopts[n]));
+	snprintf(shortopts, sizeof(shortopts), "+jpxhV%s",
+		 extra_short ? extra_short : "");
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		if (global_opt(opt, o))
+			continue;
+		if (opt == 'h') {
+			fputs(c->help, stdout);
+			return 1;
+		}
+		if (opt == 'V') {
+			printf("perfdump %s\n", PERFDUMP_VERSION);
+			return 1;
+		}
+		if (opt == '?' || opt == ':') {
+			if (optopt)
+				usage_error("%s: unknown option '-%c'", c->name, optopt);
+			else
+				usage_error("%s: unknown option '%s'", c->name,
+					    argv[optind - 1]);
+			return -1;
+		}
+		if (!handle || handle(opt, optarg, ctx) < 0)
+			return -1;
+	}
+	*first = optind;
+	return 0;
+}
+
+void print_diag(const struct pd_diag *d, void *opts)
+{
+	const struct opts *o = opts;
+
+	if (d->sev != PD_ERR || o->quiet)
+		return;
+	fflush(stdout); /* keep stdout and stderr in order on a terminal */
+	fprintf(stderr, "perfdump: %s: ", o->file);
+	if (d->offset != PD_NO_OFFSET)
+		fprintf(stderr, "0x%llx: ", (unsigned long long)d->offset);
+	fprintf(stderr, "%s: %s\n", d->what ? d->what : "", d->detail);
+}
+
+int open_session(struct pd_session *s, const struct opts *o)
+{
+	char err[512];
+
+	if (pd_session_open(s, o->file, print_diag, (void *)o, err,
+			    sizeof(err)) < 0) {
+		if (!o->quiet)
+			fprintf(stderr, "perfdump: %s: %s\n", o->file, err);
+		return EXIT_IO;
+	}
+	return 0;
+}
+
+struct emitter *start_output(const struct opts *o, const char *file)
+{
+	struct emitter *e = emit_new(stdout, o->fmt, o->hex);
+
+	if (!e) {
+		fprintf(stderr, "perfdump: out of memory\n");
+		exit(EXIT_IO);
+	}
+	emit_doc_begin(e, file);
+	return e;
+}
+
+int finish_output(struct emitter *e, const struct pd_session *s)
+{
+	emit_diags(e, &s->diags);
+	emit_doc_end(e);
+	if (!emit_free(e)) {
+		fprintf(stderr, "perfdump: internal error: unbalanced output nesting\n");
+		return EXIT_IO;
+	}
+	return s->diags.nerr ? EXIT_DAMAGED : EXIT_SOUND;
+}
+
