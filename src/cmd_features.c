@@ -110,9 +110,7 @@ int cmd_features(struct opts *o, int argc, char **argv)
 	} else {
 		if (any) {
 			/* only what was asked for (and what it depends on) */
-			for (size_t i = 0; i < s.nfeat; i++)
-				if (s.feat[i].id == HEADER_NRCPUS)
-					pd_decode_feature(&s, &s.feat[i]);
+			pd_decode_feature_deps(&s);
 			for (size_t i = 0; i < s.nfeat; i++)
 				if (want[s.feat[i].id])
 					pd_decode_feature(&s, &s.feat[i]);

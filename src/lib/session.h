@@ -149,10 +149,12 @@ void pd_session_close(struct pd_session *s);
 /* Decode every feature present into its model (idempotent). */
 void pd_decode_features(struct pd_session *s);
 /*
- * Decode one (idempotent).  Decoders of CPU_TOPOLOGY and CPU_DOMAIN_INFO
- * use NRCPUS: decode that first.
+ * Decode one (idempotent).  Call pd_decode_feature_deps() first: it
+ * decodes what other decoders and formatters look up (NRCPUS for the CPU
+ * counts, PMU_MAPPINGS for PMU names, CLOCK_DATA for wall-clock times).
  */
 void pd_decode_feature(struct pd_session *s, struct pd_feature *f);
+void pd_decode_feature_deps(struct pd_session *s);
 
 static inline bool pd_feat_bit(const struct pd_header *h, unsigned bit)
 {

@@ -286,12 +286,18 @@ void pd_decode_feature(struct pd_session *s, struct pd_feature *f)
 	f->bad = s->diags.nerr != nerr;
 }
 
+void pd_decode_feature_deps(struct pd_session *s)
+{
+	for (size_t i = 0; i < s->nfeat; i++)
+		if (s->feat[i].id == HEADER_NRCPUS ||
+		    s->feat[i].id == HEADER_PMU_MAPPINGS ||
+		    s->feat[i].id == HEADER_CLOCK_DATA)
+			pd_decode_feature(s, &s->feat[i]);
+}
+
 void pd_decode_features(struct pd_session *s)
 {
-	/* CPU_TOPOLOGY and CPU_DOMAIN_INFO depend on NRCPUS: decode it first. */
-	for (size_t i = 0; i < s->nfeat; i++)
-		if (s->feat[i].id == HEADER_NRCPUS)
-			pd_decode_feature(s, &s->feat[i]);
+	pd_decode_feature_deps(s);
 	for (size_t i = 0; i < s->nfeat; i++)
 		pd_decode_feature(s, &s->feat[i]);
 }

@@ -215,11 +215,36 @@ static const char *const attr_flag_names[] = {
 	"defer_output",
 };
 
-static void emit_attr_head(struct emitter *e, const struct pd_event_desc *d)
+/*
+ * Dynamic PMU types (>= PERF_TYPE_MAX) are named by HEADER_PMU_MAPPINGS
+ * when the recording has it.
+ */
+static const char *pmu_type_name(const struct pd_session *s, uint32_t type,
+				 char *buf, size_t len)
 {
+	const struct pd_feature *f = pd_find_feature(s, HEADER_PMU_MAPPINGS);
+	const struct feat_pmu_mappings *m = f ? f->model : NULL;
+
+	if (attr_type_name(type))
+		return attr_type_name(type);
+	for (uint32_t i = 0; m && i < m->nr_read; i++) {
+		if (m->v[i].type == type) {
+			snprintf(buf, len, "%.*s", (int)m->v[i].name.len,
+				 m->v[i].name.s);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+static void emit_attr_head(struct emitter *e, const struct pd_session *s,
+			   const struct pd_event_desc *d)
+{
+	char pmu[64];
+
 	if (d->attr_known < 8)
 		return;
-	emit_enum(e, "type", d->type, attr_type_name(d->type));
+	emit_enum(e, "type", d->type, pmu_type_name(s, d->type, pmu, sizeof(pmu)));
 	emit_u64(e, "size", d->size);
 	if (d->attr_known < 16)
 		return;
@@ -259,7 +284,7 @@ void emit_feat_event_desc(struct emitter *e, const struct pd_session *s,
 		else
 			emit_null(e, "name");
 		emit_offset(e, "attr_offset", d->offset);
-		emit_attr_head(e, d);
+		emit_attr_head(e, s, d);
 		emit_u64(e, "nr_ids", d->nr_ids);
 		emit_arr_begin(e, "ids");
 		for (uint32_t j = 0; j < d->ids_read; j++)
