@@ -40,6 +40,37 @@ endif
 
 all: $(BIN)
 
+LIB_OBJS = $(filter-out $(BUILD)/main.o,$(OBJS))
+
+# Replays fuzz inputs without libFuzzer (use with SANITIZE=1).
+$(BUILD)/perfdump-replay: tests/fuzz/fuzz_perfdump.c $(LIB_OBJS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(ALL_CFLAGS) -DPD_FUZZ_REPLAY $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
+
+# libFuzzer build: clang, ASan + UBSan, coverage on every source file.
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
+	      -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_OBJS = $(filter-out build-fuzz/main.o,$(SRCS:src/%.c=build-fuzz/%.o))
+
+build-fuzz/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	$(Q)clang $(FUZZ_CFLAGS) -c -o $@ $<
+
+build-fuzz/perfdump-fuzz: tests/fuzz/fuzz_perfdump.c $(FUZZ_OBJS)
+	@echo "  LD      $@"
+	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
+
+# make fuzz FUZZ_SECONDS=N: fuzz from testdata and ../shared/corpus; new
+# crashes land in tests/fuzz/ as crash-*: move them to tests/fuzz/regress/.
+fuzz: test-deps build-fuzz/perfdump-fuzz
+	@mkdir -p tests/fuzz/corpus-work
+	./build-fuzz/perfdump-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+		-rss_limit_mb=512 -max_len=262144 -artifact_prefix=tests/fuzz/ \
+		tests/fuzz/corpus-work testdata testdata/synthetic tests/fuzz/regress \
+		$(wildcard ../shared/corpus/*/)
+
 # make V=1 shows the full commands
 ifneq ($(V),1)
 Q = @
@@ -69,7 +100,7 @@ demo: deps
 
 check: test-deps
 	$(MAKE) all
-	$(MAKE) SANITIZE=1 all
+	$(MAKE) SANITIZE=1 all build-asan/perfdump-replay
 	tests/run.sh
 
 # The whole bats suite against the sanitizer build only.
@@ -86,6 +117,6 @@ format:
 	clang-format -i $(SRCS) $(wildcard src/*.h src/lib/*.h src/out/*.h)
 
 clean:
-	rm -rf build build-asan perfdump
+	rm -rf build build-asan build-fuzz perfdump
 
-.PHONY: all deps test-deps demo check check-asan install format clean
+.PHONY: all deps test-deps demo check check-asan fuzz install format clean

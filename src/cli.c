@@ -66,10 +66,11 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 	for (const struct option *l = extra_long; l && l->name && n < 63; l++)
 		longopts[n++] = *l;
 	memset(&longopts[n], 0, sizeof(longopts[n]));
-	snprintf(shortopts, sizeof(shortopts), "+jpxhV%s",
+	/* no '+': options may follow FILE (perfdump header perf.data -j) */
+	snprintf(shortopts, sizeof(shortopts), "jpxhV%s",
 		 extra_short ? extra_short : "");
 
-	optind = 1;
+	optind = 0; /* 0, not 1: glibc re-initialises (permutation) */
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (global_opt(opt, o))

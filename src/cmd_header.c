@@ -67,11 +67,21 @@ static const char *range_status(uint64_t off, uint64_t size, uint64_t fsize,
 	return "ok";
 }
 
+/* `at` is the header offset of the section's {offset, size} pair. */
 static void emit_section(struct emitter *e, const char *key,
-			 const struct pd_section *sec, const struct pd_session *s)
+			 const struct pd_section *sec, const struct pd_session *s,
+			 size_t at)
 {
+	if (s->hdr.fields_len < at + 8)
+		return;
 	emit_row_begin(e, key);
 	emit_offset(e, "offset", sec->offset);
+	if (s->hdr.fields_len < at + 16) {
+		/* a cut header: the size is not in the file */
+		emit_null(e, "size");
+		emit_obj_end(e);
+		return;
+	}
 	emit_u64(e, "size", sec->size);
 	emit_offset(e, "end", sec->offset + sec->size);
 	emit_str(e, "status", range_status(sec->offset, sec->size, s->in.size,
@@ -103,15 +113,21 @@ static void emit_file_header(struct emitter *e, const struct pd_session *s)
 	const struct pd_header *h = &s->hdr;
 	char words[4 * 19 + 8];
 
+	/* a cut header shows the fields it has (fields_len) */
+	if (h->fields_len < 24)
+		goto done;
 	emit_u64(e, "attr_size", h->attr_size);
 	if (h->attr_size >= 16)
 		emit_u64(e, "attr_struct_size", h->attr_size - 16);
-	if (h->attr_size)
+	if (h->attr_size && h->fields_len >= 40)
 		emit_u64(e, "nr_attrs", h->attrs.size / h->attr_size);
-	emit_section(e, "attrs", &h->attrs, s);
-	emit_section(e, "data", &h->data, s);
-	emit_section(e, "event_types", &h->event_types, s);
+	emit_section(e, "attrs", &h->attrs, s, 24);
+	emit_section(e, "data", &h->data, s, 40);
+	emit_section(e, "event_types", &h->event_types, s, 56);
+done:
 	emit_size(e, "file_size", s->in.size);
+	if (!s->header_ok)
+		return;
 	if (!h->has_bitmap) {
 		emit_str(e, "feature_bitmap", "absent (72-byte header)");
 		return;
@@ -258,7 +274,7 @@ int cmd_header(struct opts *o, int argc, char **argv)
 		emit_str(e, "mode", mode_name(&s));
 		emit_u64(e, "header_size", s.hdr.size);
 	}
-	if (s.header_ok) {
+	if (s.header_ok || s.hdr.fields_len) {
 		if (s.mode == PD_MODE_PIPE)
 			emit_pipe(e, &s);
 		else

@@ -55,17 +55,26 @@ static void print_help(FILE *f)
 	fprintf(f, global_help, list);
 }
 
-/* Exact name, or an unambiguous prefix (like bpftool). */
-static const struct cmd *find_cmd(const char *name)
+/* The names find_cmd() knows: the commands and "help". */
+static const char *cmd_name(size_t i)
 {
-	const struct cmd *found = NULL;
-	size_t n = strlen(name), matches = 0;
+	return i < NCOMMANDS ? commands[i]->name : "help";
+}
 
-	for (size_t i = 0; i < NCOMMANDS; i++) {
-		if (strcmp(commands[i]->name, name) == 0)
-			return commands[i];
-		if (n && strncmp(commands[i]->name, name, n) == 0) {
-			found = commands[i];
+/*
+ * Exact name, or an unambiguous prefix (like bpftool).  Returns NCOMMANDS
+ * for "help", or -1 after saying what is wrong.
+ */
+static int find_cmd(const char *name)
+{
+	size_t n = strlen(name), matches = 0;
+	int found = -1;
+
+	for (size_t i = 0; i <= NCOMMANDS; i++) {
+		if (strcmp(cmd_name(i), name) == 0)
+			return (int)i;
+		if (n && strncmp(cmd_name(i), name, n) == 0) {
+			found = (int)i;
 			matches++;
 		}
 	}
@@ -73,17 +82,17 @@ static const struct cmd *find_cmd(const char *name)
 		return found;
 	if (matches > 1) {
 		fprintf(stderr, "perfdump: ambiguous command '%s'; it could be:", name);
-		for (size_t i = 0; i < NCOMMANDS; i++)
-			if (strncmp(commands[i]->name, name, n) == 0)
-				fprintf(stderr, " %s", commands[i]->name);
+		for (size_t i = 0; i <= NCOMMANDS; i++)
+			if (strncmp(cmd_name(i), name, n) == 0)
+				fprintf(stderr, " %s", cmd_name(i));
 		fputc('\n', stderr);
-		return NULL;
+		return -1;
 	}
 	fprintf(stderr, "perfdump: unknown command '%s'; commands are:", name);
-	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(stderr, " %s", commands[i]->name);
-	fputs(" help\n", stderr);
-	return NULL;
+	for (size_t i = 0; i <= NCOMMANDS; i++)
+		fprintf(stderr, " %s", cmd_name(i));
+	fputc('\n', stderr);
+	return -1;
 }
 
 /* Flush stdout and turn a failed write into exit status 3 (git's rule). */
@@ -129,19 +138,24 @@ int main(int argc, char **argv)
 		print_help(stderr);
 		return EXIT_USAGE;
 	}
-	if (strcmp(argv[optind], "help") == 0) {
+	int i = find_cmd(argv[optind]);
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if ((size_t)i == NCOMMANDS) { /* help [COMMAND] */
 		if (optind + 1 >= argc) {
 			print_help(stdout);
 			return check_stdout(EXIT_SOUND);
 		}
-		c = find_cmd(argv[optind + 1]);
-		if (!c)
+		i = find_cmd(argv[optind + 1]);
+		if (i < 0)
 			return EXIT_USAGE;
-		fputs(c->help, stdout);
+		if ((size_t)i == NCOMMANDS)
+			print_help(stdout);
+		else
+			fputs(commands[i]->help, stdout);
 		return check_stdout(EXIT_SOUND);
 	}
-	c = find_cmd(argv[optind]);
-	if (!c)
-		return EXIT_USAGE;
+	c = commands[i];
 	return check_stdout(c->fn(&o, argc - optind, argv + optind));
 }

@@ -158,9 +158,14 @@ static struct pd_str str_in(struct cursor *c, const char *what,
 	nul = memchr(p, 0, n);
 	s.s = (const char *)p;
 	s.len = nul ? (uint32_t)(nul - p) : (uint32_t)n;
-	if (!nul && warn_unterminated && n)
-		pd_diag_add(c->diags, PD_WARN, off, what,
+	if (!nul && warn_unterminated && n) {
+		char whatbuf[160];
+
+		snprintf(whatbuf, sizeof(whatbuf), "%s%s%s", c->ctx ? c->ctx : "",
+			 c->ctx ? ": " : "", what);
+		pd_diag_add(c->diags, PD_WARN, off, whatbuf,
 			    "string of %zu bytes has no terminating NUL", n);
+	}
 	return s;
 }
 

@@ -397,26 +397,37 @@ int pd_session_open(struct pd_session *s, const char *path,
 		snprintf(errbuf, errlen, "read error: %s", strerror(errno));
 		return -1;
 	}
-	if ((uint64_t)n < h->size) {
-		sess_err(s, (uint64_t)n, "file header",
-		    "the file ends after %zd of the header's %llu bytes", n,
-		    (unsigned long long)h->size);
-		return 0;
-	}
-	s->header_ok = true;
-	if (h->version == 1) {
+	/* Decode every field the file has, even when the header is cut. */
+	size_t avail = (uint64_t)n < h->size ? (size_t)n : (size_t)h->size;
+
+	if (h->version == 1 && avail >= 24) {
 		v1_byte_order(s, b);
 		h->size = pd_get64(b + 8, s->swap);
 	}
-	memcpy(h->raw, b, (size_t)h->size);
-	h->raw_len = (size_t)h->size;
-	h->attr_size = pd_get64(b + 16, s->swap);
-	h->attrs.offset = pd_get64(b + 24, s->swap);
-	h->attrs.size = pd_get64(b + 32, s->swap);
-	h->data.offset = pd_get64(b + 40, s->swap);
-	h->data.size = pd_get64(b + 48, s->swap);
-	h->event_types.offset = pd_get64(b + 56, s->swap);
-	h->event_types.size = pd_get64(b + 64, s->swap);
+	memcpy(h->raw, b, avail);
+	h->raw_len = avail;
+	h->fields_len = avail;
+	if (avail >= 24)
+		h->attr_size = pd_get64(b + 16, s->swap);
+	if (avail >= 32)
+		h->attrs.offset = pd_get64(b + 24, s->swap);
+	if (avail >= 40)
+		h->attrs.size = pd_get64(b + 32, s->swap);
+	if (avail >= 48)
+		h->data.offset = pd_get64(b + 40, s->swap);
+	if (avail >= 56)
+		h->data.size = pd_get64(b + 48, s->swap);
+	if (avail >= 64)
+		h->event_types.offset = pd_get64(b + 56, s->swap);
+	if (avail >= 72)
+		h->event_types.size = pd_get64(b + 64, s->swap);
+	if (avail < h->size) {
+		sess_err(s, (uint64_t)n, "file header",
+			 "the file ends after %zd of the header's %llu bytes",
+			 n, (unsigned long long)h->size);
+		return 0;
+	}
+	s->header_ok = true;
 	h->has_bitmap = h->size >= PD_HEADER_SIZE;
 	if (h->has_bitmap) {
 		memcpy(h->raw_bitmap, b + 72, 32);

@@ -53,6 +53,7 @@ struct pd_header {
 	uint64_t feat_table_off; /* data.offset + data.size */
 	uint8_t raw[PD_HEADER_SIZE]; /* the header bytes as read */
 	size_t raw_len;
+	size_t fields_len;      /* bytes of the fields above that were read */
 	const uint8_t *table_raw;  /* the feature table bytes as read */
 	size_t table_raw_len;
 };

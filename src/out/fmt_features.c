@@ -74,7 +74,7 @@ void emit_feature(struct emitter *e, const struct pd_session *s,
 	char title[64];
 
 	if (!name)
-		snprintf(title, sizeof(title), "feature %u", f->id);
+		snprintf(title, sizeof(title), "<unknown: %u>", f->id);
 	else if (f->id < SP_FEAT_FILE)
 		snprintf(title, sizeof(title), "HEADER_%s (%u)", name, f->id);
 	else

@@ -1,0 +1,60 @@
+#!/bin/sh
+# Regenerate the golden outputs in tests/golden/ from the current build:
+# for every fixture in testdata/ (and the testdata/threads.data directory)
+# and every synthetic file in testdata/synthetic/,
+#
+#   tests/golden/NAME.header.txt      perfdump header NAME
+#   tests/golden/NAME.header.json     perfdump -p header NAME
+#   tests/golden/NAME.features.txt    perfdump features NAME
+#   tests/golden/NAME.features.json   perfdump -p features NAME
+#   tests/golden/NAME.CMD.err         stderr of the text run, when not empty
+#
+# NAME is the path below testdata/ (cpu-clock.data, synthetic/full-le.data).
+# Run from anywhere; it works from the project root, under LC_ALL=C, with
+# ./perfdump (or PERFDUMP=path).  tests/golden.bats compares against these.
+# Review the diff (git diff tests/golden) before committing.
+set -eu
+cd "$(dirname "$0")/.."
+export LC_ALL=C
+PERFDUMP=${PERFDUMP:-./perfdump}
+
+if [ ! -x "$PERFDUMP" ]; then
+	echo "update-golden.sh: $PERFDUMP not found; run make first" >&2
+	exit 2
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# run OUT ERR ARGS...: perfdump ARGS >OUT 2>ERR; exit statuses 0 (sound)
+# and 1 (damaged) are both fine for a golden, anything else is not.
+run() {
+	out=$1 err=$2
+	shift 2
+	rc=0
+	"$PERFDUMP" "$@" >"$out" 2>"$err" || rc=$?
+	if [ "$rc" -gt 1 ]; then
+		echo "update-golden.sh: perfdump $* exited with $rc:" >&2
+		cat "$err" >&2
+		exit 1
+	fi
+}
+
+n=0
+for f in testdata/*.data testdata/synthetic/*.data; do
+	[ -e "$f" ] || continue
+	name=${f#testdata/}
+	mkdir -p "$tmp/$(dirname "$name")"
+	for cmd in header features; do
+		run "$tmp/$name.$cmd.txt" "$tmp/$name.$cmd.err" "$cmd" "$f"
+		[ -s "$tmp/$name.$cmd.err" ] || rm -f "$tmp/$name.$cmd.err"
+		run "$tmp/$name.$cmd.json" "$tmp/err" -p "$cmd" "$f"
+	done
+	n=$((n + 1))
+done
+rm -f "$tmp/err"
+
+rm -rf tests/golden
+mkdir -p tests/golden
+cp -R "$tmp"/. tests/golden/
+echo "update-golden.sh: wrote golden outputs for $n inputs into tests/golden/"

@@ -1,0 +1,87 @@
+#!/usr/bin/env bats
+# The help texts, the man page and the README say the same things as the
+# program: every command and option in --help / 'help CMD' is documented in
+# man/perfdump.1, every option the man page documents exists, and the
+# README's quick start names the make targets that exist.
+
+load helpers
+
+MAN=man/perfdump.1
+
+# The commands listed under "Commands:" in --help, "help" included.
+commands() {
+	"$PERFDUMP" --help | sed -n '/^Commands:/,/^$/p' | awk 'NR > 1 && NF { print $1 }'
+}
+
+# Every long option in a help text.
+long_options() {
+	grep -oE -- '--[a-z][a-z-]+' | sort -u
+}
+
+# The man page as plain text.
+man_text() {
+	MANWIDTH=200 man -l "$MAN" 2>/dev/null | col -b
+}
+
+@test "the man page renders without warnings" {
+	run --separate-stderr man --warnings -l "$MAN"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ] || { echo "$stderr"; false; }
+}
+
+@test "every command in --help has a section in the man page" {
+	local text c
+	text=$(man_text)
+	for c in $(commands); do
+		grep -qE "^ {7}$c( |$)" <<<"$text" || { echo "man page lacks command $c"; false; }
+	done
+}
+
+@test "every command the man page documents exists" {
+	local c
+	for c in $(man_text | sed -n '/^COMMANDS/,/^OPTIONS/p' | grep -oE '^ {7}[a-z]+' | tr -d ' '); do
+		commands | grep -qx "$c" || { echo "man page documents $c, --help does not list it"; false; }
+	done
+}
+
+@test "every long option of --help and of each command's help is in the man page" {
+	local text o c
+	text=$(man_text)
+	for o in $("$PERFDUMP" --help | long_options); do
+		grep -qF -- "$o" <<<"$text" || { echo "man page lacks $o"; false; }
+	done
+	for c in $(commands); do
+		[ "$c" = help ] && continue
+		for o in $("$PERFDUMP" help "$c" | long_options); do
+			grep -qF -- "$o" <<<"$text" || { echo "man page lacks $c $o"; false; }
+		done
+	done
+}
+
+@test "every option in the man page's OPTIONS section works" {
+	local o
+	for o in $(man_text | sed -n '/^OPTIONS/,/^OUTPUT/p' | grep -oE -- '--[a-z]+' | sort -u); do
+		pd "$o" header testdata/cpu-clock.data
+		[ "$status" -eq 0 ] || { echo "$o: exit $status: $stderr"; false; }
+	done
+}
+
+@test "every feature name in the man page is one perfdump knows" {
+	local n
+	for n in $(man_text | sed -n '/^FEATURES/,/^EXIT STATUS/p' | grep -oE '^ {7}[A-Z][A-Z_]+' | tr -d ' '); do
+		pd features --list testdata/cpu-clock.data
+		grep -qE "name=$n( |$)" <<<"$output" || { echo "unknown feature $n in the man page"; false; }
+	done
+}
+
+@test "the README quick start is exactly 'make demo' and 'make check', and both targets exist" {
+	run awk '/^## Quick start/ { on = 1; next } /^## / { on = 0 } on && /^    make/ { print $2 }' README.md
+	[ "$output" = "demo
+check" ]
+	make -n demo >/dev/null
+	make -n check >/dev/null
+}
+
+@test ".ci/run runs make check, as the README does" {
+	grep -qx 'make check' .ci/run
+}

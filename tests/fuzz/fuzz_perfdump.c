@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Fuzz target: the whole pipeline (open, header, every feature decoder and
+ * formatter, text and JSON, with and without -x) on arbitrary bytes, with
+ * the output discarded.  Built with libFuzzer by `make fuzz`; built
+ * without it (PD_FUZZ_REPLAY) it is a plain program that replays files,
+ * so a crash reproduces anywhere: build-asan/perfdump-replay FILE...
+ */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../../src/perfdump.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void run(const char *cmd, const char *path, enum emit_format fmt,
+		bool hex)
+{
+	struct opts o = { .fmt = fmt, .hex = hex, .file = "perf.data",
+			  .quiet = true };
+	char *argv[] = { (char *)cmd, (char *)path, NULL };
+
+	if (cmd[0] == 'h')
+		cmd_header(&o, 2, argv);
+	else
+		cmd_features(&o, 2, argv);
+	fflush(stdout);
+	clearerr(stdout);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static bool init;
+	char path[64];
+	int fd;
+
+	if (!init) {
+		/* discard the output: only crashes matter here */
+		if (!freopen("/dev/null", "w", stdout))
+			abort();
+		init = true;
+	}
+	fd = memfd_create("perfdump-fuzz", 0);
+	if (fd < 0)
+		abort();
+	if (size && write(fd, data, size) != (ssize_t)size)
+		abort();
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	run("header", path, EMIT_TEXT, false);
+	run("header", path, EMIT_JSON, true);
+	run("features", path, EMIT_TEXT, true);
+	run("features", path, EMIT_JSON_PRETTY, false);
+	close(fd);
+	return 0;
+}
+
+#ifdef PD_FUZZ_REPLAY
+int main(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		FILE *f = fopen(argv[i], "rb");
+		uint8_t *buf = NULL;
+		size_t len = 0, cap = 0, n;
+
+		if (!f) {
+			perror(argv[i]);
+			return 1;
+		}
+		do {
+			if (len == cap) {
+				cap = cap ? cap * 2 : 65536;
+				buf = realloc(buf, cap);
+				if (!buf)
+					abort();
+			}
+			n = fread(buf + len, 1, cap - len, f);
+			len += n;
+		} while (n > 0);
+		fclose(f);
+		LLVMFuzzerTestOneInput(buf, len);
+		free(buf);
+	}
+	return 0;
+}
+#endif

@@ -1,0 +1,151 @@
+#!/usr/bin/env bats
+# Golden outputs: the current text and pretty-JSON output of `header` and
+# `features` for every fixture equals tests/golden/ (written by
+# scripts/update-golden.sh; regenerate and review the diff when an output
+# change is intended).
+
+load helpers
+
+G=tests/golden
+
+# golden_check NAME: NAME is a path below testdata/.
+golden_check() {
+	local name=$1 f=testdata/$1 cmd rc=0
+	for cmd in header features; do
+		[ -f "$G/$name.$cmd.txt" ] || {
+			echo "no golden $G/$name.$cmd.txt: run scripts/update-golden.sh"
+			return 1
+		}
+		pd $cmd "$f"
+		assert_no_signal
+		diff -u "$G/$name.$cmd.txt" <(printf '%s\n' "$output") || rc=1
+		if [ -f "$G/$name.$cmd.err" ]; then
+			diff -u "$G/$name.$cmd.err" <(printf '%s\n' "$stderr") || rc=1
+		else
+			assert_empty "$stderr" "stderr of '$cmd $f'" || rc=1
+		fi
+		pd -p $cmd "$f"
+		assert_no_signal
+		diff -u "$G/$name.$cmd.json" <(printf '%s\n' "$output") || rc=1
+	done
+	return $rc
+}
+
+@test "golden: every fixture has golden files, and every golden file a fixture" {
+	local want have
+	want=$(cd testdata && for f in *.data synthetic/*.data; do
+		for c in header features; do
+			printf '%s.%s.txt\n%s.%s.json\n' "$f" $c "$f" $c
+		done
+	done | LC_ALL=C sort)
+	have=$(cd $G && find . -type f ! -name '*.err' | sed 's|^\./||' | LC_ALL=C sort)
+	assert_eq "$have" "$want" "golden files"
+}
+
+@test "golden allbits.data" {
+	golden_check allbits.data
+}
+
+@test "golden callgraph.data" {
+	golden_check callgraph.data
+}
+
+@test "golden cpu-clock.data" {
+	golden_check cpu-clock.data
+}
+
+@test "golden group.data" {
+	golden_check group.data
+}
+
+@test "golden killed.data" {
+	golden_check killed.data
+}
+
+@test "golden mono.data" {
+	golden_check mono.data
+}
+
+@test "golden pipe.data" {
+	golden_check pipe.data
+}
+
+@test "golden stat.data" {
+	golden_check stat.data
+}
+
+@test "golden synthetic/attr-big.data" {
+	golden_check synthetic/attr-big.data
+}
+
+@test "golden synthetic/attrs-after-data.data" {
+	golden_check synthetic/attrs-after-data.data
+}
+
+@test "golden synthetic/full-be.data" {
+	golden_check synthetic/full-be.data
+}
+
+@test "golden synthetic/full-be32.data" {
+	golden_check synthetic/full-be32.data
+}
+
+@test "golden synthetic/full-le.data" {
+	golden_check synthetic/full-le.data
+}
+
+@test "golden synthetic/hdr72.data" {
+	golden_check synthetic/hdr72.data
+}
+
+@test "golden synthetic/pipe-be.data" {
+	golden_check synthetic/pipe-be.data
+}
+
+@test "golden synthetic/pipe-le.data" {
+	golden_check synthetic/pipe-le.data
+}
+
+@test "golden synthetic/trunc-attrs.data" {
+	golden_check synthetic/trunc-attrs.data
+}
+
+@test "golden synthetic/trunc-data.data" {
+	golden_check synthetic/trunc-data.data
+}
+
+@test "golden synthetic/trunc-feattable.data" {
+	golden_check synthetic/trunc-feattable.data
+}
+
+@test "golden synthetic/trunc-feature.data" {
+	golden_check synthetic/trunc-feature.data
+}
+
+@test "golden synthetic/trunc-header.data" {
+	golden_check synthetic/trunc-header.data
+}
+
+@test "golden synthetic/unknown-features.data" {
+	golden_check synthetic/unknown-features.data
+}
+
+@test "golden synthetic/v1.data" {
+	golden_check synthetic/v1.data
+}
+
+@test "golden synthetic/zero-magic.data" {
+	golden_check synthetic/zero-magic.data
+}
+
+@test "golden threads.data" {
+	golden_check threads.data
+}
+
+@test "golden tracepoint.data" {
+	golden_check tracepoint.data
+}
+
+@test "golden zstd.data" {
+	golden_check zstd.data
+}

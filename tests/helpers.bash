@@ -1,0 +1,306 @@
+# shellcheck shell=bash
+#
+# Shared setup for the bats suite.  Every .bats file starts with
+# `load helpers`.
+#
+#   PERFDUMP   the binary under test (default: ./perfdump of this tree).
+#              A relative path is taken relative to the directory bats was
+#              started from (tests/run.sh starts it from the project root).
+#
+# Tests run from the project root, so file names in perfdump's output are
+# the stable relative paths testdata/..., and under LC_ALL=C.
+
+export LC_ALL=C
+bats_require_minimum_version 1.5.0
+
+PROJECT_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+: "${PERFDUMP:=$PROJECT_ROOT/perfdump}"
+case $PERFDUMP in
+/*) ;;
+*) PERFDUMP=$PWD/$PERFDUMP ;;
+esac
+export PERFDUMP
+
+cd "$PROJECT_ROOT" || exit 1
+
+# The real-world corpus lives beside the project (read-only).
+CORPUS=../shared/corpus
+
+# ---------------------------------------------------------------- running
+
+# pd ARGS...: run perfdump; $status, $output (stdout) and $stderr are set.
+pd() {
+	run --separate-stderr "$PERFDUMP" "$@"
+}
+
+# pdj ARGS...: run perfdump (give it -j or -p yourself) and check that
+# stdout is one valid JSON document carrying the contract's fixed keys.
+pdj() {
+	pd "$@"
+	check_json
+}
+
+# check_json [FILTER]: $output is exactly one JSON object (jq -e) with
+# perfdump_json_version 1, a "file" string and "errors"/"warnings" arrays
+# of {offset, what, detail}; and FILTER, if given, is true on it (one jq
+# run for both: jq is slow to start).
+check_json() {
+	local res extra=${1:-true}
+	if res=$(jq -e -n "$JQ_DEFS"' [inputs] | length == 1 and (.[0] |
+		type == "object" and .perfdump_json_version == 1 and
+		(.file | type == "string") and
+		(.errors | type == "array") and (.warnings | type == "array") and
+		([.errors[], .warnings[]] | all(
+			(.offset == null or (.offset | type == "number")) and
+			(.what | type == "string") and (.detail | type == "string")))) and
+		(.[0] | '"$extra"')' <<<"$output" 2>&1); then
+		return 0
+	fi
+	echo "stdout is not one perfdump JSON document${1:+ where $1} (jq: $res; status $status):"
+	printf '%s\n' "$output" | head -c 2000
+	echo
+	echo "stderr: $(printf '%s' "$stderr" | head -c 1000)"
+	return 1
+}
+
+# ------------------------------------------------------------- assertions
+
+# jq_true FILTER [JSON]: jq -e FILTER on $output (or JSON) succeeds.
+jq_true() {
+	local filter=$1 doc=${2-$output}
+	if ! jq -e "$JQ_DEFS $filter" >/dev/null <<<"$doc"; then
+		echo "jq -e failed: $filter"
+		echo "on: $(printf '%s' "$doc" | head -c 1500)"
+		return 1
+	fi
+}
+
+# jq_eq FILTER EXPECTED [JSON]: jq -c FILTER prints exactly EXPECTED
+# (compact JSON, one line per result).
+jq_eq() {
+	local filter=$1 want=$2 doc=${3-$output} got
+	if ! got=$(jq -c "$JQ_DEFS $filter" <<<"$doc" 2>&1) || [ "$got" != "$want" ]; then
+		echo "jq: $filter"
+		echo "  expected: $want"
+		echo "  actual:   $got"
+		return 1
+	fi
+}
+
+# jq_all FILTER EXPECTED [FILTER EXPECTED]...: several jq_eq checks on
+# $output in one jq run (jq starts slowly); on a mismatch every pair is
+# checked again one by one to show which ones differ.
+jq_all() {
+	local prog= i=0 args=() filters=() wants=() res j rc=0
+	while [ $# -ge 2 ]; do
+		filters[i]=$1
+		wants[i]=$2
+		args+=(--arg "w$i" "$2")
+		prog="$prog{want: \$w$i, got: ([$1] | map(tojson) | join(\"\\n\"))},"
+		i=$((i + 1))
+		shift 2
+	done
+	[ $# -eq 0 ] || {
+		echo "jq_all: odd number of arguments"
+		return 1
+	}
+	prog="$JQ_DEFS [${prog%,}] | map(select(.want != .got)) | length"
+	if res=$(jq "${args[@]}" "$prog" <<<"$output" 2>&1) && [ "$res" = 0 ]; then
+		return 0
+	fi
+	for ((j = 0; j < i; j++)); do
+		jq_eq "${filters[j]}" "${wants[j]}" || rc=1
+	done
+	[ $rc -ne 0 ] || echo "jq_all: $res"
+	return 1
+}
+
+# assert_status N: perfdump exited with N.
+assert_status() {
+	if [ "$status" -ne "$1" ]; then
+		echo "exit status $status, expected $1"
+		echo "stdout: $(printf '%s' "$output" | head -c 1500)"
+		echo "stderr: $(printf '%s' "$stderr" | head -c 1500)"
+		return 1
+	fi
+}
+
+# assert_no_signal: the process was not killed by a signal (nor by a
+# sanitizer abort) and did not report a sanitizer finding.
+assert_no_signal() {
+	if [ "$status" -ge 128 ]; then
+		echo "killed by signal $((status - 128)) (status $status)"
+		echo "stderr: $(printf '%s' "$stderr" | tail -c 3000)"
+		return 1
+	fi
+	case $stderr in
+	*AddressSanitizer* | *LeakSanitizer* | *"runtime error:"*)
+		echo "sanitizer report:"
+		printf '%s\n' "$stderr" | tail -c 3000
+		return 1
+		;;
+	esac
+}
+
+# assert_eq ACTUAL EXPECTED [WHAT]
+assert_eq() {
+	if [ "$1" != "$2" ]; then
+		echo "${3:-value}:"
+		echo "  expected: $2"
+		echo "  actual:   $1"
+		return 1
+	fi
+}
+
+# assert_contains HAYSTACK NEEDLE [WHAT]
+assert_contains() {
+	case $1 in
+	*"$2"*) return 0 ;;
+	esac
+	echo "${3:-text} does not contain: $2"
+	echo "it is: $(printf '%s' "$1" | head -c 2000)"
+	return 1
+}
+
+# assert_empty TEXT [WHAT]
+assert_empty() {
+	if [ -n "$1" ]; then
+		echo "${2:-text} is not empty: $(printf '%s' "$1" | head -c 2000)"
+		return 1
+	fi
+}
+
+# assert_files_equal A B: diff -u on failure.
+assert_files_equal() {
+	if ! diff -u "$1" "$2"; then
+		echo "files differ: $1 $2"
+		return 1
+	fi
+}
+
+# ------------------------------------------------------------ file bytes
+
+# u64 FILE OFFSET [big|little]: an unsigned 64-bit integer from the file.
+u64() {
+	od -A n -v -t u8 -j "$2" -N 8 --endian="${3:-little}" "$1" | tr -d ' \n'
+}
+
+# hexbytes FILE OFFSET COUNT: the bytes as one lowercase hex string.
+hexbytes() {
+	od -A n -v -t x1 -j "$2" -N "$3" "$1" | tr -d ' \n'
+}
+
+# file_size FILE
+file_size() {
+	stat -c %s "$1"
+}
+
+# ------------------------------------------------ feature lists per file
+
+# js TEXT: TEXT as a JSON string (the texts here have no control bytes).
+js() {
+	local s=${1//\\/\\\\}
+	s=${s//\"/\\\"}
+	printf '"%s"' "$s"
+}
+
+# names_json "A B C" -> ["A","B","C"]
+names_json() {
+	local out= n
+	for n in $1; do
+		out="$out,\"$n\""
+	done
+	printf '[%s]' "${out#,}"
+}
+
+# The features perf 6.1 lists for each fixture: bits 1..31 minus its
+# "# missing features:" line in perf-ref/NAME.header.txt (derived once by
+# hand and hard-coded here).
+COMMON="HOSTNAME OSRELEASE VERSION ARCH NRCPUS CPUDESC CPUID TOTAL_MEM CMDLINE EVENT_DESC CPU_TOPOLOGY NUMA_TOPOLOGY PMU_MAPPINGS"
+FEAT_cpu_clock="BUILD_ID $COMMON CACHE SAMPLE_TIME MEM_TOPOLOGY BPF_PROG_INFO BPF_BTF PMU_CAPS"
+FEAT_callgraph=$FEAT_cpu_clock
+FEAT_zstd="$COMMON CACHE SAMPLE_TIME MEM_TOPOLOGY BPF_PROG_INFO BPF_BTF COMPRESSED PMU_CAPS"
+FEAT_threads="BUILD_ID $COMMON CACHE SAMPLE_TIME MEM_TOPOLOGY DIR_FORMAT BPF_PROG_INFO BPF_BTF PMU_CAPS"
+FEAT_tracepoint="TRACING_DATA BUILD_ID $COMMON CACHE SAMPLE_TIME MEM_TOPOLOGY BPF_PROG_INFO BPF_BTF PMU_CAPS"
+FEAT_group="BUILD_ID $COMMON GROUP_DESC CACHE SAMPLE_TIME MEM_TOPOLOGY BPF_PROG_INFO BPF_BTF PMU_CAPS"
+FEAT_allbits=$FEAT_group
+FEAT_mono="BUILD_ID $COMMON CACHE SAMPLE_TIME MEM_TOPOLOGY CLOCKID BPF_PROG_INFO BPF_BTF CLOCK_DATA PMU_CAPS"
+FEAT_stat="$COMMON GROUP_DESC STAT CACHE SAMPLE_TIME MEM_TOPOLOGY CLOCKID BPF_PROG_INFO BPF_BTF COMPRESSED CLOCK_DATA PMU_CAPS"
+FEAT_killed="BUILD_ID $COMMON CACHE SAMPLE_TIME MEM_TOPOLOGY BPF_PROG_INFO BPF_BTF CPU_PMU_CAPS HYBRID_TOPOLOGY PMU_CAPS"
+FEAT_pipe="$COMMON SAMPLE_TIME MEM_TOPOLOGY BPF_PROG_INFO BPF_BTF PMU_CAPS"
+# full-le.data and its twins: every feature 1..32
+ALL32="TRACING_DATA BUILD_ID HOSTNAME OSRELEASE VERSION ARCH NRCPUS CPUDESC CPUID TOTAL_MEM CMDLINE EVENT_DESC CPU_TOPOLOGY NUMA_TOPOLOGY BRANCH_STACK PMU_MAPPINGS GROUP_DESC AUXTRACE STAT CACHE SAMPLE_TIME MEM_TOPOLOGY CLOCKID DIR_FORMAT BPF_PROG_INFO BPF_BTF COMPRESSED CPU_PMU_CAPS CLOCK_DATA HYBRID_TOPOLOGY PMU_CAPS CPU_DOMAIN_INFO"
+
+# ------------------------------------------------------ crafted inputs
+
+# le64 N / le32 N: N as 8 / 4 little-endian bytes on stdout.
+le64() {
+	local h i out=
+	h=$(printf '%016x' "$1")
+	for i in 14 12 10 8 6 4 2 0; do
+		out="$out\\x${h:$i:2}"
+	done
+	# shellcheck disable=SC2059
+	printf "$out"
+}
+
+le32() {
+	local h i out=
+	h=$(printf '%08x' "$1")
+	for i in 6 4 2 0; do
+		out="$out\\x${h:$i:2}"
+	done
+	# shellcheck disable=SC2059
+	printf "$out"
+}
+
+# make_perf_file OUT BIT PAYLOAD: a little-endian file-mode perf.data with
+# no attrs, one FINISHED_ROUND record (data 104-111), and one feature
+# section, bit BIT, holding the bytes of the file PAYLOAD (table at 112,
+# section at 128).
+make_perf_file() {
+	local n
+	n=$(file_size "$3")
+	{
+		printf 'PERFILE2'
+		le64 104 # header size
+		le64 144 # attr_size
+		le64 104
+		le64 0 # attrs: none
+		le64 104
+		le64 8 # data: one record
+		le64 0
+		le64 0 # event_types
+		le64 $(($2 < 64 ? 1 << $2 : 0))
+		le64 $(($2 >= 64 && $2 < 128 ? 1 << ($2 - 64) : 0))
+		le64 $(($2 >= 128 && $2 < 192 ? 1 << ($2 - 128) : 0))
+		le64 $(($2 >= 192 ? 1 << ($2 - 192) : 0))
+		printf '\x44\x00\x00\x00\x00\x00\x08\x00' # FINISHED_ROUND, size 8
+		le64 128
+		le64 "$n" # the feature table's one entry
+		cat "$3"
+	} >"$1"
+}
+
+# ---------------------------------------------------------------- corpus
+
+# need_corpus: skip the test when ../shared/corpus is not there.
+need_corpus() {
+	[ -d "$CORPUS" ] || skip "corpus not found at $CORPUS"
+}
+
+# ------------------------------------------------------ JSON conveniences
+
+# feature NAME: jq filter selecting one feature object by name.
+#   jq_eq "$(feature HOSTNAME).value" '"vm"'
+feature() {
+	printf '(.features[] | select(.name == "%s"))' "$1"
+}
+
+# jq definitions for values a decoder may write as a number or as a
+# "0x..." string (ids, config values), compared as numbers.
+JQ_DEFS='
+def hex2num: ltrimstr("0x") | ascii_downcase | explode
+	| reduce .[] as $c (0; . * 16 + (if $c >= 97 then $c - 87 else $c - 48 end));
+def num: if type == "string" then (if startswith("0x") then hex2num else tonumber end) else . end;
+'
