@@ -43,7 +43,7 @@ all: $(BIN)
 LIB_OBJS = $(filter-out $(BUILD)/main.o,$(OBJS))
 
 # Replays fuzz inputs without libFuzzer (use with SANITIZE=1).
-$(BUILD)/perfdump-replay: tests/fuzz/fuzz_perfdump.c $(LIB_OBJS)
+$(BUILD)/perfdump-replay: tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(wildcard src/*.h src/lib/*.h src/out/*.h)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -DPD_FUZZ_REPLAY $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
 
@@ -56,9 +56,11 @@ FUZZ_OBJS = $(filter-out build-fuzz/main.o,$(SRCS:src/%.c=build-fuzz/%.o))
 build-fuzz/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	$(Q)clang $(FUZZ_CFLAGS) -c -o $@ $<
+	$(Q)clang $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
 
-build-fuzz/perfdump-fuzz: tests/fuzz/fuzz_perfdump.c $(FUZZ_OBJS)
+-include $(FUZZ_OBJS:.o=.d)
+
+build-fuzz/perfdump-fuzz: tests/fuzz/fuzz_perfdump.c $(FUZZ_OBJS) $(wildcard src/*.h src/lib/*.h src/out/*.h)
 	@echo "  LD      $@"
 	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
 

@@ -452,9 +452,11 @@ int pd_session_open(struct pd_session *s, const char *path,
 void pd_session_close(struct pd_session *s)
 {
 	pd_input_close(&s->in);
-	for (size_t i = 0; i < s->ndir; i++)
-		free(s->dir[i].name);
-	free(s->dir);
+	if (s->dir) {
+		for (size_t i = 0; i < s->ndir; i++)
+			free(s->dir[i].name);
+		free(s->dir);
+	}
 	free(s->feat);
 	arena_free(&s->arena);
 	pd_diags_free(&s->diags);

@@ -1,0 +1,93 @@
+#!/usr/bin/env bats
+# Bad bytes never crash perfdump: the fuzz regressions replay cleanly, and
+# every fixture cut at many offsets or with bytes flipped still gives exit
+# 0 or 1 (never a signal), valid JSON, and a bounded run time.
+
+load helpers
+
+REPLAY=build-asan/perfdump-replay
+
+# run_bounded ARGS...: perfdump with a 10 s limit; fail on a signal or hang
+run_bounded() {
+	run --separate-stderr timeout 10 "$PERFDUMP" "$@"
+	if [ "$status" -ge 124 ]; then
+		echo "perfdump $*: exit $status (signal or hang)"
+		echo "$stderr" | tail -5
+		return 1
+	fi
+}
+
+@test "fuzz regressions, fixtures and the corpus replay through the sanitizer build" {
+	[ -x "$REPLAY" ] || skip "$REPLAY not built (make SANITIZE=1 build-asan/perfdump-replay)"
+	local files=(tests/fuzz/regress/* testdata/*.data testdata/threads.data/* testdata/synthetic/*.data)
+	[ -d "$CORPUS" ] && files+=("$CORPUS"/*/*)
+	local f
+	for f in "${files[@]}"; do
+		[ -f "$f" ] || continue
+		case $f in *.md) continue ;; esac
+		run --separate-stderr timeout 60 "$REPLAY" "$f"
+		[ "$status" -eq 0 ] || { echo "$f: exit $status"; echo "$stderr" | tail -20; false; }
+	done
+}
+
+# cuts FILE N: N cut points spread over FILE, always including 0..16 and
+# the bytes around the 104-byte header
+cuts() {
+	local size step i
+	size=$(stat -c %s "$1")
+	step=$(( size / $2 + 1 ))
+	{ seq 0 8 16; seq 96 8 112; seq 0 "$step" "$size"; } | sort -nu
+}
+
+@test "truncated fixtures: exit 0 or 1, valid JSON, never a signal" {
+	local tmp f n
+	tmp=$(mktemp)
+	for f in testdata/cpu-clock.data testdata/pipe.data testdata/tracepoint.data \
+		 testdata/synthetic/full-le.data testdata/synthetic/full-be.data \
+		 testdata/synthetic/pipe-be.data; do
+		for n in $(cuts "$f" 24); do
+			head -c "$n" "$f" > "$tmp"
+			run_bounded -j features "$tmp"
+			[ "$status" -le 1 ] || { echo "$f cut at $n: exit $status"; false; }
+			jq -e . <<<"$output" >/dev/null || { echo "$f cut at $n: bad JSON"; false; }
+			run_bounded header "$tmp"
+			[ "$status" -le 1 ] || { echo "$f cut at $n: header exit $status"; false; }
+		done
+	done
+	rm -f "$tmp"
+}
+
+@test "fixtures with bytes flipped: exit 0 or 1, valid JSON, never a signal" {
+	local tmp f i off size
+	tmp=$(mktemp)
+	RANDOM=42 # the same flips on every run
+	for f in testdata/cpu-clock.data testdata/pipe.data \
+		 testdata/synthetic/full-le.data testdata/synthetic/full-be.data; do
+		size=$(stat -c %s "$f")
+		for i in $(seq 1 25); do
+			cp "$f" "$tmp"
+			off=$(( (RANDOM * 32768 + RANDOM) % size ))
+			printf "\\x$(printf %02x $((RANDOM % 256)))" |
+				dd of="$tmp" bs=1 seek="$off" conv=notrunc status=none
+			run_bounded -j features "$tmp"
+			[ "$status" -le 1 ] || { echo "$f flip at $off: exit $status"; false; }
+			jq -e . <<<"$output" >/dev/null || { echo "$f flip at $off: bad JSON"; false; }
+			run_bounded -x header "$tmp"
+			[ "$status" -le 1 ] || { echo "$f flip at $off: header exit $status"; false; }
+		done
+	done
+	rm -f "$tmp"
+}
+
+@test "a feature section claiming 2^63 bytes is refused, not allocated" {
+	local tmp
+	tmp=$(mktemp)
+	cp testdata/cpu-clock.data "$tmp"
+	# the HOSTNAME entry is the second of the table at 0x41c0: size at +8
+	printf '\x00\x00\x00\x00\x00\x00\x00\x80' |
+		dd of="$tmp" bs=1 seek=$((0x41d0 + 8)) conv=notrunc status=none
+	run_bounded -j features "$tmp" hostname
+	[ "$status" -eq 1 ]
+	jq -e '.errors[0].offset == 16848 and (.errors[0].detail | test("extends past the end of the file"))' <<<"$output"
+	rm -f "$tmp"
+}
