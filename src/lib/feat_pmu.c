@@ -41,8 +41,7 @@ void parse_feat_cpu_pmu_caps(struct pd_session *s, struct pd_feature *f,
 	if (!m)
 		return;
 	f->model = m;
-	if (read_pmu_caps(s, c, &m->caps))
-		pd_feat_skip_padding(f, c);
+	read_pmu_caps(s, c, &m->caps);
 }
 
 /*
@@ -79,7 +78,6 @@ void parse_feat_pmu_caps(struct pd_session *s, struct pd_feature *f,
 		if (!cur_ok(c))
 			return;
 	}
-	pd_feat_skip_padding(f, c);
 }
 
 /* ---- HYBRID_TOPOLOGY ------------------------------------------------- */
@@ -109,7 +107,6 @@ void parse_feat_hybrid_topology(struct pd_session *s, struct pd_feature *f,
 		if (cur_ok(c))
 			m->n = i + 1;
 	}
-	pd_feat_skip_padding(f, c);
 }
 
 /* ---- CPU_DOMAIN_INFO ------------------------------------------------- */
@@ -204,7 +201,6 @@ void parse_feat_cpu_domain_info(struct pd_session *s, struct pd_feature *f,
 	}
 	if (!cur_ok(c))
 		return;
-	pd_feat_skip_padding(f, c);
 	if (s->env.has_nrcpus && m->n != s->env.nr_cpus_online)
 		pd_diag_add(&s->diags, PD_WARN, start, "HEADER_CPU_DOMAIN_INFO",
 			    "%u CPU entries, but NRCPUS nr_cpus_online is %u "

@@ -164,7 +164,7 @@ void parse_feat_cpu_topology(struct pd_session *s, struct pd_feature *f,
 		return;
 	read_die_ids(c, m);
 out:
-	pd_feat_skip_padding(f, c);
+	return; /* record padding is skipped by pd_decode_feature() */
 }
 
 /* ---- NUMA_TOPOLOGY --------------------------------------------------- */
@@ -208,7 +208,6 @@ void parse_feat_numa_topology(struct pd_session *s, struct pd_feature *f,
 				    n->node, (unsigned long long)n->mem_free,
 				    (unsigned long long)n->mem_total);
 	}
-	pd_feat_skip_padding(f, c);
 }
 
 /* ---- CACHE ----------------------------------------------------------- */
@@ -257,7 +256,6 @@ void parse_feat_cache(struct pd_session *s, struct pd_feature *f,
 		if (cur_ok(c))
 			m->n = i + 1;
 	}
-	pd_feat_skip_padding(f, c);
 }
 
 /* ---- MEM_TOPOLOGY ---------------------------------------------------- */
@@ -347,5 +345,4 @@ void parse_feat_mem_topology(struct pd_session *s, struct pd_feature *f,
 		m->n = i + 1; /* shown even if its bitmap is cut short */
 		read_mem_bitmap(s, c, &m->nodes[i]);
 	}
-	pd_feat_skip_padding(f, c);
 }

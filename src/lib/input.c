@@ -54,12 +54,16 @@ void pd_input_close(struct pd_input *in)
 	in->fd = -1;
 }
 
-static ssize_t read_full(int fd, void *buf, size_t len)
+/* Read len bytes (fewer only at end of file); at offset off, or at the
+ * current position when off < 0. */
+static ssize_t read_full(int fd, void *buf, size_t len, off_t off)
 {
 	size_t got = 0;
 
 	while (got < len) {
-		ssize_t n = read(fd, (char *)buf + got, len - got);
+		ssize_t n = off < 0 ? read(fd, (char *)buf + got, len - got)
+				    : pread(fd, (char *)buf + got, len - got,
+					    off + (off_t)got);
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -76,27 +80,12 @@ static ssize_t read_full(int fd, void *buf, size_t len)
 ssize_t pd_input_pread(struct pd_input *in, uint64_t off, void *buf,
 		       size_t len)
 {
-	size_t got = 0;
-
 	if (in->seekable) {
 		if (off >= in->size)
 			return 0;
 		if (len > in->size - off)
 			len = (size_t)(in->size - off);
-		while (got < len) {
-			ssize_t n = pread(in->fd, (char *)buf + got, len - got,
-					  (off_t)(off + got));
-
-			if (n < 0) {
-				if (errno == EINTR)
-					continue;
-				return -1;
-			}
-			if (n == 0)
-				break;
-			got += (size_t)n;
-		}
-		return (ssize_t)got;
+		return read_full(in->fd, buf, len, (off_t)off);
 	}
 
 	if (off < in->pos) {
@@ -108,12 +97,12 @@ ssize_t pd_input_pread(struct pd_input *in, uint64_t off, void *buf,
 		uint64_t want = off - in->pos;
 		ssize_t n = read_full(in->fd, junk,
 				      want < sizeof(junk) ? (size_t)want
-							  : sizeof(junk));
+							  : sizeof(junk), -1);
 		if (n <= 0)
 			return n;
 		in->pos += (uint64_t)n;
 	}
-	ssize_t n = read_full(in->fd, buf, len);
+	ssize_t n = read_full(in->fd, buf, len, -1);
 
 	if (n > 0)
 		in->pos += (uint64_t)n;
@@ -133,7 +122,7 @@ int pd_input_spool(struct pd_input *in, const void *head, size_t nhead)
 	if (nhead && write(fd, head, nhead) != (ssize_t)nhead)
 		goto fail;
 	for (;;) {
-		ssize_t n = read_full(in->fd, buf, sizeof(buf));
+		ssize_t n = read_full(in->fd, buf, sizeof(buf), -1);
 
 		if (n < 0)
 			goto fail;
