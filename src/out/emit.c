@@ -5,33 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
-
-#define TEXT_MAX_DEPTH 64
-#define TEXT_VALUE_COL 28
-
-enum tkind { T_OBJ, T_ROW, T_ARR };
-
-struct tframe {
-	enum tkind kind;
-	int indent;       /* columns of this frame's children */
-	bool started;     /* array: something printed */
-	bool inline_arr;  /* array printed as one row */
-	unsigned index;   /* array: elements so far */
-	const char *key;  /* array: its key, for the deferred title */
-	bool first;       /* row: no field printed yet */
-	bool after_dump;  /* row: a hex dump ended the line */
-};
-
-struct emitter {
-	FILE *out;
-	enum emit_format fmt;
-	bool hex;
-	struct json_writer jw;
-	struct tframe fr[TEXT_MAX_DEPTH];
-	int depth;
-	bool bad;
-};
+#include "emit_int.h"
 
 struct emitter *emit_new(FILE *out, enum emit_format fmt, bool hex)
 {
@@ -72,12 +46,12 @@ bool emit_want_hex(const struct emitter *e)
 
 /* ---- text helpers ---------------------------------------------------- */
 
-static struct tframe *top(struct emitter *e)
+struct tframe *top(struct emitter *e)
 {
 	return &e->fr[e->depth];
 }
 
-static void indent(struct emitter *e, int n)
+void indent(struct emitter *e, int n)
 {
 	fprintf(e->out, "%*s", n, "");
 }
@@ -149,7 +123,7 @@ static void text_end_value(struct emitter *e)
 		fputc('\n', e->out);
 }
 
-static void text_value(struct emitter *e, const char *key, const char *v)
+void text_value(struct emitter *e, const char *key, const char *v)
 {
 	text_lead(e, key);
 	fputs(v, e->out);
@@ -300,7 +274,7 @@ void emit_doc_end(struct emitter *e)
 		jw_end_object(&e->jw);
 }
 
-static void json_key(struct emitter *e, const char *key)
+void json_key(struct emitter *e, const char *key)
 {
 	if (key)
 		jw_key(&e->jw, key);
@@ -636,133 +610,3 @@ void emit_flags(struct emitter *e, const char *key, uint64_t v,
 	text_end_value(e);
 }
 
-void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p,
-		 size_t n)
-{
-	char *buf = malloc(2 * n + 1);
-
-	if (!buf) {
-		e->bad = true;
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		snprintf(buf + 2 * i, 3, "%02x", p[i]);
-	buf[2 * n] = 0;
-	if (e->fmt != EMIT_TEXT) {
-		json_key(e, key);
-		jw_string(&e->jw, buf);
-	} else {
-		text_value(e, key, buf);
-	}
-	free(buf);
-}
-
-void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
-		  size_t n, uint64_t off)
-{
-	if (e->fmt != EMIT_TEXT) {
-		json_key(e, key);
-		jw_begin_object(&e->jw);
-		jw_key(&e->jw, "offset");
-		jw_u64(&e->jw, off);
-		jw_key(&e->jw, "size");
-		jw_u64(&e->jw, n);
-		jw_key(&e->jw, "hex");
-		char *buf = malloc(2 * n + 1);
-
-		if (!buf) {
-			jw_null(&e->jw);
-		} else {
-			for (size_t i = 0; i < n; i++)
-				snprintf(buf + 2 * i, 3, "%02x", p[i]);
-			buf[2 * n] = 0;
-			jw_string(&e->jw, buf);
-			free(buf);
-		}
-		jw_end_object(&e->jw);
-		return;
-	}
-	struct tframe *f = top(e);
-	int ind = f->indent;
-
-	if (f->kind == T_ROW) {
-		/* a dump never fits a row: finish the row's line first */
-		fputc('\n', e->out);
-	}
-	indent(e, ind);
-	fprintf(e->out, "%s: %zu bytes at 0x%" PRIx64 "\n", key ? key : "raw",
-		n, off);
-	for (size_t i = 0; i < n; i += 16) {
-		indent(e, ind + 2);
-		fprintf(e->out, "0x%08" PRIx64 " ", off + i);
-		for (size_t j = 0; j < 16; j++) {
-			if (j == 8)
-				fputc(' ', e->out);
-			if (i + j < n)
-				fprintf(e->out, " %02x", p[i + j]);
-			else
-				fputs("   ", e->out);
-		}
-		fputs("  |", e->out);
-		for (size_t j = 0; j < 16 && i + j < n; j++) {
-			unsigned char c = p[i + j];
-
-			fputc(c >= 0x20 && c < 0x7f ? c : '.', e->out);
-		}
-		fputs("|\n", e->out);
-	}
-	if (f->kind == T_ROW)
-		f->after_dump = true;
-}
-
-void emit_raw(struct emitter *e, const uint8_t *p, size_t n, uint64_t off)
-{
-	if (e->hex && p)
-		emit_hexdump(e, "raw", p, n, off);
-}
-
-static void emit_diag_list(struct emitter *e, const struct pd_diags *d,
-			   enum pd_sev sev, const char *key)
-{
-	emit_arr_begin(e, key);
-	for (size_t i = 0; i < d->n; i++) {
-		const struct pd_diag *g = &d->v[i];
-
-		if (g->sev != sev)
-			continue;
-		emit_obj_begin(e, NULL);
-		if (g->offset == PD_NO_OFFSET)
-			emit_null(e, "offset");
-		else
-			emit_offset(e, "offset", g->offset);
-		emit_str(e, "what", g->what ? g->what : "");
-		emit_str(e, "detail", g->detail ? g->detail : "");
-		emit_obj_end(e);
-	}
-	emit_arr_end(e);
-}
-
-void emit_diags(struct emitter *e, const struct pd_diags *d)
-{
-	if (e->fmt != EMIT_TEXT) {
-		emit_diag_list(e, d, PD_ERR, "errors");
-		emit_diag_list(e, d, PD_WARN, "warnings");
-		if (d->dropped)
-			emit_u64(e, "diagnostics_dropped", d->dropped);
-		return;
-	}
-	if (d->n == 0)
-		return;
-	fputs("Problems:\n", e->out);
-	for (size_t i = 0; i < d->n; i++) {
-		const struct pd_diag *g = &d->v[i];
-
-		fprintf(e->out, "  %s: ", g->sev == PD_ERR ? "error" : "warning");
-		if (g->offset != PD_NO_OFFSET)
-			fprintf(e->out, "0x%" PRIx64 ": ", g->offset);
-		fprintf(e->out, "%s: %s\n", g->what ? g->what : "",
-			g->detail ? g->detail : "");
-	}
-	if (d->dropped)
-		fprintf(e->out, "  (%zu more not shown)\n", d->dropped);
-}

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+/* Byte dumps (hex strings, canonical hex dumps) and the diagnostics list. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_int.h"
+
+void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p,
+		 size_t n)
+{
+	char *buf = malloc(2 * n + 1);
+
+	if (!buf) {
+		e->bad = true;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		snprintf(buf + 2 * i, 3, "%02x", p[i]);
+	buf[2 * n] = 0;
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_string(&e->jw, buf);
+	} else {
+		text_value(e, key, buf);
+	}
+	free(buf);
+}
+
+void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
+		  size_t n, uint64_t off)
+{
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_begin_object(&e->jw);
+		jw_key(&e->jw, "offset");
+		jw_u64(&e->jw, off);
+		jw_key(&e->jw, "size");
+		jw_u64(&e->jw, n);
+		jw_key(&e->jw, "hex");
+		char *buf = malloc(2 * n + 1);
+
+		if (!buf) {
+			jw_null(&e->jw);
+		} else {
+			for (size_t i = 0; i < n; i++)
+				snprintf(buf + 2 * i, 3, "%02x", p[i]);
+			buf[2 * n] = 0;
+			jw_string(&e->jw, buf);
+			free(buf);
+		}
+		jw_end_object(&e->jw);
+		return;
+	}
+	struct tframe *f = top(e);
+	int ind = f->indent;
+
+	if (f->kind == T_ROW) {
+		/* a dump never fits a row: finish the row's line first */
+		fputc('\n', e->out);
+	}
+	indent(e, ind);
+	fprintf(e->out, "%s: %zu bytes at 0x%" PRIx64 "\n", key ? key : "raw",
+		n, off);
+	for (size_t i = 0; i < n; i += 16) {
+		indent(e, ind + 2);
+		fprintf(e->out, "0x%08" PRIx64 " ", off + i);
+		for (size_t j = 0; j < 16; j++) {
+			if (j == 8)
+				fputc(' ', e->out);
+			if (i + j < n)
+				fprintf(e->out, " %02x", p[i + j]);
+			else
+				fputs("   ", e->out);
+		}
+		fputs("  |", e->out);
+		for (size_t j = 0; j < 16 && i + j < n; j++) {
+			unsigned char c = p[i + j];
+
+			fputc(c >= 0x20 && c < 0x7f ? c : '.', e->out);
+		}
+		fputs("|\n", e->out);
+	}
+	if (f->kind == T_ROW)
+		f->after_dump = true;
+}
+
+void emit_raw(struct emitter *e, const uint8_t *p, size_t n, uint64_t off)
+{
+	if (e->hex && p)
+		emit_hexdump(e, "raw", p, n, off);
+}
+
+static void emit_diag_list(struct emitter *e, const struct pd_diags *d,
+			   enum pd_sev sev, const char *key)
+{
+	emit_arr_begin(e, key);
+	for (size_t i = 0; i < d->n; i++) {
+		const struct pd_diag *g = &d->v[i];
+
+		if (g->sev != sev)
+			continue;
+		emit_obj_begin(e, NULL);
+		if (g->offset == PD_NO_OFFSET)
+			emit_null(e, "offset");
+		else
+			emit_offset(e, "offset", g->offset);
+		emit_str(e, "what", g->what ? g->what : "");
+		emit_str(e, "detail", g->detail ? g->detail : "");
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
+void emit_diags(struct emitter *e, const struct pd_diags *d)
+{
+	if (e->fmt != EMIT_TEXT) {
+		emit_diag_list(e, d, PD_ERR, "errors");
+		emit_diag_list(e, d, PD_WARN, "warnings");
+		if (d->dropped)
+			emit_u64(e, "diagnostics_dropped", d->dropped);
+		return;
+	}
+	if (d->n == 0)
+		return;
+	fputs("Problems:\n", e->out);
+	for (size_t i = 0; i < d->n; i++) {
+		const struct pd_diag *g = &d->v[i];
+
+		fprintf(e->out, "  %s: ", g->sev == PD_ERR ? "error" : "warning");
+		if (g->offset != PD_NO_OFFSET)
+			fprintf(e->out, "0x%" PRIx64 ": ", g->offset);
+		fprintf(e->out, "%s: %s\n", g->what ? g->what : "",
+			g->detail ? g->detail : "");
+	}
+	if (d->dropped)
+		fprintf(e->out, "  (%zu more not shown)\n", d->dropped);
+}

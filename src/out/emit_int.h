@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/* The emitter's insides, shared by emit.c and emit_dump.c only. */
+#ifndef PD_EMIT_INT_H
+#define PD_EMIT_INT_H
+
+#include "emit.h"
+#include "json.h"
+
+#define TEXT_MAX_DEPTH 64
+#define TEXT_VALUE_COL 28
+
+enum tkind { T_OBJ, T_ROW, T_ARR };
+
+struct tframe {
+	enum tkind kind;
+	int indent;       /* columns of this frame's children */
+	bool started;     /* array: something printed */
+	bool inline_arr;  /* array printed as one row */
+	unsigned index;   /* array: elements so far */
+	const char *key;  /* array: its key, for the deferred title */
+	bool first;       /* row: no field printed yet */
+	bool after_dump;  /* row: a hex dump ended the line */
+};
+
+struct emitter {
+	FILE *out;
+	enum emit_format fmt;
+	bool hex;
+	struct json_writer jw;
+	struct tframe fr[TEXT_MAX_DEPTH];
+	int depth;
+	bool bad;
+};
+
+struct tframe *top(struct emitter *e);
+void indent(struct emitter *e, int n);
+/* a scalar row in text: "key: value" or " key=value" in a row */
+void text_value(struct emitter *e, const char *key, const char *v);
+void json_key(struct emitter *e, const char *key);
+
+#endif
