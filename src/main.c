@@ -16,6 +16,8 @@
 static const struct cmd *const commands[] = {
 	&cmd_header_def,
 	&cmd_features_def,
+	&cmd_attrs_def,
+	&cmd_records_def,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -94,3 +94,27 @@ void arena_free(struct arena *a)
 	a->head = NULL;
 	a->total = 0;
 }
+
+void arena_reset(struct arena *a)
+{
+	struct arena_block *keep = a->head;
+
+	if (!keep)
+		return;
+	/* the head is the block small allocations come from: keep it */
+	struct arena_block *b = keep->next;
+
+	while (b) {
+		struct arena_block *next = b->next;
+
+		free(b);
+		b = next;
+	}
+	keep->next = NULL;
+	keep->used = 0;
+	a->total = 0;
+	if (ARENA_EXACT) { /* one block per allocation: keep none */
+		free(keep);
+		a->head = NULL;
+	}
+}

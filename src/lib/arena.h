@@ -21,5 +21,7 @@ void *arena_alloc(struct arena *a, size_t size);
 void *arena_calloc(struct arena *a, size_t n, size_t size);
 void *arena_memdup(struct arena *a, const void *p, size_t size);
 void arena_free(struct arena *a);
+/* Free everything but keep one block for reuse (per-record scratch). */
+void arena_reset(struct arena *a);
 
 #endif

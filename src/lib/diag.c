@@ -24,6 +24,15 @@ void pd_diag_add(struct pd_diags *d, enum pd_sev sev, uint64_t offset,
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 
+	/*
+	 * The same problem found twice (a metadata walk, then a record
+	 * reader, over the same bytes) is reported once.
+	 */
+	for (size_t i = d->n > 16 ? d->n - 16 : 0; i < d->n; i++)
+		if (d->v[i].offset == offset && d->v[i].sev == sev &&
+		    strcmp(d->v[i].detail, buf) == 0 &&
+		    strcmp(d->v[i].what ? d->v[i].what : "", what ? what : "") == 0)
+			return;
 	if (sev == PD_ERR)
 		d->nerr++;
 	else

@@ -373,18 +373,22 @@ int pd_session_open(struct pd_session *s, const char *path,
 		else
 			s->mode = PD_MODE_PIPE;
 		s->header_ok = true;
-		sess_walk_pipe(s);
-		return 0;
 	}
-
 	if (!s->in.seekable) {
-		/* file mode on a stream: spool it so sections can be read */
+		/*
+		 * A stream is copied to an unlinked temporary file, so the
+		 * metadata walk and the record readers can each read it.
+		 */
 		if (pd_input_spool(&s->in, b, 16) < 0) {
 			snprintf(errbuf, errlen,
 				 "cannot copy standard input to a temporary file: %s",
 				 strerror(errno));
 			return -1;
 		}
+	}
+	if (s->mode == PD_MODE_PIPE) {
+		sess_walk_pipe(s);
+		return 0;
 	}
 	if (h->size != PD_HEADER_SIZE && h->size != PD_HEADER_SIZE_NOFEAT) {
 		sess_err(s, 8, "file header: size",
@@ -458,6 +462,8 @@ void pd_session_close(struct pd_session *s)
 		free(s->dir);
 	}
 	free(s->feat);
+	free(s->evlist.v);
+	free(s->evlist.ids);
 	arena_free(&s->arena);
 	pd_diags_free(&s->diags);
 }

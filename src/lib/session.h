@@ -13,6 +13,7 @@
 #include "arena.h"
 #include "cursor.h"
 #include "diag.h"
+#include "evlist.h"
 #include "input.h"
 
 /* perf_file_header (tools/perf/util/header.h), 104 bytes. */
@@ -131,6 +132,12 @@ struct pd_session {
 	struct pd_dir_file *dir;
 	size_t ndir;
 	struct pd_env env;
+	/* pipe mode: HEADER_ATTR (64) and EVENT_UPDATE (78) records, whole */
+	struct pd_part *pipe_attrs;
+	size_t npipe_attrs;
+	struct pd_part *pipe_updates;
+	size_t npipe_updates;
+	struct pd_evlist evlist; /* pd_evlist_load() */
 	struct arena arena;
 	struct pd_diags diags;
 };
@@ -152,7 +159,8 @@ void pd_decode_features(struct pd_session *s);
 /*
  * Decode one (idempotent).  Call pd_decode_feature_deps() first: it
  * decodes what other decoders and formatters look up (NRCPUS for the CPU
- * counts, PMU_MAPPINGS for PMU names, CLOCK_DATA for wall-clock times).
+ * counts, ARCH for register names, PMU_MAPPINGS for PMU names,
+ * TRACING_DATA for tracepoint names, CLOCK_DATA for wall-clock times).
  */
 void pd_decode_feature(struct pd_session *s, struct pd_feature *f);
 void pd_decode_feature_deps(struct pd_session *s);

@@ -290,7 +290,9 @@ void pd_decode_feature_deps(struct pd_session *s)
 {
 	for (size_t i = 0; i < s->nfeat; i++)
 		if (s->feat[i].id == HEADER_NRCPUS ||
+		    s->feat[i].id == HEADER_ARCH ||
 		    s->feat[i].id == HEADER_PMU_MAPPINGS ||
+		    s->feat[i].id == HEADER_TRACING_DATA ||
 		    s->feat[i].id == HEADER_CLOCK_DATA)
 			pd_decode_feature(s, &s->feat[i]);
 }

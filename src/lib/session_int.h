@@ -7,6 +7,7 @@
 
 #define REC_HEADER_ATTR 64
 #define REC_HEADER_BUILD_ID 67
+#define REC_EVENT_UPDATE 78
 #define REC_HEADER_FEATURE 80
 
 void sess_err(struct pd_session *s, uint64_t off, const char *what,

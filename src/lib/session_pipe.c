@@ -12,6 +12,28 @@
 #include "session_int.h"
 #include "stream.h"
 
+/* Keep a copy of a whole record (bounded by the u16 size). */
+static void keep_record(struct pd_session *s, struct pd_part **v, size_t *n,
+			const struct pd_rec *r)
+{
+	const uint8_t *b = arena_memdup(&s->arena, r->p, r->size);
+
+	if (!b)
+		return;
+	if (*n % 16 == 0) {
+		struct pd_part *nv = arena_calloc(&s->arena, *n + 16, sizeof(*nv));
+
+		if (!nv)
+			return;
+		if (*n)
+			memcpy(nv, *v, *n * sizeof(*nv));
+		*v = nv;
+	}
+	(*v)[(*n)++] = (struct pd_part){ .offset = r->off, .size = r->size,
+					 .bytes = b, .loaded = r->size,
+					 .rec_offset = r->off };
+}
+
 void sess_walk_pipe(struct pd_session *s)
 {
 	struct pd_stream st;
@@ -52,6 +74,10 @@ void sess_walk_pipe(struct pd_session *s)
 		case REC_HEADER_ATTR:
 			seen_attr = true;
 			pi->nattrs++;
+			keep_record(s, &s->pipe_attrs, &s->npipe_attrs, &r);
+			break;
+		case REC_EVENT_UPDATE:
+			keep_record(s, &s->pipe_updates, &s->npipe_updates, &r);
 			break;
 		case REC_HEADER_FEATURE: {
 			if (r.size < 16) {
@@ -93,11 +119,15 @@ void sess_walk_pipe(struct pd_session *s)
 			break;
 		}
 		case PD_REC_HEADER_TRACING_DATA: {
-			const uint8_t *b;
+			uint8_t *tmp = NULL;
+			size_t cap = 0;
 			uint64_t got;
 			uint64_t poff = r.off + r.size;
 
-			pd_stream_read_payload(&st, &r, &s->arena, &b, &got);
+			pd_stream_read_payload(&st, &tmp, &cap, &got);
+			const uint8_t *b = tmp ? arena_memdup(&s->arena, tmp, (size_t)got)
+					       : NULL;
+			free(tmp);
 			struct pd_feature *f = sess_add_feature(s, HEADER_TRACING_DATA,
 							   PD_FSRC_TRACING_RECORD);
 			if (f)

@@ -10,6 +10,16 @@
 /* Large enough for any record (u16 size) many times over. */
 #define STREAM_WINDOW (1u << 20)
 
+uint64_t pd_record_payload(uint32_t type, const uint8_t *p, uint16_t size,
+			   bool swap, bool legacy_google)
+{
+	if (type == PD_REC_HEADER_TRACING_DATA && size >= 12 && size <= 16)
+		return pd_get32(p + 8, swap);
+	if (type == PD_REC_AUXTRACE && size >= 16 && !legacy_google)
+		return pd_get64(p + 8, swap);
+	return 0;
+}
+
 void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
 		    uint64_t end, bool swap, struct pd_diags *diags,
 		    const char *what)
@@ -174,25 +184,18 @@ int pd_stream_next(struct pd_stream *st, struct pd_rec *r)
 	}
 	h = st->buf + st->head;
 	r->p = h;
-	if (r->type == PD_REC_HEADER_TRACING_DATA && r->size >= 12)
-		r->payload = pd_get32(h + 8, st->swap);
-	else if (r->type == PD_REC_AUXTRACE && r->size >= 16 &&
-		 !st->legacy_google)
-		r->payload = pd_get64(h + 8, st->swap);
+	r->payload = pd_record_payload(r->type, h, r->size, st->swap,
+				       st->legacy_google);
 	consume(st, r->size);
 	st->skip = r->payload;
 	return 1;
 }
 
-int pd_stream_read_payload(struct pd_stream *st, const struct pd_rec *r,
-			   struct arena *a, const uint8_t **out, uint64_t *got)
+int pd_stream_read_payload(struct pd_stream *st, uint8_t **buf, size_t *cap,
+			   uint64_t *got)
 {
 	uint64_t want = st->skip, have = 0;
-	size_t cap = 0;
-	uint8_t *buf = NULL;
 
-	(void)r;
-	*out = NULL;
 	*got = 0;
 	while (have < want) {
 		size_t avail = fill(st, 1);
@@ -201,32 +204,26 @@ int pd_stream_read_payload(struct pd_stream *st, const struct pd_rec *r,
 			break;
 		if (avail > want - have)
 			avail = (size_t)(want - have);
-		if (have + avail > cap) {
+		if (have + avail > *cap) {
 			/* grow with the bytes that really arrived */
-			size_t ncap = cap ? cap * 2 : 65536;
+			size_t ncap = *cap ? *cap * 2 : 65536;
 
 			while (ncap < have + avail)
 				ncap *= 2;
-			uint8_t *nb = malloc(ncap);
+			uint8_t *nb = realloc(*buf, ncap);
 
 			if (!nb) {
-				free(buf);
 				st->ioerr = true;
 				return -1;
 			}
-			if (have)
-				memcpy(nb, buf, (size_t)have);
-			free(buf);
-			buf = nb;
-			cap = ncap;
+			*buf = nb;
+			*cap = ncap;
 		}
-		memcpy(buf + have, st->buf + st->head, avail);
+		memcpy(*buf + have, st->buf + st->head, avail);
 		consume(st, avail);
 		have += avail;
 		st->skip -= avail;
 	}
-	*out = buf ? arena_memdup(a, buf, (size_t)have) : NULL;
-	free(buf);
 	*got = have;
 	if (have < want) {
 		pd_diag_add(st->diags, PD_ERR, st->pos, st->what,

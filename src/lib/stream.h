@@ -12,7 +12,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "arena.h"
 #include "diag.h"
 #include "input.h"
 
@@ -47,6 +46,15 @@ struct pd_stream {
 	const char *what;      /* "data section", "pipe stream", "data.3" */
 };
 
+/*
+ * Bytes that follow a record beyond header.size (FORMAT.md §7.3):
+ * HEADER_TRACING_DATA's u32 size when the record is perf's 12- or 16-byte
+ * form (simpleperf's carries the data inside the record), AUXTRACE's u64
+ * size (not in pre-upstream Google streams, whose type 71 is a feature).
+ */
+uint64_t pd_record_payload(uint32_t type, const uint8_t *p, uint16_t size,
+			   bool swap, bool legacy_google);
+
 void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
 		    uint64_t end, bool swap, struct pd_diags *diags,
 		    const char *what);
@@ -57,12 +65,12 @@ int pd_stream_next(struct pd_stream *st, struct pd_rec *r);
 
 /*
  * Read the payload that follows the record just returned (66/71) into
- * arena memory.  Memory grows with the bytes actually read, never with the
- * declared size.  Returns 0 with *got == declared size, or -1 when the
- * input ended early (*got tells how much arrived; diagnostic added).
+ * *buf (realloc'd, capacity *cap; the caller frees it).  Memory grows with
+ * the bytes actually read, never with the declared size.  Returns 0 with
+ * *got == declared size, or -1 when the input ended early (*got tells how
+ * much arrived; diagnostic added).
  */
-int pd_stream_read_payload(struct pd_stream *st, const struct pd_rec *r,
-			   struct arena *a, const uint8_t **out,
+int pd_stream_read_payload(struct pd_stream *st, uint8_t **buf, size_t *cap,
 			   uint64_t *got);
 
 #endif

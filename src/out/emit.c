@@ -17,6 +17,7 @@ struct emitter *emit_new(FILE *out, enum emit_format fmt, bool hex)
 	e->fmt = fmt;
 	e->hex = hex;
 	jw_init(&e->jw, out, fmt == EMIT_JSON_PRETTY);
+	e->jw.lines = fmt == EMIT_JSON_LINES;
 	e->fr[0] = (struct tframe){ .kind = T_OBJ, .indent = 0 };
 	return e;
 }
@@ -89,6 +90,10 @@ static void text_lead(struct emitter *e, const char *key)
 			f->after_dump = false;
 			f->first = true;
 		}
+		if (f->pad) {
+			fprintf(e->out, "%*s", f->pad, "");
+			f->pad = 0;
+		}
 		fprintf(e->out, "%s%s=", f->first ? "" : " ", key ? key : "");
 		f->first = false;
 		break;
@@ -125,6 +130,8 @@ static void text_end_value(struct emitter *e)
 
 void text_value(struct emitter *e, const char *key, const char *v)
 {
+	if (e->text_hidden)
+		return;
 	text_lead(e, key);
 	fputs(v, e->out);
 	text_end_value(e);
@@ -189,12 +196,26 @@ static void text_open(struct emitter *e, const char *key, const char *title,
 			title = idx;
 		}
 		f->index++;
+		if (parent->kind == T_ROW) {
+			/* an element of an array in a row: {k=v ...} on the line */
+			fprintf(e->out, f->index == 1 ? " %s={" : ",{", f->key);
+			push(e, (struct tframe){ .kind = kind == T_ARR ? T_ARR : T_ROW,
+						 .indent = f->indent, .first = true,
+						 .brace = true, .key = key });
+			return;
+		}
 	} else if (!title) {
 		title = key ? key : "";
 	}
 	if (f->kind == T_ROW) {
-		/* nested inside a row: stay on the line */
-		fprintf(e->out, "%s%s:", f->first ? "" : " ", title ? title : "");
+		/* nested inside a row: stay on the line; an array's elements
+		 * print its " key=" */
+		if (f->pad && kind != T_ARR) { /* the row title's padding */
+			fprintf(e->out, "%*s", f->pad, "");
+			f->pad = 0;
+		}
+		if (kind != T_ARR)
+			fprintf(e->out, "%s%s:", f->first ? "" : " ", title ? title : "");
 		f->first = false;
 		push(e, (struct tframe){ .kind = kind == T_ARR ? T_ARR : T_ROW,
 					 .indent = f->indent, .key = key });
@@ -213,8 +234,12 @@ static void text_open(struct emitter *e, const char *key, const char *title,
 	} else if (title) {
 		int used = ind + (int)strlen(title) + 1;
 
-		fprintf(e->out, "%s:%*s", title,
-			used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1, "");
+		fprintf(e->out, "%s:", title);
+		/* the padding is printed with the first field, if any */
+		push(e, (struct tframe){ .kind = kind, .indent = ind + 2,
+					 .first = true,
+					 .pad = used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1 });
+		return;
 	}
 	push(e, (struct tframe){ .kind = kind, .indent = ind + 2,
 				 .first = true });
@@ -231,6 +256,10 @@ static void text_close(struct emitter *e)
 	e->depth--;
 	struct tframe *parent = top(e);
 
+	if (f->brace) {
+		fputc('}', e->out);
+		return;
+	}
 	if (f->kind == T_ARR) {
 		if (!f->started) {
 			if (parent->kind == T_ROW) {
@@ -251,6 +280,11 @@ static void text_close(struct emitter *e)
 	}
 }
 
+void emit_text_hide(struct emitter *e, bool hide)
+{
+	e->text_hidden = hide;
+}
+
 /* ---- structure ------------------------------------------------------- */
 
 void emit_doc_begin(struct emitter *e, const char *file)
@@ -266,11 +300,17 @@ void emit_doc_begin(struct emitter *e, const char *file)
 	jw_u64(&e->jw, 1);
 	jw_key(&e->jw, "file");
 	jw_string(&e->jw, file);
+	if (e->fmt == EMIT_JSON_LINES) {
+		/* the preamble line; each record is a line of its own */
+		jw_key(&e->jw, "format");
+		jw_string(&e->jw, "json-lines");
+		jw_end_object(&e->jw);
+	}
 }
 
 void emit_doc_end(struct emitter *e)
 {
-	if (e->fmt != EMIT_TEXT)
+	if (e->fmt != EMIT_TEXT && e->fmt != EMIT_JSON_LINES)
 		jw_end_object(&e->jw);
 }
 
@@ -482,6 +522,8 @@ void emit_bytes_str(struct emitter *e, const char *key, const char *s,
 		jw_string_n(&e->jw, s ? s : "", s ? n : 0);
 		return;
 	}
+	if (e->text_hidden)
+		return;
 	text_lead(e, key);
 	/* in rows and inline arrays, quote what would be ambiguous */
 	bool quote = top(e)->kind != T_OBJ &&
@@ -545,7 +587,9 @@ void emit_enum(struct emitter *e, const char *key, uint64_t v,
 		}
 		return;
 	}
-	if (name)
+	if (name && top(e)->kind != T_OBJ) /* rows: key=name */
+		snprintf(buf, sizeof(buf), "%s", name);
+	else if (name)
 		snprintf(buf, sizeof(buf), "%" PRIu64 " (%s)", v, name);
 	else
 		snprintf(buf, sizeof(buf), "<unknown: %" PRIu64 ">", v);
@@ -601,6 +645,8 @@ void emit_flags(struct emitter *e, const char *key, uint64_t v,
 		}
 		snprintf(buf + len, sizeof(buf) - len, ")");
 	}
+	if (e->text_hidden)
+		return;
 	text_lead(e, key);
 	/* names may contain spaces ("bit 40"): quote inside rows */
 	if (top(e)->kind != T_OBJ && strchr(buf, ' '))

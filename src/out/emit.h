@@ -32,6 +32,7 @@ enum emit_format {
 	EMIT_TEXT,
 	EMIT_JSON,
 	EMIT_JSON_PRETTY,
+	EMIT_JSON_LINES, /* one compact document per line (records) */
 };
 
 struct emitter;
@@ -49,6 +50,13 @@ bool emit_want_hex(const struct emitter *e);
  */
 void emit_doc_begin(struct emitter *e, const char *file);
 void emit_doc_end(struct emitter *e);
+
+/*
+ * While hidden, scalars are written to JSON only: for fields a text title
+ * already shows (a record's offset, size and type).  One call site still
+ * writes each field; the text rendering just leaves it out.
+ */
+void emit_text_hide(struct emitter *e, bool hide);
 
 /* Objects.  key is NULL for array elements.  title_fmt: text title only. */
 void emit_obj_begin(struct emitter *e, const char *key);

@@ -115,10 +115,15 @@ static void emit_diag_list(struct emitter *e, const struct pd_diags *d,
 void emit_diags(struct emitter *e, const struct pd_diags *d)
 {
 	if (e->fmt != EMIT_TEXT) {
+		/* JSON lines: the diagnostics are the last line */
+		if (e->fmt == EMIT_JSON_LINES)
+			jw_begin_object(&e->jw);
 		emit_diag_list(e, d, PD_ERR, "errors");
 		emit_diag_list(e, d, PD_WARN, "warnings");
 		if (d->dropped)
 			emit_u64(e, "diagnostics_dropped", d->dropped);
+		if (e->fmt == EMIT_JSON_LINES)
+			jw_end_object(&e->jw);
 		return;
 	}
 	if (d->n == 0)

@@ -20,6 +20,8 @@ struct tframe {
 	const char *key;  /* array: its key, for the deferred title */
 	bool first;       /* row: no field printed yet */
 	bool after_dump;  /* row: a hex dump ended the line */
+	int pad;          /* row: spaces owed before the first field */
+	bool brace;       /* element of an array in a row: close with '}' */
 };
 
 struct emitter {
@@ -30,6 +32,7 @@ struct emitter {
 	struct tframe fr[TEXT_MAX_DEPTH];
 	int depth;
 	bool bad;
+	bool text_hidden; /* emit_text_hide() */
 };
 
 struct tframe *top(struct emitter *e);

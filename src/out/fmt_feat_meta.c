@@ -7,6 +7,7 @@
 #include <inttypes.h>
 
 #include "fmt_features.h"
+#include "names.h"
 
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -176,67 +177,6 @@ void emit_feat_build_id(struct emitter *e, const struct pd_session *s,
 
 /* ---- EVENT_DESC ------------------------------------------------------ */
 
-/* include/uapi/linux/perf_event.h enum perf_type_id */
-static const char *attr_type_name(uint32_t type)
-{
-	static const char *const names[] = {
-		"HARDWARE", "SOFTWARE", "TRACEPOINT", "HW_CACHE", "RAW",
-		"BREAKPOINT",
-	};
-
-	return type < NELEMS(names) ? names[type] : NULL;
-}
-
-/* enum perf_event_sample_format (FORMAT.md 5.3) */
-static const char *const sample_type_names[] = {
-	"IP", "TID", "TIME", "ADDR", "READ", "CALLCHAIN", "ID", "CPU",
-	"PERIOD", "STREAM_ID", "RAW", "BRANCH_STACK", "REGS_USER",
-	"STACK_USER", "WEIGHT", "DATA_SRC", "IDENTIFIER", "TRANSACTION",
-	"REGS_INTR", "PHYS_ADDR", "AUX", "CGROUP", "DATA_PAGE_SIZE",
-	"CODE_PAGE_SIZE", "WEIGHT_STRUCT",
-};
-
-/* enum perf_event_read_format */
-static const char *const read_format_names[] = {
-	"TOTAL_TIME_ENABLED", "TOTAL_TIME_RUNNING", "ID", "GROUP", "LOST",
-};
-
-/* the perf_event_attr bit-field (FORMAT.md 5.2), precise_ip is 2 bits */
-static const char *const attr_flag_names[] = {
-	"disabled", "inherit", "pinned", "exclusive", "exclude_user",
-	"exclude_kernel", "exclude_hv", "exclude_idle", "mmap", "comm",
-	"freq", "inherit_stat", "enable_on_exec", "task", "watermark",
-	"precise_ip(1)", "precise_ip(2)", "mmap_data", "sample_id_all",
-	"exclude_host", "exclude_guest", "exclude_callchain_kernel",
-	"exclude_callchain_user", "mmap2", "comm_exec", "use_clockid",
-	"context_switch", "write_backward", "namespaces", "ksymbol",
-	"bpf_event", "aux_output", "cgroup", "text_poke", "build_id",
-	"inherit_thread", "remove_on_exec", "sigtrap", "defer_callchain",
-	"defer_output",
-};
-
-/*
- * Dynamic PMU types (>= PERF_TYPE_MAX) are named by HEADER_PMU_MAPPINGS
- * when the recording has it.
- */
-static const char *pmu_type_name(const struct pd_session *s, uint32_t type,
-				 char *buf, size_t len)
-{
-	const struct pd_feature *f = pd_find_feature(s, HEADER_PMU_MAPPINGS);
-	const struct feat_pmu_mappings *m = f ? f->model : NULL;
-
-	if (attr_type_name(type))
-		return attr_type_name(type);
-	for (uint32_t i = 0; m && i < m->nr_read; i++) {
-		if (m->v[i].type == type) {
-			snprintf(buf, len, "%.*s", (int)m->v[i].name.len,
-				 m->v[i].name.s);
-			return buf;
-		}
-	}
-	return NULL;
-}
-
 static void emit_attr_head(struct emitter *e, const struct pd_session *s,
 			   const struct pd_event_desc *d)
 {
@@ -244,7 +184,8 @@ static void emit_attr_head(struct emitter *e, const struct pd_session *s,
 
 	if (d->attr_known < 8)
 		return;
-	emit_enum(e, "type", d->type, pmu_type_name(s, d->type, pmu, sizeof(pmu)));
+	emit_enum(e, "type", d->type,
+		  pd_pmu_type_name(s, d->type, pmu, sizeof(pmu)));
 	emit_u64(e, "size", d->size);
 	if (d->attr_known < 16)
 		return;
@@ -255,14 +196,14 @@ static void emit_attr_head(struct emitter *e, const struct pd_session *s,
 		emit_u64(e, "sample_freq", d->sample_period);
 	else
 		emit_u64(e, "sample_period", d->sample_period);
-	emit_flags(e, "sample_type", d->sample_type, sample_type_names,
-		   NELEMS(sample_type_names));
-	emit_flags(e, "read_format", d->read_format, read_format_names,
-		   NELEMS(read_format_names));
+	emit_flags(e, "sample_type", d->sample_type, pd_sample_type_names,
+		   pd_nsample_type_names);
+	emit_flags(e, "read_format", d->read_format, pd_read_format_names,
+		   pd_nread_format_names);
 	if (d->attr_known < 48)
 		return;
-	emit_flags(e, "flags", d->flags, attr_flag_names,
-		   NELEMS(attr_flag_names));
+	emit_flags(e, "flags", d->flags, pd_attr_flag_names,
+		   pd_nattr_flag_names);
 	emit_u64(e, "precise_ip", d->flags >> 15 & 3);
 }
 

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 
 #include "fmt_features.h"
+#include "names.h"
 
 void emit_feat_string(struct emitter *e, const struct pd_session *s,
 		      const struct pd_feature *f)
@@ -123,19 +124,6 @@ void emit_feat_compressed(struct emitter *e, const struct pd_session *s,
 	emit_size(e, "mmap_len", m->mmap_len);
 }
 
-static const char *clock_name(uint32_t id)
-{
-	static const char *const names[] = {
-		"CLOCK_REALTIME", "CLOCK_MONOTONIC", "CLOCK_PROCESS_CPUTIME_ID",
-		"CLOCK_THREAD_CPUTIME_ID", "CLOCK_MONOTONIC_RAW",
-		"CLOCK_REALTIME_COARSE", "CLOCK_MONOTONIC_COARSE",
-		"CLOCK_BOOTTIME", "CLOCK_REALTIME_ALARM", "CLOCK_BOOTTIME_ALARM",
-		NULL, "CLOCK_TAI",
-	};
-
-	return id < sizeof(names) / sizeof(names[0]) ? names[id] : NULL;
-}
-
 void emit_feat_clock_data(struct emitter *e, const struct pd_session *s,
 			  const struct pd_feature *f)
 {
@@ -144,7 +132,7 @@ void emit_feat_clock_data(struct emitter *e, const struct pd_session *s,
 
 	(void)s;
 	emit_u64(e, "version", m->version);
-	emit_enum(e, "clockid", m->clockid, clock_name(m->clockid));
+	emit_enum(e, "clockid", m->clockid, pd_clockid_name(m->clockid));
 	emit_u64(e, "tod_ns", m->tod_ns);
 	format_iso8601_ns(buf, sizeof(buf), m->tod_ns);
 	emit_str(e, "tod", buf);

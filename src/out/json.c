@@ -35,7 +35,7 @@ static void sep(struct json_writer *w)
 		/* a value in an object must follow a key */
 		w->bad = true;
 	}
-	if (!w->first[w->depth])
+	if (!w->first[w->depth] && !(w->lines && w->depth == 0))
 		fputc(',', w->out);
 	if (w->depth > 0)
 		newline(w);
@@ -172,11 +172,20 @@ static void put_string(FILE *o, const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
 
-	fputc('"', o);
+	putc_unlocked('"', o);
 	for (size_t i = 0; i < n;) {
 		unsigned char c = s[i];
-		size_t len;
+		size_t len, run = i;
 
+		/* a run of plain ASCII goes out in one write */
+		while (run < n && s[run] >= 0x20 && s[run] < 0x7f &&
+		       s[run] != '"' && s[run] != '\\')
+			run++;
+		if (run > i) {
+			fwrite_unlocked(s + i, 1, run - i, o);
+			i = run;
+			continue;
+		}
 		switch (c) {
 		case '"': fputs("\\\"", o); i++; continue;
 		case '\\': fputs("\\\\", o); i++; continue;
@@ -198,10 +207,10 @@ static void put_string(FILE *o, const char *str, size_t n)
 			i++;
 			continue;
 		}
-		fwrite(s + i, 1, len, o);
+		fwrite_unlocked(s + i, 1, len, o);
 		i += len;
 	}
-	fputc('"', o);
+	putc_unlocked('"', o);
 }
 
 void jw_string_n(struct json_writer *w, const char *s, size_t n)

@@ -18,6 +18,7 @@
 struct json_writer {
 	FILE *out;
 	bool pretty;
+	bool lines;               /* JSON lines: top-level values, no commas */
 	int depth;
 	bool first[JW_MAX_DEPTH]; /* no element written yet at this depth */
 	bool is_obj[JW_MAX_DEPTH];

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Fuzz target: the whole pipeline (open, header, every feature decoder and
- * formatter, text and JSON, with and without -x) on arbitrary bytes, with
+ * formatter, attrs, every record and sample decoder, file and time order,
+ * text and JSON, with and without -x) on arbitrary bytes, with
  * the output discarded.  Built with libFuzzer by `make fuzz`; built
  * without it (PD_FUZZ_REPLAY) it is a plain program that replays files,
  * so a crash reproduces anywhere: build-asan/perfdump-replay FILE...
@@ -24,10 +25,19 @@ static void run(const char *cmd, const char *path, enum emit_format fmt,
 			  .quiet = true };
 	char *argv[] = { (char *)cmd, (char *)path, NULL };
 
-	if (cmd[0] == 'h')
-		cmd_header(&o, 2, argv);
-	else
-		cmd_features(&o, 2, argv);
+	switch (cmd[0]) {
+	case 'h': cmd_header(&o, 2, argv); break;
+	case 'f': cmd_features(&o, 2, argv); break;
+	case 'a': cmd_attrs(&o, 2, argv); break;
+	case 'r': cmd_records(&o, 2, argv); break;
+	case 't': { /* records in time order */
+		char *targv[] = { (char *)"records", (char *)"--order",
+				  (char *)"time", (char *)path, NULL };
+
+		cmd_records(&o, 4, targv);
+		break;
+	}
+	}
 	fflush(stdout);
 	clearerr(stdout);
 }
@@ -54,6 +64,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run("header", path, EMIT_JSON, true);
 	run("features", path, EMIT_TEXT, true);
 	run("features", path, EMIT_JSON_PRETTY, false);
+	run("attrs", path, EMIT_JSON, true);
+	run("records", path, EMIT_TEXT, true);
+	run("records", path, EMIT_JSON, false);
+	run("time-ordered records", path, EMIT_JSON_LINES, false);
 	close(fd);
 	return 0;
 }

@@ -1,0 +1,538 @@
+// SPDX-License-Identifier: MIT
+/* perfdump records: the record stream, every record decoded. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lib/record.h"
+#include "lib/sample.h"
+#include "out/fmt_records.h"
+#include "perfdump.h"
+#include "lib/order.h"
+
+const struct cmd cmd_records_def = {
+	.name = "records",
+	.fn = cmd_records,
+	.summary = "the record stream, every record decoded",
+	.help =
+	"Usage: perfdump records [OPTIONS] [FILE]\n"
+	"\n"
+	"Show every record of the recording with its file offset, size, type\n"
+	"and misc flags, decoded field by field: samples by their attr's\n"
+	"sample_type, other kernel records with their sample_id trailer, perf's\n"
+	"user records.  Compressed records (81, 83) are decompressed: their\n"
+	"records show the container's offset and their offset inside the\n"
+	"decompressed stream.  Pipe mode, directories (data + data.N) and\n"
+	"recordings whose perf record was killed (data.size 0) are read too.\n"
+	"\n"
+	"Options:\n"
+	"      --type LIST      only these types, names or numbers\n"
+	"                       (e.g. sample,mmap2,68)\n"
+	"      --event NAME     only records of this event (attr name)\n"
+	"      --pid PID        only records of this process\n"
+	"      --tid TID        only records of this thread\n"
+	"      --cpu CPU        only records of this CPU\n"
+	"      --time START,END only records in this time span, in seconds as\n"
+	"                       perf prints them (either side may be empty)\n"
+	"      --skip N         leave out the first N records that match\n"
+	"      --limit N        show at most N records\n"
+	"      --at OFFSET      start at the record at or after this file offset\n"
+	"      --order file|time  file order (default), or time order as perf\n"
+	"                       processes it (rounds bounded by FINISHED_ROUND)\n"
+	"      --json-lines     one JSON object per record; the first line is a\n"
+	"                       preamble, the last the errors and warnings\n"
+	"  -j, --json           write JSON\n"
+	"  -p, --pretty         write indented JSON\n"
+	"  -x, --hex            add the raw bytes of each record\n"
+	"  -h, --help           show this help\n",
+};
+
+#define MAX_TYPES 64
+
+struct rec_opts {
+	uint32_t types[MAX_TYPES];
+	unsigned ntypes;
+	const char *event;
+	bool has_pid, has_tid, has_cpu, has_time;
+	uint32_t pid, tid, cpu;
+	uint64_t t_start, t_end; /* ns */
+	uint64_t skip, limit;
+	uint64_t at;
+	bool order_time;
+	bool json_lines;
+};
+
+enum {
+	OPT_TYPE = 256, OPT_EVENT, OPT_PID, OPT_TID, OPT_CPU, OPT_TIME,
+	OPT_SKIP, OPT_LIMIT, OPT_AT, OPT_ORDER, OPT_JSON_LINES,
+};
+
+static bool parse_u64(const char *arg, uint64_t *v)
+{
+	char *end;
+
+	if (!*arg || *arg == '-')
+		return false;
+	errno = 0;
+	*v = strtoull(arg, &end, 0);
+	return !errno && !*end;
+}
+
+static bool parse_u32(const char *arg, uint32_t *v)
+{
+	uint64_t x;
+
+	if (!parse_u64(arg, &x) || x > UINT32_MAX)
+		return false;
+	*v = (uint32_t)x;
+	return true;
+}
+
+/* "12.345678" seconds -> ns, exactly (no floating point) */
+static bool parse_seconds(const char *s, size_t n, uint64_t *ns)
+{
+	uint64_t sec = 0, frac = 0, scale = 1000000000ULL;
+	size_t i = 0;
+
+	if (!n)
+		return false;
+	for (; i < n && s[i] != '.'; i++) {
+		if (s[i] < '0' || s[i] > '9' || sec > UINT64_MAX / 10 / scale)
+			return false;
+		sec = sec * 10 + (uint64_t)(s[i] - '0');
+	}
+	if (i < n)
+		i++;
+	for (; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		if (scale > 1) {
+			scale /= 10;
+			frac += (uint64_t)(s[i] - '0') * scale;
+		}
+	}
+	*ns = sec * 1000000000ULL + frac;
+	return true;
+}
+
+static int parse_type_list(struct rec_opts *ro, const char *arg)
+{
+	char buf[64];
+	const char *p = arg;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		uint32_t t;
+		bool found = false;
+
+		if (n == 0 || n >= sizeof(buf))
+			goto bad;
+		memcpy(buf, p, n);
+		buf[n] = 0;
+		if (parse_u32(buf, &t)) {
+			found = true;
+		} else {
+			const char *name = buf;
+
+			if (strncasecmp(name, "PERF_RECORD_", 12) == 0)
+				name += 12;
+			for (t = 0; t < 32800 && !found; t++) {
+				const char *tn = pd_record_type_name(t);
+
+				if (tn && strcasecmp(tn, name) == 0) {
+					found = true;
+					break;
+				}
+			}
+		}
+		if (!found || ro->ntypes == MAX_TYPES)
+			goto bad;
+		ro->types[ro->ntypes++] = t;
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+bad:
+	usage_error("records: --type: unknown record type in '%s'", arg);
+	return -1;
+}
+
+static int handle(int opt, const char *arg, void *ctx)
+{
+	struct rec_opts *ro = ctx;
+
+	switch (opt) {
+	case OPT_TYPE:
+		return parse_type_list(ro, arg);
+	case OPT_EVENT:
+		ro->event = arg;
+		return 0;
+	case OPT_PID:
+		ro->has_pid = true;
+		if (parse_u32(arg, &ro->pid))
+			return 0;
+		break;
+	case OPT_TID:
+		ro->has_tid = true;
+		if (parse_u32(arg, &ro->tid))
+			return 0;
+		break;
+	case OPT_CPU:
+		ro->has_cpu = true;
+		if (parse_u32(arg, &ro->cpu))
+			return 0;
+		break;
+	case OPT_TIME: {
+		const char *comma = strchr(arg, ',');
+
+		ro->has_time = true;
+		ro->t_start = 0;
+		ro->t_end = UINT64_MAX;
+		if (!comma)
+			break;
+		if (comma > arg && !parse_seconds(arg, (size_t)(comma - arg), &ro->t_start))
+			break;
+		if (comma[1] && !parse_seconds(comma + 1, strlen(comma + 1), &ro->t_end))
+			break;
+		return 0;
+	}
+	case OPT_SKIP:
+		if (parse_u64(arg, &ro->skip))
+			return 0;
+		break;
+	case OPT_LIMIT:
+		if (parse_u64(arg, &ro->limit))
+			return 0;
+		break;
+	case OPT_AT:
+		if (parse_u64(arg, &ro->at))
+			return 0;
+		break;
+	case OPT_ORDER:
+		if (strcmp(arg, "file") == 0 || strcmp(arg, "time") == 0) {
+			ro->order_time = arg[0] == 't';
+			return 0;
+		}
+		break;
+	case OPT_JSON_LINES:
+		ro->json_lines = true;
+		return 0;
+	default:
+		return -1;
+	}
+	usage_error("records: bad value '%s'", arg);
+	return -1;
+}
+
+/* What a record says about who/when/where, for filters and ordering. */
+struct rec_ctx {
+	struct pd_session *s;
+	struct emitter *e;
+	const struct rec_opts *ro;
+	struct arena scratch;
+	uint64_t seen, matched, shown;
+	bool done;
+};
+
+static bool type_wanted(const struct rec_opts *ro, uint32_t type)
+{
+	if (!ro->ntypes)
+		return true;
+	for (unsigned i = 0; i < ro->ntypes; i++)
+		if (ro->types[i] == type)
+			return true;
+	return false;
+}
+
+static const char *cpumode_name(uint16_t misc)
+{
+	static const char *const names[] = {
+		"unknown", "kernel", "user", "hypervisor", "guest_kernel",
+		"guest_user", NULL, NULL,
+	};
+
+	return names[misc & 7];
+}
+
+/* misc bits 12..15 mean different things per type (FORMAT.md §7.1) */
+static void emit_misc(struct emitter *e, uint32_t type, uint16_t misc)
+{
+	const char *names[16] = { 0 };
+
+	names[12] = type == 1 || type == 10 ? "PROC_MAP_PARSE_TIMEOUT" : NULL;
+	switch (type) {
+	case 1: names[13] = "MMAP_DATA"; break;
+	case 10: names[13] = "MMAP_DATA"; names[14] = "MMAP_BUILD_ID"; break;
+	case 3: names[13] = "COMM_EXEC"; break;
+	case 7: names[13] = "FORK_EXEC"; break;
+	case 9: names[14] = "EXACT_IP"; break;
+	case 14:
+	case 15: names[13] = "SWITCH_OUT"; names[14] = "SWITCH_OUT_PREEMPT"; break;
+	case 13: names[15] = "LOST_SAMPLES_BPF"; break;
+	case 67: names[15] = "BUILD_ID_SIZE"; break;
+	default: break;
+	}
+	/* bits 0-2 are the cpumode, shown apart; text shows what is set */
+	emit_text_hide(e, !(misc & ~7u));
+	emit_flags(e, "misc", misc & ~7u, names, 16);
+	emit_text_hide(e, !(misc & 7u));
+	emit_enum(e, "cpumode", misc & 7u, cpumode_name(misc));
+	emit_text_hide(e, false);
+}
+
+static void emit_sample_id(struct emitter *e, const struct pd_sample_id *id)
+{
+	if (!id->trailer_size)
+		return;
+	emit_row_begin(e, "sample_id");
+	if (id->has_tid) {
+		emit_s64(e, "pid", (int32_t)id->pid);
+		emit_s64(e, "tid", (int32_t)id->tid);
+	}
+	if (id->has_time)
+		emit_u64(e, "time", id->time);
+	if (id->has_id)
+		emit_hex(e, "id", id->id);
+	if (id->has_stream_id)
+		emit_hex(e, "stream_id", id->stream_id);
+	if (id->has_cpu)
+		emit_u64(e, "cpu", id->cpu);
+	emit_obj_end(e);
+}
+
+static bool passes(const struct rec_ctx *c, const struct pd_sample_id *id,
+		   const struct pd_evsel *ev, uint32_t type)
+{
+	const struct rec_opts *ro = c->ro;
+
+	if (!type_wanted(ro, type))
+		return false;
+	if (ro->event) {
+		if (!ev || type >= 64)
+			return false;
+		char idx[32];
+
+		snprintf(idx, sizeof(idx), "attr%u", ev->idx);
+		if (strcmp(ev->name, ro->event) != 0 && strcmp(idx, ro->event) != 0)
+			return false;
+	}
+	if ((ro->has_pid || ro->has_tid) && !id->has_tid)
+		return false;
+	if (ro->has_pid && id->pid != ro->pid)
+		return false;
+	if (ro->has_tid && id->tid != ro->tid)
+		return false;
+	if (ro->has_cpu && (!id->has_cpu || id->cpu != ro->cpu))
+		return false;
+	if (ro->has_time && (!id->has_time || id->time < ro->t_start ||
+			     id->time > ro->t_end))
+		return false;
+	return true;
+}
+
+/* Decode and show one record, if it passes the filters. */
+static void show(struct rec_ctx *c, const struct pd_event *ev)
+{
+	struct pd_session *s = c->s;
+	struct emitter *e = c->e;
+	const struct pd_evsel *evsel = NULL;
+	struct pd_sample smp;
+	struct pd_record rec;
+	struct pd_sample_id id = { 0 };
+	uint64_t rid = 0;
+	const char *tname = ev->legacy_feature ? "LEGACY_GOOGLE_FEATURE"
+					       : pd_record_type_name(ev->type);
+
+	c->seen++;
+	if (ev->offset < c->ro->at || c->done)
+		return;
+	arena_reset(&c->scratch);
+	if (ev->type == 9) {
+		evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
+		pd_parse_sample(s, evsel, ev, &c->scratch, &smp);
+		id = smp.common;
+	} else {
+		uint32_t tsize = 0;
+
+		if (ev->type < 64) {
+			evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
+			if (evsel && !pd_parse_sample_id(s, evsel, ev->p, ev->size,
+							 ev->offset, &id))
+				pd_diag_add(&s->diags, PD_ERR, ev->offset, tname ? tname : "record",
+					    "record of %u bytes is too small for its %u-byte sample_id trailer",
+					    ev->size, pd_sample_id_size(&evsel->attr));
+			tsize = id.trailer_size;
+		}
+		pd_parse_record(s, ev, tsize, &c->scratch, &rec);
+		if (ev->type == 78 && ev->size >= 24 &&
+		    pd_get64(ev->p + 8, s->swap) == 2) { /* EVENT_UPDATE NAME */
+			const char *name = (const char *)ev->p + 24;
+			const char *nul = memchr(name, 0, ev->size - 24u);
+
+			pd_evlist_set_name(s, pd_get64(ev->p + 16, s->swap), name,
+					   nul ? (size_t)(nul - name) : ev->size - 24u);
+		}
+	}
+	/* filters: a record's own pid/tid (COMM, MMAP, FORK...) comes first */
+	struct pd_sample_id filt = id;
+
+	if (ev->type != 9 && pd_record_pid_tid(&rec, &filt.pid, &filt.tid))
+		filt.has_tid = true;
+	if (!passes(c, &filt, evsel, ev->type))
+		return;
+	if (c->matched++ < c->ro->skip)
+		return;
+	if (c->shown >= c->ro->limit) {
+		c->done = true;
+		return;
+	}
+	c->shown++;
+
+	if (tname)
+		emit_row_begin_t(e, NULL, "0x%" PRIx64 " [0x%x] PERF_RECORD_%s",
+				 ev->offset, ev->size, tname);
+	else
+		emit_row_begin_t(e, NULL, "0x%" PRIx64 " [0x%x] <unknown: %u>",
+				 ev->offset, ev->size, ev->type);
+	/* the title shows offset, size and type; misc when it is not 0 */
+	emit_text_hide(e, true);
+	emit_offset(e, "offset", ev->offset);
+	emit_u64(e, "size", ev->size);
+	emit_enum(e, "type", ev->type, tname);
+	emit_text_hide(e, false);
+	emit_misc(e, ev->type, ev->misc);
+	if (ev->compressed)
+		emit_offset(e, "inner_offset", ev->inner_offset);
+	if (ev->stream >= 0)
+		emit_str(e, "stream", s->dir[ev->stream].name);
+	if (evsel && ev->type < 64) {
+		if (evsel->name[0])
+			emit_str(e, "event", evsel->name);
+		else
+			emit_strf(e, "event", "attr%u", evsel->idx);
+	} else if (ev->type < 64 && ev->type != 0 && s->evlist.n > 1 && rid) {
+		emit_hex(e, "unknown_id", rid);
+	}
+	if (ev->type == 9)
+		emit_sample(e, s, evsel, ev, &smp);
+	else
+		emit_record(e, s, ev, &rec);
+	emit_sample_id(e, &id);
+	if (ev->payload)
+		emit_u64(e, "payload_size", ev->payload);
+	emit_raw(e, ev->p, ev->size, ev->offset);
+	if (ev->payload_bytes)
+		emit_hexdump(e, "payload", ev->payload_bytes,
+			     (size_t)ev->payload, ev->payload_offset);
+	emit_obj_end(e);
+}
+
+/* The time a record carries, for --order time (false: none). */
+static bool event_time(struct pd_session *s, const struct pd_event *ev,
+		       uint64_t *t)
+{
+	const struct pd_evsel *evsel;
+	struct pd_sample_id id;
+	uint64_t rid;
+
+	if (ev->type >= 64 || ev->type == 0)
+		return false;
+	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
+	if (!evsel)
+		return false;
+	if (ev->type == 9) {
+		uint64_t st = evsel->attr.sample_type;
+		uint32_t pos = 1 + !!(st & PD_SAMPLE_IDENTIFIER) +
+			       !!(st & PD_SAMPLE_IP) + !!(st & PD_SAMPLE_TID);
+
+		if (!(st & PD_SAMPLE_TIME) || ev->size < 8 * (pos + 1))
+			return false;
+		*t = pd_get64(ev->p + 8 * pos, s->swap);
+		return true;
+	}
+	if (!pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &id) ||
+	    !id.has_time)
+		return false;
+	*t = id.time;
+	return true;
+}
+
+static void deliver(void *arg, const struct pd_event *ev)
+{
+	show(arg, ev);
+}
+
+static int run(struct rec_ctx *c, struct pd_session *s)
+{
+	bool dir = s->mode == PD_MODE_DIR;
+	struct pd_reader *r;
+	struct pd_event ev;
+	int rc;
+
+	if (c->ro->order_time)
+		return pd_read_in_time_order(s, dir, event_time, deliver, c);
+	r = pd_reader_open(s, dir ? PD_READ_DATA_N | (emit_want_hex(c->e) ? PD_READ_PAYLOADS : 0)
+				  : emit_want_hex(c->e) ? PD_READ_PAYLOADS : 0);
+	if (!r)
+		return -1;
+	while (!c->done && (rc = pd_reader_next(r, &ev)) == 1)
+		show(c, &ev);
+	pd_reader_close(r);
+	return 0;
+}
+
+int cmd_records(struct opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "type", required_argument, NULL, OPT_TYPE },
+		{ "event", required_argument, NULL, OPT_EVENT },
+		{ "pid", required_argument, NULL, OPT_PID },
+		{ "tid", required_argument, NULL, OPT_TID },
+		{ "cpu", required_argument, NULL, OPT_CPU },
+		{ "time", required_argument, NULL, OPT_TIME },
+		{ "skip", required_argument, NULL, OPT_SKIP },
+		{ "limit", required_argument, NULL, OPT_LIMIT },
+		{ "at", required_argument, NULL, OPT_AT },
+		{ "order", required_argument, NULL, OPT_ORDER },
+		{ "json-lines", no_argument, NULL, OPT_JSON_LINES },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct rec_opts ro = { .limit = UINT64_MAX };
+	struct rec_ctx c = { 0 };
+	struct pd_session s;
+	int first, rc;
+
+	rc = parse_cmd_opts(&cmd_records_def, o, argc, argv, NULL, longopts,
+			    handle, &ro, &first);
+	if (rc)
+		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
+	if (argc - first > 1) {
+		usage_error("records: one FILE at most");
+		return EXIT_USAGE;
+	}
+	if (first < argc)
+		o->file = argv[first];
+	if (ro.json_lines)
+		o->fmt = EMIT_JSON_LINES;
+	if ((rc = open_session(&s, o)))
+		return rc;
+	pd_decode_feature_deps(&s);
+	pd_evlist_load(&s);
+	c.s = &s;
+	c.ro = &ro;
+	c.e = start_output(o, o->file);
+	if (o->fmt != EMIT_JSON_LINES)
+		emit_arr_begin(c.e, "records");
+	run(&c, &s);
+	if (o->fmt != EMIT_JSON_LINES)
+		emit_arr_end(c.e);
+	arena_free(&c.scratch);
+	rc = finish_output(c.e, &s);
+	pd_session_close(&s);
+	return rc;
+}

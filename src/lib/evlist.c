@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The events of a recording (see evlist.h).  Checked against
+ * torvalds/linux tools/perf/util/header.c (read_attr,
+ * perf_session__read_header), evlist.c (evlist__event2evsel,
+ * evlist__event2id), evsel.c (__perf_evsel__calc_id_pos/_is_pos,
+ * perf_evsel__parse_id_sample).
+ */
+#include "evlist.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "features.h"
+#include "session.h"
+
+static struct pd_evsel *add_evsel(struct pd_session *s)
+{
+	struct pd_evlist *l = &s->evlist;
+	struct pd_evsel *v;
+
+	if (l->n % 8 == 0) {
+		v = realloc(l->v, (l->n + 8) * sizeof(*v));
+		if (!v)
+			return NULL;
+		l->v = v;
+	}
+	v = &l->v[l->n];
+	memset(v, 0, sizeof(*v));
+	v->idx = l->n++;
+	return v;
+}
+
+/* evsel.c __perf_evsel__calc_id_pos / __perf_evsel__calc_is_pos */
+static void calc_pos(struct pd_evsel *ev)
+{
+	uint64_t t = ev->attr.sample_type;
+
+	if (t & PD_SAMPLE_IDENTIFIER) {
+		ev->id_pos = 0;
+		ev->is_pos = 1;
+		return;
+	}
+	if (!(t & PD_SAMPLE_ID)) {
+		ev->id_pos = ev->is_pos = -1;
+		return;
+	}
+	ev->id_pos = !!(t & PD_SAMPLE_IP) + !!(t & PD_SAMPLE_TID) +
+		     !!(t & PD_SAMPLE_TIME) + !!(t & PD_SAMPLE_ADDR);
+	ev->is_pos = 1 + !!(t & PD_SAMPLE_CPU) + !!(t & PD_SAMPLE_STREAM_ID);
+}
+
+/* Read n ids at off (file mode); n is bounded by the file's size. */
+static uint64_t *read_ids(struct pd_session *s, uint64_t off, uint64_t size,
+			  uint32_t *n)
+{
+	uint64_t cnt = size / 8;
+	uint64_t *ids;
+	uint8_t *raw;
+	ssize_t got;
+
+	*n = 0;
+	if (!cnt || off > s->in.size || size > s->in.size - off)
+		return NULL; /* reported by the header checks */
+	if (cnt > UINT32_MAX)
+		return NULL;
+	raw = arena_alloc(&s->arena, (size_t)size);
+	ids = arena_calloc(&s->arena, (size_t)cnt, sizeof(*ids));
+	if (!raw || !ids)
+		return NULL;
+	got = pd_input_pread(&s->in, off, raw, (size_t)size);
+	if (got < 0) {
+		pd_diag_add(&s->diags, PD_ERR, off, "attr ids", "read error: %s",
+			    strerror(errno));
+		return NULL;
+	}
+	cnt = (uint64_t)got / 8;
+	for (uint64_t i = 0; i < cnt; i++)
+		ids[i] = pd_get64(raw + 8 * i, s->swap);
+	*n = (uint32_t)cnt;
+	return ids;
+}
+
+/*
+ * File mode: attrs.size / attr_size entries of {attr; u64 ids.offset;
+ * u64 ids.size}, strided by the header's attr_size (FORMAT.md §2.3).
+ */
+static void load_file_attrs(struct pd_session *s)
+{
+	const struct pd_header *h = &s->hdr;
+	uint64_t n, fsize = s->in.size;
+
+	if (!s->header_ok || h->attr_size < 16 + 8 || !h->attrs.size)
+		return;
+	n = h->attrs.size / h->attr_size;
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t off = h->attrs.offset + i * h->attr_size;
+		struct pd_evsel *ev;
+		struct cursor c;
+		uint8_t *b;
+		char what[32];
+
+		if (off > fsize || h->attr_size > fsize - off)
+			break; /* the header checks said so */
+		b = arena_alloc(&s->arena, (size_t)h->attr_size);
+		if (!b || pd_input_pread(&s->in, off, b, (size_t)h->attr_size) !=
+				  (ssize_t)h->attr_size)
+			break;
+		ev = add_evsel(s);
+		if (!ev)
+			return;
+		snprintf(what, sizeof(what), "attr %llu", (unsigned long long)i);
+		cur_init(&c, b, (size_t)h->attr_size, off, s->swap, &s->diags,
+			 what);
+		ev->entry_offset = off;
+		pd_attr_parse(&c, (size_t)h->attr_size - 16, s->big_endian,
+			      &ev->attr);
+		uint64_t ioff = cur_u64(&c, "ids.offset");
+		uint64_t isz = cur_u64(&c, "ids.size");
+
+		ev->ids_offset = ioff;
+		ev->ids = read_ids(s, ioff, isz, &ev->nids);
+	}
+}
+
+/*
+ * Pipe mode: PERF_RECORD_HEADER_ATTR = header; attr (attr.size bytes,
+ * 0 meaning 64); u64 ids[] to the end of the record (FORMAT.md §7.2).
+ */
+static void load_pipe_attrs(struct pd_session *s)
+{
+	for (size_t i = 0; i < s->npipe_attrs; i++) {
+		const struct pd_part *p = &s->pipe_attrs[i];
+		struct pd_evsel *ev = add_evsel(s);
+		struct cursor c;
+		uint32_t asize;
+
+		if (!ev)
+			return;
+		cur_init(&c, p->bytes, (size_t)p->loaded, p->offset, s->swap,
+			 &s->diags, "PERF_RECORD_HEADER_ATTR");
+		ev->entry_offset = p->offset;
+		cur_skip(&c, "header", 8);
+		if (cur_left(&c) < 8) {
+			cur_fail(&c, "attr", "no room for an attr");
+			continue;
+		}
+		asize = pd_get32(p->bytes + 12, s->swap);
+		if (asize == 0)
+			asize = PD_ATTR_SIZE_VER0;
+		if (asize > cur_left(&c))
+			asize = (uint32_t)cur_left(&c); /* reported by the parser */
+		pd_attr_parse(&c, asize, s->big_endian, &ev->attr);
+		uint64_t n = cur_left(&c) / 8;
+
+		ev->ids_offset = cur_off(&c);
+		ev->ids = n ? arena_calloc(&s->arena, (size_t)n, sizeof(*ev->ids))
+			    : NULL;
+		for (uint64_t k = 0; k < n && ev->ids; k++)
+			ev->ids[k] = cur_u64(&c, "id");
+		ev->nids = ev->ids ? (uint32_t)n : 0;
+		if (cur_left(&c))
+			pd_diag_add(&s->diags, PD_WARN, cur_off(&c),
+				    "PERF_RECORD_HEADER_ATTR",
+				    "%zu bytes after the ids are not a whole id",
+				    cur_left(&c));
+	}
+}
+
+static int cmp_idmap(const void *a, const void *b)
+{
+	const struct pd_idmap *x = a, *y = b;
+
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static void build_idmap(struct pd_session *s)
+{
+	struct pd_evlist *l = &s->evlist;
+	size_t n = 0;
+
+	for (uint32_t i = 0; i < l->n; i++)
+		n += l->v[i].nids;
+	if (!n)
+		return;
+	l->ids = calloc(n, sizeof(*l->ids));
+	if (!l->ids)
+		return;
+	for (uint32_t i = 0; i < l->n; i++)
+		for (uint32_t k = 0; k < l->v[i].nids; k++)
+			l->ids[l->nids++] = (struct pd_idmap){ l->v[i].ids[k], i };
+	qsort(l->ids, l->nids, sizeof(*l->ids), cmp_idmap);
+	for (uint32_t i = 1; i < l->nids; i++)
+		if (l->ids[i].id == l->ids[i - 1].id && l->ids[i].idx != l->ids[i - 1].idx)
+			pd_diag_add(&s->diags, PD_WARN, l->v[l->ids[i].idx].ids_offset,
+				    "attr ids",
+				    "id 0x%llx belongs to attr %u and attr %u; records with it are taken as attr %u",
+				    (unsigned long long)l->ids[i].id,
+				    l->ids[i - 1].idx, l->ids[i].idx,
+				    l->ids[i - 1].idx);
+}
+
+const struct pd_evsel *pd_evlist_find(const struct pd_session *s, uint64_t id)
+{
+	const struct pd_evlist *l = &s->evlist;
+	uint32_t lo = 0, hi = l->nids;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (l->ids[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < l->nids && l->ids[lo].id == id)
+		return &l->v[l->ids[lo].idx];
+	return NULL;
+}
+
+static void set_name(struct pd_evsel *ev, const char *name, size_t len,
+		     const char *from)
+{
+	if (len >= sizeof(ev->name))
+		len = sizeof(ev->name) - 1;
+	memcpy(ev->name, name, len);
+	ev->name[len] = 0;
+	ev->name_from = from;
+}
+
+void pd_evlist_set_name(struct pd_session *s, uint64_t id, const char *name,
+			size_t len)
+{
+	struct pd_evsel *ev = (struct pd_evsel *)pd_evlist_find(s, id);
+
+	if (ev)
+		set_name(ev, name, len, "EVENT_UPDATE");
+}
+
+/* Names from EVENT_DESC: by a shared id, else by position. */
+static void names_from_event_desc(struct pd_session *s)
+{
+	struct pd_feature *f = (struct pd_feature *)pd_find_feature(s, HEADER_EVENT_DESC);
+	const struct feat_event_desc *m;
+	struct pd_evlist *l = &s->evlist;
+
+	if (!f)
+		return;
+	pd_decode_feature(s, f);
+	m = f->model;
+	if (!m)
+		return;
+	for (uint32_t i = 0; i < m->nr_read; i++) {
+		const struct pd_event_desc *d = &m->ev[i];
+		struct pd_evsel *ev = NULL;
+
+		for (uint32_t k = 0; k < d->ids_read && !ev; k++)
+			ev = (struct pd_evsel *)pd_evlist_find(s, d->ids[k]);
+		if (!ev && m->nr_read == l->n)
+			ev = &l->v[i];
+		if (ev && d->name.s && !ev->name_from)
+			set_name(ev, d->name.s, d->name.len, "EVENT_DESC");
+	}
+}
+
+/* EVENT_UPDATE (78) type 2 NAME: u64 type; u64 id; char name[] */
+static void names_from_updates(struct pd_session *s)
+{
+	for (size_t i = 0; i < s->npipe_updates; i++) {
+		const struct pd_part *p = &s->pipe_updates[i];
+		const uint8_t *b = p->bytes;
+		size_t n = (size_t)p->loaded;
+
+		if (n < 24 || pd_get64(b + 8, s->swap) != 2)
+			continue;
+		const char *name = (const char *)b + 24;
+		const char *nul = memchr(name, 0, n - 24);
+
+		pd_evlist_set_name(s, pd_get64(b + 16, s->swap), name,
+				   nul ? (size_t)(nul - name) : n - 24);
+	}
+}
+
+void pd_evlist_load(struct pd_session *s)
+{
+	struct pd_evlist *l = &s->evlist;
+
+	if (l->loaded)
+		return;
+	l->loaded = true;
+	if (s->mode == PD_MODE_PIPE)
+		load_pipe_attrs(s);
+	else
+		load_file_attrs(s);
+	for (uint32_t i = 0; i < l->n; i++)
+		calc_pos(&l->v[i]);
+	build_idmap(s);
+	names_from_updates(s);
+	names_from_event_desc(s);
+	/* perf requires every attr to agree with the first (evlist.c) */
+	for (uint32_t i = 1; i < l->n; i++) {
+		const struct pd_attr *a = &l->v[0].attr, *b = &l->v[i].attr;
+
+		if ((a->flags ^ b->flags) & PD_ATTR_SAMPLE_ID_ALL)
+			pd_diag_add(&s->diags, PD_WARN, l->v[i].entry_offset,
+				    "attrs", "attr %u and attr 0 disagree on sample_id_all; perf refuses such files", i);
+		else if (l->v[i].id_pos != l->v[0].id_pos ||
+			 l->v[i].is_pos != l->v[0].is_pos)
+			pd_diag_add(&s->diags, PD_WARN, l->v[i].entry_offset,
+				    "attrs",
+				    "attr %u places the sample id differently from attr 0 (sample_type 0x%llx vs 0x%llx); perf refuses such files",
+				    i, (unsigned long long)b->sample_type,
+				    (unsigned long long)a->sample_type);
+	}
+}
+
+const struct pd_evsel *pd_record_evsel(const struct pd_session *s,
+				       uint32_t type, const uint8_t *p,
+				       uint32_t size, uint64_t *id_out)
+{
+	const struct pd_evlist *l = &s->evlist;
+	const struct pd_evsel *first = l->n ? &l->v[0] : NULL;
+	uint32_t n = size >= 8 ? (size - 8) / 8 : 0;
+	uint64_t id;
+
+	*id_out = 0;
+	if (!first)
+		return NULL;
+	if (l->n == 1)
+		return first;
+	if (!(first->attr.flags & PD_ATTR_SAMPLE_ID_ALL) && type != 9)
+		return first;
+	if (type == 9) {
+		if (first->id_pos < 0 || (uint32_t)first->id_pos >= n)
+			return first;
+		id = pd_get64(p + 8 + 8 * (uint32_t)first->id_pos, s->swap);
+	} else {
+		if (first->is_pos < 0 || (uint32_t)first->is_pos > n)
+			return first;
+		id = pd_get64(p + 8 + 8 * (n - (uint32_t)first->is_pos), s->swap);
+	}
+	*id_out = id;
+	if (!id) /* synthesized records have id 0 */
+		return first;
+	return pd_evlist_find(s, id);
+}
+
+uint32_t pd_sample_id_size(const struct pd_attr *a)
+{
+	uint64_t t = a->sample_type;
+
+	if (!(a->flags & PD_ATTR_SAMPLE_ID_ALL))
+		return 0;
+	return 8 * (uint32_t)(!!(t & PD_SAMPLE_TID) + !!(t & PD_SAMPLE_TIME) +
+			      !!(t & PD_SAMPLE_ID) + !!(t & PD_SAMPLE_STREAM_ID) +
+			      !!(t & PD_SAMPLE_CPU) + !!(t & PD_SAMPLE_IDENTIFIER));
+}
+
+/* perf_evsel__parse_id_sample: the trailer, read backwards from the end */
+bool pd_parse_sample_id(const struct pd_session *s, const struct pd_evsel *ev,
+			const uint8_t *p, uint32_t size, uint64_t file_off,
+			struct pd_sample_id *out)
+{
+	uint32_t tsize = ev ? pd_sample_id_size(&ev->attr) : 0;
+	uint64_t t = ev ? ev->attr.sample_type : 0;
+	const uint8_t *q;
+	bool sw = s->swap;
+
+	memset(out, 0, sizeof(*out));
+	if (!tsize)
+		return true;
+	if (size < 8 || tsize > size - 8)
+		return false;
+	q = p + size - 8;
+	out->trailer_offset = file_off + size - tsize;
+	out->trailer_size = tsize;
+	if (t & PD_SAMPLE_IDENTIFIER) {
+		out->id = pd_get64(q, sw);
+		out->has_id = true;
+		q -= 8;
+	}
+	if (t & PD_SAMPLE_CPU) {
+		out->cpu = pd_get32(q, sw);
+		out->res = pd_get32(q + 4, sw);
+		out->has_cpu = true;
+		q -= 8;
+	}
+	if (t & PD_SAMPLE_STREAM_ID) {
+		out->stream_id = pd_get64(q, sw);
+		out->has_stream_id = true;
+		q -= 8;
+	}
+	if (t & PD_SAMPLE_ID) {
+		out->id = pd_get64(q, sw);
+		out->has_id = true;
+		q -= 8;
+	}
+	if (t & PD_SAMPLE_TIME) {
+		out->time = pd_get64(q, sw);
+		out->has_time = true;
+		q -= 8;
+	}
+	if (t & PD_SAMPLE_TID) {
+		out->pid = pd_get32(q, sw);
+		out->tid = pd_get32(q + 4, sw);
+		out->has_tid = true;
+	}
+	return true;
+}

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+/* Records in time order (see order.h). */
+#include "order.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "session.h"
+
+#define REC_FINISHED_ROUND 68
+#define REC_FINISHED_INIT 82
+
+struct qev {
+	uint64_t time, seq;
+	struct pd_event ev;
+	uint8_t bytes[];
+};
+
+struct queue {
+	struct qev **v;
+	size_t n, cap;
+	size_t bytes;
+	uint64_t seq;
+	uint64_t max_time, next_flush;
+};
+
+static struct qev *copy_event(const struct pd_event *ev, uint64_t t,
+			      uint64_t seq)
+{
+	struct qev *q = malloc(sizeof(*q) + ev->size);
+
+	if (!q)
+		return NULL;
+	q->time = t;
+	q->seq = seq;
+	q->ev = *ev;
+	memcpy(q->bytes, ev->p, ev->size);
+	q->ev.p = q->bytes;
+	q->ev.payload_bytes = NULL; /* payloads are not kept in time order */
+	return q;
+}
+
+static int cmp_qev(const void *a, const void *b)
+{
+	const struct qev *x = *(struct qev *const *)a;
+	const struct qev *y = *(struct qev *const *)b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Deliver queued records with time <= limit (or the older half). */
+static void flush(struct queue *q, uint64_t limit, bool half,
+		  pd_deliver_fn deliver, void *arg)
+{
+	size_t k = 0, out;
+
+	if (!q->n)
+		return;
+	qsort(q->v, q->n, sizeof(*q->v), cmp_qev);
+	if (half)
+		out = q->n / 2;
+	else
+		for (out = 0; out < q->n && q->v[out]->time <= limit; out++)
+			;
+	for (size_t i = 0; i < out; i++) {
+		deliver(arg, &q->v[i]->ev);
+		q->bytes -= q->v[i]->ev.size;
+		free(q->v[i]);
+	}
+	for (size_t i = out; i < q->n; i++)
+		q->v[k++] = q->v[i];
+	q->n = k;
+}
+
+static int push(struct queue *q, const struct pd_event *ev, uint64_t t)
+{
+	struct qev *e;
+
+	if (q->n == q->cap) {
+		size_t ncap = q->cap ? q->cap * 2 : 1024;
+		struct qev **nv = realloc(q->v, ncap * sizeof(*nv));
+
+		if (!nv)
+			return -1;
+		q->v = nv;
+		q->cap = ncap;
+	}
+	e = copy_event(ev, t, q->seq++);
+	if (!e)
+		return -1;
+	q->v[q->n++] = e;
+	q->bytes += ev->size;
+	if (t > q->max_time)
+		q->max_time = t;
+	return 0;
+}
+
+/* One stream through the round queue. */
+static int ordered_stream(struct pd_session *s, struct pd_reader *r,
+			  pd_event_time_fn time_of, pd_deliver_fn deliver,
+			  void *arg)
+{
+	struct queue q = { 0 };
+	struct pd_event ev;
+	int rc = 0;
+
+	while (pd_reader_next(r, &ev) == 1) {
+		uint64_t t;
+
+		if (ev.type == REC_FINISHED_ROUND) {
+			flush(&q, q.next_flush, false, deliver, arg);
+			q.next_flush = q.max_time;
+			deliver(arg, &ev);
+			continue;
+		}
+		if (ev.type == REC_FINISHED_INIT) {
+			flush(&q, UINT64_MAX, false, deliver, arg);
+			deliver(arg, &ev);
+			continue;
+		}
+		if (!time_of(s, &ev, &t)) {
+			deliver(arg, &ev); /* no time: as it comes, like perf */
+			continue;
+		}
+		if (push(&q, &ev, t) < 0) {
+			rc = -1;
+			break;
+		}
+		if (q.bytes > PD_ORDER_MAX_QUEUED)
+			flush(&q, 0, true, deliver, arg);
+	}
+	flush(&q, UINT64_MAX, false, deliver, arg);
+	free(q.v);
+	return rc;
+}
+
+/* A stream's next record, copied, with its time. */
+struct head {
+	struct pd_reader *r;
+	struct qev *q;   /* NULL: the stream is done */
+	bool timed;
+};
+
+static void advance(struct pd_session *s, struct head *h,
+		    pd_event_time_fn time_of)
+{
+	struct pd_event ev;
+	uint64_t t = 0;
+
+	free(h->q);
+	h->q = NULL;
+	if (pd_reader_next(h->r, &ev) != 1)
+		return;
+	h->timed = time_of(s, &ev, &t);
+	h->q = copy_event(&ev, t, 0);
+}
+
+/* The directory's streams, each in time order already, merged by time. */
+static int merge_streams(struct pd_session *s, pd_event_time_fn time_of,
+			 pd_deliver_fn deliver, void *arg)
+{
+	size_t n = s->ndir + 1;
+	struct head *h = calloc(n, sizeof(*h));
+	int rc = 0;
+
+	if (!h)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		h[i].r = pd_reader_open_stream(s, 0, (int)i - 1);
+		if (!h[i].r) {
+			rc = -1;
+			goto out;
+		}
+		advance(s, &h[i], time_of);
+	}
+	for (;;) {
+		struct head *best = NULL;
+
+		for (size_t i = 0; i < n; i++) {
+			if (!h[i].q)
+				continue;
+			if (!h[i].timed) { /* untimed records go first */
+				best = &h[i];
+				break;
+			}
+			if (!best || h[i].q->time < best->q->time)
+				best = &h[i];
+		}
+		if (!best)
+			break;
+		deliver(arg, &best->q->ev);
+		advance(s, best, time_of);
+	}
+out:
+	for (size_t i = 0; i < n; i++) {
+		free(h[i].q);
+		pd_reader_close(h[i].r);
+	}
+	free(h);
+	return rc;
+}
+
+int pd_read_in_time_order(struct pd_session *s, bool all_streams,
+			  pd_event_time_fn time_of, pd_deliver_fn deliver,
+			  void *arg)
+{
+	struct pd_reader *r;
+	int rc;
+
+	if (all_streams && s->mode == PD_MODE_DIR && s->ndir)
+		return merge_streams(s, time_of, deliver, arg);
+	r = pd_reader_open(s, 0);
+	if (!r)
+		return -1;
+	rc = ordered_stream(s, r, time_of, deliver, arg);
+	pd_reader_close(r);
+	return rc;
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Records in time order, the way perf processes them
+ * (tools/perf/util/ordered-events.c, session.c): records with a time are
+ * queued and flushed at each FINISHED_ROUND up to the largest time of the
+ * round before it (the two-round rule, FORMAT.md §7.2); records without a
+ * time go out as they come; the directory's data.N streams, each already
+ * in time order, are merged.  Memory is bounded: past PD_ORDER_MAX_QUEUED
+ * bytes the older half of the queue is flushed (perf's OE_FLUSH__HALF).
+ */
+#ifndef PD_ORDER_H
+#define PD_ORDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "reader.h"
+
+struct pd_session;
+
+#define PD_ORDER_MAX_QUEUED (64u << 20)
+
+/* The time of a record, if it has one. */
+typedef bool (*pd_event_time_fn)(struct pd_session *s,
+				 const struct pd_event *ev, uint64_t *t);
+typedef void (*pd_deliver_fn)(void *arg, const struct pd_event *ev);
+
+/*
+ * Read every record of the session (all streams when `all_streams`) and
+ * hand them to deliver() in time order.  Returns 0, or -1 when out of
+ * memory.
+ */
+int pd_read_in_time_order(struct pd_session *s, bool all_streams,
+			  pd_event_time_fn time_of, pd_deliver_fn deliver,
+			  void *arg);
+
+#endif

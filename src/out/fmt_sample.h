@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The value decoders of emit_sample() (fmt_sample_values.c): packed
+ * sample words written field by field with their uapi names
+ * (include/uapi/linux/perf_event.h).
+ */
+#ifndef PD_FMT_SAMPLE_H
+#define PD_FMT_SAMPLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../lib/regs.h"
+#include "../lib/sample.h"
+#include "emit.h"
+
+/*
+ * A callchain context marker's name: "PERF_CONTEXT_KERNEL" (long) or
+ * "kernel"; NULL if v is not a known marker.
+ */
+const char *pd_context_name(uint64_t v, bool long_name);
+
+/* One branch entry as a row: from, to, flags and every flag field. */
+void emit_branch_entry(struct emitter *e, enum pd_arch arch,
+		       const struct pd_branch_entry *be);
+
+/* "data_src": the raw word and its fields, named. */
+void emit_data_src(struct emitter *e, uint64_t v);
+
+/* "transaction": the raw word, its flags and the abort code. */
+void emit_transaction(struct emitter *e, uint64_t v);
+
+#endif

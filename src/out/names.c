@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Name tables for perf_event_attr values (include/uapi/linux/perf_event.h,
+ * checked against torvalds/linux 00093b31; FORMAT.md §5).  Event names
+ * are the ones perf prints (tools/perf/util/evsel.c evsel__hw_names,
+ * evsel__sw_names, evsel__hw_cache*), so they match EVENT_DESC names.
+ */
+#include "names.h"
+
+#include <stdio.h>
+
+#include "../lib/feat_meta.h"
+#include "../lib/features.h"
+
+/* enum perf_event_sample_format (FORMAT.md 5.3) */
+const char *const pd_sample_type_names[] = {
+	"IP", "TID", "TIME", "ADDR", "READ", "CALLCHAIN", "ID", "CPU",
+	"PERIOD", "STREAM_ID", "RAW", "BRANCH_STACK", "REGS_USER",
+	"STACK_USER", "WEIGHT", "DATA_SRC", "IDENTIFIER", "TRANSACTION",
+	"REGS_INTR", "PHYS_ADDR", "AUX", "CGROUP", "DATA_PAGE_SIZE",
+	"CODE_PAGE_SIZE", "WEIGHT_STRUCT",
+};
+const size_t pd_nsample_type_names = PD_NELEMS(pd_sample_type_names);
+
+/* enum perf_event_read_format */
+const char *const pd_read_format_names[] = {
+	"TOTAL_TIME_ENABLED", "TOTAL_TIME_RUNNING", "ID", "GROUP", "LOST",
+};
+const size_t pd_nread_format_names = PD_NELEMS(pd_read_format_names);
+
+/*
+ * The perf_event_attr bit-field (FORMAT.md 5.2).  precise_ip is a 2-bit
+ * value: its bits are named precise_ip(1) and precise_ip(2), and the
+ * value is shown on its own.
+ */
+const char *const pd_attr_flag_names[] = {
+	"disabled", "inherit", "pinned", "exclusive", "exclude_user",
+	"exclude_kernel", "exclude_hv", "exclude_idle", "mmap", "comm",
+	"freq", "inherit_stat", "enable_on_exec", "task", "watermark",
+	"precise_ip(1)", "precise_ip(2)", "mmap_data", "sample_id_all",
+	"exclude_host", "exclude_guest", "exclude_callchain_kernel",
+	"exclude_callchain_user", "mmap2", "comm_exec", "use_clockid",
+	"context_switch", "write_backward", "namespaces", "ksymbol",
+	"bpf_event", "aux_output", "cgroup", "text_poke", "build_id",
+	"inherit_thread", "remove_on_exec", "sigtrap", "defer_callchain",
+	"defer_output",
+};
+const size_t pd_nattr_flag_names = PD_NELEMS(pd_attr_flag_names);
+
+/* enum perf_branch_sample_type_shift */
+const char *const pd_branch_sample_type_names[] = {
+	"USER", "KERNEL", "HV", "ANY", "ANY_CALL", "ANY_RETURN", "IND_CALL",
+	"ABORT_TX", "IN_TX", "NO_TX", "COND", "CALL_STACK", "IND_JUMP",
+	"CALL", "NO_FLAGS", "NO_CYCLES", "TYPE_SAVE", "HW_INDEX",
+	"PRIV_SAVE", "COUNTERS",
+};
+const size_t pd_nbranch_sample_type_names =
+	PD_NELEMS(pd_branch_sample_type_names);
+
+/* the aux_action bit-field at offset 116 (Linux 6.13+) */
+const char *const pd_aux_action_names[] = {
+	"aux_start_paused", "aux_pause", "aux_resume",
+};
+const size_t pd_naux_action_names = PD_NELEMS(pd_aux_action_names);
+
+/* include/uapi/linux/hw_breakpoint.h HW_BREAKPOINT_R, _W, _X */
+const char *const pd_bp_type_names[] = { "R", "W", "X" };
+const size_t pd_nbp_type_names = PD_NELEMS(pd_bp_type_names);
+
+/* enum perf_type_id */
+const char *pd_attr_type_name(uint32_t type)
+{
+	static const char *const names[] = {
+		"HARDWARE", "SOFTWARE", "TRACEPOINT", "HW_CACHE", "RAW",
+		"BREAKPOINT",
+	};
+
+	return type < PD_NELEMS(names) ? names[type] : NULL;
+}
+
+/* The PMU HEADER_PMU_MAPPINGS names for a type, or NULL. */
+const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
+				char *buf, size_t len)
+{
+	const struct pd_feature *f = pd_find_feature(s, HEADER_PMU_MAPPINGS);
+	const struct feat_pmu_mappings *m = f ? f->model : NULL;
+
+	for (uint32_t i = 0; m && i < m->nr_read; i++) {
+		if (m->v[i].type == type) {
+			snprintf(buf, len, "%.*s", (int)m->v[i].name.len,
+				 m->v[i].name.s);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Dynamic PMU types (>= PERF_TYPE_MAX) are named by HEADER_PMU_MAPPINGS
+ * when the recording has it.
+ */
+const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
+			     char *buf, size_t len)
+{
+	if (pd_attr_type_name(type))
+		return pd_attr_type_name(type);
+	return pd_pmu_mapping_name(s, type, buf, len);
+}
+
+/* enum perf_hw_id, named as perf's evsel__hw_names[] */
+const char *pd_hw_event_name(uint64_t id)
+{
+	static const char *const names[] = {
+		"cycles", "instructions", "cache-references", "cache-misses",
+		"branches", "branch-misses", "bus-cycles",
+		"stalled-cycles-frontend", "stalled-cycles-backend",
+		"ref-cycles",
+	};
+
+	return id < PD_NELEMS(names) ? names[id] : NULL;
+}
+
+/* enum perf_sw_ids, named as perf's evsel__sw_names[] */
+const char *pd_sw_event_name(uint64_t id)
+{
+	static const char *const names[] = {
+		"cpu-clock", "task-clock", "page-faults", "context-switches",
+		"cpu-migrations", "minor-faults", "major-faults",
+		"alignment-faults", "emulation-faults", "dummy", "bpf-output",
+		"cgroup-switches",
+	};
+
+	return id < PD_NELEMS(names) ? names[id] : NULL;
+}
+
+/*
+ * HW_CACHE config 0x00DDCCBB: cache BB, op CC, result DD, named as perf's
+ * __evsel__hw_cache_type_op_res_name(): "L1-dcache-load-misses" for a
+ * miss, "L1-dcache-loads" for an access.
+ */
+const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len)
+{
+	static const char *const cache[] = {
+		"L1-dcache", "L1-icache", "LLC", "dTLB", "iTLB", "branch",
+		"node",
+	};
+	static const char *const op[] = { "load", "store", "prefetch" };
+	static const char *const ops[] = { "loads", "stores", "prefetches" };
+	unsigned c = config & 0xff, o = config >> 8 & 0xff,
+		 r = config >> 16 & 0xff;
+
+	if ((config & 0xff000000) || c >= PD_NELEMS(cache) ||
+	    o >= PD_NELEMS(op) || r > 1)
+		return NULL;
+	if (r)
+		snprintf(buf, len, "%s-%s-misses", cache[c], op[o]);
+	else
+		snprintf(buf, len, "%s-%s", cache[c], ops[o]);
+	return buf;
+}
+
+/* include/uapi/linux/time.h CLOCK_* */
+const char *pd_clockid_name(int64_t id)
+{
+	static const char *const names[] = {
+		"CLOCK_REALTIME", "CLOCK_MONOTONIC", "CLOCK_PROCESS_CPUTIME_ID",
+		"CLOCK_THREAD_CPUTIME_ID", "CLOCK_MONOTONIC_RAW",
+		"CLOCK_REALTIME_COARSE", "CLOCK_MONOTONIC_COARSE",
+		"CLOCK_BOOTTIME", "CLOCK_REALTIME_ALARM", "CLOCK_BOOTTIME_ALARM",
+		NULL, "CLOCK_TAI",
+	};
+
+	return id >= 0 && (uint64_t)id < PD_NELEMS(names) ? names[id] : NULL;
+}
+
+/* include/uapi/linux/perf_event.h, the comment on precise_ip */
+const char *pd_precise_ip_meaning(unsigned v)
+{
+	static const char *const names[] = {
+		"arbitrary skid", "constant skid", "requested zero skid",
+		"must have zero skid",
+	};
+
+	return v < PD_NELEMS(names) ? names[v] : NULL;
+}
+
+/* PERF_ATTR_SIZE_VER0..8, and the pending VER9 (config4) */
+const char *pd_attr_size_name(uint32_t size, char *buf, size_t len)
+{
+	static const uint32_t sizes[] = {
+		64, 72, 80, 96, 104, 112, 120, 128, 136,
+	};
+	size_t n = PD_NELEMS(sizes);
+
+	if (size == 0) {
+		snprintf(buf, len, "treated as VER0 (64)");
+		return buf;
+	}
+	if (size < sizes[0]) {
+		snprintf(buf, len, "smaller than VER0");
+		return buf;
+	}
+	if (size == 144) {
+		snprintf(buf, len, "VER9 (pending)");
+		return buf;
+	}
+	for (size_t i = n; i-- > 0;) {
+		if (size < sizes[i])
+			continue;
+		if (size == sizes[i])
+			snprintf(buf, len, "VER%zu", i);
+		else
+			snprintf(buf, len, "VER%zu + %u bytes", i,
+				 size - sizes[i]);
+		return buf;
+	}
+	return NULL;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Name tables for perf_event_attr values, shared by the attrs command and
+ * the EVENT_DESC feature (include/uapi/linux/perf_event.h; perf's own
+ * event names from tools/perf/util/evsel.c; FORMAT.md §5).
+ */
+#ifndef PD_NAMES_H
+#define PD_NAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct pd_session;
+
+#define PD_NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Bit names for emit_flags(): names[i] names bit i. */
+extern const char *const pd_sample_type_names[];
+extern const size_t pd_nsample_type_names;
+extern const char *const pd_read_format_names[];
+extern const size_t pd_nread_format_names;
+/* The attr bit-field; precise_ip's two bits are precise_ip(1), (2). */
+extern const char *const pd_attr_flag_names[];
+extern const size_t pd_nattr_flag_names;
+extern const char *const pd_branch_sample_type_names[];
+extern const size_t pd_nbranch_sample_type_names;
+extern const char *const pd_aux_action_names[];
+extern const size_t pd_naux_action_names;
+/* bp_type: HW_BREAKPOINT_R, _W, _X */
+extern const char *const pd_bp_type_names[];
+extern const size_t pd_nbp_type_names;
+
+/* enum perf_type_id 0..5 ("HARDWARE" ...), NULL otherwise. */
+const char *pd_attr_type_name(uint32_t type);
+
+/*
+ * The PMU HEADER_PMU_MAPPINGS (decoded by pd_decode_feature_deps()) names
+ * for a type, copied into buf; NULL if none.  For hybrid extended types,
+ * where 4 is "cpu_core", not RAW.
+ */
+const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
+				char *buf, size_t len);
+/*
+ * The fixed type's name, else the dynamic PMU's from HEADER_PMU_MAPPINGS
+ * (decoded by pd_decode_feature_deps()) copied into buf; NULL if none.
+ */
+const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
+			     char *buf, size_t len);
+
+/* perf's names: "cycles", "cpu-clock", ...; NULL if unknown. */
+const char *pd_hw_event_name(uint64_t id);
+const char *pd_sw_event_name(uint64_t id);
+/* "L1-dcache-load-misses" from a HW_CACHE config's low 24 bits. */
+const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len);
+
+/* "CLOCK_MONOTONIC", ...; NULL if unknown. */
+const char *pd_clockid_name(int64_t id);
+
+/* precise_ip 0..3: "arbitrary skid" ... "must have zero skid". */
+const char *pd_precise_ip_meaning(unsigned v);
+
+/* The attr.size layout: "VER8", "VER9 (pending)", "VER8 + 24 bytes". */
+const char *pd_attr_size_name(uint32_t size, char *buf, size_t len);
+
+#endif
