@@ -7,6 +7,10 @@
 #   tests/golden/NAME.header.json     perfdump -p header NAME
 #   tests/golden/NAME.features.txt    perfdump features NAME
 #   tests/golden/NAME.features.json   perfdump -p features NAME
+#   tests/golden/NAME.attrs.txt       perfdump attrs NAME
+#   tests/golden/NAME.attrs.json      perfdump -p attrs NAME
+#   tests/golden/NAME.records.txt     perfdump records NAME
+#   tests/golden/NAME.records.jsonl   perfdump records --json-lines NAME
 #   tests/golden/NAME.CMD.err         stderr of the text run, when not empty
 #
 # NAME is the path below testdata/ (cpu-clock.data, synthetic/full-le.data).
@@ -45,10 +49,14 @@ for f in testdata/*.data testdata/synthetic/*.data; do
 	[ -e "$f" ] || continue
 	name=${f#testdata/}
 	mkdir -p "$tmp/$(dirname "$name")"
-	for cmd in header features; do
+	for cmd in header features attrs records; do
 		run "$tmp/$name.$cmd.txt" "$tmp/$name.$cmd.err" "$cmd" "$f"
 		[ -s "$tmp/$name.$cmd.err" ] || rm -f "$tmp/$name.$cmd.err"
-		run "$tmp/$name.$cmd.json" "$tmp/err" -p "$cmd" "$f"
+		if [ $cmd = records ]; then
+			run "$tmp/$name.$cmd.jsonl" "$tmp/err" records --json-lines "$f"
+		else
+			run "$tmp/$name.$cmd.json" "$tmp/err" -p "$cmd" "$f"
+		fi
 	done
 	n=$((n + 1))
 done

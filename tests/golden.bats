@@ -1,17 +1,24 @@
 #!/usr/bin/env bats
-# Golden outputs: the current text and pretty-JSON output of `header` and
-# `features` for every fixture equals tests/golden/ (written by
+# Golden outputs: the current text and JSON output of `header`, `features`,
+# `attrs` (pretty JSON) and `records` (JSON lines) for every fixture equals
+# tests/golden/ (written by
 # scripts/update-golden.sh; regenerate and review the diff when an output
 # change is intended).
 
 load helpers
 
 G=tests/golden
+GOLDEN_CMDS="header features attrs records"
+
+# the JSON golden's extension: records are JSON lines
+json_ext() {
+	[ "$1" = records ] && echo jsonl || echo json
+}
 
 # golden_check NAME: NAME is a path below testdata/.
 golden_check() {
 	local name=$1 f=testdata/$1 cmd rc=0
-	for cmd in header features; do
+	for cmd in $GOLDEN_CMDS; do
 		[ -f "$G/$name.$cmd.txt" ] || {
 			echo "no golden $G/$name.$cmd.txt: run scripts/update-golden.sh"
 			return 1
@@ -24,9 +31,13 @@ golden_check() {
 		else
 			assert_empty "$stderr" "stderr of '$cmd $f'" || rc=1
 		fi
-		pd -p $cmd "$f"
+		if [ $cmd = records ]; then
+			pd records --json-lines "$f"
+		else
+			pd -p $cmd "$f"
+		fi
 		assert_no_signal
-		diff -u "$G/$name.$cmd.json" <(printf '%s\n' "$output") || rc=1
+		diff -u "$G/$name.$cmd.$(json_ext $cmd)" <(printf '%s\n' "$output") || rc=1
 	done
 	return $rc
 }
@@ -34,8 +45,8 @@ golden_check() {
 @test "golden: every fixture has golden files, and every golden file a fixture" {
 	local want have
 	want=$(cd testdata && for f in *.data synthetic/*.data; do
-		for c in header features; do
-			printf '%s.%s.txt\n%s.%s.json\n' "$f" $c "$f" $c
+		for c in $GOLDEN_CMDS; do
+			printf '%s.%s.txt\n%s.%s.%s\n' "$f" $c "$f" $c "$(json_ext $c)"
 		done
 	done | LC_ALL=C sort)
 	have=$(cd $G && find . -type f ! -name '*.err' | sed 's|^\./||' | LC_ALL=C sort)

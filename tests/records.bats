@@ -1,0 +1,681 @@
+#!/usr/bin/env bats
+# perfdump records: every record type decoded field by field.
+#
+# - per-type counts equal `perf report --stats` (testdata/perf-ref/NAME.stats.txt)
+#   for every fixture, and the MANIFEST's counts for the uncompressed corpus files;
+# - exact values of records of each type present in the fixtures and the corpus
+#   (checked once against `perf script -D` of perf 6.1 when they were written);
+# - the types no real file holds, from crafted files (make_records_file);
+# - every corpus file in text and JSON: exit 0, or 1 naming the offset for the
+#   damaged ones; never a signal;
+# - the options of `records`: --type, --limit, --skip, --at, --pid/--tid/--cpu,
+#   --time, --event, --order time, --json-lines, -x, and stdin.
+
+load helpers
+
+REF=testdata/perf-ref
+
+# ------------------------------------------------------------ helpers
+
+# recs FILE [ARGS...]: perfdump -j records, valid JSON, exit 0
+recs() {
+	local f=$1
+	shift
+	pdj -j records "$@" "$f"
+	assert_status 0
+}
+
+# rec_at OFFSET: jq filter for the record at a file offset
+rec_at() {
+	printf '(.records[] | select(.offset == %d))' "$1"
+}
+
+# perf_counts NAME: "TYPE N" lines of perf's aggregated stats, sorted
+perf_counts() {
+	sed -n '/Aggregated stats/,/stats:$/p' "$REF/$1.stats.txt" |
+		awk '/events:/ && $1 != "TOTAL" { print $1, $3 }' | LC_ALL=C sort
+}
+
+# our_counts: "TYPE N" lines from $output (records -j), perf's type names
+our_counts() {
+	jq -r '.records[].type_name // "UNKNOWN"' <<<"$output" |
+		sed 's/^HEADER_ATTR$/ATTR/; s/^HEADER_FEATURE$/FEATURE/;
+		     s/^HEADER_EVENT_TYPE$/EVENT_TYPE/; s/^HEADER_TRACING_DATA$/TRACING_DATA/;
+		     s/^HEADER_BUILD_ID$/BUILD_ID/' |
+		LC_ALL=C sort | uniq -c | awk '{ print $2, $1 }' | LC_ALL=C sort
+}
+
+# manifest_counts REL: "TYPE N" lines of the corpus MANIFEST's "records:" line
+manifest_counts() {
+	awk -v f="$1" '
+		/^### / { n = $0; sub(/^### [0-9]+\. `/, "", n); sub(/`.*/, "", n) }
+		/^- records: / && n == f {
+			sub(/^- records: /, ""); gsub(/, /, "\n"); gsub(/=/, " "); print
+		}' "$CORPUS/MANIFEST.md" | LC_ALL=C sort
+}
+
+# le16 N: N as 2 little-endian bytes
+le16() {
+	local h
+	h=$(printf '%04x' "$1")
+	# shellcheck disable=SC2059
+	printf "\\x${h:2:2}\\x${h:0:2}"
+}
+
+# pad N: N zero bytes
+pad() {
+	head -c "$1" /dev/zero
+}
+
+# str S N: S in N bytes, NUL-padded
+str() {
+	printf '%s' "$1"
+	pad $(($2 - ${#1}))
+}
+
+# hdr TYPE MISC SIZE: a perf_event_header
+hdr() {
+	le32 "$1"
+	le16 "$2"
+	le16 "$3"
+}
+
+# make_records_file OUT RECORDS: a little-endian file-mode perf.data with
+# one 64-byte attr (SOFTWARE cpu-clock, sample_type TID|TIME, read_format
+# TOTAL_TIME_ENABLED|ID, no sample_id_all: records have no trailer) and
+# the bytes of the file RECORDS as its data section; no features.
+make_records_file() {
+	local n
+	n=$(file_size "$2")
+	{
+		printf 'PERFILE2'
+		le64 104 # header size
+		le64 80  # attr_size: the attr + its ids section
+		le64 104
+		le64 80 # attrs
+		le64 184
+		le64 "$n" # data
+		le64 0
+		le64 0 # event_types
+		pad 32 # feature bitmap: none
+		le32 1
+		le32 64 # type SOFTWARE, attr.size 64
+		le64 0  # config: cpu-clock
+		le64 1  # sample_period
+		le64 6  # sample_type TID|TIME
+		le64 5  # read_format TOTAL_TIME_ENABLED|ID
+		pad 24  # flags, wakeup_events/bp_type, config1
+		le64 0
+		le64 0 # ids section: none
+		cat "$2"
+	} >"$1"
+}
+
+# The crafted records: one of each type no real file in testdata/ or the
+# corpus holds, each 8-byte aligned; offsets are 184 + the sizes before.
+good_records() {
+	hdr 8 0 40 # READ: value, time_enabled, id
+	le32 100; le32 101; le64 12345; le64 777; le64 42
+	hdr 20 0 32 # TEXT_POKE
+	le64 0xffffffff81000000; le16 2; le16 3
+	printf '\xaa\xbb\xcc\xdd\xee'; pad 7
+	hdr 17 0 32 # KSYMBOL, OOL, UNREGISTER
+	le64 0xffffffffc0001000; le32 16; le16 2; le16 1; str foo 8
+	hdr 21 0 16 # AUX_OUTPUT_HW_ID
+	le64 0x1234
+	hdr 22 0 40 # CALLCHAIN_DEFERRED
+	le64 0xabc; le64 2; le64 0x1000; le64 0x2000
+	hdr 72 0 112 # AUXTRACE_ERROR fmt 1: time at 40, msg at 48
+	le32 1; le32 2; le32 3; le32 4; le32 5; le32 1; le64 0x400000; le64 999
+	str oops 64
+	hdr 72 0 104 # AUXTRACE_ERROR fmt 0: msg at 40 (trap 19)
+	le32 1; le32 7; le32 0; le32 10; le32 11; le32 0; le64 0x500000
+	str old 64
+	hdr 74 0 32 # CPU_MAP MASK, 64-bit words (unaligned)
+	le16 1; le16 1; le16 8; pad 4; le64 0x10f; pad 6
+	hdr 74 0 24 # CPU_MAP MASK, 32-bit words
+	le16 1; le16 2; le16 4; le32 3; le32 1; pad 2
+	hdr 74 0 24 # CPU_MAP CPUS with "any"
+	le16 0; le16 3; le16 0; le16 2; le16 0xffff; pad 6
+	hdr 78 0 32 # EVENT_UPDATE CPUS: RANGE_CPUS 2-5
+	le64 3; le64 7; le16 2; pad 2; le16 2; le16 5
+	hdr 84 0 848 # BPF_METADATA
+	str prog 512; le64 1; str k 64; str v 256
+	hdr 85 0 72 # SCHEDSTAT_CPU v15
+	le64 1000; le32 1; le16 15; le16 0
+	le32 1; le32 2; le32 3; le32 4; le32 5; le32 6; le64 7; le64 8; le64 9
+	hdr 86 0 40 # SCHEDSTAT_DOMAIN of an unknown version
+	le64 2000; le32 0; le16 99; le16 2; le64 11; le64 12
+	hdr 50 0 16 # a kernel type nobody defines
+	le64 0x1122334455667788
+	hdr 79 0 56 # TIME_CONV with time_cycles
+	le64 31; le64 1789569706; le64 100; le64 5000; le64 0xffffffffffff
+	printf '\x01\x01'; pad 6
+	hdr 77 0 24 # STAT_ROUND interval
+	le64 0; le64 555
+	hdr 75 0 64 # STAT_CONFIG
+	le64 3; le64 0; le64 2; le64 1; le64 100; le64 3; le64 4
+	hdr 10 0x4002 80 # MMAP2 with a build-id
+	le32 200; le32 201; le64 0x400000; le64 0x1000; le64 0
+	printf '\x14\x00'; le16 0
+	printf '\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14'
+	le32 5; le32 2; str /bin/x 8
+	hdr 71 0 48 # AUXTRACE, then 16 bytes of trace data
+	le64 16; le64 0x100; le64 0xdead; le32 0; le32 301; le32 1; le32 0
+	printf 0123456789abcdef
+	hdr 66 0 16 # HEADER_TRACING_DATA, then an 88-byte blob
+	le32 88; le32 0
+	printf '\x17\x08Dtracing0.6\0\0\x08'; le32 4096
+	printf 'header_page\0'; le64 0; printf 'header_event\0'; le64 0
+	le32 0; le32 0; le32 0; le32 0; le64 0; pad 3
+	hdr 69 0 64 # ID_INDEX with the guest part
+	le64 1; le64 42; le64 0; le64 1; le64 100; le64 5; le64 2
+	hdr 73 0 64 # THREAD_MAP
+	le64 2; le64 100; str a 16; le64 101; str bb 16
+	hdr 13 0x8000 16 # LOST_SAMPLES dropped by a BPF filter
+	le64 3
+	hdr 11 0 32 # AUX: TRUNCATED|OVERWRITE, PMU format 1
+	le64 0x1000; le64 0x200; le64 0x103
+	hdr 67 0x8002 48 # HEADER_BUILD_ID, 16-byte build-id
+	le32 0xffffffff
+	printf '\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10'; pad 4
+	printf '\x10'; pad 3; str /bin/y 12
+	hdr 86 0 168 # SCHEDSTAT_DOMAIN v15: 36 u32 counters
+	le64 3000; le32 2; le16 15; le16 1
+	for i in $(seq 1 36); do le32 "$i"; done
+	hdr 65 0 24 # HEADER_EVENT_TYPE as perf 3.x cut it
+	le64 1; str cycles 8
+	hdr 68 0 8 # FINISHED_ROUND
+}
+
+# Damaged records; each is decoded as far as it goes, the next one is read.
+bad_records() {
+	hdr 2 0 16 # 184: LOST shorter than its 24 bytes
+	le64 1
+	hdr 16 0 40 # 200: NAMESPACES claiming 1000 entries
+	le32 1; le32 1; le64 1000; le64 4; le64 5
+	hdr 73 0 16 # 240: THREAD_MAP claiming 2^40 entries
+	le64 0x10000000000
+	hdr 3 0 24 # 256: COMM without a NUL (a warning)
+	le32 1; le32 1; printf abcdefgh
+	hdr 20 0 24 # 280: TEXT_POKE lengths past the record
+	le64 0; le16 100; le16 100; pad 4
+	hdr 74 0 16 # 304: CPU_MAP of type 9
+	le16 9; pad 6
+	hdr 74 0 16 # 320: CPU_MAP MASK with long_size 3
+	le16 1; le16 1; le16 3; pad 2
+	hdr 68 0 8 # 336: FINISHED_ROUND
+}
+
+setup_file() {
+	good_records >"$BATS_FILE_TMPDIR/good.rec"
+	make_records_file "$BATS_FILE_TMPDIR/good.data" "$BATS_FILE_TMPDIR/good.rec"
+	bad_records >"$BATS_FILE_TMPDIR/bad.rec"
+	make_records_file "$BATS_FILE_TMPDIR/bad.data" "$BATS_FILE_TMPDIR/bad.rec"
+}
+
+# ----------------------------------------- counts against perf --stats
+
+# COMPRESSED is skipped for zstd.data: perf counts the container record,
+# perfdump shows the records decompressed from it.  killed.data: perf
+# 6.1 fails on it (no stats).
+@test "records: per-type counts equal perf report --stats for every fixture" {
+	local name want
+	for name in cpu-clock callgraph zstd pipe threads tracepoint group mono stat allbits; do
+		if [ "$name" = threads ]; then
+			recs testdata/threads.data
+		else
+			recs "testdata/$name.data"
+		fi
+		want=$(perf_counts "$name.data" | grep -v '^COMPRESSED ')
+		assert_eq "$(our_counts)" "$want" "record counts of $name.data"
+	done
+}
+
+@test "records: killed.data shows its 8 records and says data.size is 0" {
+	pdj -j records testdata/killed.data
+	assert_status 1
+	jq_all '[.records[].offset]' '[264,344,424,472,520,560,576,624]' \
+		'[.records[].type_name] | join(",")' '"ID_INDEX,MMAP,EVENT_UPDATE,EVENT_UPDATE,THREAD_MAP,CPU_MAP,COMM,FINISHED_INIT"' \
+		'.errors[0].offset' '48'
+}
+
+# The MANIFEST counted compressed files without decompressing them, named
+# the legacy Google feature records differently, and numbers simpleperf's
+# types one off (it calls 32775 UNWINDING_RESULT; simpleperf's record.h
+# says CALLCHAIN): those files are left out.
+@test "records: per-type counts equal the MANIFEST for the uncompressed corpus files" {
+	need_corpus
+	local f n=0
+	for f in autofdo/hierarchical_discriminator_test.x86_64.perf.data \
+		 autofdo/perf-kernel.data hotspot/perf.data.PerfFormatLost \
+		 hotspot/perf.data.true.v1 hotspot/perf.data.true.v2 \
+		 linux-perf-data/sleep.data linux-perf-file-reader/perf.data \
+		 llvm-lnt/fib-aarch64.perf_data \
+		 perf_data_converter/perf.data.armv7-3.4 \
+		 perf_data_converter/perf.data.branch_stack_spec \
+		 perf_data_converter/perf.data.ctx_switch_namespaces-4.14 \
+		 perf_data_converter/perf.data.hw_and_sw-3.4 \
+		 perf_data_converter/perf.data.intel_pt-4.14 \
+		 perf_data_converter/perf.data.piped.header_features-4.16 \
+		 perf_data_converter/perf.data.piped.header_feautres_group_desc-6.8 \
+		 perf_data_converter/perf.data.piped.intel_pt-4.14 \
+		 perf_data_converter/perf.data.piped.lost_samples-4.4 \
+		 perfparser/probe.data.stream perfparser/vector_static_gcc__perf.lbr.data \
+		 platform2-sommelier/perf.data.2012-11-01 \
+		 platform_system_extras/etm__perf_etm.data platform_system_extras/perf_b.data \
+		 platform_system_extras/perf_with_tracepoint_event.data; do
+		recs "$CORPUS/$f"
+		assert_eq "$(our_counts | sed 's/^ATTR /HEADER_ATTR /; s/^FEATURE /HEADER_FEATURE /;
+			s/^TRACING_DATA /HEADER_TRACING_DATA /; s/^EVENT_TYPE /HEADER_EVENT_TYPE /' |
+			LC_ALL=C sort)" \
+			"$(manifest_counts "$f")" "record counts of $f"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 10 ]
+}
+
+# ------------------------------------------- values in the fixtures
+
+@test "records: cpu-clock.data ID_INDEX, MMAP, COMM, MMAP2, EXIT, FINISHED_*" {
+	recs testdata/cpu-clock.data
+	jq_all "$(rec_at 264) | [.nr, [.entries[] | [.id, .idx, .cpu, .tid]]]" '[2,[["0x6c",0,0,3123],["0x6d",1,1,3123]]]' \
+		"$(rec_at 344) | [.pid, .tid, .addr, .len, .pgoff, .filename, .cpumode_name]" \
+		'[-1,0,"0xffffffff81000000","0x120bb08","0xffffffff81000000","[kernel.kallsyms]_text","kernel"]' \
+		"$(rec_at 576) | [.pid, .tid, .comm, .misc_names]" '[3123,3123,"perf-exec",[]]' \
+		"$(rec_at 632) | [.pid, .tid, .comm, .misc_names, .sample_id.time]" '[3123,3123,"dd",["COMM_EXEC"],193084869133]' \
+		"$(rec_at 672) | [.pid, .addr, .len, .pgoff, .maj, .min, .ino, .ino_generation, .prot, .prot_names, .flags_names, .perms, .filename]" \
+		'[3123,"0x561d210a0000","0xe000","0x2000",254,0,247241,0,"0x5",["PROT_READ","PROT_EXEC"],["MAP_PRIVATE"],"r-xp","/usr/bin/dd"]' \
+		"$(rec_at 0x4188) | [.pid, .ppid, .tid, .ptid, .time]" '[3123,3122,3123,3122,193183080185]' \
+		"$(rec_at 0x270) | .type_name" '"FINISHED_INIT"' \
+		"$(rec_at 0x41b8) | [.type_name, .size]" '["FINISHED_ROUND",8]'
+}
+
+@test "records: cpu-clock.data THREAD_MAP, CPU_MAP, EVENT_UPDATE unit and scale" {
+	recs testdata/cpu-clock.data
+	jq_all "$(rec_at 0x208) | [.nr, .entries]" '[1,[{"pid":3123,"comm":""}]]' \
+		"$(rec_at 0x230) | [.map_type_name, .any_cpu, .start_cpu, .end_cpu, .cpus]" '["RANGE_CPUS",0,0,1,"0-1"]' \
+		"$(rec_at 0x1a8) | [.update_type_name, .id, .unit]" '["UNIT","0x6c","msec"]' \
+		"$(rec_at 0x1d8) | [.update_type_name, .id, .scale]" '["SCALE","0x6c",1e-06]'
+	pd records testdata/cpu-clock.data
+	assert_contains "$output" "  0x278 [0x28] PERF_RECORD_COMM: misc=0x2000(COMM_EXEC) event=cpu-clock pid=3123 tid=3123 comm=dd sample_id: pid=3123 tid=3123 time=193084869133"
+	assert_contains "$output" "  0x230 [0x10] PERF_RECORD_CPU_MAP: map_type=RANGE_CPUS any_cpu=0 start_cpu=0 end_cpu=1 cpus=0-1"
+	assert_contains "$output" "  0x4188 [0x30] PERF_RECORD_EXIT: event=cpu-clock pid=3123 ppid=3122 tid=3123 ptid=3122 time=193183080185 "
+}
+
+@test "records: stat.data STAT, STAT_CONFIG, STAT_ROUND, CPU_MAP CPUS and perf stat report's values" {
+	recs testdata/stat.data
+	jq_all "$(rec_at 0x290) | [.nr, [.data[] | [.tag_name, .val, .val_name]]]" \
+		'[3,[["AGGR_MODE",1,"global"],["INTERVAL",0,null],["SCALE",1,null]]]' \
+		"$(rec_at 0x290) | .aggr_mode_numbering | test(\"before 6.4\")" 'true' \
+		"$(rec_at 0x370) | [.round_type, .round_type_name, .time]" '[1,"final",93688607]' \
+		"$(rec_at 0x280) | [.map_type_name, .nr, .cpu, .cpus]" '["CPUS",1,[-1],"-1"]' \
+		"[.records[] | select(.type == 76) | [.id, .cpu, .thread]]" '[["0xbb",-1,0],["0xbc",-1,0]]'
+	# perf stat report's VAL ENA RUN columns (perf-ref/stat.data.script.txt)
+	local want
+	want=$(awk 'NR > 1 { printf "%s[%s,%s,%s]", (NR > 2 ? "," : ""), $3, $4, $5 }' "$REF/stat.data.script.txt")
+	jq_eq '[.records[] | select(.type == 76) | [.val, .ena, .run]]' "[$want]"
+}
+
+@test "records: pipe.data HEADER_ATTR, HEADER_FEATURE payloads and the end marker" {
+	recs testdata/pipe.data
+	jq_all "$(rec_at 16) | [.type_name, .nr_ids, .ids, .attr.type, .attr.config, .attr.sample_type, .attr.size]" \
+		'["HEADER_ATTR",2,["0x87","0x88"],1,"0x0","0x147",128]' \
+		"$(rec_at 0xa8) | [.feat_id, .feat_id_name, .end_marker, .feature[0].value]" '[3,"HOSTNAME",false,"vm"]' \
+		"$(rec_at 0x1f8) | .feature[0] | [.nr_cpus_avail, .nr_cpus_online]" '[2,2]' \
+		"$(rec_at 0xaec) | [.feat_id, .end_marker, has(\"feature\")]" '[32,true,false]' \
+		"[.records[] | select(.type == 80)] | length" '19' \
+		"[.records[] | select(.type == 78) | .update_type_name]" '["UNIT","SCALE","NAME"]' \
+		"$(rec_at 0xc04) | .name" '"cpu-clock"'
+	# the HOSTNAME as `features` decodes it
+	local host
+	host=$(sed -n 's/^# hostname : //p' "$REF/pipe.data.header.txt")
+	jq_eq "$(rec_at 0xa8) | .feature[0].value" "\"$host\""
+}
+
+@test "records: threads.data FORK and the data.N streams" {
+	recs testdata/threads.data
+	# perf script -D: PERF_RECORD_FORK(3146:3146):(3143:3143), (3147:3147):(3143:3143)
+	jq_all '[.records[] | select(.type == 7) | [.stream, .pid, .tid, .ppid, .ptid, .time]]' \
+		'[["data.1",3146,3146,3143,3143,197519740608],["data.1",3147,3147,3143,3143,197519809360]]' \
+		'[.records[] | .stream // "data"] | unique' '["data","data.0","data.1"]'
+}
+
+@test "records: allbits.data NAMESPACES, CGROUP, SWITCH" {
+	recs testdata/allbits.data
+	jq_all "$(rec_at 0x408) | [.pid, .nr_namespaces, [.link_info[].name], .link_info[0].dev, .link_info[0].ino]" \
+		'[3171,7,["net","uts","ipc","pid","user","mnt","cgroup"],"0x4","0xeffffff9"]' \
+		"$(rec_at 0x390) | [.id, .path]" '["0x1","/"]' \
+		"[.records[] | select(.type == 14) | .misc_names | join(\"|\")]" \
+		'["SWITCH_OUT|SWITCH_OUT_PREEMPT","","SWITCH_OUT|SWITCH_OUT_PREEMPT","","SWITCH_OUT|SWITCH_OUT_PREEMPT",""]' \
+		"$(rec_at 0x1578) | .sample_id.time" '202154772569'
+}
+
+# ---------------------------------------------- values in the corpus
+
+@test "records: corpus KSYMBOL and BPF_EVENT (perf.data.branch_stack_spec)" {
+	need_corpus
+	recs "$CORPUS/perf_data_converter/perf.data.branch_stack_spec"
+	jq_all "$(rec_at 0x17a8) | [.addr, .len, .ksym_type, .ksym_type_name, .flags, .name]" \
+		'["0xffffffffc0248588",72,1,"BPF","0x0","bpf_prog_530f69190e63cfa0_fentry_blk_account_io_start"]' \
+		"$(rec_at 0x1808) | [.bpf_event_type, .bpf_event_type_name, .flags, .id, .tag]" \
+		'[1,"PROG_LOAD","0x0",5,"530f69190e63cfa0"]'
+}
+
+@test "records: corpus AUXTRACE_INFO, AUXTRACE, AUX, ITRACE_START, SWITCH_CPU_WIDE, TIME_CONV (intel_pt-4.14)" {
+	need_corpus
+	recs "$CORPUS/perf_data_converter/perf.data.intel_pt-4.14"
+	jq_all "$(rec_at 0x308) | [.auxtrace_type, .auxtrace_type_name, (.priv | length), .priv[0], .priv[2]]" '[1,"intel_pt",17,"0x6","0x6aaaaaaa"]' \
+		"$(rec_at 0x29c0) | [.auxtrace_size, .auxtrace_offset, .reference, .idx, .tid, .cpu, .payload_size]" \
+		'[12240,"0x0","0xbc4cd519a6",0,3174,0,12240]' \
+		"$(rec_at 0x2940) | [.aux_offset, .aux_size, .flags, .pmu_format, .event]" '["0x0","0x2fd0","0x0",0,"intel_pt//"]' \
+		"$(rec_at 0x2850) | [.pid, .tid, .sample_id.cpu]" '[3174,3174,0]' \
+		"$(rec_at 0x21b0) | [.next_prev_pid, .next_prev_tid, .misc_names, .sample_id.time]" '[1760,1760,["SWITCH_OUT"],641255848111]' \
+		"$(rec_at 0x2e8) | [.time_shift, .time_mult, has(\"time_cycles\")]" '[31,1789569706,false]'
+	# time_zero is above 2^53: compare the text jq would round
+	assert_contains "$output" '"time_zero":18446744041015200657'
+}
+
+@test "records: corpus THROTTLE, UNTHROTTLE, LOST, LOST_SAMPLES, NAMESPACES, SWITCH" {
+	need_corpus
+	recs "$CORPUS/perf_data_converter/perf.data.hw_and_sw-3.4"
+	jq_all "$(rec_at 0x3f0c0) | [.type_name, .time, .id, .stream_id]" '["THROTTLE",2761526143891,"0xd6","0xd6"]' \
+		"$(rec_at 0x3f130) | [.type_name, .time]" '["UNTHROTTLE",2761543685447]'
+	recs "$CORPUS/platform_system_extras/perf_b.data"
+	jq_eq "$(rec_at 0x43c8) | [.id, .lost]" '["0x1b490",461]'
+	recs "$CORPUS/perf_data_converter/perf.data.piped.lost_samples-4.4"
+	jq_eq '[.records[] | select(.type == 13) | [.offset, .lost, .sample_id.id]]' '[[12176,1,"0x86"],[12216,1,"0x88"]]'
+	recs "$CORPUS/perf_data_converter/perf.data.ctx_switch_namespaces-4.14"
+	jq_all '[.records[] | select(.type == 16) | .nr_namespaces]' '[7]' \
+		'[.records[] | select(.type == 14)] | length' '2'
+}
+
+@test "records: the ppc64 big-endian pipe file decodes with sane values" {
+	need_corpus
+	recs "$CORPUS/platform2-sommelier/perf.data.piped.powerpc"
+	jq_all '[.records[] | select(.type == 67) | .filename] | .[0:3]' '["/boot/vmlinux","/lib/modules/3.3.8-power7-600.25/kernel/net/sunrpc/sunrpc.ko","/usr/bin/perf"]' \
+		"$(rec_at 0x1bc0) | [.pid, .build_id, .build_id_size, .cpumode_name]" '[-1,"0db0791ba659df1910626240062134fe9d6f5007",20,"kernel"]' \
+		"$(rec_at 0x1200) | [.pid, .addr, .pgoff, .filename]" '[-1,"0xc000000000000000","0xc000000000000000","[kernel.kallsyms]_text"]' \
+		"$(rec_at 0x41f94) | [.pid, .tid, .comm]" '[4716,4716,"noploop.ppc"]' \
+		"$(rec_at 0x63928) | [.pid, .ppid, .time]" '[4716,4716,142675114204584]' \
+		"$(rec_at 0x11e8) | [.event_id, .name]" '["0x0","cycles"]' \
+		"$(rec_at 0xf90) | [.nr_ids, .attr.type, .attr.sample_type]" '[64,0,"0x107"]'
+}
+
+@test "records: the little- and big-endian synthetic twins decode to the same values" {
+	local le
+	recs testdata/synthetic/full-le.data
+	le=$(jq -c '.records' <<<"$output")
+	recs testdata/synthetic/full-be.data
+	jq_eq '.records' "$le"
+	recs testdata/synthetic/pipe-le.data
+	le=$(jq -c '[.records[] | del(.tracing_data.endian)]' <<<"$output")
+	recs testdata/synthetic/pipe-be.data
+	jq_all '[.records[] | del(.tracing_data.endian)]' "$le" \
+		'[.records[] | select(.type == 66) | .tracing_data.endian]' '["big"]' \
+		'[.records[] | select(.type == 67) | [.pid, .build_id, .filename]]' '[[-1,"0123456789abcdef0123456789abcdef01234567","/usr/bin/true"]]' \
+		'[.records[] | select(.type == 3) | [.pid, .comm, .sample_id.cpu]]' '[[1234,"true",2]]'
+}
+
+@test "records: RHEL 7 MMAP2 without prot and flags (hotspot perf.data.true.v2)" {
+	need_corpus
+	recs "$CORPUS/hotspot/perf.data.true.v2"
+	jq_all "$(rec_at 0x25f0) | [.maj, .min, .ino, .filename, has(\"prot\"), .layout != null]" '[253,1,134986833,"/usr/bin/true",false,true]' \
+		'[.warnings[] | select(.detail | test("without prot and flags"))] | length' '17'
+}
+
+@test "records: simpleperf's TRACING_DATA in the record and SP_* records" {
+	need_corpus
+	recs "$CORPUS/platform_system_extras/perf_with_tracepoint_event.data"
+	jq_all "$(rec_at 0x1e8) | [.tracing_data_size, .tracing_data.version, .tracing_data.nr_events, .tracing_data.complete]" '[2012,"0.5",1,true]' \
+		'.warnings' '[]'
+	recs "$CORPUS/platform_system_extras/perf_with_big_trace_data.data"
+	jq_all "$(rec_at 0x7d68) | [.type, .type_name, .data_size, (.data_head | length)]" '[32772,"SP_SPLIT",65527,64]'
+}
+
+# ------------------------------------------------ crafted records
+
+@test "records: crafted READ, TEXT_POKE, KSYMBOL, AUX_OUTPUT_HW_ID, CALLCHAIN_DEFERRED" {
+	recs "$BATS_FILE_TMPDIR/good.data"
+	jq_all "$(rec_at 184) | [.pid, .tid, .value, .time_enabled, .id, has(\"time_running\")]" '[100,101,12345,777,"0x2a",false]' \
+		"$(rec_at 224) | [.addr, .old_len, .new_len, .old_bytes, .new_bytes]" '["0xffffffff81000000",2,3,"aabb","ccddee"]' \
+		"$(rec_at 256) | [.addr, .len, .ksym_type_name, .flags_names, .name]" '["0xffffffffc0001000",16,"OOL",["UNREGISTER"],"foo"]' \
+		"$(rec_at 288) | .hw_id" '"0x1234"' \
+		"$(rec_at 304) | [.cookie, .nr, .ips]" '["0xabc",2,["0x1000","0x2000"]]' \
+		'.errors' '[]' '.warnings' '[]'
+}
+
+@test "records: crafted AUXTRACE_ERROR fmt 1 and fmt 0 (msg at 40)" {
+	recs "$BATS_FILE_TMPDIR/good.data"
+	jq_all "$(rec_at 344) | [.error_type_name, .code, .cpu, .pid, .tid, .fmt, .ip, .time, .msg]" '["itrace",2,3,4,5,1,"0x400000",999,"oops"]' \
+		"$(rec_at 456) | [.code, .fmt, .ip, has(\"time\"), .msg]" '[7,0,"0x500000",false,"old"]'
+}
+
+@test "records: crafted CPU_MAP MASK (u64 and u32 words), CPUS with -1, EVENT_UPDATE CPUS" {
+	recs "$BATS_FILE_TMPDIR/good.data"
+	jq_all "$(rec_at 560) | [.map_type_name, .nr, .long_size, .mask, .cpus]" '["MASK",1,8,["0x10f"],"0-3,8"]' \
+		"$(rec_at 592) | [.nr, .long_size, .mask, .cpus]" '[2,4,["0x3","0x1"],"0-1,32"]' \
+		"$(rec_at 616) | [.map_type_name, .cpu, .cpus]" '["CPUS",[0,2,-1],"-1,0,2"]' \
+		"$(rec_at 640) | [.update_type_name, .id, .cpu_map.map_type_name, .cpu_map.cpus]" '["CPUS","0x7","RANGE_CPUS","2-5"]'
+}
+
+@test "records: crafted BPF_METADATA, SCHEDSTAT_CPU/DOMAIN, unknown type" {
+	recs "$BATS_FILE_TMPDIR/good.data"
+	jq_all "$(rec_at 672) | [.prog_name, .nr_entries, .entries]" '["prog",1,[{"key":"k","value":"v"}]]' \
+		"$(rec_at 1520) | [.timestamp, .cpu, .version, .counters.yld_count, .counters.ttwu_local, .counters.rq_cpu_time, .counters.pcount]" '[1000,1,15,1,6,7,9]' \
+		"$(rec_at 1592) | [.version, .domain, .words]" '[99,2,[11,12]]' \
+		"$(rec_at 1632) | [.type, .type_name, .data_size, .data_head]" '[50,null,8,"8877665544332211"]'
+	jq_all '[.records[] | select(.type == 86 and .version == 15) | .counters | keys_unsorted[0], .idle_lb_count, .busy_lb_count, .ttwu_move_balance]' \
+		'["idle_lb_count",1,9,36]' \
+		'[.records[] | select(.type == 86 and .version == 15) | .counters | length]' '[36]'
+}
+
+@test "records: crafted TIME_CONV, STAT_ROUND, STAT_CONFIG, MMAP2 build-id" {
+	recs "$BATS_FILE_TMPDIR/good.data"
+	jq_all "$(rec_at 1648) | [.time_shift, .time_mult, .time_zero, .time_cycles, .time_mask, .cap_user_time_zero, .cap_user_time_short]" \
+		'[31,1789569706,100,5000,"0xffffffffffff",1,1]' \
+		"$(rec_at 1704) | [.round_type_name, .time]" '["interval",555]' \
+		"$(rec_at 1728) | [.data[] | [.tag_name, .val, .val_name]]" '[["AGGR_MODE",2,"socket"],["INTERVAL",100,null],["AGGR_LEVEL",4,null]]' \
+		"$(rec_at 1792) | [.misc_names, .cpumode_name, .pid, .build_id_size, .build_id, .prot_names, .flags_names, .filename, has(\"ino\")]" \
+		'[["MMAP_BUILD_ID"],"user",200,20,"0102030405060708090a0b0c0d0e0f1011121314",["PROT_READ","PROT_EXEC"],["MAP_PRIVATE"],"/bin/x",false]'
+}
+
+@test "records: crafted AUXTRACE and HEADER_TRACING_DATA: payloads after the record, -x shows them" {
+	recs "$BATS_FILE_TMPDIR/good.data"
+	jq_all "$(rec_at 1872) | [.auxtrace_size, .auxtrace_offset, .reference, .tid, .cpu, .payload_size]" '[16,"0x100","0xdead",301,1,16]' \
+		"$(rec_at 1936) | [.tracing_data_size, .pad, .payload_size, has(\"tracing_data\")]" '[88,0,88,false]' \
+		"$(rec_at 2040) | .type_name" '"ID_INDEX"'
+	recs "$BATS_FILE_TMPDIR/good.data" -x
+	jq_all "$(rec_at 1872) | [.payload.offset, .payload.size, .payload.hex]" '[1920,16,"30313233343536373839616263646566"]' \
+		"$(rec_at 1936) | .tracing_data | [.magic_ok, .version, .endian, .long_size, .page_size, .nr_events, .complete]" '[true,"0.6","little",8,4096,0,true]' \
+		"$(rec_at 1936) | .raw.size" '16'
+}
+
+@test "records: crafted ID_INDEX with guest fields, THREAD_MAP, LOST_SAMPLES BPF, AUX flags, SWITCH-less misc" {
+	recs "$BATS_FILE_TMPDIR/good.data"
+	jq_all "$(rec_at 2040) | .entries" '[{"id":"0x2a","idx":0,"cpu":1,"tid":100,"machine_pid":5,"vcpu":2}]' \
+		"$(rec_at 2104) | [.nr, .entries]" '[2,[{"pid":100,"comm":"a"},{"pid":101,"comm":"bb"}]]' \
+		"$(rec_at 2168) | [.lost, .misc_names]" '[3,["LOST_SAMPLES_BPF"]]' \
+		"$(rec_at 2184) | [.aux_offset, .aux_size, .flags, .flags_names, .pmu_format]" '["0x1000","0x200","0x103",["TRUNCATED","OVERWRITE","bit 8"],1]'
+}
+
+@test "records: crafted HEADER_BUILD_ID with a 16-byte build-id, SCHEDSTAT_DOMAIN v15, short HEADER_EVENT_TYPE" {
+	recs "$BATS_FILE_TMPDIR/good.data"
+	jq_all "$(rec_at 2216) | [.pid, .build_id_size, .build_id, .filename, .misc_names]" '[-1,16,"0102030405060708090a0b0c0d0e0f10","/bin/y",["BUILD_ID_SIZE"]]' \
+		"$(rec_at 2264) | [.timestamp, .cpu, .domain, .counters.newidle_lb_nobusyg]" '[3000,2,1,24]' \
+		"$(rec_at 2432) | [.event_id, .name]" '["0x1","cycles"]' \
+		"$(rec_at 2456) | .type_name" '"FINISHED_ROUND"'
+}
+
+@test "records: crafted text rows stay one line each" {
+	pd records "$BATS_FILE_TMPDIR/good.data"
+	assert_status 0
+	assert_eq "$(grep -c '^  0x' <<<"$output")" "$(($(wc -l <<<"$output") - 2))" "one line per record"
+	assert_contains "$output" "  0xb8 [0x28] PERF_RECORD_READ: event=attr0 pid=100 tid=101 value=12345 time_enabled=777 id=0x2a"
+	assert_contains "$output" 'PERF_RECORD_CPU_MAP: map_type=MASK nr=1 long_size=8 mask=0x10f cpus="0-3,8"'
+	assert_contains "$output" "PERF_RECORD_TEXT_POKE: event=attr0 addr=0xffffffff81000000 old_len=2 new_len=3 old_bytes=aabb new_bytes=ccddee"
+}
+
+@test "records: damaged records are reported with their offset, the rest is still read" {
+	pdj -j records "$BATS_FILE_TMPDIR/bad.data"
+	assert_status 1
+	assert_no_signal
+	jq_all '[.records[].offset]' '[184,200,240,256,280,304,320,336]' \
+		'[.errors[] | .offset]' '[184,224,256,300,314,334]' \
+		'.errors[0].detail' '"record of 16 bytes is shorter than the 24-byte minimum for its type"' \
+		"$(rec_at 184) | [.min_size, .id]" '[24,"0x1"]' \
+		"$(rec_at 200) | [.nr_namespaces, .link_info]" '[1000,[]]' \
+		"$(rec_at 240) | [.nr, .entries]" '[1099511627776,[]]' \
+		'[.warnings[] | .offset]' '[272]' \
+		"$(rec_at 256) | .comm" '"abcdefgh"' \
+		"$(rec_at 336) | .type_name" '"FINISHED_ROUND"'
+	pd records "$BATS_FILE_TMPDIR/bad.data"
+	assert_status 1
+	assert_contains "$stderr" "perfdump: $BATS_FILE_TMPDIR/bad.data: 0xb8: PERF_RECORD_LOST: record of 16 bytes is shorter than the 24-byte minimum for its type"
+	assert_contains "$stderr" ": 0xe0: PERF_RECORD_NAMESPACES: link_info: count 1000 of at least 16 bytes each does not fit in the 16 bytes left"
+}
+
+# ----------------------------------------------- every corpus file
+
+# records_check REL [STATUS OFFSET]: text and -j: no signal, STATUS
+# (default 0), valid JSON; a damaged file (STATUS 1) names OFFSET.
+records_check() {
+	local f=$CORPUS/$1 want=${2:-0} off=${3-}
+	pd records "$f"
+	assert_no_signal
+	assert_eq "$status" "$want" "exit status of 'records $1'"
+	if [ "$want" = 0 ]; then
+		assert_empty "$stderr" "stderr of 'records $1'"
+	else
+		assert_contains "$stderr" "perfdump: $f: $off: " "stderr of 'records $1'"
+	fi
+	pd -j records "$f"
+	assert_no_signal
+	assert_eq "$status" "$want" "exit status of '-j records $1'"
+	if [ "$want" = 0 ]; then
+		check_json '.errors == [] and (.records | length > 0)'
+	else
+		check_json "any(.errors[]; .offset == $((off)))"
+	fi
+}
+
+@test "records: every corpus file, text and JSON, exit 0 or 1 with the offset" {
+	need_corpus
+	local f status_off
+	local -A damaged=(
+		[linux-perf-data/sleep.compressed2.pipe.data]="1 0x7c40"
+		[perf_data_converter/perf.data.piped.corrupted.zero_size_sample-3.2]="1 0xbfd0"
+		[perf_data_converter/perf.data.piped.extrabyte-3.4]="1 0x8d080"
+		[platform_system_extras/invalid_perf.data]="1 0x0"
+	)
+	for f in $(cd "$CORPUS" && find . -type f ! -name MANIFEST.md | sed 's|^\./||' | LC_ALL=C sort); do
+		status_off=${damaged[$f]-}
+		# shellcheck disable=SC2086
+		records_check "$f" $status_off
+	done
+}
+
+@test "records: every fixture and synthetic file, -x text and JSON lines, no signal" {
+	local f
+	for f in testdata/*.data testdata/threads.data testdata/synthetic/*.data; do
+		pd -x records "$f"
+		assert_no_signal
+		[ "$status" -le 1 ] || { echo "$f: exit $status"; false; }
+		pd records --json-lines "$f"
+		assert_no_signal
+		jq -e . <<<"$output" >/dev/null || { echo "$f: bad JSON lines"; false; }
+	done
+}
+
+# ------------------------------------------------------------ options
+
+@test "records --type: names, PERF_RECORD_ names and numbers" {
+	recs testdata/cpu-clock.data --type comm,mmap2
+	jq_eq '[.records[].type] | unique' '[3,10]'
+	jq_eq '.records | length' '6'
+	recs testdata/cpu-clock.data --type 3,10
+	jq_eq '.records | length' '6'
+	recs testdata/cpu-clock.data --type PERF_RECORD_EXIT,finished_round
+	jq_eq '[.records[].type_name]' '["EXIT","FINISHED_ROUND"]'
+	pd records --type nosuchtype testdata/cpu-clock.data
+	assert_status 2
+}
+
+@test "records --limit, --skip, --at" {
+	recs testdata/cpu-clock.data --limit 3 --skip 2
+	jq_eq '[.records[].offset]' '[424,472,520]'
+	recs testdata/cpu-clock.data --at 0x270 --limit 2
+	jq_eq '[.records[].offset]' '[624,632]'
+	recs testdata/cpu-clock.data --at 0x271 --limit 1
+	jq_eq '[.records[].offset]' '[632]'
+	recs testdata/cpu-clock.data --type sample --limit 0
+	jq_eq '.records' '[]'
+}
+
+@test "records --pid, --tid, --cpu, --time, --event" {
+	# a record's own pid counts: perf-exec's COMM has a zeroed trailer
+	recs testdata/cpu-clock.data --pid 3123 --type comm
+	jq_eq '[.records[].comm]' '["perf-exec","dd"]'
+	recs testdata/tracepoint.data --cpu 1
+	jq_eq '[.records[] | (.cpu // .sample_id.cpu)] | unique' '[1]'
+	# FORK's own tid is the child's
+	recs testdata/tracepoint.data --tid 3151 --type fork
+	jq_eq '[.records[] | [.pid, .tid, .ppid]]' '[[3151,3151,3116]]'
+	recs testdata/cpu-clock.data --time 193.085,193.0853
+	jq_eq '[.records[].offset]' '[1008,1048]'
+	recs testdata/group.data --event task-clock --type sample
+	jq_eq '[.records[].event] | unique' '["task-clock"]'
+	# perf's per-event count: "task-clock stats:" then its SAMPLE events
+	jq_eq '.records | length' "$(awk '/^task-clock stats:/ { on = 1 } on && /SAMPLE events:/ { print $3; exit }' "$REF/group.data.stats.txt")"
+}
+
+@test "records --order time: sorted by time, the same records as file order" {
+	local f
+	for f in testdata/tracepoint.data testdata/allbits.data testdata/threads.data; do
+		recs "$f" --order time
+		jq_eq '[.records[] | (.sample_id.time // .time) | select(. != null)] | . as $t | [range(1; length) | select($t[.] < $t[. - 1])] | length' '0'
+		local sorted
+		sorted=$(jq -c '[.records[] | [.stream, .offset, .inner_offset]] | sort' <<<"$output")
+		recs "$f"
+		jq_eq '[.records[] | [.stream, .offset, .inner_offset]] | sort' "$sorted"
+	done
+}
+
+@test "records --json-lines: preamble, one object per record, diagnostics last" {
+	pd records --json-lines testdata/stat.data
+	assert_status 0
+	local n
+	n=$(wc -l <<<"$output")
+	assert_eq "$n" 13 "lines (preamble + 11 records + diagnostics)"
+	jq_eq 'select(.perfdump_json_version) | [.perfdump_json_version, .file]' '[1,"testdata/stat.data"]' "$(head -1 <<<"$output")"
+	jq -e -s 'length == 13' <<<"$output" >/dev/null
+	jq_eq '[.type_name] | .[0]' '"EVENT_UPDATE"' "$(sed -n 2p <<<"$output")"
+	jq_eq '[.errors, .warnings]' '[[],[]]' "$(tail -1 <<<"$output")"
+	jq_eq '.time' '93688607' "$(sed -n 12p <<<"$output")"
+}
+
+@test "records -x: the raw bytes of each record and the payloads" {
+	recs testdata/stat.data -x
+	jq_all '[.records[] | .raw.size == .size] | all' 'true' \
+		"$(rec_at 0x370) | .raw.hex" "\"$(hexbytes testdata/stat.data $((0x370)) 24)\""
+	pd -x records testdata/stat.data
+	assert_contains "$output" "raw: 24 bytes at 0x370"
+}
+
+@test "records: pipe input on stdin gives the same records as the file" {
+	local f want
+	for f in testdata/pipe.data testdata/synthetic/pipe-be.data; do
+		recs "$f"
+		want=$(jq -c '.records' <<<"$output")
+		run --separate-stderr sh -c "cat '$f' | '$PERFDUMP' -j records -"
+		assert_status 0
+		jq_eq '.records' "$want"
+	done
+	need_corpus
+	f=$CORPUS/perfparser/probe.data.stream
+	recs "$f"
+	want=$(jq -c '.records' <<<"$output")
+	run --separate-stderr sh -c "cat '$f' | '$PERFDUMP' -j records -"
+	assert_status 0
+	jq_eq '.records' "$want"
+}
