@@ -12,7 +12,8 @@ cd "$(dirname "$0")/.."
 export LC_ALL=C
 
 DIR=${PERFDUMP_BENCH_DIR:-$HOME/.cache/perfdump-bench}
-RUNS=${RUNS:-5}
+BENCH_RUNS=${RUNS:-5}
+RUNS=$BENCH_RUNS
 PD=./perfdump
 mkdir -p "$DIR"
 [ -x "$PD" ] || make -s all
@@ -70,4 +71,13 @@ for mb in "${sizes[@]}"; do
 	read -r pt pm < <(measure $PD features "$f")
 	read -r qt qm < <(measure perf report --header-only -I -i "$f")
 	row "features vs report --header-only -I" "$pt" "$pm" "$qt" "$qm"
+	RUNS=${RECORD_RUNS:-3}
+	read -r qt qm < <(measure perf script -D -i "$f")
+	read -r pt pm < <(measure $PD records --json-lines "$f")
+	row "records --json-lines vs script -D" "$pt" "$pm" "$qt" "$qm"
+	read -r pt pm < <(measure $PD records "$f")
+	row "records (text) vs script -D" "$pt" "$pm" "$qt" "$qm"
+	read -r pt pm < <(measure $PD records --order time --json-lines "$f")
+	row "records --order time vs script -D" "$pt" "$pm" "$qt" "$qm"
+	RUNS=${BENCH_RUNS:-5}
 done
