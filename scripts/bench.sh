@@ -28,9 +28,9 @@ record() {
 		echo "recording ~${mb} MB into $f" >&2
 		# a CPU-heavy workload on every CPU, stopped when the file is big enough
 		perf record -q -F 20000 -g -e cpu-clock -a -o "$f" -- \
-			sh -c "for i in \$(seq $(nproc)); do (while :; do :; done) & done;
+			sh -c "pids=; for i in \$(seq $(nproc)); do (while :; do :; done) & pids=\"\$pids \$!\"; done;
 			       while [ \$(stat -c %s '$f' 2>/dev/null || echo 0) -lt $((mb * 1024 * 1024)) ]; do sleep 0.2; done;
-			       kill \$(jobs -p)" >/dev/null 2>&1
+			       kill \$pids" >/dev/null 2>&1
 	fi
 	echo "$f"
 }

@@ -11,6 +11,7 @@
 #include "lib/record.h"
 #include "lib/sample.h"
 #include "out/fmt_records.h"
+#include "out/fmtnum.h"
 #include "perfdump.h"
 #include "lib/order.h"
 
@@ -393,12 +394,22 @@ static void show(struct rec_ctx *c, const struct pd_event *ev)
 	}
 	c->shown++;
 
-	if (tname)
-		emit_row_begin_t(e, NULL, "0x%" PRIx64 " [0x%x] PERF_RECORD_%s",
-				 ev->offset, ev->size, tname);
-	else
-		emit_row_begin_t(e, NULL, "0x%" PRIx64 " [0x%x] <unknown: %u>",
-				 ev->offset, ev->size, ev->type);
+	/* "0x1a8 [0x28] PERF_RECORD_COMM", built without printf (hot) */
+	char title[96], *t = title;
+
+	t += fmt_hex(t, ev->offset);
+	memcpy(t, " [", 2);
+	t += 2;
+	t += fmt_hex(t, ev->size);
+	if (tname) {
+		memcpy(t, "] PERF_RECORD_", 14);
+		t += 14;
+		snprintf(t, sizeof(title) - (size_t)(t - title), "%s", tname);
+	} else {
+		snprintf(t, sizeof(title) - (size_t)(t - title), "] <unknown: %u>",
+			 ev->type);
+	}
+	emit_row_begin_t(e, NULL, "%s", title);
 	/* the title shows offset, size and type; misc when it is not 0 */
 	emit_text_hide(e, true);
 	emit_offset(e, "offset", ev->offset);

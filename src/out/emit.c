@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "emit_int.h"
+#include "fmtnum.h"
 
 struct emitter *emit_new(FILE *out, enum emit_format fmt, bool hex)
 {
@@ -54,7 +55,20 @@ struct tframe *top(struct emitter *e)
 
 void indent(struct emitter *e, int n)
 {
-	fprintf(e->out, "%*s", n, "");
+	static const char spaces[] = "                                        ";
+
+	while (n > 0) {
+		int k = n < (int)sizeof(spaces) - 1 ? n : (int)sizeof(spaces) - 1;
+
+		fwrite_unlocked(spaces, 1, (size_t)k, e->out);
+		n -= k;
+	}
+}
+
+/* Plain text out, without printf. */
+static void out(struct emitter *e, const char *s)
+{
+	fwrite_unlocked(s, 1, strlen(s), e->out);
 }
 
 /* Close an inline array row before anything else is printed under it. */
@@ -80,8 +94,9 @@ static void text_lead(struct emitter *e, const char *key)
 		int used = f->indent + (int)strlen(key ? key : "") + 1;
 
 		indent(e, f->indent);
-		fprintf(e->out, "%s:", key ? key : "");
-		fprintf(e->out, "%*s", used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1, "");
+		out(e, key ? key : "");
+		putc_unlocked(':', e->out);
+		indent(e, used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1);
 		break;
 	}
 	case T_ROW:
@@ -91,10 +106,13 @@ static void text_lead(struct emitter *e, const char *key)
 			f->first = true;
 		}
 		if (f->pad) {
-			fprintf(e->out, "%*s", f->pad, "");
+			indent(e, f->pad);
 			f->pad = 0;
 		}
-		fprintf(e->out, "%s%s=", f->first ? "" : " ", key ? key : "");
+		if (!f->first)
+			putc_unlocked(' ', e->out);
+		out(e, key ? key : "");
+		putc_unlocked('=', e->out);
 		f->first = false;
 		break;
 	case T_ARR: {
@@ -125,7 +143,7 @@ static void text_lead(struct emitter *e, const char *key)
 static void text_end_value(struct emitter *e)
 {
 	if (top(e)->kind == T_OBJ)
-		fputc('\n', e->out);
+		putc_unlocked('\n', e->out);
 }
 
 void text_value(struct emitter *e, const char *key, const char *v)
@@ -133,7 +151,7 @@ void text_value(struct emitter *e, const char *key, const char *v)
 	if (e->text_hidden)
 		return;
 	text_lead(e, key);
-	fputs(v, e->out);
+	out(e, v);
 	text_end_value(e);
 }
 
@@ -272,11 +290,11 @@ static void text_close(struct emitter *e)
 					used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1, "");
 			}
 		} else if (f->inline_arr && parent->kind != T_ROW) {
-			fputc('\n', e->out);
+			putc_unlocked('\n', e->out);
 		}
 	} else if (f->kind == T_ROW && parent->kind != T_ROW &&
 		   !f->after_dump) {
-		fputc('\n', e->out);
+		putc_unlocked('\n', e->out);
 	}
 }
 
@@ -292,7 +310,7 @@ void emit_doc_begin(struct emitter *e, const char *file)
 	if (e->fmt == EMIT_TEXT) {
 		fputs("File: ", e->out);
 		text_bytes(e, file, strlen(file), false);
-		fputc('\n', e->out);
+		putc_unlocked('\n', e->out);
 		return;
 	}
 	jw_begin_object(&e->jw);
@@ -421,7 +439,7 @@ void emit_u64(struct emitter *e, const char *key, uint64_t v)
 		jw_u64(&e->jw, v);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	fmt_u64(buf, v);
 	text_value(e, key, buf);
 }
 
@@ -434,7 +452,7 @@ void emit_s64(struct emitter *e, const char *key, int64_t v)
 		jw_s64(&e->jw, v);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "%" PRId64, v);
+	fmt_s64(buf, v);
 	text_value(e, key, buf);
 }
 
@@ -456,10 +474,11 @@ void emit_hex(struct emitter *e, const char *key, uint64_t v)
 {
 	char buf[32];
 
-	snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+	size_t n = fmt_hex(buf, v);
+
 	if (e->fmt != EMIT_TEXT) {
 		json_key(e, key);
-		jw_string(&e->jw, buf);
+		jw_string_n(&e->jw, buf, n);
 		return;
 	}
 	text_value(e, key, buf);
@@ -474,7 +493,7 @@ void emit_offset(struct emitter *e, const char *key, uint64_t v)
 		jw_u64(&e->jw, v);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+	fmt_hex(buf, v);
 	text_value(e, key, buf);
 }
 
@@ -567,6 +586,19 @@ void emit_size(struct emitter *e, const char *key, uint64_t bytes)
 	text_value(e, key, buf);
 }
 
+/* key + suffix into buf ("misc" + "_names"), cut to fit */
+static const char *suffixed(char *buf, size_t len, const char *key,
+			    const char *suffix)
+{
+	size_t k = strlen(key), n = strlen(suffix);
+
+	if (k + n + 1 > len)
+		k = len - n - 1;
+	memcpy(buf, key, k);
+	memcpy(buf + k, suffix, n + 1);
+	return buf;
+}
+
 void emit_enum(struct emitter *e, const char *key, uint64_t v,
 	       const char *name)
 {
@@ -578,7 +610,7 @@ void emit_enum(struct emitter *e, const char *key, uint64_t v,
 		json_key(e, key);
 		jw_u64(&e->jw, v);
 		if (key) {
-			snprintf(nkey, sizeof(nkey), "%s_name", key);
+			suffixed(nkey, sizeof(nkey), key, "_name");
 			jw_key(&e->jw, nkey);
 			if (name)
 				jw_string(&e->jw, name);
@@ -605,12 +637,12 @@ void emit_flags(struct emitter *e, const char *key, uint64_t v,
 	if (e->fmt != EMIT_TEXT) {
 		char nkey[96];
 
-		snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+		fmt_hex(buf, v);
 		json_key(e, key);
 		jw_string(&e->jw, buf);
 		if (!key)
 			return;
-		snprintf(nkey, sizeof(nkey), "%s_names", key);
+		suffixed(nkey, sizeof(nkey), key, "_names");
 		jw_key(&e->jw, nkey);
 		jw_begin_array(&e->jw);
 		for (unsigned b = 0; b < 64; b++) {
@@ -628,7 +660,7 @@ void emit_flags(struct emitter *e, const char *key, uint64_t v,
 		jw_end_array(&e->jw);
 		return;
 	}
-	len = (size_t)snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+	len = fmt_hex(buf, v);
 	if (v) {
 		const char *sep = top(e)->kind == T_OBJ ? " (" : "(";
 

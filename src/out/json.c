@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "json.h"
 
+#include "fmtnum.h"
+
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
@@ -19,9 +21,9 @@ static void newline(struct json_writer *w)
 {
 	if (!w->pretty)
 		return;
-	fputc('\n', w->out);
+	putc_unlocked('\n', w->out);
 	for (int i = 0; i < w->depth; i++)
-		fputs("  ", w->out);
+		fwrite_unlocked("  ", 1, 2, w->out);
 }
 
 /* Before any value or key: the comma and indentation. */
@@ -36,7 +38,7 @@ static void sep(struct json_writer *w)
 		w->bad = true;
 	}
 	if (!w->first[w->depth] && !(w->lines && w->depth == 0))
-		fputc(',', w->out);
+		putc_unlocked(',', w->out);
 	if (w->depth > 0)
 		newline(w);
 	w->first[w->depth] = false;
@@ -47,11 +49,14 @@ void jw_key(struct json_writer *w, const char *key)
 	if (w->depth == 0 || !w->is_obj[w->depth] || w->after_key)
 		w->bad = true;
 	if (!w->first[w->depth])
-		fputc(',', w->out);
+		putc_unlocked(',', w->out);
 	newline(w);
 	w->first[w->depth] = false;
 	put_string(w->out, key, strlen(key));
-	fputs(w->pretty ? ": " : ":", w->out);
+	if (w->pretty)
+		fwrite_unlocked(": ", 1, 2, w->out);
+	else
+		putc_unlocked(':', w->out);
 	w->after_key = true;
 }
 
@@ -104,14 +109,18 @@ void jw_end_array(struct json_writer *w)
 
 void jw_u64(struct json_writer *w, uint64_t v)
 {
+	char buf[24];
+
 	sep(w);
-	fprintf(w->out, "%" PRIu64, v);
+	fwrite_unlocked(buf, 1, fmt_u64(buf, v), w->out);
 }
 
 void jw_s64(struct json_writer *w, int64_t v)
 {
+	char buf[24];
+
 	sep(w);
-	fprintf(w->out, "%" PRId64, v);
+	fwrite_unlocked(buf, 1, fmt_s64(buf, v), w->out);
 }
 
 void jw_double(struct json_writer *w, double v)

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Integer formatting without printf: records output formats millions of
+ * numbers, and vfprintf was the largest cost.
+ */
+#ifndef PD_FMTNUM_H
+#define PD_FMTNUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Decimal digits of v into buf (at least 21 bytes), NUL-terminated. */
+static inline size_t fmt_u64(char *buf, uint64_t v)
+{
+	char tmp[20];
+	size_t n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	for (size_t i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	buf[n] = 0;
+	return n;
+}
+
+static inline size_t fmt_s64(char *buf, int64_t v)
+{
+	if (v >= 0)
+		return fmt_u64(buf, (uint64_t)v);
+	buf[0] = '-';
+	return 1 + fmt_u64(buf + 1, -(uint64_t)v);
+}
+
+/* "0x" and lowercase hex digits of v into buf (at least 19 bytes). */
+static inline size_t fmt_hex(char *buf, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16];
+	size_t n = 0;
+
+	do {
+		tmp[n++] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	buf[0] = '0';
+	buf[1] = 'x';
+	for (size_t i = 0; i < n; i++)
+		buf[2 + i] = tmp[n - 1 - i];
+	buf[2 + n] = 0;
+	return 2 + n;
+}
+
+#endif
