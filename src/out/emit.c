@@ -30,8 +30,9 @@ bool emit_free(struct emitter *e)
 	if (!e)
 		return true;
 	ok = !e->bad && e->depth == 0;
-	if (e->fmt != EMIT_TEXT)
-		ok = ok && jw_finish(&e->jw);
+	if (e->fmt != EMIT_TEXT && !jw_finish(&e->jw)) /* flushes, always */
+		ok = false;
+	jw_flush(&e->jw); /* text goes through the same buffer */
 	free(e);
 	return ok;
 }
@@ -60,7 +61,7 @@ void indent(struct emitter *e, int n)
 	while (n > 0) {
 		int k = n < (int)sizeof(spaces) - 1 ? n : (int)sizeof(spaces) - 1;
 
-		fwrite_unlocked(spaces, 1, (size_t)k, e->out);
+		jw_raw(&e->jw, spaces, (size_t)k);
 		n -= k;
 	}
 }
@@ -68,7 +69,7 @@ void indent(struct emitter *e, int n)
 /* Plain text out, without printf. */
 static void out(struct emitter *e, const char *s)
 {
-	fwrite_unlocked(s, 1, strlen(s), e->out);
+	jw_raw(&e->jw, s, strlen(s));
 }
 
 /* Close an inline array row before anything else is printed under it. */
@@ -95,7 +96,7 @@ static void text_lead(struct emitter *e, const char *key)
 
 		indent(e, f->indent);
 		out(e, key ? key : "");
-		putc_unlocked(':', e->out);
+		jw_rawc(&e->jw, ':');
 		indent(e, used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1);
 		break;
 	}
@@ -110,9 +111,9 @@ static void text_lead(struct emitter *e, const char *key)
 			f->pad = 0;
 		}
 		if (!f->first)
-			putc_unlocked(' ', e->out);
+			jw_rawc(&e->jw, ' ');
 		out(e, key ? key : "");
-		putc_unlocked('=', e->out);
+		jw_rawc(&e->jw, '=');
 		f->first = false;
 		break;
 	case T_ARR: {
@@ -122,17 +123,17 @@ static void text_lead(struct emitter *e, const char *key)
 			f->started = true;
 			f->inline_arr = true;
 			if (parent->kind == T_ROW) {
-				fprintf(e->out, " %s=", f->key);
+				jw_rawf(&e->jw, " %s=", f->key);
 			} else {
 				int used = f->indent - 2 + (int)strlen(f->key) + 1;
 
 				indent(e, f->indent - 2);
-				fprintf(e->out, "%s:", f->key);
-				fprintf(e->out, "%*s",
+				jw_rawf(&e->jw, "%s:", f->key);
+				jw_rawf(&e->jw, "%*s",
 					used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1, "");
 			}
 		} else {
-			fputs(parent->kind == T_ROW ? "," : ", ", e->out);
+			jw_raws(&e->jw, parent->kind == T_ROW ? "," : ", ");
 		}
 		f->index++;
 		break;
@@ -143,7 +144,7 @@ static void text_lead(struct emitter *e, const char *key)
 static void text_end_value(struct emitter *e)
 {
 	if (top(e)->kind == T_OBJ)
-		putc_unlocked('\n', e->out);
+		jw_rawc(&e->jw, '\n');
 }
 
 void text_value(struct emitter *e, const char *key, const char *v)
@@ -161,34 +162,34 @@ static void text_bytes(struct emitter *e, const char *s, size_t n, bool quote)
 	const unsigned char *p = (const unsigned char *)s;
 
 	if (quote)
-		fputc('"', e->out);
+		jw_rawc(&e->jw, '"');
 	for (size_t i = 0; i < n;) {
 		size_t len;
 
 		if (p[i] < 0x20 || p[i] == 0x7f || p[i] == '\\' ||
 		    (quote && p[i] == '"')) {
 			if (p[i] == '\\' || p[i] == '"')
-				fprintf(e->out, "\\%c", p[i]);
+				jw_rawf(&e->jw, "\\%c", p[i]);
 			else if (p[i] == '\n')
-				fputs("\\n", e->out);
+				jw_raws(&e->jw, "\\n");
 			else if (p[i] == '\t')
-				fputs("\\t", e->out);
+				jw_raws(&e->jw, "\\t");
 			else
-				fprintf(e->out, "\\x%02x", p[i]);
+				jw_rawf(&e->jw, "\\x%02x", p[i]);
 			i++;
 			continue;
 		}
 		len = utf8_seq_len(p + i, n - i);
 		if (len == 0) {
-			fprintf(e->out, "\\x%02x", p[i]);
+			jw_rawf(&e->jw, "\\x%02x", p[i]);
 			i++;
 			continue;
 		}
-		fwrite(p + i, 1, len, e->out);
+		jw_raw(&e->jw, p + i, len);
 		i += len;
 	}
 	if (quote)
-		fputc('"', e->out);
+		jw_rawc(&e->jw, '"');
 }
 
 /* Text for a container opened in the current frame. */
@@ -206,7 +207,7 @@ static void text_open(struct emitter *e, const char *key, const char *title,
 			f->started = true;
 			if (parent->kind != T_ROW) {
 				indent(e, f->indent - 2);
-				fprintf(e->out, "%s:\n", f->key);
+				jw_rawf(&e->jw, "%s:\n", f->key);
 			}
 		}
 		if (!title && kind != T_ROW) {
@@ -216,7 +217,7 @@ static void text_open(struct emitter *e, const char *key, const char *title,
 		f->index++;
 		if (parent->kind == T_ROW) {
 			/* an element of an array in a row: {k=v ...} on the line */
-			fprintf(e->out, f->index == 1 ? " %s={" : ",{", f->key);
+			jw_rawf(&e->jw, f->index == 1 ? " %s={" : ",{", f->key);
 			push(e, (struct tframe){ .kind = kind == T_ARR ? T_ARR : T_ROW,
 						 .indent = f->indent, .first = true,
 						 .brace = true, .key = key });
@@ -229,11 +230,11 @@ static void text_open(struct emitter *e, const char *key, const char *title,
 		/* nested inside a row: stay on the line; an array's elements
 		 * print its " key=" */
 		if (f->pad && kind != T_ARR) { /* the row title's padding */
-			fprintf(e->out, "%*s", f->pad, "");
+			jw_rawf(&e->jw, "%*s", f->pad, "");
 			f->pad = 0;
 		}
 		if (kind != T_ARR)
-			fprintf(e->out, "%s%s:", f->first ? "" : " ", title ? title : "");
+			jw_rawf(&e->jw, "%s%s:", f->first ? "" : " ", title ? title : "");
 		f->first = false;
 		push(e, (struct tframe){ .kind = kind == T_ARR ? T_ARR : T_ROW,
 					 .indent = f->indent, .key = key });
@@ -248,11 +249,11 @@ static void text_open(struct emitter *e, const char *key, const char *title,
 	}
 	indent(e, ind);
 	if (kind == T_OBJ) {
-		fprintf(e->out, "%s:\n", title);
+		jw_rawf(&e->jw, "%s:\n", title);
 	} else if (title) {
 		int used = ind + (int)strlen(title) + 1;
 
-		fprintf(e->out, "%s:", title);
+		jw_rawf(&e->jw, "%s:", title);
 		/* the padding is printed with the first field, if any */
 		push(e, (struct tframe){ .kind = kind, .indent = ind + 2,
 					 .first = true,
@@ -275,26 +276,26 @@ static void text_close(struct emitter *e)
 	struct tframe *parent = top(e);
 
 	if (f->brace) {
-		fputc('}', e->out);
+		jw_rawc(&e->jw, '}');
 		return;
 	}
 	if (f->kind == T_ARR) {
 		if (!f->started) {
 			if (parent->kind == T_ROW) {
-				fprintf(e->out, " %s=-", f->key);
+				jw_rawf(&e->jw, " %s=-", f->key);
 			} else {
 				int used = f->indent - 2 + (int)strlen(f->key) + 1;
 
 				indent(e, f->indent - 2);
-				fprintf(e->out, "%s:%*s(none)\n", f->key,
+				jw_rawf(&e->jw, "%s:%*s(none)\n", f->key,
 					used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1, "");
 			}
 		} else if (f->inline_arr && parent->kind != T_ROW) {
-			putc_unlocked('\n', e->out);
+			jw_rawc(&e->jw, '\n');
 		}
 	} else if (f->kind == T_ROW && parent->kind != T_ROW &&
 		   !f->after_dump) {
-		putc_unlocked('\n', e->out);
+		jw_rawc(&e->jw, '\n');
 	}
 }
 
@@ -308,9 +309,9 @@ void emit_text_hide(struct emitter *e, bool hide)
 void emit_doc_begin(struct emitter *e, const char *file)
 {
 	if (e->fmt == EMIT_TEXT) {
-		fputs("File: ", e->out);
+		jw_raws(&e->jw, "File: ");
 		text_bytes(e, file, strlen(file), false);
-		putc_unlocked('\n', e->out);
+		jw_rawc(&e->jw, '\n');
 		return;
 	}
 	jw_begin_object(&e->jw);
@@ -682,9 +683,9 @@ void emit_flags(struct emitter *e, const char *key, uint64_t v,
 	text_lead(e, key);
 	/* names may contain spaces ("bit 40"): quote inside rows */
 	if (top(e)->kind != T_OBJ && strchr(buf, ' '))
-		fprintf(e->out, "\"%s\"", buf);
+		jw_rawf(&e->jw, "\"%s\"", buf);
 	else
-		fputs(buf, e->out);
+		jw_raws(&e->jw, buf);
 	text_end_value(e);
 }
 

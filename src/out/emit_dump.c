@@ -57,29 +57,29 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 
 	if (f->kind == T_ROW) {
 		/* a dump never fits a row: finish the row's line first */
-		fputc('\n', e->out);
+		jw_rawc(&e->jw, '\n');
 	}
 	indent(e, ind);
-	fprintf(e->out, "%s: %zu bytes at 0x%" PRIx64 "\n", key ? key : "raw",
+	jw_rawf(&e->jw, "%s: %zu bytes at 0x%" PRIx64 "\n", key ? key : "raw",
 		n, off);
 	for (size_t i = 0; i < n; i += 16) {
 		indent(e, ind + 2);
-		fprintf(e->out, "0x%08" PRIx64 " ", off + i);
+		jw_rawf(&e->jw, "0x%08" PRIx64 " ", off + i);
 		for (size_t j = 0; j < 16; j++) {
 			if (j == 8)
-				fputc(' ', e->out);
+				jw_rawc(&e->jw, ' ');
 			if (i + j < n)
-				fprintf(e->out, " %02x", p[i + j]);
+				jw_rawf(&e->jw, " %02x", p[i + j]);
 			else
-				fputs("   ", e->out);
+				jw_raws(&e->jw, "   ");
 		}
-		fputs("  |", e->out);
+		jw_raws(&e->jw, "  |");
 		for (size_t j = 0; j < 16 && i + j < n; j++) {
 			unsigned char c = p[i + j];
 
-			fputc(c >= 0x20 && c < 0x7f ? c : '.', e->out);
+			jw_rawc(&e->jw, c >= 0x20 && c < 0x7f ? c : '.');
 		}
-		fputs("|\n", e->out);
+		jw_raws(&e->jw, "|\n");
 	}
 	if (f->kind == T_ROW)
 		f->after_dump = true;
@@ -128,16 +128,16 @@ void emit_diags(struct emitter *e, const struct pd_diags *d)
 	}
 	if (d->n == 0)
 		return;
-	fputs("Problems:\n", e->out);
+	jw_raws(&e->jw, "Problems:\n");
 	for (size_t i = 0; i < d->n; i++) {
 		const struct pd_diag *g = &d->v[i];
 
-		fprintf(e->out, "  %s: ", g->sev == PD_ERR ? "error" : "warning");
+		jw_rawf(&e->jw, "  %s: ", g->sev == PD_ERR ? "error" : "warning");
 		if (g->offset != PD_NO_OFFSET)
-			fprintf(e->out, "0x%" PRIx64 ": ", g->offset);
-		fprintf(e->out, "%s: %s\n", g->what ? g->what : "",
+			jw_rawf(&e->jw, "0x%" PRIx64 ": ", g->offset);
+		jw_rawf(&e->jw, "%s: %s\n", g->what ? g->what : "",
 			g->detail ? g->detail : "");
 	}
 	if (d->dropped)
-		fprintf(e->out, "  (%zu more not shown)\n", d->dropped);
+		jw_rawf(&e->jw, "  (%zu more not shown)\n", d->dropped);
 }

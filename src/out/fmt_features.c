@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "fmt_features.h"
+#include "fmtnum.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -154,6 +155,14 @@ void format_iso8601_ns(char *buf, size_t len, uint64_t ns)
 
 void format_perf_time(char *buf, size_t len, uint64_t ns)
 {
-	snprintf(buf, len, "%" PRIu64 ".%06" PRIu64, ns / NSEC_PER_SEC,
-		 ns % NSEC_PER_SEC / 1000);
+	/* "123.456789": seconds, 6 digits of microseconds (hot: no printf) */
+	char tmp[48];
+	uint64_t usec = ns % NSEC_PER_SEC / 1000;
+	size_t n = fmt_u64(tmp, ns / NSEC_PER_SEC);
+
+	tmp[n++] = '.';
+	for (int i = 5; i >= 0; i--, usec /= 10)
+		tmp[n + (size_t)i] = (char)('0' + usec % 10);
+	tmp[n + 6] = 0;
+	snprintf(buf, len, "%s", tmp);
 }

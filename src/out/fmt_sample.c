@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "fmt_features.h"
 #include "fmt_records.h"
 #include "fmt_sample.h"
 
@@ -212,10 +213,11 @@ static void emit_weight_struct(struct emitter *e, uint64_t w)
 /* "123.456789": seconds with microseconds, as perf script prints time */
 static void emit_time(struct emitter *e, uint64_t t)
 {
-	uint64_t sec = t / 1000000000u, usec = t % 1000000000u / 1000u;
+	char buf[32];
 
 	emit_u64(e, "time", t);
-	emit_strf(e, "time_s", "%" PRIu64 ".%06" PRIu64, sec, usec);
+	format_perf_time(buf, sizeof(buf), t);
+	emit_str(e, "time_s", buf);
 }
 
 void emit_sample(struct emitter *e, const struct pd_session *s,

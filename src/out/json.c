@@ -4,6 +4,7 @@
 #include "fmtnum.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <math.h>
 #include <string.h>
 
@@ -15,15 +16,75 @@ void jw_init(struct json_writer *w, FILE *out, bool pretty)
 	w->first[0] = true;
 }
 
-static void put_string(FILE *o, const char *str, size_t n);
+static void put_string(struct json_writer *w, const char *str, size_t n);
+
+void jw_flush(struct json_writer *w)
+{
+	if (w->len)
+		fwrite_unlocked(w->buf, 1, w->len, w->out);
+	w->len = 0;
+}
+
+static void wr(struct json_writer *w, const void *p, size_t n)
+{
+	if (w->len + n > sizeof(w->buf)) {
+		jw_flush(w);
+		if (n > sizeof(w->buf)) {
+			fwrite_unlocked(p, 1, n, w->out);
+			return;
+		}
+	}
+	memcpy(w->buf + w->len, p, n);
+	w->len += n;
+}
+
+static void wc(struct json_writer *w, char c)
+{
+	if (w->len == sizeof(w->buf))
+		jw_flush(w);
+	w->buf[w->len++] = c;
+}
+
+static void ws(struct json_writer *w, const char *s)
+{
+	wr(w, s, strlen(s));
+}
+
+void jw_raw(struct json_writer *w, const void *p, size_t n)
+{
+	wr(w, p, n);
+}
+
+void jw_rawc(struct json_writer *w, char c)
+{
+	wc(w, c);
+}
+
+void jw_raws(struct json_writer *w, const char *s)
+{
+	ws(w, s);
+}
+
+void jw_rawf(struct json_writer *w, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		wr(w, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
 
 static void newline(struct json_writer *w)
 {
 	if (!w->pretty)
 		return;
-	putc_unlocked('\n', w->out);
+	wc(w, '\n');
 	for (int i = 0; i < w->depth; i++)
-		fwrite_unlocked("  ", 1, 2, w->out);
+		wr(w, "  ", 2);
 }
 
 /* Before any value or key: the comma and indentation. */
@@ -38,7 +99,7 @@ static void sep(struct json_writer *w)
 		w->bad = true;
 	}
 	if (!w->first[w->depth] && !(w->lines && w->depth == 0))
-		putc_unlocked(',', w->out);
+		wc(w, ',');
 	if (w->depth > 0)
 		newline(w);
 	w->first[w->depth] = false;
@@ -49,14 +110,14 @@ void jw_key(struct json_writer *w, const char *key)
 	if (w->depth == 0 || !w->is_obj[w->depth] || w->after_key)
 		w->bad = true;
 	if (!w->first[w->depth])
-		putc_unlocked(',', w->out);
+		wc(w, ',');
 	newline(w);
 	w->first[w->depth] = false;
-	put_string(w->out, key, strlen(key));
+	put_string(w, key, strlen(key));
 	if (w->pretty)
-		fwrite_unlocked(": ", 1, 2, w->out);
+		wr(w, ": ", 2);
 	else
-		putc_unlocked(':', w->out);
+		wc(w, ':');
 	w->after_key = true;
 }
 
@@ -64,7 +125,7 @@ static void open(struct json_writer *w, char c, bool obj)
 {
 	/* a key's string was written by jw_string with after_key cleared */
 	sep(w);
-	fputc(c, w->out);
+	wc(w, c);
 	if (w->depth + 1 >= JW_MAX_DEPTH) {
 		w->bad = true;
 		return;
@@ -85,7 +146,7 @@ static void close(struct json_writer *w, char c, bool obj)
 	w->depth--;
 	if (!empty)
 		newline(w);
-	fputc(c, w->out);
+	wc(w, c);
 }
 
 void jw_begin_object(struct json_writer *w)
@@ -96,7 +157,7 @@ void jw_end_object(struct json_writer *w)
 {
 	close(w, '}', true);
 	if (w->depth == 0)
-		fputc('\n', w->out); /* one document per line */
+		wc(w, '\n'); /* one document per line */
 }
 void jw_begin_array(struct json_writer *w)
 {
@@ -112,7 +173,7 @@ void jw_u64(struct json_writer *w, uint64_t v)
 	char buf[24];
 
 	sep(w);
-	fwrite_unlocked(buf, 1, fmt_u64(buf, v), w->out);
+	wr(w, buf, fmt_u64(buf, v));
 }
 
 void jw_s64(struct json_writer *w, int64_t v)
@@ -120,28 +181,32 @@ void jw_s64(struct json_writer *w, int64_t v)
 	char buf[24];
 
 	sep(w);
-	fwrite_unlocked(buf, 1, fmt_s64(buf, v), w->out);
+	wr(w, buf, fmt_s64(buf, v));
 }
 
 void jw_double(struct json_writer *w, double v)
 {
 	sep(w);
-	if (isfinite(v))
-		fprintf(w->out, "%.17g", v);
-	else
-		fputs("null", w->out);
+	char buf[40];
+
+	if (isfinite(v)) {
+		snprintf(buf, sizeof(buf), "%.17g", v);
+		ws(w, buf);
+	} else {
+		ws(w, "null");
+	}
 }
 
 void jw_bool(struct json_writer *w, bool v)
 {
 	sep(w);
-	fputs(v ? "true" : "false", w->out);
+	ws(w, v ? "true" : "false");
 }
 
 void jw_null(struct json_writer *w)
 {
 	sep(w);
-	fputs("null", w->out);
+	ws(w, "null");
 }
 
 size_t utf8_seq_len(const unsigned char *s, size_t n)
@@ -177,11 +242,11 @@ size_t utf8_seq_len(const unsigned char *s, size_t n)
 	return len;
 }
 
-static void put_string(FILE *o, const char *str, size_t n)
+static void put_string(struct json_writer *w, const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
 
-	putc_unlocked('"', o);
+	wc(w, '"');
 	for (size_t i = 0; i < n;) {
 		unsigned char c = s[i];
 		size_t len, run = i;
@@ -191,41 +256,44 @@ static void put_string(FILE *o, const char *str, size_t n)
 		       s[run] != '"' && s[run] != '\\')
 			run++;
 		if (run > i) {
-			fwrite_unlocked(s + i, 1, run - i, o);
+			wr(w, s + i, run - i);
 			i = run;
 			continue;
 		}
 		switch (c) {
-		case '"': fputs("\\\"", o); i++; continue;
-		case '\\': fputs("\\\\", o); i++; continue;
-		case '\n': fputs("\\n", o); i++; continue;
-		case '\t': fputs("\\t", o); i++; continue;
-		case '\r': fputs("\\r", o); i++; continue;
-		case '\b': fputs("\\b", o); i++; continue;
-		case '\f': fputs("\\f", o); i++; continue;
+		case '"': ws(w, "\\\""); i++; continue;
+		case '\\': ws(w, "\\\\"); i++; continue;
+		case '\n': ws(w, "\\n"); i++; continue;
+		case '\t': ws(w, "\\t"); i++; continue;
+		case '\r': ws(w, "\\r"); i++; continue;
+		case '\b': ws(w, "\\b"); i++; continue;
+		case '\f': ws(w, "\\f"); i++; continue;
 		default: break;
 		}
 		if (c < 0x20 || c == 0x7f) {
-			fprintf(o, "\\u%04x", c);
+			char u[8];
+
+			snprintf(u, sizeof(u), "\\u%04x", c);
+			ws(w, u);
 			i++;
 			continue;
 		}
 		len = utf8_seq_len(s + i, n - i);
 		if (len == 0) {
-			fputs("\xef\xbf\xbd", o); /* U+FFFD */
+			ws(w, "\xef\xbf\xbd"); /* U+FFFD */
 			i++;
 			continue;
 		}
-		fwrite_unlocked(s + i, 1, len, o);
+		wr(w, s + i, len);
 		i += len;
 	}
-	putc_unlocked('"', o);
+	wc(w, '"');
 }
 
 void jw_string_n(struct json_writer *w, const char *s, size_t n)
 {
 	sep(w);
-	put_string(w->out, s, n);
+	put_string(w, s, n);
 }
 
 void jw_string(struct json_writer *w, const char *s)
@@ -235,5 +303,6 @@ void jw_string(struct json_writer *w, const char *s)
 
 bool jw_finish(struct json_writer *w)
 {
+	jw_flush(w);
 	return !w->bad && w->depth == 0 && !w->after_key;
 }

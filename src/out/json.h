@@ -24,6 +24,8 @@ struct json_writer {
 	bool is_obj[JW_MAX_DEPTH];
 	bool after_key;           /* a key was written; its value comes next */
 	bool bad;                 /* misuse detected */
+	size_t len;               /* bytes waiting in buf */
+	char buf[1 << 16];        /* our own buffer: stdio per call is slow */
 };
 
 void jw_init(struct json_writer *w, FILE *out, bool pretty);
@@ -42,6 +44,14 @@ void jw_string_n(struct json_writer *w, const char *s, size_t n);
 void jw_string(struct json_writer *w, const char *s);
 /* returns false if nesting was unbalanced or misused */
 bool jw_finish(struct json_writer *w);
+/* Hand the buffered bytes to the FILE (done by jw_finish too). */
+void jw_flush(struct json_writer *w);
+/* Raw bytes through the same buffer (the text renderer uses it too). */
+void jw_raw(struct json_writer *w, const void *p, size_t n);
+void jw_rawc(struct json_writer *w, char c);
+void jw_raws(struct json_writer *w, const char *s);
+void jw_rawf(struct json_writer *w, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /*
  * Length of the valid UTF-8 sequence at s (1-4), or 0 if the bytes there
