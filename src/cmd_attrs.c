@@ -10,6 +10,7 @@
 #include "lib/features.h"
 #include "lib/reader.h"
 #include "out/fmt_attr.h"
+#include "lib/record.h"
 #include "perfdump.h"
 
 const struct cmd cmd_attrs_def = {
@@ -70,37 +71,21 @@ static int cmp_entry(const void *a, const void *b)
 }
 
 /*
- * PERF_RECORD_ID_INDEX (69): u64 nr; nr x {u64 id, idx, cpu, tid}; then,
- * if header.size leaves room, nr x {u64 machine_pid, vcpu} (FORMAT.md §7,
- * tools/perf/util/session.c perf_event__process_id_index).
+ * Keep the entries of an ID_INDEX (69) record, decoded by pd_parse_record
+ * (record_user.c), with their file offsets.
  */
 static void parse_id_index(struct pd_session *s, const struct pd_event *ev,
-			   struct pd_id_index *ix, size_t *cap)
+			   struct pd_id_index *ix, size_t *cap,
+			   struct arena *scratch)
 {
-	const uint8_t *p = ev->p;
-	uint64_t nr, room;
-	bool guest;
+	struct pd_record rec;
+	const struct pd_rec_id_index *m = &rec.u.id_index;
 
 	ix->present = true;
 	ix->nrecords++;
-	if (ev->size < 16) {
-		pd_diag_add(&s->diags, PD_ERR, ev->offset, "PERF_RECORD_ID_INDEX",
-			    "record of %u bytes has no room for nr", ev->size);
-		return;
-	}
-	nr = pd_get64(p + 8, s->swap);
-	room = ((uint64_t)ev->size - 16) / 32;
-	if (nr > room) {
-		pd_diag_add(&s->diags, PD_ERR, ev->offset + 8,
-			    "PERF_RECORD_ID_INDEX",
-			    "nr %llu entries do not fit in the record's %u bytes (room for %llu)",
-			    (unsigned long long)nr, ev->size,
-			    (unsigned long long)room);
-		nr = room;
-	}
-	guest = nr && (uint64_t)ev->size >= 16 + nr * 48;
-	for (uint64_t i = 0; i < nr; i++) {
-		const uint8_t *q = p + 16 + 32 * i;
+	arena_reset(scratch);
+	pd_parse_record(s, ev, 0, scratch, &rec);
+	for (uint32_t i = 0; i < m->nread; i++) {
 		struct pd_id_index_entry *x;
 
 		if (ix->n == *cap) {
@@ -120,20 +105,14 @@ static void parse_id_index(struct pd_session *s, const struct pd_event *ev,
 			*cap = ncap;
 		}
 		x = &ix->v[ix->n++];
-		x->id = pd_get64(q, s->swap);
-		x->idx = pd_get64(q + 8, s->swap);
-		x->cpu = pd_get64(q + 16, s->swap);
-		x->tid = pd_get64(q + 24, s->swap);
-		x->offset = ev->compressed ? ev->offset : ev->offset + 16 + 32 * i;
-		x->has_guest = guest;
-		if (guest) {
-			const uint8_t *g = p + 16 + 32 * nr + 16 * i;
-
-			x->machine_pid = pd_get64(g, s->swap);
-			x->vcpu = pd_get64(g + 8, s->swap);
-		} else {
-			x->machine_pid = x->vcpu = 0;
-		}
+		x->id = m->v[i].id;
+		x->idx = m->v[i].idx;
+		x->cpu = m->v[i].cpu;
+		x->tid = m->v[i].tid;
+		x->offset = ev->compressed ? ev->offset : ev->offset + 16 + 32ULL * i;
+		x->has_guest = m->has_guest;
+		x->machine_pid = m->has_guest ? m->v[i].machine_pid : 0;
+		x->vcpu = m->has_guest ? m->v[i].vcpu : 0;
 	}
 }
 
@@ -170,6 +149,7 @@ static void load_id_index(struct pd_session *s, struct pd_id_index *ix)
 {
 	struct pd_reader *r;
 	struct pd_event ev;
+	struct arena scratch = { 0 };
 	size_t cap = 0;
 
 	/* the pre-upstream Google pipe format uses 69 for a feature */
@@ -182,9 +162,10 @@ static void load_id_index(struct pd_session *s, struct pd_id_index *ix)
 		if (!before_id_index(s, ev.type))
 			break;
 		if (ev.type == REC_ID_INDEX)
-			parse_id_index(s, &ev, ix, &cap);
+			parse_id_index(s, &ev, ix, &cap, &scratch);
 	}
 	pd_reader_close(r);
+	arena_free(&scratch);
 	if (ix->n)
 		qsort(ix->v, ix->n, sizeof(*ix->v), cmp_entry);
 }
