@@ -19,8 +19,11 @@
 
 #define REC_COMPRESSED 81
 #define REC_COMPRESSED2 83
-/* A decompressed backlog larger than this is refused (memory bound). */
-#define ZBUF_MAX (256u << 20)
+/*
+ * A decompressed backlog larger than this is refused (memory bound): perf
+ * compresses at most mmap_len (about 512 KiB) into one record.
+ */
+#define ZBUF_MAX (32u << 20)
 #define NSEG 16
 
 /* Which container produced the decompressed bytes from inner_start on. */
