@@ -353,6 +353,10 @@ static void vopen(struct emitter *e, const char *key, enum tkind kind,
 		e->depth++;
 		return;
 	}
+	if (fmt && strcmp(fmt, "%s") == 0) { /* a ready title: no printf */
+		text_open(e, key, va_arg(ap, const char *), kind);
+		return;
+	}
 	if (fmt)
 		vsnprintf(title, sizeof(title), fmt, ap);
 	text_open(e, key, fmt ? title : NULL, kind);
@@ -620,9 +624,10 @@ void emit_enum(struct emitter *e, const char *key, uint64_t v,
 		}
 		return;
 	}
-	if (name && top(e)->kind != T_OBJ) /* rows: key=name */
-		snprintf(buf, sizeof(buf), "%s", name);
-	else if (name)
+	if (name && top(e)->kind != T_OBJ) { /* rows: key=name */
+		text_value(e, key, name);
+		return;
+	} else if (name)
 		snprintf(buf, sizeof(buf), "%" PRIu64 " (%s)", v, name);
 	else
 		snprintf(buf, sizeof(buf), "<unknown: %" PRIu64 ">", v);
