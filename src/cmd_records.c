@@ -370,14 +370,8 @@ static void show(struct rec_ctx *c, const struct pd_event *ev)
 			tsize = id.trailer_size;
 		}
 		pd_parse_record(s, ev, tsize, &c->scratch, &rec);
-		if (ev->type == 78 && ev->size >= 24 &&
-		    pd_get64(ev->p + 8, s->swap) == 2) { /* EVENT_UPDATE NAME */
-			const char *name = (const char *)ev->p + 24;
-			const char *nul = memchr(name, 0, ev->size - 24u);
-
-			pd_evlist_set_name(s, pd_get64(ev->p + 16, s->swap), name,
-					   nul ? (size_t)(nul - name) : ev->size - 24u);
-		}
+		if (ev->type == 78)
+			pd_evlist_apply_update(s, ev->p, ev->size);
 	}
 	/* filters: a record's own pid/tid (COMM, MMAP, FORK...) comes first */
 	struct pd_sample_id filt = id;
@@ -409,7 +403,7 @@ static void show(struct rec_ctx *c, const struct pd_event *ev)
 		snprintf(t, sizeof(title) - (size_t)(t - title), "] <unknown: %u>",
 			 ev->type);
 	}
-	emit_row_begin_t(e, NULL, "%s", title);
+	emit_row_begin_title(e, NULL, title);
 	/* the title shows offset, size and type; misc when it is not 0 */
 	emit_text_hide(e, true);
 	emit_offset(e, "offset", ev->offset);
@@ -456,16 +450,8 @@ static bool event_time(struct pd_session *s, const struct pd_event *ev,
 	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
 	if (!evsel)
 		return false;
-	if (ev->type == 9) {
-		uint64_t st = evsel->attr.sample_type;
-		uint32_t pos = 1 + !!(st & PD_SAMPLE_IDENTIFIER) +
-			       !!(st & PD_SAMPLE_IP) + !!(st & PD_SAMPLE_TID);
-
-		if (!(st & PD_SAMPLE_TIME) || ev->size < 8 * (pos + 1))
-			return false;
-		*t = pd_get64(ev->p + 8 * pos, s->swap);
-		return true;
-	}
+	if (ev->type == 9)
+		return pd_sample_time(s, evsel, ev, t);
 	if (!pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &id) ||
 	    !id.has_time)
 		return false;

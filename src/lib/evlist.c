@@ -267,22 +267,24 @@ static void names_from_event_desc(struct pd_session *s)
 	}
 }
 
-/* EVENT_UPDATE (78) type 2 NAME: u64 type; u64 id; char name[] */
+void pd_evlist_apply_update(struct pd_session *s, const uint8_t *p,
+			    size_t size)
+{
+	if (size < 24 || pd_get64(p + 8, s->swap) != 2)
+		return;
+	const char *name = (const char *)p + 24;
+	const char *nul = memchr(name, 0, size - 24);
+
+	pd_evlist_set_name(s, pd_get64(p + 16, s->swap), name,
+			   nul ? (size_t)(nul - name) : size - 24);
+}
+
+/* Pipe mode: the EVENT_UPDATE records kept by the metadata walk. */
 static void names_from_updates(struct pd_session *s)
 {
-	for (size_t i = 0; i < s->npipe_updates; i++) {
-		const struct pd_part *p = &s->pipe_updates[i];
-		const uint8_t *b = p->bytes;
-		size_t n = (size_t)p->loaded;
-
-		if (n < 24 || pd_get64(b + 8, s->swap) != 2)
-			continue;
-		const char *name = (const char *)b + 24;
-		const char *nul = memchr(name, 0, n - 24);
-
-		pd_evlist_set_name(s, pd_get64(b + 16, s->swap), name,
-				   nul ? (size_t)(nul - name) : n - 24);
-	}
+	for (size_t i = 0; i < s->npipe_updates; i++)
+		pd_evlist_apply_update(s, s->pipe_updates[i].bytes,
+				       (size_t)s->pipe_updates[i].loaded);
 }
 
 void pd_evlist_load(struct pd_session *s)

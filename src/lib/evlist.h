@@ -54,6 +54,12 @@ const struct pd_evsel *pd_evlist_find(const struct pd_session *s, uint64_t id);
 /* Name an evsel from an EVENT_UPDATE (78) NAME record seen in the data. */
 void pd_evlist_set_name(struct pd_session *s, uint64_t id, const char *name,
 			size_t len);
+/*
+ * Apply an EVENT_UPDATE record (p: size bytes, header included): a NAME
+ * update (type 2: u64 type; u64 id; char name[]) names its evsel.
+ */
+void pd_evlist_apply_update(struct pd_session *s, const uint8_t *p,
+			    size_t size);
 
 /*
  * The sample_id fields every record may carry (FORMAT.md §8.5): for a

@@ -377,15 +377,10 @@ int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
 			continue;
 		}
 		memset(ev, 0, sizeof(*ev));
-		/*
-		 * Pre-upstream Google pipe streams send the header features as
-		 * types 66 + id before the first HEADER_ATTR (session_pipe.c).
-		 */
 		if (rec.type == 64)
 			src->seen_attr = true;
-		else if (r->s->pipe.legacy_google && !src->seen_attr &&
-			 rec.type >= 69 && rec.type <= 80)
-			ev->legacy_feature = rec.type - 66;
+		ev->legacy_feature = pd_legacy_feature(r->s->pipe.legacy_google,
+						       src->seen_attr, rec.type);
 		ev->offset = rec.off;
 		ev->stream = src->index;
 		ev->type = rec.type;

@@ -528,3 +528,17 @@ end:
 	out->damaged = !cur_ok(&x.c);
 	return !out->damaged && !out->left;
 }
+
+bool pd_sample_time(const struct pd_session *s, const struct pd_evsel *ev,
+		    const struct pd_event *e, uint64_t *t)
+{
+	uint64_t st = ev->attr.sample_type;
+	/* the u64 slots before TIME, in __evsel__parse_sample order */
+	uint32_t pos = 1 + !!(st & PD_SAMPLE_IDENTIFIER) +
+		       !!(st & PD_SAMPLE_IP) + !!(st & PD_SAMPLE_TID);
+
+	if (!(st & PD_SAMPLE_TIME) || e->size < 8 * (pos + 1))
+		return false;
+	*t = pd_get64(e->p + 8 * pos, s->swap);
+	return true;
+}

@@ -169,4 +169,11 @@ struct pd_data_src {
 
 void pd_data_src_split(uint64_t v, struct pd_data_src *d);
 
+/*
+ * Just the TIME field of a sample (for time ordering), without decoding
+ * the rest: false if the attr has no TIME or the record is too short.
+ */
+bool pd_sample_time(const struct pd_session *s, const struct pd_evsel *ev,
+		    const struct pd_event *e, uint64_t *t);
+
 #endif

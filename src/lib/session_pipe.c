@@ -59,9 +59,11 @@ void sess_walk_pipe(struct pd_session *s)
 		if (pi->nrecords == 1 && r.type == 69 && r.size >= 12 &&
 		    pd_get32(r.p + 8, s->swap) == (uint32_t)r.size - 12u)
 			pi->legacy_google = st.legacy_google = true;
-		if (pi->legacy_google && !seen_attr && r.type >= 69 &&
-		    r.type <= 80) {
-			struct pd_feature *f = sess_add_feature(s, r.type - 66,
+		unsigned legacy = pd_legacy_feature(pi->legacy_google,
+						    seen_attr, r.type);
+
+		if (legacy) {
+			struct pd_feature *f = sess_add_feature(s, legacy,
 							   PD_FSRC_LEGACY_RECORD);
 			const uint8_t *b = arena_memdup(&s->arena, r.p + 8,
 							r.size - 8u);

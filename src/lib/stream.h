@@ -55,6 +55,19 @@ struct pd_stream {
 uint64_t pd_record_payload(uint32_t type, const uint8_t *p, uint16_t size,
 			   bool swap, bool legacy_google);
 
+/*
+ * Pre-upstream Google pipe streams send the header features as record
+ * types 66 + feature id (69..80) before the first HEADER_ATTR.  The
+ * feature id a record carries, or 0.
+ */
+static inline unsigned pd_legacy_feature(bool legacy_google, bool seen_attr,
+					 uint32_t type)
+{
+	return legacy_google && !seen_attr && type >= 69 && type <= 80
+		       ? type - 66
+		       : 0;
+}
+
 void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
 		    uint64_t end, bool swap, struct pd_diags *diags,
 		    const char *what);

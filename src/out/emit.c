@@ -353,16 +353,13 @@ static void vopen(struct emitter *e, const char *key, enum tkind kind,
 		e->depth++;
 		return;
 	}
-	if (fmt && strcmp(fmt, "%s") == 0) { /* a ready title: no printf */
-		text_open(e, key, va_arg(ap, const char *), kind);
-		return;
-	}
 	if (fmt)
 		vsnprintf(title, sizeof(title), fmt, ap);
 	text_open(e, key, fmt ? title : NULL, kind);
 }
 
-void emit_row_begin(struct emitter *e, const char *key)
+void emit_row_begin_title(struct emitter *e, const char *key,
+			  const char *title)
 {
 	if (e->fmt != EMIT_TEXT) {
 		json_key(e, key);
@@ -370,7 +367,12 @@ void emit_row_begin(struct emitter *e, const char *key)
 		e->depth++;
 		return;
 	}
-	text_open(e, key, NULL, T_ROW);
+	text_open(e, key, title, T_ROW);
+}
+
+void emit_row_begin(struct emitter *e, const char *key)
+{
+	emit_row_begin_title(e, key, NULL);
 }
 
 void emit_obj_begin(struct emitter *e, const char *key)

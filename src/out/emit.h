@@ -67,6 +67,9 @@ void emit_obj_begin_t(struct emitter *e, const char *key,
 void emit_row_begin_t(struct emitter *e, const char *key,
 		      const char *title_fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A row with a ready-made title (no formatting: the records hot path). */
+void emit_row_begin_title(struct emitter *e, const char *key,
+			  const char *title);
 /* A row titled by its key; inside an array, a bare row of k=v fields. */
 void emit_row_begin(struct emitter *e, const char *key);
 void emit_obj_end(struct emitter *e);
