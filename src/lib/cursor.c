@@ -55,30 +55,6 @@ static const uint8_t *take(struct cursor *c, const char *what, size_t n)
 	return p;
 }
 
-uint16_t pd_get16(const void *p, bool swap)
-{
-	uint16_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return swap ? __builtin_bswap16(v) : v;
-}
-
-uint32_t pd_get32(const void *p, bool swap)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return swap ? __builtin_bswap32(v) : v;
-}
-
-uint64_t pd_get64(const void *p, bool swap)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return swap ? __builtin_bswap64(v) : v;
-}
-
 uint8_t cur_u8(struct cursor *c, const char *what)
 {
 	const uint8_t *p = take(c, what, 1);

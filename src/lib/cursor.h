@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "diag.h"
 
@@ -100,8 +101,28 @@ struct pd_str cur_fixed_string(struct cursor *c, const char *what, size_t n);
 struct pd_str cur_cstring(struct cursor *c, const char *what);
 
 /* Byte order helpers for code that reads in place. */
-uint16_t pd_get16(const void *p, bool swap);
-uint32_t pd_get32(const void *p, bool swap);
-uint64_t pd_get64(const void *p, bool swap);
+static inline uint16_t pd_get16(const void *p, bool swap)
+{
+	uint16_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return swap ? __builtin_bswap16(v) : v;
+}
+
+static inline uint32_t pd_get32(const void *p, bool swap)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return swap ? __builtin_bswap32(v) : v;
+}
+
+static inline uint64_t pd_get64(const void *p, bool swap)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return swap ? __builtin_bswap64(v) : v;
+}
 
 #endif

@@ -47,7 +47,7 @@ static uint64_t limit_left(const struct pd_stream *st, uint64_t at)
 }
 
 /* Make at least `need` bytes available at buf[head], if the input has them. */
-static size_t fill(struct pd_stream *st, size_t need)
+static size_t fill_slow(struct pd_stream *st, size_t need)
 {
 	if (!st->buf) {
 		st->buf = malloc(STREAM_WINDOW);
@@ -88,6 +88,13 @@ static size_t fill(struct pd_stream *st, size_t need)
 		st->tail += (size_t)n;
 	}
 	return st->tail - st->head;
+}
+
+static inline size_t fill(struct pd_stream *st, size_t need)
+{
+	size_t avail = st->tail - st->head;
+
+	return avail >= need ? avail : fill_slow(st, need);
 }
 
 static void consume(struct pd_stream *st, size_t n)
