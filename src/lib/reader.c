@@ -371,24 +371,31 @@ int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
 			r->cur++;
 			continue;
 		}
+		if (src->index < 0)
+			r->stats.data_end = rec.off + rec.size + rec.payload;
+		if (rec.type == REC_COMPRESSED || rec.type == REC_COMPRESSED2) {
+			r->stats.containers[rec.type == REC_COMPRESSED2]++;
+			r->stats.container_bytes[rec.type == REC_COMPRESSED2] += rec.size;
+		}
 		if ((rec.type == REC_COMPRESSED || rec.type == REC_COMPRESSED2) &&
 		    !(r->flags & PD_READ_NO_DECOMPRESS)) {
 			decompress(r, src, &rec);
 			continue;
 		}
-		memset(ev, 0, sizeof(*ev));
 		if (rec.type == 64)
 			src->seen_attr = true;
-		ev->legacy_feature = pd_legacy_feature(r->s->pipe.legacy_google,
-						       src->seen_attr, rec.type);
-		ev->offset = rec.off;
-		ev->stream = src->index;
-		ev->type = rec.type;
-		ev->misc = rec.misc;
-		ev->size = rec.size;
-		ev->p = rec.p;
-		ev->payload = rec.payload;
-		ev->payload_offset = rec.off + rec.size;
+		*ev = (struct pd_event){
+			.offset = rec.off,
+			.stream = src->index,
+			.type = rec.type,
+			.misc = rec.misc,
+			.size = rec.size,
+			.p = rec.p,
+			.payload = rec.payload,
+			.payload_offset = rec.off + rec.size,
+			.legacy_feature = pd_legacy_feature(r->s->pipe.legacy_google,
+							    src->seen_attr, rec.type),
+		};
 		if (rec.payload && (r->flags & PD_READ_PAYLOADS) &&
 		    rec.payload <= PD_READ_PAYLOAD_MAX) {
 			uint64_t got;

@@ -66,9 +66,13 @@ void pd_reader_close(struct pd_reader *r);
 
 /* Totals, for summaries: compressed bytes in, decompressed bytes out. */
 struct pd_reader_stats {
-	uint64_t compressed_records;
-	uint64_t compressed_bytes;
+	uint64_t compressed_records;   /* 81 and 83 records fed to zstd */
+	uint64_t compressed_bytes;     /* their zstd bytes */
 	uint64_t decompressed_bytes;
+	uint64_t containers[2];        /* COMPRESSED, COMPRESSED2 records read */
+	uint64_t container_bytes[2];   /* their header.size, summed */
+	uint64_t data_end;  /* main stream: file offset after its last whole
+			     * record (its payload included) */
 };
 void pd_reader_stats(const struct pd_reader *r, struct pd_reader_stats *st);
 

@@ -529,16 +529,40 @@ end:
 	return !out->damaged && !out->left;
 }
 
+void pd_sample_positions(uint64_t st, struct pd_sample_pos *pos)
+{
+	/* the fixed-size fields, in __evsel__parse_sample order */
+	static const uint64_t order[] = {
+		PD_SAMPLE_IDENTIFIER, PD_SAMPLE_IP, PD_SAMPLE_TID,
+		PD_SAMPLE_TIME, PD_SAMPLE_ADDR, PD_SAMPLE_ID,
+		PD_SAMPLE_STREAM_ID, PD_SAMPLE_CPU, PD_SAMPLE_PERIOD,
+	};
+	int slot = 1; /* slot 0 is the record header */
+
+	*pos = (struct pd_sample_pos){ -1, -1, -1, -1, -1 };
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		if (!(st & order[i]))
+			continue;
+		switch (order[i]) {
+		case PD_SAMPLE_TID: pos->tid = slot; break;
+		case PD_SAMPLE_TIME: pos->time = slot; break;
+		case PD_SAMPLE_CPU: pos->cpu = slot; break;
+		case PD_SAMPLE_PERIOD: pos->period = slot; break;
+		default: break;
+		}
+		slot++;
+	}
+	pos->slots = slot;
+}
+
 bool pd_sample_time(const struct pd_session *s, const struct pd_evsel *ev,
 		    const struct pd_event *e, uint64_t *t)
 {
-	uint64_t st = ev->attr.sample_type;
-	/* the u64 slots before TIME, in __evsel__parse_sample order */
-	uint32_t pos = 1 + !!(st & PD_SAMPLE_IDENTIFIER) +
-		       !!(st & PD_SAMPLE_IP) + !!(st & PD_SAMPLE_TID);
+	struct pd_sample_pos pos;
 
-	if (!(st & PD_SAMPLE_TIME) || e->size < 8 * (pos + 1))
+	pd_sample_positions(ev->attr.sample_type, &pos);
+	if (pos.time < 0 || e->size < 8 * (uint32_t)(pos.time + 1))
 		return false;
-	*t = pd_get64(e->p + 8 * pos, s->swap);
+	*t = pd_get64(e->p + 8 * pos.time, s->swap);
 	return true;
 }

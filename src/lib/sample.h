@@ -170,6 +170,17 @@ struct pd_data_src {
 void pd_data_src_split(uint64_t v, struct pd_data_src *d);
 
 /*
+ * Where the fixed-size leading fields of a sample sit, as u64 slots from
+ * the start of the record (slot 0 is the header), -1 when absent; slots:
+ * the first slot past them (PERIOD and everything before it).
+ */
+struct pd_sample_pos {
+	int tid, time, cpu, period;
+	int slots;
+};
+void pd_sample_positions(uint64_t sample_type, struct pd_sample_pos *pos);
+
+/*
  * Just the TIME field of a sample (for time ordering), without decoding
  * the rest: false if the attr has no TIME or the record is too short.
  */
