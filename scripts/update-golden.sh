@@ -11,6 +11,8 @@
 #   tests/golden/NAME.attrs.json      perfdump -p attrs NAME
 #   tests/golden/NAME.records.txt     perfdump records NAME
 #   tests/golden/NAME.records.jsonl   perfdump records --json-lines NAME
+#   tests/golden/NAME.stats.txt       perfdump stats NAME
+#   tests/golden/NAME.stats.json      perfdump -p stats NAME
 #   tests/golden/NAME.CMD.err         stderr of the text run, when not empty
 #
 # NAME is the path below testdata/ (cpu-clock.data, synthetic/full-le.data).
@@ -49,7 +51,7 @@ for f in testdata/*.data testdata/synthetic/*.data; do
 	[ -e "$f" ] || continue
 	name=${f#testdata/}
 	mkdir -p "$tmp/$(dirname "$name")"
-	for cmd in header features attrs records; do
+	for cmd in header features attrs records stats; do
 		run "$tmp/$name.$cmd.txt" "$tmp/$name.$cmd.err" "$cmd" "$f"
 		[ -s "$tmp/$name.$cmd.err" ] || rm -f "$tmp/$name.$cmd.err"
 		if [ $cmd = records ]; then

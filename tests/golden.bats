@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # Golden outputs: the current text and JSON output of `header`, `features`,
-# `attrs` (pretty JSON) and `records` (JSON lines) for every fixture equals
+# `attrs`, `stats` (pretty JSON) and `records` (JSON lines) for every fixture equals
 # tests/golden/ (written by
 # scripts/update-golden.sh; regenerate and review the diff when an output
 # change is intended).
@@ -8,7 +8,7 @@
 load helpers
 
 G=tests/golden
-GOLDEN_CMDS="header features attrs records"
+GOLDEN_CMDS="header features attrs records stats"
 
 # the JSON golden's extension: records are JSON lines
 json_ext() {

@@ -1,0 +1,740 @@
+// SPDX-License-Identifier: MIT
+/*
+ * `perfdump stats` counting (see stats.h).  The hot loop reads a record's
+ * header and, for a sample, up to four words at positions fixed by its
+ * attr; nothing is decoded that a count does not need.
+ */
+#include "stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cursor.h"
+#include "features.h"
+#include "reader.h"
+#include "record.h"
+#include "sample.h"
+#include "session.h"
+
+/* type slots: 0..127 direct, 128..255 simpleperf 32768.., then others */
+#define DIRECT_TYPES 256u
+#define TYPE_SLOTS (DIRECT_TYPES + PD_STATS_MAX_OTHER_TYPES)
+
+/* PERF_AUX_FLAG_* (include/uapi/linux/perf_event.h) */
+#define AUX_TRUNCATED 0x01u
+#define AUX_OVERWRITE 0x02u
+#define AUX_PARTIAL 0x04u
+#define AUX_COLLISION 0x08u
+/* PERF_RECORD_MISC_LOST_SAMPLES_BPF */
+#define MISC_LOST_SAMPLES_BPF (1u << 15)
+
+struct walk {
+	struct pd_session *s;
+	struct pd_stats *st;
+	struct pd_sample_pos *pos; /* per evsel */
+	uint32_t nother;
+	int stream;
+	bool oom;
+	/* the last sample's id and evsel: samples come in runs */
+	uint64_t last_id;
+	const struct pd_evsel *last_evsel;
+	struct pd_stats_thread *last_thread;
+};
+
+/* The evsel of a sample (pd_record_evsel, with a one-entry cache). */
+static const struct pd_evsel *sample_evsel(struct walk *w,
+					   const struct pd_event *ev)
+{
+	const struct pd_evlist *l = &w->s->evlist;
+	const struct pd_evsel *first = l->n ? &l->v[0] : NULL;
+	uint64_t id;
+
+	if (l->n <= 1)
+		return first;
+	if (first->id_pos >= 0 && (uint32_t)first->id_pos < ev->size / 8u - 1u) {
+		id = pd_get64(ev->p + 8 + 8 * (uint32_t)first->id_pos, w->s->swap);
+		if (id && id == w->last_id)
+			return w->last_evsel;
+		w->last_id = id;
+		w->last_evsel = pd_record_evsel(w->s, 9, ev->p, ev->size, &id);
+		return w->last_evsel;
+	}
+	return pd_record_evsel(w->s, 9, ev->p, ev->size, &id);
+}
+
+static struct pd_stats_type *type_slot(struct walk *w, uint32_t type)
+{
+	struct pd_stats *st = w->st;
+	uint32_t i;
+
+	if (type < 128)
+		return &st->types[type];
+	if (type >= PD_REC_SP_FIRST && type - PD_REC_SP_FIRST < 128)
+		return &st->types[128 + type - PD_REC_SP_FIRST];
+	for (i = 0; i < w->nother; i++)
+		if (st->types[DIRECT_TYPES + i].type == type)
+			return &st->types[DIRECT_TYPES + i];
+	if (w->nother == PD_STATS_MAX_OTHER_TYPES)
+		return NULL;
+	i = DIRECT_TYPES + w->nother++;
+	st->types[i].type = type;
+	return &st->types[i];
+}
+
+static uint32_t hash32(uint32_t x)
+{
+	return x * 0x9e3779b1u;
+}
+
+/* The thread table entry of tid, created if needed (NULL: table full). */
+static struct pd_stats_thread *thread_of(struct walk *w, uint32_t tid)
+{
+	struct pd_stats *st = w->st;
+	uint32_t mask, i;
+
+	if (st->nthreads * 2 >= st->thread_cap) {
+		uint32_t ncap = st->thread_cap ? st->thread_cap * 2 : 1024;
+		struct pd_stats_thread *nt;
+
+		if (st->nthreads >= PD_STATS_MAX_THREADS) {
+			/* full: only threads already known are found */
+			goto lookup;
+		}
+		nt = calloc(ncap, sizeof(*nt));
+		if (!nt) {
+			w->oom = true;
+			return NULL;
+		}
+		for (uint32_t k = 0; k < st->thread_cap; k++) {
+			struct pd_stats_thread *t = &st->threads[k];
+
+			if (!t->used)
+				continue;
+			for (i = hash32(t->tid) & (ncap - 1); nt[i].used;
+			     i = (i + 1) & (ncap - 1))
+				;
+			nt[i] = *t;
+		}
+		free(st->threads);
+		st->threads = nt;
+		w->last_thread = NULL; /* it pointed into the old table */
+		st->thread_cap = ncap;
+	}
+lookup:
+	mask = st->thread_cap - 1;
+	for (i = hash32(tid) & mask;; i = (i + 1) & mask) {
+		struct pd_stats_thread *t = &st->threads[i];
+
+		if (!t->used) {
+			if (st->nthreads >= PD_STATS_MAX_THREADS)
+				return NULL;
+			st->nthreads++;
+			t->used = true;
+			t->tid = tid;
+			return t;
+		}
+		if (t->tid == tid)
+			return t;
+	}
+}
+
+static void end_round(struct pd_stats *st)
+{
+	if (st->round_records > st->largest_round_records) {
+		st->largest_round_records = st->round_records;
+		st->largest_round_bytes = st->round_bytes;
+		st->largest_round_offset = st->round_offset;
+	}
+	st->round_records = st->round_bytes = 0;
+}
+
+static void count_sample(struct walk *w, const struct pd_event *ev)
+{
+	struct pd_session *s = w->s;
+	struct pd_stats *st = w->st;
+	const struct pd_evsel *evsel;
+	const struct pd_sample_pos *pos;
+	uint32_t words = ev->size / 8;
+
+	st->samples++;
+	evsel = sample_evsel(w, ev);
+	if (!evsel) {
+		if (s->evlist.n)
+			st->samples_unknown_id++;
+		else
+			st->samples_no_attr++;
+		return;
+	}
+	pos = &w->pos[evsel->idx];
+	st->events[evsel->idx].samples++;
+	if (pos->period > 0 && (uint32_t)pos->period < words)
+		st->events[evsel->idx].period +=
+			pd_get64(ev->p + 8 * pos->period, s->swap);
+
+	if (pos->cpu > 0 && (uint32_t)pos->cpu < words) {
+		uint32_t cpu = pd_get32(ev->p + 8 * pos->cpu, s->swap);
+
+		if (cpu >= st->ncpus && cpu < PD_STATS_MAX_CPUS) {
+			uint32_t n = st->ncpus ? st->ncpus : 64;
+			uint64_t *nc;
+
+			while (n <= cpu)
+				n *= 2;
+			nc = realloc(st->cpu_samples, n * sizeof(*nc));
+			if (!nc) {
+				w->oom = true;
+				return;
+			}
+			memset(nc + st->ncpus, 0, (n - st->ncpus) * sizeof(*nc));
+			st->cpu_samples = nc;
+			st->ncpus = n;
+		}
+		if (cpu < st->ncpus)
+			st->cpu_samples[cpu]++;
+		else
+			st->samples_cpu_out_of_range++;
+	} else {
+		st->samples_no_cpu++;
+	}
+
+	if (pos->tid > 0 && (uint32_t)pos->tid < words) {
+		const uint8_t *q = ev->p + 8 * pos->tid;
+		uint32_t tid = pd_get32(q + 4, s->swap);
+		struct pd_stats_thread *t = w->last_thread;
+
+		if (!t || t->tid != tid)
+			t = w->last_thread = thread_of(w, tid);
+
+		if (t) {
+			t->samples++;
+			t->pid = pd_get32(q, s->swap);
+			t->has_pid = true;
+		} else {
+			st->threads_dropped++;
+		}
+	} else {
+		st->samples_no_tid++;
+	}
+
+	if (pos->time > 0 && (uint32_t)pos->time < words) {
+		uint64_t t = pd_get64(ev->p + 8 * pos->time, s->swap);
+
+		if (!st->timed_samples++) {
+			st->first_time = st->min_time = st->max_time = t;
+		} else {
+			if (t < st->min_time)
+				st->min_time = t;
+			if (t > st->max_time)
+				st->max_time = t;
+		}
+		st->last_time = t;
+		if (st->have_prev_time && t < st->prev_time) {
+			/* earlier than the sample before it in this stream */
+			st->backward_steps++;
+			if (st->prev_time - t > st->max_backward_ns) {
+				st->max_backward_ns = st->prev_time - t;
+				st->max_backward_offset = ev->offset;
+			}
+		}
+		st->prev_time = t;
+		if (!st->have_prev_time || t > st->seen_max)
+			st->seen_max = t;
+		st->have_prev_time = true;
+		if (t < st->flush_limit) {
+			st->late_samples++;
+			if (st->flush_limit - t > st->max_late_ns)
+				st->max_late_ns = st->flush_limit - t;
+		}
+	}
+}
+
+/* COMM: u32 pid, tid; char comm[] (NUL-terminated) */
+static void count_comm(struct walk *w, const struct pd_event *ev)
+{
+	struct pd_stats_thread *t;
+	size_t n, max;
+
+	if (ev->size < 17)
+		return;
+	t = thread_of(w, pd_get32(ev->p + 12, w->s->swap));
+	if (!t)
+		return;
+	t->pid = pd_get32(ev->p + 8, w->s->swap);
+	t->has_pid = true;
+	max = ev->size - 16u < sizeof(t->comm) - 1 ? ev->size - 16u
+						   : sizeof(t->comm) - 1;
+	for (n = 0; n < max && ev->p[16 + n]; n++)
+		;
+	memcpy(t->comm, ev->p + 16, n);
+	t->comm[n] = 0;
+}
+
+static void count_event(struct walk *w, const struct pd_event *ev)
+{
+	struct pd_stats *st = w->st;
+	struct pd_stats_type *ts;
+	uint64_t bytes = ev->size + ev->payload;
+	bool sw = w->s->swap;
+
+	if (ev->stream != w->stream) {
+		/* data.N streams are ordered each on its own */
+		end_round(st);
+		st->flush_limit = st->next_flush = st->seen_max = 0;
+		st->have_prev_time = false;
+		w->stream = ev->stream;
+	}
+	st->total_records++;
+	st->total_bytes += bytes;
+	if (!ev->compressed)
+		st->data_bytes += bytes;
+	ts = type_slot(w, ev->type);
+	if (ts) {
+		ts->count++;
+		ts->bytes += bytes;
+		if (ev->compressed) {
+			ts->inner++;
+			ts->inner_bytes += bytes;
+		}
+	} else {
+		st->other_type_records++;
+	}
+	if (!st->round_records)
+		st->round_offset = ev->offset;
+	st->round_records++;
+	st->round_bytes += bytes;
+
+	switch (ev->type) {
+	case PD_REC_SAMPLE:
+		count_sample(w, ev);
+		break;
+	case PD_REC_COMM:
+		count_comm(w, ev);
+		break;
+	case PD_REC_LOST: /* u64 id, lost */
+		st->lost_records++;
+		if (ev->size >= 24)
+			st->lost += pd_get64(ev->p + 16, sw);
+		break;
+	case PD_REC_LOST_SAMPLES: { /* u64 lost */
+		uint64_t n = ev->size >= 16 ? pd_get64(ev->p + 8, sw) : 0;
+
+		st->lost_samples_records++;
+		st->lost_samples += n;
+		if (ev->misc & MISC_LOST_SAMPLES_BPF) {
+			st->lost_samples_bpf_records++;
+			st->lost_samples_bpf += n;
+		}
+		break;
+	}
+	case PD_REC_THROTTLE:
+		st->throttle++;
+		break;
+	case PD_REC_UNTHROTTLE:
+		st->unthrottle++;
+		break;
+	case PD_REC_AUX: { /* u64 aux_offset, aux_size, flags */
+		uint64_t f = ev->size >= 32 ? pd_get64(ev->p + 24, sw) : 0;
+
+		st->aux_records++;
+		st->aux_truncated += !!(f & AUX_TRUNCATED);
+		st->aux_overwrite += !!(f & AUX_OVERWRITE);
+		st->aux_partial += !!(f & AUX_PARTIAL);
+		st->aux_collision += !!(f & AUX_COLLISION);
+		break;
+	}
+	case PD_REC_AUXTRACE_ERROR:
+		st->auxtrace_errors++;
+		break;
+	case PD_REC_EVENT_UPDATE:
+		pd_evlist_apply_update(w->s, ev->p, ev->size);
+		break;
+	case PD_REC_FINISHED_ROUND:
+		/* perf flushes up to the largest time of the round before */
+		st->rounds++;
+		end_round(st);
+		st->flush_limit = st->next_flush;
+		st->next_flush = st->seen_max;
+		break;
+	default:
+		break;
+	}
+}
+
+static int cmp_type(const void *a, const void *b)
+{
+	const struct pd_stats_type *x = a, *y = b;
+
+	return (x->type > y->type) - (x->type < y->type);
+}
+
+/* Keep the types seen, sorted by type; the thread table compacted. */
+static void finish(struct walk *w)
+{
+	struct pd_stats *st = w->st;
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < TYPE_SLOTS; i++) {
+		struct pd_stats_type t = st->types[i];
+
+		if (!t.count)
+			continue;
+		if (i < 128)
+			t.type = i;
+		else if (i < DIRECT_TYPES)
+			t.type = PD_REC_SP_FIRST + i - 128;
+		if (!pd_record_type_name(t.type))
+			st->unknown_type_records += t.count;
+		st->types[n++] = t;
+	}
+	st->ntypes = n;
+	qsort(st->types, n, sizeof(*st->types), cmp_type);
+
+	n = 0;
+	for (uint32_t i = 0; i < st->thread_cap; i++) {
+		struct pd_stats_thread *t = &st->threads[i];
+
+		if (t->used)
+			st->threads[n++] = *t;
+	}
+	st->nthreads = n;
+}
+
+/*
+ * The data section of a plain file, walked in place in big chunks: no
+ * per-record calls into the reader.  Only for what needs nothing else:
+ * a record with a payload (66, 71), a compressed one (81, 83) or any
+ * damage hands the whole walk over to the reader (returns 0).
+ */
+#define FAST_CHUNK (1u << 20)
+
+static bool fast_possible(const struct pd_session *s)
+{
+	return s->mode == PD_MODE_FILE && s->header_ok && s->hdr.data.size &&
+	       s->in.seekable && !pd_find_feature(s, HEADER_COMPRESSED) &&
+	       !pd_find_feature(s, HEADER_AUXTRACE) && !s->pipe.legacy_google;
+}
+
+static int fast_walk(struct walk *w)
+{
+	struct pd_session *s = w->s;
+	uint64_t pos = s->hdr.data.offset;
+	uint64_t end = pos + s->hdr.data.size;
+	size_t have = 0, head = 0;
+	uint8_t *buf;
+	int ok = 0;
+
+	if (end > s->in.size || end < pos)
+		return 0; /* the reader says what is missing */
+	buf = malloc(FAST_CHUNK + 65536);
+	if (!buf)
+		return 0;
+	for (;;) {
+		/* buf[head..have) are file bytes from pos on */
+		if (have - head < 65536 && pos + (have - head) < end) {
+			uint64_t at = pos + (have - head);
+			size_t want = end - at < FAST_CHUNK ? (size_t)(end - at)
+							     : FAST_CHUNK;
+			ssize_t n;
+
+			memmove(buf, buf + head, have - head);
+			have -= head;
+			head = 0;
+			n = pd_input_pread(&s->in, at, buf + have, want);
+			if (n <= 0)
+				break;
+			have += (size_t)n;
+		}
+		if (head == have) {
+			ok = pos == end;
+			break;
+		}
+		if (have - head < 8)
+			break;
+
+		const uint8_t *p = buf + head;
+		struct pd_event ev = {
+			.offset = pos,
+			.stream = -1,
+			.type = pd_get32(p, s->swap),
+			.misc = pd_get16(p + 4, s->swap),
+			.size = pd_get16(p + 6, s->swap),
+			.p = p,
+		};
+
+		if (ev.size < 8 || ev.size > have - head ||
+		    ev.type == PD_REC_HEADER_TRACING_DATA ||
+		    ev.type == PD_REC_AUXTRACE || ev.type == PD_REC_COMPRESSED ||
+		    ev.type == PD_REC_COMPRESSED2)
+			break;
+		count_event(w, &ev);
+		head += ev.size;
+		pos += ev.size;
+	}
+	free(buf);
+	if (ok)
+		w->st->data_end = pos;
+	return ok;
+}
+
+static void count_containers(struct walk *w, const struct pd_reader_stats *rs)
+{
+	struct pd_stats *st = w->st;
+
+	st->containers = rs->containers[0] + rs->containers[1];
+	st->container_bytes = rs->container_bytes[0] + rs->container_bytes[1];
+	st->compressed_bytes = rs->compressed_bytes;
+	st->decompressed_bytes = rs->decompressed_bytes;
+	st->data_end = rs->data_end;
+	/* containers are records of the data section too (perf counts them) */
+	for (int k = 0; k < 2; k++) {
+		struct pd_stats_type *ts;
+
+		if (!rs->containers[k])
+			continue;
+		ts = type_slot(w, k ? PD_REC_COMPRESSED2 : PD_REC_COMPRESSED);
+		if (!ts)
+			continue;
+		ts->count += rs->containers[k];
+		ts->bytes += rs->container_bytes[k];
+		st->total_records += rs->containers[k];
+		st->total_bytes += rs->container_bytes[k];
+		st->data_bytes += rs->container_bytes[k];
+	}
+}
+
+static int walk_setup(struct walk *w, struct pd_session *s, struct pd_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	*w = (struct walk){ .s = s, .st = st, .stream = -1 };
+	st->types = calloc(TYPE_SLOTS, sizeof(*st->types));
+	st->nevents = s->evlist.n;
+	st->events = calloc(st->nevents + 1, sizeof(*st->events));
+	w->pos = calloc(st->nevents + 1, sizeof(*w->pos));
+	if (!st->types || !st->events || !w->pos)
+		return -1;
+	for (uint32_t i = 0; i < st->nevents; i++)
+		pd_sample_positions(s->evlist.v[i].attr.sample_type, &w->pos[i]);
+	return 0;
+}
+
+int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
+{
+	struct pd_reader_stats rs;
+	struct pd_reader *r = NULL;
+	struct pd_event ev;
+	struct walk w;
+	int rc = 0;
+
+	if (walk_setup(&w, s, st) < 0) {
+		rc = -1;
+		goto out;
+	}
+	if (fast_possible(s)) {
+		if (fast_walk(&w) && !w.oom)
+			goto done;
+		/* start over with the reader, which says what went wrong */
+		free(w.pos);
+		pd_stats_free(st);
+		if (walk_setup(&w, s, st) < 0) {
+			rc = -1;
+			goto out;
+		}
+	}
+	r = pd_reader_open(s, s->mode == PD_MODE_DIR ? PD_READ_DATA_N : 0);
+	if (!r) {
+		rc = -1;
+		goto out;
+	}
+	while (!w.oom && pd_reader_next(r, &ev) == 1)
+		count_event(&w, &ev);
+	pd_reader_stats(r, &rs);
+	count_containers(&w, &rs);
+done:
+	end_round(st);
+	finish(&w);
+	if (w.oom)
+		rc = -1;
+out:
+	if (r)
+		pd_reader_close(r);
+	free(w.pos);
+	return rc;
+}
+
+static int cmp_pid(const void *a, const void *b)
+{
+	const struct pd_stats_thread *x = a, *y = b;
+
+	if (x->pid != y->pid)
+		return (x->pid > y->pid) - (x->pid < y->pid);
+	return (x->tid > y->tid) - (x->tid < y->tid);
+}
+
+static int cmp_pid_samples(const void *a, const void *b)
+{
+	const struct pd_stats_pid *x = a, *y = b;
+
+	if (x->samples != y->samples)
+		return x->samples < y->samples ? 1 : -1;
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+struct pd_stats_pid *pd_stats_pids(const struct pd_stats *st, uint32_t *n)
+{
+	struct pd_stats_thread *t = st->threads;
+	struct pd_stats_pid *v;
+	uint32_t k = 0;
+
+	*n = 0;
+	if (!st->nthreads)
+		return NULL;
+	/* the thread table is sorted by pid (then tid) in place */
+	qsort(t, st->nthreads, sizeof(*t), cmp_pid);
+	v = calloc(st->nthreads, sizeof(*v));
+	if (!v)
+		return NULL;
+	for (uint32_t i = 0; i < st->nthreads; i++) {
+		if (!t[i].has_pid)
+			continue;
+		if (!k || v[k - 1].pid != t[i].pid)
+			v[k++] = (struct pd_stats_pid){ .pid = t[i].pid };
+		struct pd_stats_pid *p = &v[k - 1];
+
+		p->samples += t[i].samples;
+		p->threads += t[i].samples > 0;
+		if (t[i].comm[0] && (!p->comm || t[i].tid == t[i].pid))
+			p->comm = t[i].comm;
+	}
+	qsort(v, k, sizeof(*v), cmp_pid_samples);
+	*n = k;
+	return v;
+}
+
+void pd_stats_free(struct pd_stats *st)
+{
+	free(st->types);
+	free(st->events);
+	free(st->cpu_samples);
+	free(st->threads);
+	memset(st, 0, sizeof(*st));
+}
+
+/* ------------------------------------------------------- byte account */
+
+static int cmp_region(const void *a, const void *b)
+{
+	const struct pd_region *x = a, *y = b;
+
+	if (x->offset != y->offset)
+		return (x->offset > y->offset) - (x->offset < y->offset);
+	return (x->size > y->size) - (x->size < y->size);
+}
+
+static bool add_region(struct pd_byte_account *ba, uint32_t cap,
+		       const char *what, uint64_t off, uint64_t size)
+{
+	if (!size || ba->nregions == cap)
+		return false;
+	ba->regions[ba->nregions++] = (struct pd_region){ what, off, size, NULL };
+	return true;
+}
+
+static void add_gap(struct pd_byte_account *ba, const struct pd_session *s,
+		    uint64_t off, uint64_t size)
+{
+	const struct pd_header *h = &s->hdr;
+	const char *likely = NULL;
+
+	/*
+	 * perf reserves a table entry for every feature bit set before it
+	 * writes them, then clears the bits of features that fail to write:
+	 * their entries stay, unused, between the table and the sections.
+	 */
+	if (s->mode == PD_MODE_FILE && h->table_raw_len &&
+	    off == h->feat_table_off + h->table_raw_len && size % 16 == 0)
+		likely = "unused feature table entries";
+	else if (s->mode == PD_MODE_FILE && !h->data.size &&
+		 off >= h->data.offset)
+		likely = "records after the last whole one";
+	if (ba->ngaps < 32)
+		ba->gaps[ba->ngaps++] =
+			(struct pd_region){ "unaccounted", off, size, likely };
+	ba->nall_gaps++;
+	ba->unaccounted += size;
+}
+
+int pd_byte_account(const struct pd_session *s, uint64_t data_end,
+		    struct pd_byte_account *ba)
+{
+	const struct pd_header *h = &s->hdr;
+	uint32_t cap = 8 + s->evlist.n + (uint32_t)s->nfeat;
+	uint64_t end = 0;
+
+	memset(ba, 0, sizeof(*ba));
+	ba->file_size = s->in.size;
+	ba->regions = calloc(cap, sizeof(*ba->regions));
+	if (!ba->regions)
+		return -1;
+	if (s->mode == PD_MODE_PIPE) {
+		add_region(ba, cap, "header", 0, PD_PIPE_HEADER_SIZE);
+		add_region(ba, cap, "records", PD_PIPE_HEADER_SIZE,
+			   data_end > PD_PIPE_HEADER_SIZE ? data_end - PD_PIPE_HEADER_SIZE : 0);
+	} else if (s->header_ok) {
+		add_region(ba, cap, "header", 0, h->size);
+		add_region(ba, cap, "attrs", h->attrs.offset, h->attrs.size);
+		for (uint32_t i = 0; i < s->evlist.n; i++) {
+			const struct pd_evsel *e = &s->evlist.v[i];
+
+			if (e->ids_offset)
+				add_region(ba, cap, "ids", e->ids_offset,
+					   (uint64_t)e->nids * 8);
+		}
+		add_region(ba, cap, "event_types", h->event_types.offset,
+			   h->event_types.size);
+		if (h->data.size)
+			add_region(ba, cap, "data", h->data.offset, h->data.size);
+		else if (data_end > h->data.offset)
+			add_region(ba, cap, "data (scanned)", h->data.offset,
+				   data_end - h->data.offset);
+		if (h->table_raw_len)
+			add_region(ba, cap, "feature_table", h->feat_table_off,
+				   h->table_raw_len);
+		for (size_t i = 0; i < s->nfeat; i++) {
+			const struct pd_feature *f = &s->feat[i];
+
+			if (f->src == PD_FSRC_SECTION && f->nparts &&
+			    add_region(ba, cap, "feature", f->parts[0].offset,
+				       f->parts[0].size))
+				ba->regions[ba->nregions - 1].name = pd_feat_name(f->id);
+		}
+	}
+	qsort(ba->regions, ba->nregions, sizeof(*ba->regions), cmp_region);
+	/* union of the regions, clipped to the file; the rest are gaps */
+	for (uint32_t i = 0; i < ba->nregions; i++) {
+		const struct pd_region *r = &ba->regions[i];
+		uint64_t a = r->offset, b;
+
+		if (a >= ba->file_size)
+			continue;
+		b = r->size > ba->file_size - a ? ba->file_size : a + r->size;
+		if (a > end)
+			add_gap(ba, s, end, a - end);
+		if (b <= end) {
+			ba->overlap += b - a;
+			continue;
+		}
+		if (a < end)
+			ba->overlap += end - a;
+		ba->covered += b - (a > end ? a : end);
+		end = b;
+	}
+	if (end < ba->file_size && s->mode != PD_MODE_DIR)
+		add_gap(ba, s, end, ba->file_size - end);
+	return 0;
+}
+
+void pd_byte_account_free(struct pd_byte_account *ba)
+{
+	free(ba->regions);
+	memset(ba, 0, sizeof(*ba));
+}

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Counts that explain a recording (`perfdump stats`): records per type,
+ * samples per event, CPU and thread, data quality (LOST, THROTTLE, AUX
+ * flags), time span, ordering health across FINISHED_ROUNDs, compression
+ * and a byte account of the whole file.
+ *
+ * One pass over the record stream that reads only the header of each
+ * record and the few fields a count needs (a sample's tid, time, cpu and
+ * period sit at fixed positions its attr's sample_type gives).  Memory is
+ * bounded: per-type and per-CPU arrays, and a thread table capped at
+ * PD_STATS_MAX_THREADS entries (more threads are counted, not kept).
+ */
+#ifndef PD_STATS_H
+#define PD_STATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct pd_session;
+
+#define PD_STATS_MAX_THREADS (1u << 18)
+#define PD_STATS_MAX_CPUS 65536u
+#define PD_STATS_MAX_OTHER_TYPES 64u
+
+struct pd_stats_type {
+	uint32_t type;
+	uint64_t count, bytes;       /* bytes: header.size + payload */
+	uint64_t inner, inner_bytes; /* of those, from compressed records */
+};
+
+struct pd_stats_thread {
+	bool used;
+	uint32_t tid, pid;
+	uint64_t samples;
+	bool has_pid;  /* pid known (from a sample or a COMM record) */
+	char comm[16]; /* last COMM seen for this tid ("" if none) */
+};
+
+struct pd_stats_pid {
+	uint32_t pid;
+	uint64_t samples;
+	uint32_t threads;       /* threads of it with samples */
+	const char *comm;       /* the comm of its main thread, or of any */
+};
+
+struct pd_stats_event {
+	uint64_t samples;
+	uint64_t period;        /* sum of PERIOD, when sampled */
+};
+
+struct pd_stats {
+	/* record types: 0..127, simpleperf's 32768..32895, then others */
+	struct pd_stats_type *types; /* ntypes, sorted by type at the end */
+	uint32_t ntypes;
+	uint64_t total_records, total_bytes;
+	uint64_t other_type_records; /* beyond PD_STATS_MAX_OTHER_TYPES */
+	uint64_t unknown_type_records;
+
+	/* where records came from */
+	uint64_t data_bytes;      /* bytes of records read from the file */
+	uint64_t data_end;        /* end of the last whole record (offset) */
+	uint64_t containers, container_bytes;     /* COMPRESSED(2) records */
+	uint64_t compressed_bytes, decompressed_bytes; /* zstd in / out */
+
+	/* samples */
+	uint64_t samples;
+	struct pd_stats_event *events; /* evlist.n entries */
+	uint32_t nevents;
+	uint64_t samples_unknown_id; /* id belongs to no attr */
+	uint64_t samples_no_attr;    /* no attr at all */
+	uint64_t *cpu_samples;       /* ncpus entries, grown as needed */
+	uint32_t ncpus;
+	uint64_t samples_no_cpu, samples_cpu_out_of_range;
+	uint64_t samples_no_tid;
+
+	/* threads */
+	struct pd_stats_thread *threads; /* hash table, then compacted */
+	uint32_t nthreads, thread_cap;
+	uint64_t threads_dropped;        /* samples of threads not kept */
+
+	/* data quality */
+	uint64_t lost_records, lost;
+	uint64_t lost_samples_records, lost_samples;
+	uint64_t lost_samples_bpf_records, lost_samples_bpf;
+	uint64_t throttle, unthrottle;
+	uint64_t aux_records, aux_truncated, aux_overwrite, aux_partial,
+		aux_collision;
+	uint64_t auxtrace_errors;
+
+	/* time (samples with PERF_SAMPLE_TIME) */
+	uint64_t timed_samples;
+	uint64_t first_time, last_time;   /* in file order */
+	uint64_t min_time, max_time;
+
+	/* ordering across FINISHED_ROUND (the two-round rule, FORMAT.md §7.2) */
+	uint64_t rounds;                  /* FINISHED_ROUND records */
+	uint64_t largest_round_records, largest_round_bytes;
+	uint64_t largest_round_offset;    /* offset of its first record */
+	uint64_t late_samples;            /* earlier than an already flushed time */
+	uint64_t max_late_ns;             /* by how much, at most */
+	uint64_t backward_steps;          /* sample earlier than the one before */
+	uint64_t max_backward_ns;
+	uint64_t max_backward_offset;
+
+	/* internal */
+	uint64_t round_records, round_bytes, round_offset;
+	uint64_t flush_limit, next_flush, seen_max, prev_time;
+	bool have_prev_time;
+};
+
+/*
+ * Walk every record of the session (all data.N streams of a directory)
+ * and fill st.  Problems go to s->diags.  Returns 0, or -1 when out of
+ * memory.
+ */
+int pd_stats_collect(struct pd_session *s, struct pd_stats *st);
+
+/* The top threads / pids by samples (sorted, most first); n may be 0. */
+struct pd_stats_pid *pd_stats_pids(const struct pd_stats *st, uint32_t *n);
+
+void pd_stats_free(struct pd_stats *st);
+
+/* A byte range of the file and what it holds, for the byte account. */
+struct pd_region {
+	const char *what;   /* "header", "attrs", "ids", "data", ... */
+	uint64_t offset, size;
+	const char *name;   /* the feature's name, or what a gap likely is */
+};
+
+struct pd_byte_account {
+	uint64_t file_size;
+	struct pd_region *regions; /* sorted by offset */
+	uint32_t nregions;
+	uint64_t covered;          /* bytes in at least one region */
+	uint64_t overlap;          /* bytes in more than one */
+	uint64_t unaccounted;      /* bytes in none */
+	struct pd_region gaps[32]; /* the first gaps ("unaccounted") */
+	uint32_t ngaps;            /* up to 32 */
+	uint64_t nall_gaps;
+};
+
+/*
+ * Account for every byte of a file-mode recording (header, attrs, ids,
+ * event types, data, feature table, feature sections); data_end is where
+ * the record walk ended (used when data.size is 0).  Returns -1 when out
+ * of memory.
+ */
+int pd_byte_account(const struct pd_session *s, uint64_t data_end,
+		    struct pd_byte_account *ba);
+void pd_byte_account_free(struct pd_byte_account *ba);
+
+#endif

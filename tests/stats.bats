@@ -1,0 +1,287 @@
+#!/usr/bin/env bats
+# perfdump stats: counts checked against perf's own view of the same
+# files (testdata/perf-ref: `perf report --stats`, `perf script`), against
+# the corpus MANIFEST, and against perfdump's full decoder (`records -j`),
+# which reads every field, where stats reads only the few a count needs.
+
+load helpers
+
+REF=testdata/perf-ref
+
+# stats_of FILE: perfdump -j stats FILE into $output, checked as JSON
+stats_of() {
+	pdj -j stats "$1"
+}
+
+# perf_counts NAME: "TYPE N" lines of perf's aggregated stats, sorted
+perf_counts() {
+	sed -n '/Aggregated stats/,/stats:$/p' "$REF/$1.stats.txt" |
+		awk '/events:/ && $1 != "TOTAL" { print $1, $3 }' | LC_ALL=C sort
+}
+
+# perf_total NAME: perf's TOTAL events
+perf_total() {
+	awk '/TOTAL events:/ { print $3; exit }' "$REF/$1.stats.txt"
+}
+
+# perf_event_samples NAME: "EVENT N" per event, from "EVENT stats:" blocks
+perf_event_samples() {
+	awk '/ stats:$/ && !/Aggregated/ { ev = $0; sub(/ stats:$/, "", ev) }
+	     ev != "" && /SAMPLE events:/ { print ev, $3; ev = "" }' "$REF/$1.stats.txt" |
+		LC_ALL=C sort
+}
+
+# our_counts: "TYPE N" from $output, perf's names for the user types
+our_counts() {
+	jq -r '.records.types[] | "\(.name // "UNKNOWN") \(.count)"' <<<"$output" |
+		sed 's/^HEADER_ATTR /ATTR /; s/^HEADER_FEATURE /FEATURE /;
+		     s/^HEADER_EVENT_TYPE /EVENT_TYPE /; s/^HEADER_TRACING_DATA /TRACING_DATA /;
+		     s/^HEADER_BUILD_ID /BUILD_ID /' | LC_ALL=C sort
+}
+
+# manifest_counts REL: "TYPE N" lines of the corpus MANIFEST's "records:" line
+manifest_counts() {
+	awk -v f="$1" '
+		/^### / { n = $0; sub(/^### [0-9]+\. `/, "", n); sub(/`.*/, "", n) }
+		/^- records: / && n == f {
+			sub(/^- records: /, ""); gsub(/, /, "\n"); gsub(/=/, " "); print
+		}' "$CORPUS/MANIFEST.md" | LC_ALL=C sort
+}
+
+# ------------------------------------------------ against perf --stats
+
+# Every fixture perf reads, COMPRESSED containers included (perf counts
+# the container and the records inside it, and so does stats).
+@test "stats: per-type counts and TOTAL equal perf report --stats for every fixture" {
+	local name f
+	for name in cpu-clock callgraph zstd pipe threads tracepoint group mono stat allbits; do
+		f=testdata/$name.data
+		stats_of "$f"
+		assert_status 0
+		assert_eq "$(our_counts)" "$(perf_counts "$name.data")" "record counts of $name.data"
+		jq_eq '.records.total' "$(perf_total "$name.data")"
+	done
+}
+
+# allbits.data is left out: its samples READ a group, and perf delivers
+# one sample per group member (task-clock's 94 come from cpu-clock's
+# records); stats counts the records in the file.
+@test "stats: samples per event equal perf's per-event SAMPLE counts" {
+	local name
+	for name in cpu-clock callgraph zstd pipe threads tracepoint group mono; do
+		stats_of "testdata/$name.data"
+		assert_eq "$(jq -r '.samples.events[] | select(.samples > 0) | "\(.event) \(.samples)"' <<<"$output" | LC_ALL=C sort)" \
+			"$(perf_event_samples "$name.data")" "samples per event of $name.data"
+	done
+}
+
+# perf script prints "pid/tid [cpu] time: period event: ..." per sample
+@test "stats: samples per pid, tid and cpu, and the time span, equal perf script" {
+	local name want
+	for name in cpu-clock group mono tracepoint; do
+		pdj -j stats --top 0 "testdata/$name.data"
+		want=$(grep -E '^ *[0-9]+/[0-9]+ ' "$REF/$name.data.script.txt" |
+			awk '{ split($1, a, "/"); print a[1] }' | sort | uniq -c | awk '{ print $2, $1 }' | sort)
+		assert_eq "$(jq -r '.samples.top_processes[] | "\(.pid) \(.samples)"' <<<"$output" | sort)" "$want" "pids of $name.data"
+		want=$(grep -E '^ *[0-9]+/[0-9]+ ' "$REF/$name.data.script.txt" |
+			awk '{ split($1, a, "/"); print a[2] }' | sort | uniq -c | awk '{ print $2, $1 }' | sort)
+		assert_eq "$(jq -r '.samples.top_threads[] | "\(.tid) \(.samples)"' <<<"$output" | sort)" "$want" "tids of $name.data"
+		# first and last sample times, in file order they are also min, max
+		want=$(grep -E '^ *[0-9]+/[0-9]+ ' "$REF/$name.data.script.txt" |
+			sed -E 's/^ *[0-9]+\/[0-9]+ +(\[[0-9]+\] +)?([0-9]+)\.([0-9]+):.*/\2\3/' | sed -n '1p;$p' | paste -sd' ')
+		assert_eq "$(jq -r '"\(.time.first) \(.time.last)"' <<<"$output")" "$want" "time span of $name.data"
+	done
+	# allbits.data samples carry CPU: every one on [001]; perf script
+	# prints each of its 94 samples twice, once per group member
+	stats_of testdata/allbits.data
+	jq_all '.samples.cpus' '[{"cpu":1,"samples":94,"percent":100}]' \
+		'.samples.no_cpu' '0'
+	[ "$(grep -c '^ *3171/3171 *\[001\]' "$REF/allbits.data.script.txt")" -eq $((2 * 94)) ]
+	[ "$(grep -c '^ *[0-9]*/[0-9]* ' "$REF/allbits.data.script.txt")" -eq $((2 * 94)) ]
+}
+
+# --------------------------------------------- one fixture, every part
+
+@test "stats: cpu-clock.data, every section" {
+	stats_of testdata/cpu-clock.data
+	assert_status 0
+	jq_all '.mode' '"file"' \
+		'.records | [.total, .bytes, .other_types]' '[406,16568,0]' \
+		'.records.types[] | select(.name == "SAMPLE") | [.type, .count, .bytes, .compressed]' '[9,391,15640,0]' \
+		'.records.types[] | select(.name == "SAMPLE") | [.percent, .bytes_percent] | map(. * 10 | round)' '[963,944]' \
+		'.samples | [.total, .unknown_id, .no_cpu, .threads, .processes]' '[391,0,391,1,1]' \
+		'.samples.events' '[{"event":"cpu-clock","attr":0,"samples":391,"percent":100,"period":97750000}]' \
+		'.samples.cpus' '[]' \
+		'.samples.top_processes' '[{"pid":3123,"comm":"dd","samples":391,"percent":100,"threads":1}]' \
+		'.samples.top_threads' '[{"tid":3123,"pid":3123,"comm":"dd","samples":391,"percent":100}]' \
+		'.quality | [.lost.records, .lost.events, .lost_samples.records, .throttle, .unthrottle, .aux.records, .auxtrace_errors, .unknown_type_records]' '[0,0,0,0,0,0,0,0]' \
+		'.time | [.timed_samples, .first, .first_s, .last, .duration_ns, .duration_s]' '[391,193085121157,"193.085121",193183034688,97913531,"0.097913531"]' \
+		'.time.samples_per_second | floor' '3993' \
+		'.time.header_sample_time | [.first, .last, .agrees, .first_diff_ns, .last_diff_ns]' '[193085121157,193183034688,true,0,0]' \
+		'.ordering' '{"rounds":1,"largest_round":{"records":406,"bytes":16568,"offset":264},"late_samples":0,"max_late_ns":0,"backward_steps":0,"max_backward_ns":0,"max_backward_offset":0}' \
+		'.compression' 'null' \
+		'.bytes | [.file_size, .covered, .overlap, .unaccounted]' '[21572,21540,0,32]' \
+		'.bytes.gaps' '[{"offset":17152,"size":32,"likely":"unused feature table entries"}]' \
+		'[.bytes.regions[] | .what] | unique' '["attrs","data","feature","feature_table","header","ids"]' \
+		'[.bytes.regions[] | select(.what == "feature") | .name] | length' '20' \
+		'.bytes.regions[] | select(.name == "BUILD_ID") | [.offset, .size]' '[17184,500]' \
+		'[.bytes.regions[] | select(.what != "feature")]' '[{"what":"header","name":null,"offset":0,"size":104},{"what":"ids","name":null,"offset":104,"size":16},{"what":"attrs","name":null,"offset":120,"size":144},{"what":"data","name":null,"offset":264,"size":16568},{"what":"feature_table","name":null,"offset":16832,"size":320}]'
+}
+
+# The regions and gaps add up to the whole file, for every fixture.
+@test "stats: the byte account covers every byte of each fixture exactly once" {
+	local f
+	for f in testdata/*.data testdata/synthetic/full-le.data testdata/synthetic/full-be.data; do
+		[ -f "$f" ] || continue
+		stats_of "$f"
+		jq_true '.bytes | .covered + .unaccounted == .file_size and .overlap == 0'
+	done
+}
+
+@test "stats: zstd.data counts the container and the records inside it" {
+	stats_of testdata/zstd.data
+	assert_status 0
+	jq_all '.records.types[] | select(.name == "COMPRESSED") | [.count, .bytes, .compressed]' '[1,3698,0]' \
+		'.records.types[] | select(.name == "SAMPLE") | [.count, .compressed]' '[489,489]' \
+		'.compression | [.containers, .container_bytes, .compressed_bytes, .decompressed_bytes]' '[1,3698,3690,20112]' \
+		'.compression.ratio * 100 | floor' '545' \
+		'.compression.header' '{"type":1,"type_name":"zstd","level":1,"ratio":5}' \
+		'.time.header_sample_time | [.first, .last, .agrees]' '[0,0,null]'
+	# the decompressed bytes are the bytes of the records inside
+	jq_true '([.records.types[] | .bytes - (if .name == "COMPRESSED" then .bytes else 0 end)] | add) >= 0'
+	pd stats testdata/zstd.data
+	assert_contains "$output" "compression:"
+	assert_contains "$output" "ratio:                    5.45"
+}
+
+@test "stats: pipe.data and the threads.data directory" {
+	stats_of testdata/pipe.data
+	assert_status 0
+	jq_all '.mode' '"pipe"' \
+		'.records.types[] | select(.name == "HEADER_FEATURE") | .count' '19' \
+		'.records.types[] | select(.name == "HEADER_ATTR") | .count' '1' \
+		'.bytes.regions' '[{"what":"header","name":null,"offset":0,"size":16},{"what":"records","name":null,"offset":16,"size":22900}]' \
+		'.bytes | [.file_size, .unaccounted]' '[22916,0]'
+	pd stats - <testdata/pipe.data
+	assert_status 0
+	assert_contains "$output" "SAMPLE:                 count=397 percent=91.7% bytes=19056"
+	stats_of testdata/threads.data
+	assert_status 0
+	jq_all '.mode' '"directory"' '.records.total' '564' '.samples.total' '536'
+}
+
+@test "stats: per-type counts equal the MANIFEST for the uncompressed corpus files" {
+	need_corpus
+	local f n=0
+	for f in autofdo/hierarchical_discriminator_test.x86_64.perf.data \
+		 autofdo/perf-kernel.data hotspot/perf.data.PerfFormatLost \
+		 hotspot/perf.data.true.v1 hotspot/perf.data.true.v2 \
+		 linux-perf-data/sleep.data linux-perf-file-reader/perf.data \
+		 llvm-lnt/fib-aarch64.perf_data \
+		 perf_data_converter/perf.data.armv7-3.4 \
+		 perf_data_converter/perf.data.branch_stack_spec \
+		 perf_data_converter/perf.data.hw_and_sw-3.4 \
+		 perf_data_converter/perf.data.intel_pt-4.14 \
+		 perf_data_converter/perf.data.piped.intel_pt-4.14 \
+		 perf_data_converter/perf.data.piped.lost_samples-4.4 \
+		 perfparser/probe.data.stream perfparser/vector_static_gcc__perf.lbr.data; do
+		stats_of "$CORPUS/$f"
+		assert_eq "$(our_counts | sed 's/^ATTR /HEADER_ATTR /; s/^FEATURE /HEADER_FEATURE /;
+			s/^TRACING_DATA /HEADER_TRACING_DATA /; s/^EVENT_TYPE /HEADER_EVENT_TYPE /' |
+			LC_ALL=C sort)" "$(manifest_counts "$f")" "record counts of $f"
+		n=$((n + 1))
+	done
+	[ "$n" -eq 16 ]
+}
+
+# The full decoder (records -j) and the counting walk agree on everything
+# stats counts, for corpus files with LOST_SAMPLES, AUX, many threads and
+# out-of-order samples.
+@test "stats: agrees with the full record decoder on corpus files" {
+	need_corpus
+	local f stats recs
+	for f in perf_data_converter/perf.data.piped.lost_samples-4.4 \
+		 perf_data_converter/perf.data.intel_pt-4.14 \
+		 perf_data_converter/perf.data.group_desc-4.4 \
+		 linux-perf-data/fibo.compressed2.pipe.data \
+		 platform_system_extras/perf_b.data; do
+		stats_of "$CORPUS/$f"
+		stats=$(jq -c '[.samples.total, .quality.lost_samples.samples, .quality.aux.records,
+			.quality.lost.events, .quality.throttle, .samples.threads,
+			([.samples.cpus[] | .samples] | add // 0)]' <<<"$output")
+		pd -j records "$CORPUS/$f"
+		recs=$(jq -c '[.records[] | select(.type == 9)] as $s |
+			[($s | length), ([.records[] | select(.type == 13) | .lost] | add // 0),
+			 ([.records[] | select(.type == 11)] | length),
+			 ([.records[] | select(.type == 2) | .lost] | add // 0),
+			 ([.records[] | select(.type == 5)] | length),
+			 ([$s[] | .tid // empty] | unique | length),
+			 ([$s[] | .cpu // empty] | length)]' <<<"$output")
+		assert_eq "$stats" "$recs" "stats vs records of $f"
+	done
+}
+
+@test "stats: data quality and ordering of corpus files" {
+	need_corpus
+	stats_of "$CORPUS/perf_data_converter/perf.data.piped.lost_samples-4.4"
+	jq_all '.quality.lost_samples' '{"records":2,"samples":2,"bpf_records":0,"bpf_samples":0}'
+	stats_of "$CORPUS/perf_data_converter/perf.data.intel_pt-4.14"
+	jq_all '.quality.aux' '{"records":10,"truncated":0,"partial":0,"collision":0,"overwrite":0}' \
+		'.ordering | [.rounds, .largest_round.records, .backward_steps, .max_backward_ns, .max_backward_offset]' '[4,169,1,1209445,25664]'
+	stats_of "$CORPUS/perf_data_converter/perf.data.group_desc-4.4"
+	jq_all '.ordering | [.rounds, .backward_steps, .max_backward_ns, .late_samples]' '[1,22,338445605,0]' \
+		'.samples | [.threads, .processes]' '[33,30]'
+	stats_of "$CORPUS/linux-perf-data/fibo.compressed2.pipe.data"
+	jq_all '.compression | [.containers, .compressed_bytes, .decompressed_bytes]' '[146,68112,4716112]' \
+		'.ordering.rounds' '124'
+}
+
+# ------------------------------------------------- damaged recordings
+
+@test "stats: killed.data (data.size 0) is counted, with the problem stated" {
+	stats_of testdata/killed.data
+	assert_status 1
+	jq_all '.records.total' '8' \
+		'[.records.types[] | "\(.name)=\(.count)"] | join(",")' '"MMAP=1,COMM=1,ID_INDEX=1,THREAD_MAP=1,CPU_MAP=1,EVENT_UPDATE=2,FINISHED_INIT=1"' \
+		'.errors[0].offset' '48' \
+		'.bytes.regions[] | select(.what == "data (scanned)") | [.offset, .size]' '[264,368]' \
+		'.bytes.unaccounted' '0'
+	assert_contains "$stderr" "data.size is 0: perf record did not finish"
+}
+
+@test "stats: a torn last record: everything before it is counted, and where it is is said" {
+	stats_of testdata/synthetic/trunc-data.data
+	assert_status 1
+	jq_all '.records.total' "$(./perfdump -j records testdata/synthetic/trunc-data.data 2>/dev/null | jq '.records | length')" \
+		'[.errors[] | select(.detail | test("extends past the end")) | .offset] | last' '616'
+	# a copy cut 20 bytes into its last EXIT record, made here: the
+	# FINISHED_ROUND after it is gone, the 391 samples before it remain
+	local t=$BATS_TEST_TMPDIR/cut.data
+	head -c $((264 + 16568 - 20)) testdata/cpu-clock.data >"$t"
+	stats_of "$t"
+	assert_status 1
+	jq_all '.records.total' '404' '.samples.total' '391' \
+		'[.records.types[] | select(.name == "EXIT" or .name == "FINISHED_ROUND")]' '[]' \
+		'[.errors[] | select(.detail | test("extends past the end .only")) | [.offset, .detail]]' \
+		'[[16776,"record of type 4 and size 48 extends past the end (only 36 bytes left)"]]'
+}
+
+# ------------------------------------------------------------- options
+
+@test "stats: --top limits the processes and threads listed" {
+	need_corpus
+	stats_of "$CORPUS/perf_data_converter/perf.data.group_desc-4.4"
+	jq_all '.samples.top_processes | length' '10' '.samples.top_threads | length' '10'
+	local top3
+	top3=$(jq -c '[.samples.top_threads[:3][] | .samples]' <<<"$output")
+	pdj -j stats --top 3 "$CORPUS/perf_data_converter/perf.data.group_desc-4.4"
+	jq_all '.samples.top_threads | length' '3' '[.samples.top_threads[] | .samples]' "$top3" \
+		'[.samples.top_processes[] | .samples] | . == (sort | reverse)' 'true'
+	pdj -j stats --top 0 "$CORPUS/perf_data_converter/perf.data.group_desc-4.4"
+	jq_all '.samples.top_threads | length' '33' '.samples.top_processes | length' '30' \
+		'[.samples.top_threads[] | .samples] | add' "$(jq '.samples.total' <<<"$output")"
+	pd stats --top -1 testdata/cpu-clock.data
+	assert_status 2
+	pd stats --top x testdata/cpu-clock.data
+	assert_status 2
+}
