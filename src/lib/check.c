@@ -162,7 +162,7 @@ static const struct rule rules[] = {
 	{ NULL, "compressed stream ends inside a record", "torn-compressed-record", -1 },
 	{ NULL, "without a whole record", "torn-compressed-record", -1 },
 	{ "PERF_RECORD_SAMPLE", "longer than its sample_type implies", "sample-size-mismatch", -1 },
-	{ "PERF_RECORD_SAMPLE", "bytes left", "sample-size-mismatch", -1 },
+	{ "PERF_RECORD_SAMPLE", "need ", "sample-size-mismatch", -1 },
 	{ NULL, "perfdump does not know", "unknown-bits", -1 },
 	{ NULL, "after the decoded fields were not decoded", "record-trailing-bytes", -1 },
 	{ "PERF_RECORD_HEADER_FEATURE", "beyond the 256 feature bits", "feature-id-invalid", -1 },
