@@ -1139,6 +1139,253 @@ def make_zero_magic():
 # ---------------------------------------------------------------------------
 
 
+# ---------------------------------------------------------------------------
+# Damaged and odd files for `perfdump check` (one anomaly class per file)
+# ---------------------------------------------------------------------------
+
+CHECK_FEATS = [(3, f_str(HOSTNAME)), (6, f_str(ARCH)), (7, f_nrcpus)]
+
+
+def raw_rec(e, rtype, misc, size, body):
+    """A record whose header.size is `size`, whatever the body's length."""
+    r = Rec(e, rtype, misc, body, [("header.size (as written)", size)])
+    r.size = size
+    r.bytes = e.u32(rtype) + e.u16(misc) + e.u16(size) + body
+    return r
+
+
+def zstd_raw_frame(data, last=False):
+    """A zstd frame (RFC 8878) holding `data` in one raw block.  perf never
+    ends its stream, so by default the block is not the last one."""
+    assert len(data) < 1 << 20
+    hdr = (struct.pack("<I", 0xFD2FB528)
+           + bytes([0x00,            # descriptor: no content size, no checksum
+                    0x50]))          # window descriptor: 1 MiB
+    bh = (len(data) << 3) | (0 << 1) | (1 if last else 0)   # raw block
+    return hdr + struct.pack("<I", bh)[:3] + data
+
+
+def rec_compressed(e, payload):
+    return Rec(e, 81, 0, payload, [("zstd bytes", len(payload))])
+
+
+def check_file(recs, feats=CHECK_FEATS, attrs=(ATTR_CPU_CLOCK,), event_types=b""):
+    return assemble_file(LE, attrs=list(attrs), attr_size_field=ATTR_VER8,
+                         records=recs, features=feats, event_types=event_types)
+
+
+def sample_at(t, sid=0x101, **kw):
+    s = dict(SAMPLE_A, time=t, id=sid)
+    s.update(kw)
+    return rec_sample(LE, SAMPLE_TYPE, s)
+
+
+def table_entry_off(L, bit):
+    k = [b for b, _, _ in L.feat_entries].index(bit)
+    return L.table_offset + 16 * k
+
+
+def make_check_cases():
+    """[(name, bytes, index text, purpose, [(offset, severity, code)])]"""
+    e = LE
+    out = []
+
+    # overlapping sections: event_types over the data section, and the
+    # HOSTNAME table entry pointing at ARCH's section
+    recs = small_records(e)
+    data, L = check_file(recs)
+    d_off, d_size = L.header["data"]
+    b = bytearray(data)
+    b[56:72] = e.u64(d_off) + e.u64(72)
+    ent = table_entry_off(L, 3)
+    arch_off = [o for bit, o, _ in L.feat_entries if bit == 6][0]
+    host = [(o, s) for bit, o, s in L.feat_entries if bit == 3][0]
+    b[ent:ent + 16] = e.u64(arch_off) + e.u64(host[1])
+    out.append(("check-overlap.data", bytes(b),
+                "event_types over data; HOSTNAME entry over ARCH's section",
+                "the header's event_types section (offset 56) is set to "
+                "{data.offset %d, 72}, inside the data section; the HOSTNAME "
+                "table entry (at %d) points at ARCH's section (%d, same size "
+                "68), so the real HOSTNAME bytes %d-%d belong to nothing."
+                % (d_off, ent, arch_off, host[0], host[0] + host[1]),
+                [(56, "error", "section-overlap"),
+                 (ent + 16, "error", "section-overlap"),
+                 (host[0], "warning", "unreferenced-bytes")]))
+
+    # feature sections that do not decode: a string without its NUL, a
+    # count larger than its section, a section too short for its fields
+    def f_host_nonul(e, ctx):
+        return e.u32(8) + b"perfdump"
+
+    def f_cmdline_count(e, ctx):
+        return e.u32(1000) + hstr(e, "perf")
+
+    def f_nrcpus_short(e, ctx):
+        return e.u32(NR_CPUS_AVAIL)
+
+    feats = [(3, f_host_nonul), (7, f_nrcpus_short), (11, f_cmdline_count)]
+    data, L = check_file(small_records(e), feats=feats)
+    so = {bit: o for bit, o, _ in L.feat_entries}
+    out.append(("check-features.data", data,
+                "HOSTNAME without NUL, NRCPUS short, CMDLINE count 1000",
+                "HOSTNAME is u32 len 8 + `perfdump` (no NUL inside its length); "
+                "NRCPUS has 4 of its 8 bytes; CMDLINE says nr 1000 but holds one "
+                "68-byte string.",
+                [(so[3] + 4, "error", "string-no-nul"),
+                 (so[7] + 4, "error", "feature-short"),
+                 (so[11] + 4, "error", "count-too-large")]))
+
+    # a record smaller than its 8-byte header: the walk cannot go on
+    recs = [rec_comm(e, COMM, SID_COMM), raw_rec(e, 9, 2, 4, b""),
+            rec_sample(e, SAMPLE_TYPE, SAMPLE_A)]
+    data, L = check_file(recs)
+    out.append(("check-small-record.data", data,
+                "record with header.size 4",
+                "the second record says header.size 4 (less than its 8-byte "
+                "header); the SAMPLE after it cannot be found.",
+                [(recs[1].offset, "error", "record-too-small")]))
+
+    # a kernel record whose size is not a multiple of 8
+    body = (e.u32(PID) + e.u32(PID) + cstr8("true") + b"\0" * 4
+            + sid_trailer(e, SID_COMM))
+    recs = [Rec(e, 3, 0x2000, body, [("comm", '"true"'), ("size", 60)]),
+            rec_sample(e, SAMPLE_TYPE, SAMPLE_A)]
+    data, L = check_file(recs)
+    out.append(("check-misaligned.data", data,
+                "COMM of 60 bytes (not a multiple of 8)",
+                "the COMM record is 60 bytes (4 zero bytes between its comm "
+                "and its sample_id trailer); the SAMPLE follows at an "
+                "unaligned offset.",
+                [(recs[0].offset, "error", "record-misaligned")]))
+
+    # ids that belong to no attr (two attrs, so perf cannot pick one)
+    sid = dict(SID_COMM, id=0x998)
+    recs = [rec_comm(e, COMM, sid), sample_at(T_S1, 0x999),
+            sample_at(T_S2, 0x202)]
+    data, L = check_file(recs, attrs=(ATTR_CPU_CLOCK, ATTR_TASK_CLOCK))
+    out.append(("check-unknown-id.data", data,
+                "COMM id 0x998 and SAMPLE id 0x999: no attr has them",
+                "two attrs (ids 0x101, 0x102 / 0x201, 0x202); the COMM's "
+                "sample_id carries id 0x998, the first SAMPLE id 0x999; the "
+                "second SAMPLE (id 0x202) is sound.",
+                [(recs[0].offset, "error", "unknown-sample-id"),
+                 (recs[1].offset, "error", "unknown-sample-id")]))
+
+    # attrs whose sample_id layouts disagree (perf refuses the file)
+    other = dict(ATTR_TASK_CLOCK,
+                 sample_type=bits_of(["IP", "TID", "TIME", "CPU", "PERIOD"],
+                                     SAMPLE_BIT))
+    recs = small_records(e)
+    data, L = check_file(recs, attrs=(ATTR_CPU_CLOCK, other))
+    a1 = L.attr_entries[1][1]
+    out.append(("check-layout.data", data,
+                "attr 1 without ID: the sample id sits elsewhere",
+                "attr 1 has sample_type IP|TID|TIME|CPU|PERIOD (no ID), attr 0 "
+                "IP|TID|TIME|ID|CPU|PERIOD: the id of a sample cannot be found "
+                "at one place for both (perf: \"non matching sample_type\").",
+                [(a1, "error", "sample-id-layout-mismatch")]))
+
+    # time going backwards across FINISHED_ROUND (perf's two-round rule)
+    t0 = 1000000000000
+    recs = [sample_at(t0 + 1000), rec_finished_round(e),
+            sample_at(t0 + 2000), rec_finished_round(e),
+            sample_at(t0 + 1500), sample_at(t0 + 500), rec_finished_round(e),
+            sample_at(t0 + 1900), sample_at(t0 + 2500)]
+    data, L = check_file(recs)
+    out.append(("check-time.data", data,
+                "samples older than perf's last FINISHED_ROUND flush",
+                "sample times (base %d ns): +1000, ROUND, +2000, ROUND, +1500 "
+                "(legal: after the second round perf flushed up to +1000 only), "
+                "+500 (below +1000: too late), ROUND (flushes up to +2000), "
+                "+1900 (too late), +2500." % t0,
+                [(recs[5].offset, "error", "time-backwards-across-round"),
+                 (recs[7].offset, "error", "time-backwards-across-round")]))
+
+    # samples whose size disagrees with sample_type
+    long_s = sample_at(T_S1)
+    long_s.bytes = (long_s.bytes[:6] + e.u16(long_s.size + 8)
+                    + long_s.bytes[8:] + e.u64(0xdead))
+    long_s.size += 8
+    short_s = sample_at(T_S2)
+    short_s.bytes = short_s.bytes[:6] + e.u16(40) + short_s.bytes[8:40]
+    short_s.size = 40
+    recs = [rec_comm(e, COMM, SID_COMM), long_s, short_s, rec_finished_round(e)]
+    data, L = check_file(recs)
+    out.append(("check-sample-size.data", data,
+                "SAMPLEs 8 bytes too long and 16 too short",
+                "sample_type IP|TID|TIME|ID|CPU|PERIOD needs 56 bytes: the "
+                "first SAMPLE is 64 (8 bytes 0xdead after period), the second "
+                "40 (cpu and period missing).",
+                [(long_s.offset + 56, "error", "sample-size-mismatch"),
+                 (short_s.offset + 40, "error", "sample-size-mismatch")]))
+
+    # warnings only: a record type nobody defines, zero padding between two
+    # feature sections, non-zero bytes after the last section
+    recs = [rec_comm(e, COMM, SID_COMM),
+            Rec(e, 200, 0, e.u64(0x1234), [("(unknown)", "8 bytes")]),
+            rec_sample(e, SAMPLE_TYPE, SAMPLE_A), rec_finished_round(e)]
+    data, L = check_file(recs)
+    b = bytearray(data)
+    # move the last feature section 16 bytes on, leaving zeros before it
+    bit, o, s = L.feat_entries[-1]
+    ent = table_entry_off(L, bit)
+    blob = bytes(b[o:o + s])
+    b[o:o + s] = b"\0" * s
+    b += b"\0" * 16
+    b[o + 16:o + 16 + s] = blob
+    b[ent:ent + 8] = e.u64(o + 16)
+    b += b"perf!"
+    end = len(b)
+    out.append(("check-warnings.data", bytes(b),
+                "warnings only: record type 200, padding, 5 trailing bytes",
+                "record type 200 (16 bytes, defined by nobody); 16 zero bytes "
+                "before the last feature section (NRCPUS, moved to %d); the "
+                "text `perf!` after it, at %d-%d. Sound: exit 0."
+                % (o + 16, end - 5, end),
+                [(recs[1].offset, "warning", "unknown-record-type"),
+                 (o, "warning", "unreferenced-padding"),
+                 (end - 5, "warning", "trailing-bytes")]))
+
+    # compressed records that do not decompress / decompress to a torn record
+    inner = (sample_at(T_S1).bytes + sample_at(T_S2).bytes[:20])
+    recs = [rec_comm(e, COMM, SID_COMM),
+            rec_compressed(e, zstd_raw_frame(inner))]
+    data, L = check_file(recs)
+    out.append(("check-zstd-torn.data", data,
+                "COMPRESSED record ending inside a SAMPLE",
+                "one PERF_RECORD_COMPRESSED (81) whose zstd stream (one raw "
+                "block) holds a whole 56-byte SAMPLE and the first 20 bytes of "
+                "another; the data section ends there.",
+                [(recs[1].offset, "error", "torn-compressed-record")]))
+    recs = [rec_comm(e, COMM, SID_COMM),
+            rec_compressed(e, b"not zstd at all!"),
+            rec_sample(e, SAMPLE_TYPE, SAMPLE_A)]
+    data, L = check_file(recs)
+    out.append(("check-zstd-bad.data", data,
+                "COMPRESSED record that is not zstd",
+                "one PERF_RECORD_COMPRESSED (81) whose payload is the text "
+                "`not zstd at all!`; a plain SAMPLE follows and is read.",
+                [(recs[1].offset, "error", "decompress-failed")]))
+    return out
+
+
+def doc_check_cases(cases, files, sections, index):
+    for name, data, short, purpose, finds in cases:
+        files[name] = data
+        index.append((name, len(data), short))
+        s = ["## " + name, ""]
+        s.append("Purpose (`perfdump check`): " + purpose + " Built like the "
+                 "other small files: one attr `cpu-clock` (unless said), "
+                 "HOSTNAME, ARCH and NRCPUS features (unless said).")
+        s.append("")
+        s.append("Findings `perfdump check` must give (file offset, severity, "
+                 "code):")
+        s.append("")
+        s += md_table(["offset", "severity", "code"],
+                      [("%d (%s)" % (o, hx(o)), sv, c) for o, sv, c in finds])
+        sections.append(s)
+
+
 def md_table(head, rows):
     out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     for r in rows:
@@ -1747,6 +1994,9 @@ def build_all(prof=DEFAULT):
              "(0x8) and the value 999, exit 1, and must not try to read sections.")
     sections.append(s)
     index.append(("zero-magic.data", 1024, "PERFILE2 with header size 999 (invalid)"))
+
+    # --- perfdump check cases
+    doc_check_cases(make_check_cases(), files, sections, index)
 
     # perf cross-check note
     s = ["## perf cross-check", ""]

@@ -67,4 +67,10 @@ rm -f "$tmp/err"
 rm -rf tests/golden
 mkdir -p tests/golden
 cp -R "$tmp"/. tests/golden/
+
+# perfdump check: the text output for one damaged file (tests/check.bats)
+mkdir -p tests/golden-check
+run tests/golden-check/check-time.data.check.txt \
+	tests/golden-check/check-time.data.check.err \
+	check testdata/synthetic/check-time.data
 echo "update-golden.sh: wrote golden outputs for $n inputs into tests/golden/"

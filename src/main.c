@@ -20,6 +20,7 @@ static const struct cmd *const commands[] = {
 	&cmd_attrs_def,
 	&cmd_records_def,
 	&cmd_stats_def,
+	&cmd_check_def,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -160,3 +160,11 @@ golden_check() {
 @test "golden zstd.data" {
 	golden_check zstd.data
 }
+
+@test "golden synthetic/check-*.data (the files made for perfdump check)" {
+	local f rc=0
+	for f in testdata/synthetic/check-*.data; do
+		golden_check "${f#testdata/}" || rc=1
+	done
+	return $rc
+}

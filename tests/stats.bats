@@ -285,3 +285,12 @@ manifest_counts() {
 	pd stats --top x testdata/cpu-clock.data
 	assert_status 2
 }
+
+# check-time.data (scripts/gen-testdata.py): two samples older than what
+# perf had flushed at the FINISHED_ROUND before them, as `check` finds
+@test "stats: late samples across FINISHED_ROUND, as perf's two-round rule sees them" {
+	stats_of testdata/synthetic/check-time.data
+	jq_all '.ordering' '{"rounds":3,"largest_round":{"records":3,"bytes":120,"offset":400},"late_samples":2,"max_late_ns":500,"backward_steps":2,"max_backward_ns":1000,"max_backward_offset":456}'
+	pdj -j check testdata/synthetic/check-time.data
+	jq_eq '[.check.findings[] | select(.code == "time-backwards-across-round")] | length' '2'
+}

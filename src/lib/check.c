@@ -1,0 +1,852 @@
+// SPDX-License-Identifier: MIT
+/*
+ * perfdump check (see check.h).
+ *
+ * Most anomalies are found by the readers themselves and land in
+ * s->diags (session.c section checks, session_feat.c and the feature
+ * decoders, stream.c and reader.c framing and zstd problems, record.c and
+ * sample.c field checks, evlist.c attr checks).  check runs all of them
+ * and classifies each diagnostic into a finding with a stable code
+ * (classify() below).  What no reader can see alone is checked here:
+ *
+ *   - time order across FINISHED_ROUND: perf queues records and, at each
+ *     FINISHED_ROUND, flushes those up to the largest time seen before the
+ *     previous round (tools/perf/util/ordered-events.c, session.c
+ *     process_finished_round; FORMAT.md §7.2).  A record whose time is
+ *     below the last flushed time ("last_flush") arrives too late and is
+ *     processed out of order ("Warning: Timestamp below last timeslice
+ *     flush").  Records with time 0 or none are not queued by perf and
+ *     are not checked.  Each stream (data section, pipe, data.N) is
+ *     checked on its own, as perf orders each one;
+ *   - non-sample records whose sample_id names an id of no attr;
+ *   - kernel records (types 1..63) whose size is not a multiple of 8
+ *     (the kernel writes u64-aligned records);
+ *   - record types nobody defines (a newer perf: a warning);
+ *   - feature bits nobody defines (a warning; shown as hex by features);
+ *   - bytes of a file-mode recording that belong to no structure: gaps
+ *     between the header, sections, ids arrays, data, feature table and
+ *     feature sections, and bytes after the last of them.  perf never
+ *     reads them, so these are warnings; all-zero ones are padding.
+ */
+#include "check.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "features.h"
+#include "reader.h"
+#include "record.h"
+#include "sample.h"
+#include "session.h"
+
+#define REC_SAMPLE 9
+#define REC_FINISHED_ROUND 68
+#define REC_EVENT_UPDATE 78
+#define REC_FINISHED_INIT 82
+
+const struct pd_check_code pd_check_codes[] = {
+	{ "bad-magic", PD_ERR, "not a perf.data file" },
+	{ "header-truncated", PD_ERR, "the file ends inside the file header" },
+	{ "bad-header-size", PD_ERR, "header size is not 104, 72 or 16" },
+	{ "bad-attr-size", PD_ERR, "attr_size is 0 or too small, or unknown (v1)" },
+	{ "section-out-of-file", PD_ERR, "a section, ids array or the feature table extends past the end of the file, or its offset + size overflows" },
+	{ "section-overlap", PD_ERR, "two sections overlap, or a section lies inside the file header" },
+	{ "section-too-large", PD_ERR, "a feature section larger than perfdump loads" },
+	{ "attrs-size-mismatch", PD_ERR, "attrs.size is not a multiple of attr_size" },
+	{ "attr-size-mismatch", PD_WARN, "an attr's own size differs from the header's attr_size" },
+	{ "ids-size-mismatch", PD_ERR, "an ids array whose size is not a multiple of 8" },
+	{ "event-types-size", PD_WARN, "event_types size is not a multiple of 72" },
+	{ "no-attrs", PD_ERR, "the recording has no attr to decode samples with" },
+	{ "data-size-zero", PD_ERR, "data.size is 0 (perf record killed) and no record follows" },
+	{ "data-size-zero-with-records", PD_ERR, "data.size is 0 (perf record killed) while records follow data.offset" },
+	{ "features-missing", PD_ERR, "the bitmap announces feature sections that were never written" },
+	{ "reserved-feature-bit", PD_WARN, "bit 0 (HEADER_RESERVED) is set" },
+	{ "bitmap-guess", PD_WARN, "a byte-swapped feature bitmap needed a guess" },
+	{ "unknown-feature", PD_WARN, "a feature bit no perf or simpleperf defines" },
+	{ "feature-truncated", PD_ERR, "a feature section is cut short by the end of the file" },
+	{ "feature-trailing-bytes", PD_WARN, "bytes at the end of a feature section were not decoded" },
+	{ "feature-short", PD_ERR, "a feature's fields need more bytes than its section has" },
+	{ "feature-undecodable", PD_ERR, "a feature section that does not decode" },
+	{ "feature-id-invalid", PD_ERR, "a HEADER_FEATURE record's feat_id is beyond the 256 bits" },
+	{ "duplicate-feature", PD_WARN, "a feature or end marker appears twice in a pipe stream" },
+	{ "string-no-nul", PD_ERR, "a string has no NUL inside its length" },
+	{ "count-too-large", PD_ERR, "a count larger than the bytes of its section or record" },
+	{ "record-too-small", PD_ERR, "a record smaller than its 8-byte header, its type's minimum or its sample_id trailer" },
+	{ "record-misaligned", PD_ERR, "a kernel record whose size is not a multiple of 8" },
+	{ "record-past-end", PD_ERR, "a record (or its payload) extends past the end of the data" },
+	{ "record-short", PD_ERR, "a record's fields need more bytes than the record has" },
+	{ "record-trailing-bytes", PD_WARN, "non-zero bytes after a record's decoded fields" },
+	{ "record-undecodable", PD_ERR, "a record that does not decode" },
+	{ "unknown-record-type", PD_WARN, "a record type no perf or simpleperf defines" },
+	{ "sample-size-mismatch", PD_ERR, "a sample shorter or longer than its attr's sample_type implies" },
+	{ "unknown-sample-id", PD_ERR, "a record's id belongs to no attr (a warning with one attr: perf takes it)" },
+	{ "duplicate-id", PD_WARN, "an id listed by two attrs" },
+	{ "sample-id-layout-mismatch", PD_ERR, "attrs place the sample id differently or disagree on sample_id_all (perf refuses the file)" },
+	{ "unknown-bits", PD_WARN, "sample_type, read_format or regs abi bits perfdump does not know" },
+	{ "time-backwards-across-round", PD_ERR, "a record older than what perf already flushed at a FINISHED_ROUND" },
+	{ "decompress-failed", PD_ERR, "a compressed record does not decompress" },
+	{ "torn-compressed-record", PD_ERR, "compressed records decompress to a torn record" },
+	{ "trailing-bytes", PD_ERR, "bytes after the last record of a data section or stream, too few for a record (an error), or after the last section of a file (a warning: nobody reads them)" },
+	{ "trailing-padding", PD_WARN, "zero bytes after the last section" },
+	{ "unreferenced-bytes", PD_WARN, "non-zero bytes between sections that belong to nothing" },
+	{ "unreferenced-padding", PD_WARN, "zero bytes between sections" },
+	{ "read-error", PD_ERR, "the input could not be read" },
+	{ "malformed", PD_ERR, "any other error" },
+	{ "unusual", PD_WARN, "any other warning" },
+	{ NULL, 0, NULL },
+};
+
+/* A diagnostic check added itself: its code and values, by diag index. */
+struct pd_check_note {
+	size_t idx;
+	const char *code;
+	char structure[64];
+	struct pd_check_value values[PD_CHECK_MAX_VALUES];
+	unsigned nvalues;
+};
+
+/* ------------------------------------------------------ classification */
+
+/*
+ * Parser diagnostics -> codes, by their texts.  First match wins; NULL
+ * matches anything.  sev: -1 keeps the parser's severity.
+ */
+struct rule {
+	const char *what;   /* substring of what */
+	const char *detail; /* substring of detail */
+	const char *code;
+	int sev;
+};
+
+static const struct rule rules[] = {
+	{ NULL, "not a perf.data file", "bad-magic", -1 },
+	{ "file header: size", NULL, "bad-header-size", -1 },
+	{ "file header", "the file ends after", "header-truncated", -1 },
+	{ "file header", "too few for even", "header-truncated", -1 },
+	{ "attr_size", NULL, "bad-attr-size", -1 },
+	{ NULL, "data.size is 0: perf record did not finish", "data-size-zero", -1 },
+	{ NULL, "feature sections the bitmap announces were never written", "features-missing", -1 },
+	{ NULL, "HEADER_RESERVED", "reserved-feature-bit", -1 },
+	{ "feature bitmap", NULL, "bitmap-guess", -1 },
+	{ NULL, "MiB perfdump loads", "section-too-large", -1 },
+	{ NULL, "of the section's", "feature-truncated", -1 },
+	{ NULL, "at the end of the section were not decoded", "feature-trailing-bytes", -1 },
+	{ NULL, "overflows", "section-out-of-file", -1 },
+	{ NULL, "lies inside the", "section-overlap", -1 },
+	{ NULL, "overlaps", "section-overlap", -1 },
+	{ NULL, "past the end of the file", "section-out-of-file", -1 },
+	{ NULL, "is not a multiple of attr_size", "attrs-size-mismatch", -1 },
+	{ NULL, "not a multiple of the 72-byte", "event-types-size", -1 },
+	{ NULL, "differs from the header's attr_size", "attr-size-mismatch", -1 },
+	{ NULL, "ids section size", "ids-size-mismatch", -1 },
+	{ NULL, "after the ids are not a whole id", "ids-size-mismatch", -1 },
+	{ NULL, "samples cannot be decoded", "no-attrs", -1 },
+	{ NULL, "the recording has no attr", "no-attrs", -1 },
+	{ NULL, "no terminating NUL", "string-no-nul", PD_ERR },
+	{ NULL, "does not fit in the", "count-too-large", -1 },
+	{ NULL, "disagree on sample_id_all", "sample-id-layout-mismatch", PD_ERR },
+	{ NULL, "places the sample id differently", "sample-id-layout-mismatch", PD_ERR },
+	{ NULL, "belongs to no attr", "unknown-sample-id", -1 },
+	{ "attr ids", "belongs to attr", "duplicate-id", -1 },
+	{ NULL, "is smaller than the 8-byte header", "record-too-small", -1 },
+	{ NULL, "minimum for its type", "record-too-small", -1 },
+	{ NULL, "sample_id trailer", "record-too-small", -1 },
+	{ NULL, "extends past the end (only", "record-past-end", -1 },
+	{ NULL, "payload of", "record-past-end", -1 },
+	{ NULL, "too few for a record header", "trailing-bytes", -1 },
+	{ NULL, "zstd", "decompress-failed", -1 },
+	{ NULL, "data_size", "decompress-failed", -1 },
+	{ NULL, "decompressed record too small", "torn-compressed-record", -1 },
+	{ NULL, "compressed stream ends inside a record", "torn-compressed-record", -1 },
+	{ NULL, "without a whole record", "torn-compressed-record", -1 },
+	{ "PERF_RECORD_SAMPLE", "longer than its sample_type implies", "sample-size-mismatch", -1 },
+	{ "PERF_RECORD_SAMPLE", "need ", "sample-size-mismatch", -1 },
+	{ NULL, "perfdump does not know", "unknown-bits", -1 },
+	{ NULL, "after the decoded fields were not decoded", "record-trailing-bytes", -1 },
+	{ "PERF_RECORD_HEADER_FEATURE", "beyond the 256 feature bits", "feature-id-invalid", -1 },
+	{ "PERF_RECORD_HEADER_FEATURE", "appears again", "duplicate-feature", -1 },
+	{ "PERF_RECORD_HEADER_FEATURE", "second end-of-features", "duplicate-feature", -1 },
+	{ NULL, "read error", "read-error", -1 },
+	{ NULL, "cannot open", "read-error", -1 },
+	{ NULL, NULL, NULL, -1 },
+};
+
+static bool has(const char *s, const char *sub)
+{
+	return !sub || (s && strstr(s, sub));
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+	return s && strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* "HEADER_HOSTNAME: ..." -> "feature HOSTNAME"; "attr 1" -> "attrs[1]"... */
+static void structure_of(const char *what, const char *code, char *out,
+			 size_t len)
+{
+	size_t n;
+
+	if (!what || !*what) {
+		snprintf(out, len, "file");
+		return;
+	}
+	if (starts(what, "file header")) {
+		snprintf(out, len, "header");
+	} else if (starts(what, "attr ") && what[5] >= '0' && what[5] <= '9') {
+		snprintf(out, len, "attrs[%s]", what + 5);
+	} else if (starts(what, "attr")) {
+		snprintf(out, len, "attrs");
+	} else if (starts(what, "feature section table") ||
+		   strstr(what, " table entry")) {
+		snprintf(out, len, "feature table");
+	} else if (starts(what, "HEADER_")) {
+		n = strcspn(what + 7, ": ");
+		snprintf(out, len, "feature %.*s", (int)n, what + 7);
+	} else if (starts(what, "feature ")) {
+		n = strcspn(what + 8, ": ");
+		snprintf(out, len, "feature %.*s", (int)n, what + 8);
+	} else if (starts(what, "PERF_RECORD_")) {
+		n = strcspn(what + 12, ": ");
+		snprintf(out, len, "record %.*s", (int)n, what + 12);
+	} else if (starts(what, "record type ")) {
+		n = strcspn(what + 12, ": ");
+		snprintf(out, len, "record %.*s", (int)n, what + 12);
+	} else if (starts(what, "legacy feature record ")) {
+		n = strcspn(what + 22, ": ");
+		snprintf(out, len, "record legacy feature %.*s", (int)n, what + 22);
+	} else if (code && (strcmp(code, "record-too-small") == 0 ||
+			    strcmp(code, "record-past-end") == 0)) {
+		snprintf(out, len, "record"); /* the framing of a stream */
+	} else if (code && (strcmp(code, "decompress-failed") == 0 ||
+			    strcmp(code, "torn-compressed-record") == 0)) {
+		snprintf(out, len, "record COMPRESSED");
+	} else if (strcmp(what, "data section") == 0) {
+		snprintf(out, len, "data");
+	} else if (strcmp(what, "pipe stream") == 0) {
+		snprintf(out, len, "pipe");
+	} else {
+		n = strcspn(what, ":");
+		snprintf(out, len, "%.*s", (int)n, what);
+	}
+}
+
+static const struct rule *classify(const struct pd_diag *d)
+{
+	for (const struct rule *r = rules; r->code; r++)
+		if (has(d->what, r->what) && has(d->detail, r->detail))
+			return r;
+	return NULL;
+}
+
+/* Fallback codes by structure, when no rule matches. */
+static const char *fallback(const struct pd_diag *d, const char *structure)
+{
+	if (d->sev == PD_WARN)
+		return "unusual";
+	if (has(d->detail, "bytes left") || has(d->detail, "need "))
+		return starts(structure, "record") ? "record-short"
+		     : starts(structure, "feature") ? "feature-short"
+						    : "malformed";
+	if (starts(structure, "feature"))
+		return "feature-undecodable";
+	if (starts(structure, "record"))
+		return "record-undecodable";
+	return "malformed";
+}
+
+/* --------------------------------------------------- check's own diags */
+
+struct walk {
+	struct pd_session *s;
+	struct pd_check *c;
+	struct arena scratch;
+	/* time order, for the current stream */
+	int stream;
+	uint64_t max_time;   /* largest time seen so far */
+	uint64_t next_flush; /* the limit of the next FINISHED_ROUND flush */
+	uint64_t last_flush; /* times below this arrive too late */
+	uint64_t flush_round; /* offset of the FINISHED_ROUND that set it */
+	uint64_t nrecords;
+	uint64_t stream_end[1]; /* the main stream: end of the last record */
+	uint64_t dir_end;       /* the current data.N file: the same */
+	uint64_t dir_covered;   /* the data.N files: bytes of whole records */
+	bool oom;
+};
+
+static void note_values(struct pd_check_note *n, unsigned nv,
+			const struct pd_check_value *v)
+{
+	n->nvalues = nv < PD_CHECK_MAX_VALUES ? nv : PD_CHECK_MAX_VALUES;
+	memcpy(n->values, v, n->nvalues * sizeof(*v));
+}
+
+/*
+ * Add a diagnostic of check's own and remember its code and values.  The
+ * detail is formatted by the caller (buf).
+ */
+static void own(struct walk *w, enum pd_sev sev, uint64_t off,
+		const char *what, const char *structure, const char *code,
+		const char *detail, unsigned nv,
+		const struct pd_check_value *v)
+{
+	struct pd_check *c = w->c;
+	struct pd_diags *d = &w->s->diags;
+	size_t before = d->n;
+
+	pd_diag_add(d, sev, off, what, "%s", detail);
+	if (d->n == before)
+		return; /* a duplicate, or the list is full */
+	if (c->nnotes == c->notes_cap) {
+		size_t cap = c->notes_cap ? c->notes_cap * 2 : 16;
+		struct pd_check_note *nv2 = realloc(c->notes, cap * sizeof(*nv2));
+
+		if (!nv2) {
+			w->oom = true;
+			return;
+		}
+		c->notes = nv2;
+		c->notes_cap = cap;
+	}
+	struct pd_check_note *n = &c->notes[c->nnotes++];
+
+	memset(n, 0, sizeof(*n));
+	n->idx = d->n - 1;
+	n->code = code;
+	snprintf(n->structure, sizeof(n->structure), "%s", structure);
+	note_values(n, nv, v);
+}
+
+static void record_names(const struct pd_event *ev, char *what, size_t wl,
+			 char *st, size_t sl)
+{
+	const char *tn = pd_record_type_name(ev->type);
+
+	if (tn) {
+		snprintf(what, wl, "PERF_RECORD_%s", tn);
+		snprintf(st, sl, "record %s", tn);
+	} else {
+		snprintf(what, wl, "record type %u", ev->type);
+		snprintf(st, sl, "record %u", ev->type);
+	}
+}
+
+/* The two-round rule (see the top of this file). */
+static void check_time(struct walk *w, const struct pd_event *ev,
+		       bool has_time, uint64_t t)
+{
+	if (ev->stream != w->stream) { /* a new stream: ordered on its own */
+		w->stream = ev->stream;
+		w->max_time = w->next_flush = w->last_flush = 0;
+		w->flush_round = 0;
+	}
+	if (ev->type == REC_FINISHED_ROUND) {
+		/* flush what is <= next_flush: the last flushed time is it */
+		if (w->next_flush > w->last_flush) {
+			w->last_flush = w->next_flush;
+			w->flush_round = ev->offset;
+		}
+		w->next_flush = w->max_time;
+		return;
+	}
+	if (ev->type == REC_FINISHED_INIT) { /* everything is flushed */
+		if (w->max_time > w->last_flush) {
+			w->last_flush = w->max_time;
+			w->flush_round = ev->offset;
+		}
+		w->next_flush = w->max_time;
+		return;
+	}
+	if (!has_time || t == 0 || t == UINT64_MAX)
+		return; /* perf does not queue it */
+	if (t < w->last_flush) {
+		char what[64], st[64], detail[256];
+		struct pd_check_value v[3] = {
+			{ "time", t, false },
+			{ "last_flush", w->last_flush, false },
+			{ "finished_round_offset", w->flush_round, true },
+		};
+
+		record_names(ev, what, sizeof(what), st, sizeof(st));
+		snprintf(detail, sizeof(detail),
+			 "time %llu is %llu ns before %llu, the last time perf flushed at the FINISHED_ROUND at 0x%llx: perf processes it out of order",
+			 (unsigned long long)t,
+			 (unsigned long long)(w->last_flush - t),
+			 (unsigned long long)w->last_flush,
+			 (unsigned long long)w->flush_round);
+		own(w, PD_ERR, ev->offset, what, st,
+		    "time-backwards-across-round", detail, 3, v);
+	}
+	if (t > w->max_time)
+		w->max_time = t;
+}
+
+/* Does the only attr list ids, and is id not one of them? */
+static bool foreign_to_single(const struct pd_session *s, uint64_t id)
+{
+	const struct pd_evlist *l = &s->evlist;
+
+	return l->n == 1 && l->nids && id && !pd_evlist_find(s, id);
+}
+
+static void check_event(struct walk *w, const struct pd_event *ev)
+{
+	struct pd_session *s = w->s;
+	const struct pd_evsel *evsel = NULL;
+	char what[64], st[64], detail[256];
+	uint64_t rid = 0, t = 0;
+	bool has_time = false;
+
+	w->nrecords++;
+	if (!ev->compressed && ev->stream < 0) {
+		uint64_t end = ev->offset + ev->size + ev->payload;
+
+		if (end > w->stream_end[0])
+			w->stream_end[0] = end;
+	} else if (!ev->compressed) {
+		uint64_t end = ev->offset + ev->size + ev->payload;
+
+		if (ev->stream != w->stream) {
+			w->dir_covered += w->dir_end;
+			w->dir_end = 0;
+		}
+		if (end > w->dir_end)
+			w->dir_end = end;
+	}
+	record_names(ev, what, sizeof(what), st, sizeof(st));
+	arena_reset(&w->scratch);
+
+	if (!pd_record_type_name(ev->type) && !ev->legacy_feature) {
+		struct pd_check_value v[2] = { { "type", ev->type, false },
+					       { "size", ev->size, false } };
+
+		snprintf(detail, sizeof(detail),
+			 "record type %u is not one perf or simpleperf defines (a newer perf?); its %u bytes are skipped",
+			 ev->type, ev->size);
+		own(w, PD_WARN, ev->offset, what, st, "unknown-record-type",
+		    detail, 2, v);
+	}
+	if (ev->type >= 1 && ev->type < 64 && ev->size % 8) {
+		struct pd_check_value v[1] = { { "size", ev->size, false } };
+
+		snprintf(detail, sizeof(detail),
+			 "size %u is not a multiple of 8: the kernel writes u64-aligned records",
+			 ev->size);
+		own(w, PD_ERR, ev->offset, what, st, "record-misaligned",
+		    detail, 1, v);
+	}
+
+	if (ev->type == REC_SAMPLE) {
+		struct pd_sample smp;
+
+		evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
+		pd_parse_sample(s, evsel, ev, &w->scratch, &smp);
+		if (evsel && !smp.damaged) {
+			has_time = smp.common.has_time;
+			t = smp.common.time;
+			rid = smp.common.has_id ? smp.common.id : rid;
+		}
+		if (evsel && smp.common.has_id && foreign_to_single(s, smp.common.id)) {
+			struct pd_check_value v[1] = { { "id", smp.common.id, true } };
+
+			snprintf(detail, sizeof(detail),
+				 "id 0x%llx is not among the ids of the only attr; perf takes the sample as that attr's",
+				 (unsigned long long)smp.common.id);
+			own(w, PD_WARN, ev->offset, what, st,
+			    "unknown-sample-id", detail, 1, v);
+		}
+	} else {
+		struct pd_sample_id id = { 0 };
+		struct pd_record rec;
+		uint32_t tsize = 0;
+
+		if (ev->type < 64 && ev->type != 0) {
+			evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
+			if (!evsel && rid && s->evlist.n) {
+				struct pd_check_value v[1] = { { "id", rid, true } };
+
+				snprintf(detail, sizeof(detail),
+					 "sample_id id 0x%llx belongs to no attr: perf cannot parse the record's sample_id",
+					 (unsigned long long)rid);
+				own(w, PD_ERR, ev->offset, what, st,
+				    "unknown-sample-id", detail, 1, v);
+			}
+			if (evsel && !pd_parse_sample_id(s, evsel, ev->p, ev->size,
+							 ev->offset, &id)) {
+				struct pd_check_value v[2] = {
+					{ "size", ev->size, false },
+					{ "trailer_size", pd_sample_id_size(&evsel->attr), false },
+				};
+
+				snprintf(detail, sizeof(detail),
+					 "record of %u bytes is too small for its %u-byte sample_id trailer",
+					 ev->size, pd_sample_id_size(&evsel->attr));
+				own(w, PD_ERR, ev->offset, what, st,
+				    "record-too-small", detail, 2, v);
+			}
+			tsize = id.trailer_size;
+			has_time = id.has_time;
+			t = id.time;
+			if (evsel && id.has_id && foreign_to_single(s, id.id)) {
+				struct pd_check_value v[1] = { { "id", id.id, true } };
+
+				snprintf(detail, sizeof(detail),
+					 "sample_id id 0x%llx is not among the ids of the only attr; perf takes the record as that attr's",
+					 (unsigned long long)id.id);
+				own(w, PD_WARN, ev->offset, what, st,
+				    "unknown-sample-id", detail, 1, v);
+			}
+		}
+		pd_parse_record(s, ev, tsize, &w->scratch, &rec);
+		if (ev->type == REC_EVENT_UPDATE)
+			pd_evlist_apply_update(s, ev->p, ev->size);
+	}
+	check_time(w, ev, has_time, t);
+}
+
+static void walk_records(struct walk *w)
+{
+	struct pd_session *s = w->s;
+	struct pd_reader *r;
+	struct pd_reader_stats st;
+	struct pd_event ev;
+
+	r = pd_reader_open(s, s->mode == PD_MODE_DIR ? PD_READ_DATA_N : 0);
+	if (!r) {
+		w->oom = true;
+		return;
+	}
+	w->stream = -1;
+	while (pd_reader_next(r, &ev) == 1)
+		check_event(w, &ev);
+	w->dir_covered += w->dir_end;
+	pd_reader_stats(r, &st);
+	/* the containers are records of the file too */
+	w->c->records_checked = w->nrecords + st.compressed_records;
+	pd_reader_close(r);
+}
+
+static void check_unknown_features(struct walk *w)
+{
+	struct pd_session *s = w->s;
+
+	for (size_t i = 0; i < s->nfeat; i++) {
+		const struct pd_feature *f = &s->feat[i];
+		char st[64], detail[200];
+		uint64_t off;
+
+		if (pd_feat_ops(f->id))
+			continue;
+		struct pd_check_value v[2] = { { "bit", f->id, false },
+					       { "size", f->nparts ? f->parts[0].size : 0, false } };
+
+		snprintf(st, sizeof(st), "feature %u", f->id);
+		snprintf(detail, sizeof(detail),
+			 "feature bit %u is not one perf or simpleperf defines; its %llu bytes are not decoded",
+			 f->id, (unsigned long long)v[1].v);
+		off = f->src == PD_FSRC_SECTION ? f->table_entry_off
+		      : f->nparts ? f->parts[0].rec_offset : PD_NO_OFFSET;
+		own(w, PD_WARN, off, "feature section table", st,
+		    "unknown-feature", detail, 2, v);
+	}
+}
+
+/* ------------------------------------------------------------ coverage */
+
+struct span {
+	uint64_t start, end;
+};
+
+struct spans {
+	struct span *v;
+	size_t n, cap;
+};
+
+static void span_add(struct spans *sp, uint64_t off, uint64_t size,
+		     uint64_t fsize)
+{
+	uint64_t end;
+
+	if (!size || off >= fsize)
+		return;
+	if (__builtin_add_overflow(off, size, &end) || end > fsize)
+		end = fsize;
+	if (sp->n == sp->cap) {
+		size_t cap = sp->cap ? sp->cap * 2 : 64;
+		struct span *v = realloc(sp->v, cap * sizeof(*v));
+
+		if (!v)
+			return;
+		sp->v = v;
+		sp->cap = cap;
+	}
+	sp->v[sp->n++] = (struct span){ off, end };
+}
+
+static int cmp_span(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->end < y->end ? -1 : x->end > y->end;
+}
+
+/* Are the bytes [off, end) all zero?  (false on a read error) */
+static bool all_zero(struct pd_session *s, uint64_t off, uint64_t end,
+		     uint64_t *first_nonzero)
+{
+	uint8_t buf[65536];
+
+	while (off < end) {
+		size_t want = end - off < sizeof(buf) ? (size_t)(end - off) : sizeof(buf);
+		ssize_t got = pd_input_pread(&s->in, off, buf, want);
+
+		if (got <= 0)
+			return false;
+		for (ssize_t i = 0; i < got; i++)
+			if (buf[i]) {
+				*first_nonzero = off + (uint64_t)i;
+				return false;
+			}
+		off += (uint64_t)got;
+	}
+	return true;
+}
+
+static void report_gap(struct walk *w, uint64_t start, uint64_t end,
+		       bool trailing)
+{
+	uint64_t nz = start;
+	bool zero = all_zero(w->s, start, end, &nz);
+	const char *code = trailing ? (zero ? "trailing-padding" : "trailing-bytes")
+				    : (zero ? "unreferenced-padding" : "unreferenced-bytes");
+	char detail[256];
+	struct pd_check_value v[3] = {
+		{ "start", start, true }, { "end", end, true },
+		{ "size", end - start, false },
+	};
+
+	snprintf(detail, sizeof(detail),
+		 "%llu %sbytes 0x%llx-0x%llx belong to no section, record or table%s",
+		 (unsigned long long)(end - start), zero ? "zero " : "",
+		 (unsigned long long)start, (unsigned long long)end,
+		 trailing ? " (after the last one)" : "");
+	if (!zero && nz != start)
+		snprintf(detail + strlen(detail), sizeof(detail) - strlen(detail),
+			 "; the first non-zero byte is at 0x%llx",
+			 (unsigned long long)nz);
+	/* no reader looks at them: nothing is lost, so a warning */
+	own(w, PD_WARN, start, "file", "file", code, detail, 3, v);
+}
+
+/*
+ * The feature table, and the zero entries perf leaves after it: perf
+ * reserves one entry per bit set before writing the sections, and clears
+ * the bit of a feature whose writer fails (header.c perf_header__adds_write)
+ * without giving back its entry.  Whole entries of size 0 between the
+ * table and the next structure are that slack, part of the table.
+ */
+static void add_feature_table(struct walk *w, struct spans *sp)
+{
+	const struct pd_header *h = &w->s->hdr;
+	uint64_t fsize = w->s->in.size, start = h->feat_table_off, end, next = fsize;
+	unsigned n = 0;
+
+	for (int i = 0; i < 4; i++)
+		n += (unsigned)__builtin_popcountll(h->features[i]);
+	end = start + 16ULL * n;
+	if (start >= fsize || end < start)
+		return;
+	for (size_t i = 0; i < sp->n; i++)
+		if (sp->v[i].start >= end && sp->v[i].start < next)
+			next = sp->v[i].start;
+	/* entries of size 0 (perf 3.x left the offset of the failed one) */
+	while (end + 16 <= next && end + 16 <= fsize && n++ < PD_FEAT_BITS) {
+		uint8_t e[16];
+		uint64_t size;
+
+		if (pd_input_pread(&w->s->in, end, e, 16) != 16)
+			break;
+		size = pd_get64(e + 8, w->s->swap);
+		if (size)
+			break;
+		end += 16;
+	}
+	span_add(sp, start, end - start, fsize);
+}
+
+/* File mode: which bytes belong to a structure, and the gaps. */
+static void check_coverage(struct walk *w)
+{
+	struct pd_session *s = w->s;
+	const struct pd_header *h = &s->hdr;
+	uint64_t fsize = s->in.size, pos = 0;
+	struct spans sp = { 0 };
+
+	w->c->file_size = fsize;
+	if (s->mode == PD_MODE_PIPE) {
+		/* the stream is all records: covered up to where it ends */
+		w->c->bytes_covered = w->stream_end[0] > PD_PIPE_HEADER_SIZE
+					      ? w->stream_end[0] : PD_PIPE_HEADER_SIZE;
+		if (w->c->bytes_covered > fsize)
+			w->c->bytes_covered = fsize;
+		return;
+	}
+	if (!s->header_ok) {
+		w->c->bytes_covered = h->raw_len < fsize ? h->raw_len : fsize;
+		return;
+	}
+	span_add(&sp, 0, h->size, fsize);
+	span_add(&sp, h->attrs.offset, h->attrs.size, fsize);
+	span_add(&sp, h->event_types.offset, h->event_types.size, fsize);
+	for (uint32_t i = 0; i < s->evlist.n; i++)
+		span_add(&sp, s->evlist.v[i].ids_offset,
+			 8ULL * s->evlist.v[i].nids, fsize);
+	/* data.size 0: the records run to where the reader stopped */
+	if (h->data.size)
+		span_add(&sp, h->data.offset, h->data.size, fsize);
+	else if (w->stream_end[0] > h->data.offset)
+		span_add(&sp, h->data.offset, w->stream_end[0] - h->data.offset,
+			 fsize);
+	for (size_t i = 0; i < s->nfeat; i++)
+		for (size_t k = 0; k < s->feat[i].nparts; k++)
+			span_add(&sp, s->feat[i].parts[k].offset,
+				 s->feat[i].parts[k].size, fsize);
+	if (h->has_bitmap && h->data.size)
+		add_feature_table(w, &sp);
+	if (sp.n)
+		qsort(sp.v, sp.n, sizeof(*sp.v), cmp_span);
+	/*
+	 * An attr that could not be read hides where its ids are: gaps are
+	 * then not reported (the damage that hid them is).
+	 */
+	bool attrs_known = h->attr_size &&
+			   s->evlist.n >= h->attrs.size / h->attr_size;
+
+	for (size_t i = 0; i < sp.n; i++) {
+		if (sp.v[i].start > pos && attrs_known)
+			report_gap(w, pos, sp.v[i].start, false);
+		if (sp.v[i].end > pos) {
+			w->c->bytes_covered += sp.v[i].end -
+					       (sp.v[i].start > pos ? sp.v[i].start : pos);
+			pos = sp.v[i].end;
+		}
+	}
+	/*
+	 * data.size 0 with a torn end: the bytes the reader could not use
+	 * were reported by it; they are not "trailing" on top.
+	 */
+	if (pos < fsize && (h->data.size || w->stream_end[0] == 0))
+		report_gap(w, pos, fsize, true);
+	free(sp.v);
+}
+
+/* ------------------------------------------------------------ findings */
+
+static const struct pd_check_note *find_note(const struct pd_check *c,
+					     size_t idx)
+{
+	/* notes are in diag order: binary search */
+	size_t lo = 0, hi = c->nnotes;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->notes[mid].idx < idx)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nnotes && c->notes[lo].idx == idx ? &c->notes[lo] : NULL;
+}
+
+static void build_findings(struct pd_session *s, struct pd_check *c,
+			   uint64_t nrecords)
+{
+	const struct pd_diags *d = &s->diags;
+	size_t kept_err = 0;
+
+	c->v = d->n ? calloc(d->n, sizeof(*c->v)) : NULL;
+	if (d->n && !c->v)
+		return;
+	for (size_t i = 0; i < d->n; i++) {
+		const struct pd_diag *g = &d->v[i];
+		const struct pd_check_note *note = find_note(c, i);
+		struct pd_finding *f = &c->v[c->n++];
+
+		if (g->sev == PD_ERR)
+			kept_err++;
+		f->sev = g->sev;
+		f->offset = g->offset;
+		f->what = g->what ? g->what : "";
+		f->message = g->detail ? g->detail : "";
+		if (note) {
+			f->code = note->code;
+			snprintf(f->structure, sizeof(f->structure), "%s",
+				 note->structure);
+			memcpy(f->values, note->values,
+			       note->nvalues * sizeof(note->values[0]));
+			f->nvalues = note->nvalues;
+		} else {
+			const struct rule *r = classify(g);
+
+			structure_of(g->what, r ? r->code : NULL, f->structure,
+				     sizeof(f->structure));
+			f->code = r ? r->code : fallback(g, f->structure);
+			if (r && r->sev >= 0)
+				f->sev = (enum pd_sev)r->sev;
+			if (strcmp(f->code, "data-size-zero") == 0) {
+				f->values[0] = (struct pd_check_value){
+					"data_offset", s->hdr.data.offset, true };
+				f->values[1] = (struct pd_check_value){
+					"records", nrecords, false };
+				f->nvalues = 2;
+				if (nrecords)
+					f->code = "data-size-zero-with-records";
+			}
+		}
+		if (f->sev == PD_ERR)
+			c->nerr++;
+		else
+			c->nwarn++;
+		pd_diag_add(&c->diags, f->sev, f->offset, f->what, "%s",
+			    f->message);
+	}
+	/* the ones not kept, with the parser's severity */
+	c->dropped = d->dropped;
+	c->nerr += d->nerr - kept_err;
+	c->nwarn += d->nwarn - (d->n - kept_err);
+	c->diags.nerr = c->nerr;
+	c->diags.nwarn = c->nwarn;
+	c->diags.dropped = c->dropped;
+}
+
+int pd_check_run(struct pd_session *s, struct pd_check *c)
+{
+	struct walk w = { .s = s, .c = c };
+
+	memset(c, 0, sizeof(*c));
+	pd_decode_features(s);
+	pd_evlist_load(s);
+	check_unknown_features(&w);
+	if (s->header_ok || s->mode == PD_MODE_PIPE)
+		walk_records(&w);
+	check_coverage(&w);
+	for (size_t i = 0; i < s->ndir; i++)
+		c->file_size += s->dir[i].size;
+	c->bytes_covered += w.dir_covered;
+	build_findings(s, c, w.nrecords);
+	arena_free(&w.scratch);
+	return w.oom || (s->diags.n && !c->v) ? -1 : 0;
+}
+
+void pd_check_free(struct pd_check *c)
+{
+	free(c->v);
+	free(c->notes);
+	pd_diags_free(&c->diags);
+	memset(c, 0, sizeof(*c));
+}

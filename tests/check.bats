@@ -1,0 +1,309 @@
+#!/usr/bin/env bats
+# perfdump check: every fixture is sound with the record counts perf
+# reports; every damaged file gives exactly its findings (code, offset,
+# severity); the JSON contract; the text golden; exit status.
+
+load helpers
+
+# check_sound FILE RECORDS: exit 0, no error, RECORDS records checked
+# (perf report --stats TOTAL in testdata/perf-ref), every byte covered.
+check_sound() {
+	pdj -j check "$1"
+	assert_status 0
+	assert_empty "$stderr" "stderr of 'check $1'"
+	jq_all \
+		'.check.sound' true \
+		'.check.summary.errors' 0 \
+		'.check.summary.warnings' 0 \
+		'[(.check.findings | length), (.errors | length), (.warnings | length)]' '[0,0,0]' \
+		'.check.summary.records_checked' "$2" \
+		'.check.summary.result' '"sound"' \
+		'.check.summary.bytes_covered == .check.summary.file_size' true
+}
+
+# check_findings FILE STATUS JSON: exactly these [offset, severity, code]
+# findings, in order, and the errors/warnings arrays agree with them.
+check_findings() {
+	pdj -j check "$1"
+	assert_status "$2"
+	jq_all \
+		'[.check.findings[] | [.offset, .severity, .code]]' "$3" \
+		'[.check.findings[] | select(.severity == "error") | .offset] == [.errors[].offset]' true \
+		'[.check.findings[] | select(.severity == "warning") | .offset] == [.warnings[].offset]' true \
+		'.check.summary.errors == ([.check.findings[] | select(.severity == "error")] | length)' true \
+		'.check.summary.warnings == ([.check.findings[] | select(.severity == "warning")] | length)' true \
+		'.check.sound == (.check.summary.errors == 0)' true \
+		'all(.check.findings[]; (.structure | type == "string") and (.message | length > 0) and (.values | type == "object"))' true
+}
+
+TOTAL_cpu_clock=406 TOTAL_callgraph=524 TOTAL_zstd=505 TOTAL_pipe=433
+TOTAL_threads=564 TOTAL_tracepoint=285 TOTAL_group=829 TOTAL_mono=406
+TOTAL_stat=11 TOTAL_allbits=139
+
+@test "check: record counts agree with perf report --stats TOTAL (perf-ref)" {
+	local f n v
+	for f in cpu-clock callgraph zstd pipe threads tracepoint group mono stat allbits; do
+		n=$(awk '/TOTAL events:/ {print $3; exit}' "testdata/perf-ref/$f.data.stats.txt")
+		v=TOTAL_${f//-/_}
+		assert_eq "${!v}" "$n" "perf's TOTAL for $f.data"
+	done
+}
+
+@test "check cpu-clock.data is sound: 406 records" { check_sound testdata/cpu-clock.data 406; }
+@test "check callgraph.data is sound: 524 records" { check_sound testdata/callgraph.data 524; }
+@test "check zstd.data is sound: 505 records (decompressed, containers counted)" { check_sound testdata/zstd.data 505; }
+@test "check pipe.data is sound: 433 records" { check_sound testdata/pipe.data 433; }
+@test "check threads.data (directory) is sound: 564 records" { check_sound testdata/threads.data 564; }
+@test "check tracepoint.data is sound: 285 records" { check_sound testdata/tracepoint.data 285; }
+@test "check group.data is sound: 829 records" { check_sound testdata/group.data 829; }
+@test "check mono.data is sound: 406 records" { check_sound testdata/mono.data 406; }
+@test "check stat.data is sound: 11 records" { check_sound testdata/stat.data 11; }
+@test "check allbits.data is sound: 139 records" { check_sound testdata/allbits.data 139; }
+
+@test "check cpu-clock.data: perf's unused feature table entries are not unreferenced bytes" {
+	# perf reserved 2 more table entries than features written (0x4300-0x4320)
+	assert_eq "$(hexbytes testdata/cpu-clock.data $((0x4300)) 32)" "$(printf '0%.0s' {1..64})"
+	check_sound testdata/cpu-clock.data 406
+	jq_eq '.check.summary.bytes_covered' 21572
+}
+
+@test "check killed.data: data.size 0 while 8 records follow, exit 1" {
+	check_findings testdata/killed.data 1 '[[48,"error","data-size-zero-with-records"]]'
+	jq_all \
+		'.check.findings[0].structure' '"header"' \
+		'.check.findings[0].values' '{"data_offset":"0x108","records":8}' \
+		'.check.summary.records_checked' 8 \
+		'.check.summary.bytes_covered' 632 \
+		'.check.summary.file_size' 632
+	assert_contains "$stderr" "perfdump: testdata/killed.data: 0x30: file header: data section: data.size is 0"
+}
+
+@test "check: the synthetic files that are sound" {
+	local f
+	for f in full-le full-be attr-big attrs-after-data hdr72 v1 pipe-le pipe-be; do
+		pdj -j check "testdata/synthetic/$f.data"
+		assert_status 0
+		jq_all '[.check.summary.errors, .check.summary.warnings]' '[0,0]'
+	done
+	check_findings testdata/synthetic/full-le.data 0 '[]'
+	jq_eq '.check.summary.records_checked' 7
+}
+
+@test "check full-be32.data: the bitmap guess is a warning, exit 0" {
+	check_findings testdata/synthetic/full-be32.data 0 '[[72,"warning","bitmap-guess"]]'
+}
+
+@test "check unknown-features.data: unknown feature bits are warnings" {
+	check_findings testdata/synthetic/unknown-features.data 0 \
+		'[[440,"warning","unknown-feature"],[456,"warning","unknown-feature"],[488,"warning","unknown-feature"]]'
+	jq_all \
+		'[.check.findings[] | .structure]' '["feature 40","feature 100","feature 200"]' \
+		'[.check.findings[] | .values.bit]' '[40,100,200]'
+}
+
+@test "check zero-magic.data: header size 999" {
+	check_findings testdata/synthetic/zero-magic.data 1 '[[8,"error","bad-header-size"]]'
+}
+
+@test "check trunc-header.data: the header is cut at 50" {
+	check_findings testdata/synthetic/trunc-header.data 1 '[[50,"error","header-truncated"]]'
+}
+
+@test "check trunc-attrs.data: sections past the end of the file" {
+	check_findings testdata/synthetic/trunc-attrs.data 1 \
+		'[[24,"error","section-out-of-file"],[40,"error","section-out-of-file"],[864,"error","section-out-of-file"]]'
+}
+
+@test "check trunc-data.data: a SAMPLE extends past the end of the data" {
+	check_findings testdata/synthetic/trunc-data.data 1 \
+		'[[40,"error","section-out-of-file"],[864,"error","section-out-of-file"],[616,"error","record-past-end"]]'
+	jq_eq '.check.findings[2].structure' '"record"'
+}
+
+@test "check trunc-feattable.data: the feature table is cut" {
+	check_findings testdata/synthetic/trunc-feattable.data 1 \
+		'[[864,"error","section-out-of-file"],[864,"error","section-out-of-file"],[880,"error","section-out-of-file"],[896,"error","section-out-of-file"],[912,"error","section-out-of-file"],[928,"error","section-out-of-file"]]'
+}
+
+@test "check trunc-feature.data: EVENT_DESC torn, count larger than what is left" {
+	pdj -j check testdata/synthetic/trunc-feature.data
+	assert_status 1
+	jq_all \
+		'[.check.findings[] | select(.code != "section-out-of-file") | [.offset, .structure, .code]]' \
+			'[[5675,"feature EVENT_DESC","feature-truncated"],[5583,"feature EVENT_DESC","count-too-large"]]' \
+		'[.check.findings[] | select(.code == "section-out-of-file")] | length' 19
+}
+
+@test "check check-overlap.data: overlapping sections" {
+	check_findings testdata/synthetic/check-overlap.data 1 \
+		'[[56,"error","section-overlap"],[408,"error","section-overlap"],[440,"warning","unreferenced-bytes"]]'
+	jq_all \
+		'[.check.findings[] | .structure]' '["header","feature table","file"]' \
+		'.check.findings[2].values' '{"start":"0x1b8","end":"0x1fc","size":68}'
+}
+
+@test "check check-features.data: no NUL, short section, count too large" {
+	check_findings testdata/synthetic/check-features.data 1 \
+		'[[456,"error","feature-short"],[444,"error","string-no-nul"],[460,"error","count-too-large"]]'
+	jq_eq '[.check.findings[] | .structure]' '["feature NRCPUS","feature HOSTNAME","feature CMDLINE"]'
+}
+
+@test "check check-small-record.data: a record of 4 bytes" {
+	check_findings testdata/synthetic/check-small-record.data 1 '[[328,"error","record-too-small"]]'
+	jq_eq '.check.summary.records_checked' 1
+}
+
+@test "check check-misaligned.data: a 60-byte COMM" {
+	check_findings testdata/synthetic/check-misaligned.data 1 '[[272,"error","record-misaligned"]]'
+	jq_all \
+		'.check.findings[0].structure' '"record COMM"' \
+		'.check.findings[0].values' '{"size":60}' \
+		'.check.summary.records_checked' 2
+}
+
+@test "check check-unknown-id.data: ids of no attr, in a COMM and a SAMPLE" {
+	check_findings testdata/synthetic/check-unknown-id.data 1 \
+		'[[440,"error","unknown-sample-id"],[496,"error","unknown-sample-id"]]'
+	jq_all \
+		'[.check.findings[] | .structure]' '["record COMM","record SAMPLE"]' \
+		'.check.findings[0].values' '{"id":"0x998"}'
+}
+
+@test "check check-layout.data: attrs whose sample_id layouts disagree" {
+	check_findings testdata/synthetic/check-layout.data 1 '[[288,"error","sample-id-layout-mismatch"]]'
+	jq_eq '.check.findings[0].structure' '"attrs"'
+}
+
+@test "check check-time.data: time backwards across FINISHED_ROUND" {
+	check_findings testdata/synthetic/check-time.data 1 \
+		'[[456,"error","time-backwards-across-round"],[520,"error","time-backwards-across-round"]]'
+	jq_all \
+		'.check.findings[0].values' '{"time":1000000000500,"last_flush":1000000001000,"finished_round_offset":"0x188"}' \
+		'.check.findings[1].values' '{"time":1000000001900,"last_flush":1000000002000,"finished_round_offset":"0x200"}' \
+		'.check.summary.records_checked' 9
+}
+
+@test "check check-sample-size.data: samples too long and too short" {
+	check_findings testdata/synthetic/check-sample-size.data 1 \
+		'[[384,"error","sample-size-mismatch"],[432,"error","sample-size-mismatch"]]'
+	jq_eq '[.check.findings[] | .structure]' '["record SAMPLE","record SAMPLE"]'
+}
+
+@test "check check-warnings.data: warnings alone exit 0, and are listed" {
+	check_findings testdata/synthetic/check-warnings.data 0 \
+		'[[328,"warning","unknown-record-type"],[592,"warning","unreferenced-padding"],[616,"warning","trailing-bytes"]]'
+	jq_all \
+		'.check.sound' true \
+		'.check.findings[0].values' '{"type":200,"size":16}' \
+		'.check.findings[2].values' '{"start":"0x268","end":"0x26d","size":5}' \
+		'.check.summary.bytes_covered' 600 \
+		'.check.summary.file_size' 621
+	assert_empty "$stderr" "stderr (warnings are not printed there)"
+}
+
+@test "check check-zstd-torn.data: compressed records decompress to a torn record" {
+	check_findings testdata/synthetic/check-zstd-torn.data 1 '[[328,"error","torn-compressed-record"]]'
+	jq_all \
+		'.check.findings[0].structure' '"record COMPRESSED"' \
+		'.check.summary.records_checked' 3
+}
+
+@test "check check-zstd-bad.data: a compressed record that does not decompress" {
+	check_findings testdata/synthetic/check-zstd-bad.data 1 '[[328,"error","decompress-failed"]]'
+	# the SAMPLE after it is still read
+	jq_eq '.check.summary.records_checked' 3
+}
+
+@test "check: text golden for check-time.data" {
+	pd check testdata/synthetic/check-time.data
+	assert_status 1
+	diff -u tests/golden-check/check-time.data.check.txt <(printf '%s\n' "$output")
+	diff -u tests/golden-check/check-time.data.check.err <(printf '%s\n' "$stderr")
+}
+
+@test "check: text lists findings and the summary" {
+	pd check testdata/synthetic/check-warnings.data
+	assert_status 0
+	assert_contains "$output" "warning 0x148 record 200 [unknown-record-type]: message=\"record type 200 is not one perf or simpleperf defines"
+	assert_contains "$output" "    result:                 sound"
+	pd check testdata/cpu-clock.data
+	assert_contains "$output" "  findings:                 (none)"
+	assert_contains "$output" "    records_checked:        406"
+}
+
+@test "check -p: pretty JSON, same document" {
+	pdj -p check testdata/synthetic/check-unknown-id.data
+	assert_status 1
+	jq_eq '[.check.findings[].code]' '["unknown-sample-id","unknown-sample-id"]'
+}
+
+@test "check: standard input (pipe mode)" {
+	run --separate-stderr sh -c "'$PERFDUMP' -j check - <testdata/pipe.data"
+	assert_status 0
+	check_json '.check.summary.records_checked == 433 and .file == "-"'
+}
+
+@test "check: usage errors and I/O errors" {
+	pd check a b
+	assert_status 2
+	pd check --nope testdata/cpu-clock.data
+	assert_status 2
+	pd check /nonexistent/perf.data
+	assert_status 3
+	assert_contains "$stderr" "perfdump: /nonexistent/perf.data: No such file or directory"
+	pd check --help
+	assert_status 0
+	assert_contains "$output" "Usage: perfdump check [OPTIONS] [FILE]"
+}
+
+# --------------------------------------------------------------- corpus
+
+@test "check corpus: the four damaged files exit 1 at their offsets" {
+	need_corpus
+	check_findings "$CORPUS/perf_data_converter/perf.data.piped.corrupted.zero_size_sample-3.2" 1 \
+		'[[49104,"error","record-too-small"]]'
+	check_findings "$CORPUS/perf_data_converter/perf.data.piped.extrabyte-3.4" 1 \
+		'[[577664,"error","trailing-bytes"]]'
+	check_findings "$CORPUS/linux-perf-data/sleep.compressed2.pipe.data" 1 \
+		'[[31808,"error","record-past-end"]]'
+	check_findings "$CORPUS/platform_system_extras/invalid_perf.data" 1 \
+		'[[0,"error","bad-magic"]]'
+}
+
+@test "check corpus: every other file has no error" {
+	need_corpus
+	local f bad=
+	while IFS= read -r f; do
+		case $f in
+		*zero_size_sample-3.2 | *extrabyte-3.4 | *sleep.compressed2.pipe.data | *invalid_perf.data) continue ;;
+		esac
+		pd -j check "$f"
+		assert_no_signal
+		[ "$status" -eq 0 ] || bad="$bad $f"
+		check_json '.check.summary.errors == 0 and .check.sound'
+	done < <(find "$CORPUS" -type f ! -name MANIFEST.md | LC_ALL=C sort)
+	assert_empty "$bad" "files check calls damaged"
+}
+
+@test "check corpus: perf_data_converter weight_struct has 4 trailing bytes (a warning)" {
+	need_corpus
+	pdj -j check "$CORPUS/perf_data_converter/perf.data.weight_struct"
+	assert_status 0
+	jq_eq '[.check.findings[] | select(.code == "trailing-bytes") | [.offset, .severity, .values.size]]' \
+		'[[1253196,"warning",4]]'
+}
+
+# ----------------------------------------------------------- docs
+
+@test "check: every finding code is in the man page, with its severity" {
+	local c sev text
+	text=$(MANWIDTH=200 man -l man/perfdump.1 2>/dev/null | col -b)
+	while read -r c sev; do
+		[ "$sev" = PD_ERR ] && sev=error || sev=warning
+		grep -qE "^[[:space:]]+$c \\($sev\\)\$" <<<"$text" || {
+			echo "code $c ($sev) is not in man/perfdump.1"
+			return 1
+		}
+	done < <(sed -n 's/^\t{ "\([a-z-]*\)", \(PD_[A-Z]*\),.*/\1 \2/p' src/lib/check.c)
+	[ "$(grep -c '^	{ "[a-z-]*", PD_' src/lib/check.c)" -gt 40 ]
+}
