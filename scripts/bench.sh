@@ -2,7 +2,11 @@
 # Benchmarks perfdump against perf on the same file in the same run, and
 # prints medians, ratios and peak RSS.  Not a test: timings vary by machine.
 #
-#   scripts/bench.sh [SIZE_MB ...]     default: 200
+#   scripts/bench.sh [SIZE_MB ...]     default: 200 (the 1 GB run: 1000)
+#
+# After the sizes given, a pipe-mode recording (PIPE_MB, 200) and a -z one
+# (Z_MB compressed, 30) are measured too (SKIP_VARIANTS=1: not);
+# SKIP_RECORDS=1 leaves out the slow perf script -D runs.
 #
 # Recordings are made once with `perf record -F 20000 -g -e cpu-clock -a`
 # on a CPU-heavy workload and cached outside the repository in
@@ -21,18 +25,49 @@ mkdir -p "$DIR"
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200)
 
-# record SIZE_MB: a recording of about that size (cached)
+# record SIZE_MB [z|pipe]: a recording of about that size (cached); z: with
+# perf record -z (SIZE_MB compressed), pipe: perf record -o - into a file
 record() {
-	local mb=$1 f="$DIR/bench-$1.data"
+	local mb=$1 kind=${2:-} f out opts=()
+	f="$DIR/bench-$1${kind:+-$kind}.data"
 	if [ ! -f "$f" ]; then
 		echo "recording ~${mb} MB into $f" >&2
+		out=$f
+		case $kind in
+		z) opts=(-z) ;;
+		pipe) out=- ;;
+		esac
 		# a CPU-heavy workload on every CPU, stopped when the file is big enough
-		perf record -q -F 20000 -g -e cpu-clock -a -o "$f" -- \
+		perf record -q -F 20000 -g -e cpu-clock -a "${opts[@]}" -o "$out" -- \
 			sh -c "pids=; for i in \$(seq $(nproc)); do (while :; do :; done) & pids=\"\$pids \$!\"; done;
 			       while [ \$(stat -c %s '$f' 2>/dev/null || echo 0) -lt $((mb * 1024 * 1024)) ]; do sleep 0.2; done;
-			       kill \$pids" >/dev/null 2>&1
+			       kill \$pids" 2>/dev/null >"$( [ "$kind" = pipe ] && echo "$f" || echo /dev/null)"
 	fi
 	echo "$f"
+}
+
+# zstd_payloads FILE OUT: the zstd frames of FILE's COMPRESSED records,
+# concatenated (perf ends a frame in every record), for `zstd -d`
+zstd_payloads() {
+	python3 - "$1" "$2" <<'PY'
+import struct, sys
+src, dst = sys.argv[1], sys.argv[2]
+with open(src, "rb") as f, open(dst, "wb") as o:
+    hdr = f.read(104)
+    off, size = struct.unpack_from("<QQ", hdr, 40)
+    f.seek(off)
+    left = size
+    while left >= 8:
+        h = f.read(8)
+        typ, misc, sz = struct.unpack("<IHH", h)
+        body = f.read(sz - 8)
+        left -= sz
+        if typ == 81:
+            o.write(body)
+        elif typ == 83:
+            n, = struct.unpack_from("<Q", body, 0)
+            o.write(body[8:8 + n])
+PY
 }
 
 # measure CMD...: prints "median_seconds peak_rss_kb" over RUNS runs
@@ -57,20 +92,29 @@ row() { # NAME OURS_T OURS_RSS THEIRS_T THEIRS_RSS
 	printf '%-34s %9ss %8s KiB   %9ss %8s KiB   %8s\n' "$1" "$2" "$3" "$4" "$5" "$ratio"
 }
 
+# title FILE: the section title and the column heads
+title() {
+	echo
+	echo "== $1 ($(($(stat -c %s "$1") / 1048576)) MiB), median of $RUNS runs"
+	printf '%-34s %10s %12s   %10s %12s   %8s\n' "" "perfdump" "peak RSS" "perf" "peak RSS" "speedup"
+}
+
 for mb in "${sizes[@]}"; do
 	f=$(record "$mb")
-	size=$(stat -c %s "$f")
-	echo
-	echo "== $f ($((size / 1048576)) MiB), median of $RUNS runs"
-	printf '%-34s %10s %12s   %10s %12s   %8s\n' "" "perfdump" "peak RSS" "perf" "peak RSS" "speedup"
+	title "$f"
 	read -r ct cm < <(measure cat "$f")
 	printf '%-34s %9ss %8s KiB\n' "cat FILE >/dev/null (floor)" "$ct" "$cm"
+	read -r pt pm < <(measure $PD stats "$f")
+	read -r qt qm < <(measure perf report --stats -i "$f")
+	row "stats vs report --stats" "$pt" "$pm" "$qt" "$qm"
+	row "stats vs cat (floor)" "$pt" "$pm" "$ct" "$cm"
 	read -r pt pm < <(measure $PD header "$f")
 	read -r qt qm < <(measure perf report --header-only -i "$f")
 	row "header vs report --header-only" "$pt" "$pm" "$qt" "$qm"
 	read -r pt pm < <(measure $PD features "$f")
 	read -r qt qm < <(measure perf report --header-only -I -i "$f")
 	row "features vs report --header-only -I" "$pt" "$pm" "$qt" "$qm"
+	[ -n "${SKIP_RECORDS:-}" ] && continue
 	RUNS=${RECORD_RUNS:-3}
 	read -r qt qm < <(measure perf script -D -i "$f")
 	read -r pt pm < <(measure $PD records --json-lines "$f")
@@ -81,3 +125,29 @@ for mb in "${sizes[@]}"; do
 	row "records --order time vs script -D" "$pt" "$pm" "$qt" "$qm"
 	RUNS=${BENCH_RUNS:-5}
 done
+
+# pipe mode: perf reads it slowly (no seeking, no mmap)
+if [ -z "${SKIP_VARIANTS:-}" ]; then
+	f=$(record "${PIPE_MB:-200}" pipe)
+	title "$f"
+	read -r ct cm < <(measure cat "$f")
+	printf '%-34s %9ss %8s KiB\n' "cat FILE >/dev/null (floor)" "$ct" "$cm"
+	read -r pt pm < <(measure $PD stats "$f")
+	RUNS=${RECORD_RUNS:-3}
+	read -r qt qm < <(measure sh -c 'perf report --stats -i - <"$1"' sh "$f")
+	RUNS=${BENCH_RUNS:-5}
+	row "stats vs report --stats (pipe)" "$pt" "$pm" "$qt" "$qm"
+
+	# -z: walking the decompressed records in a reused buffer against
+	# zstd -d writing the same payload to /dev/null
+	f=$(record "${Z_MB:-30}" z)
+	title "$f"
+	zst=$(mktemp)
+	zstd_payloads "$f" "$zst"
+	read -r pt pm < <(measure $PD stats "$f")
+	read -r zt zm < <(measure sh -c 'zstd -q -d -c "$1" >/dev/null' sh "$zst")
+	row "stats vs zstd -d of its payload" "$pt" "$pm" "$zt" "$zm"
+	read -r qt qm < <(measure perf report --stats -i "$f")
+	row "stats vs report --stats (-z)" "$pt" "$pm" "$qt" "$qm"
+	rm -f "$zst"
+fi
