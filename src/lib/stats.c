@@ -11,6 +11,7 @@
 
 #include "cursor.h"
 #include "features.h"
+#include "prefetch.h"
 #include "reader.h"
 #include "record.h"
 #include "sample.h"
@@ -406,6 +407,7 @@ static void finish(struct walk *w)
  * damage hands the whole walk over to the reader (returns 0).
  */
 #define FAST_CHUNK (1u << 20)
+#define FAST_CARRY 65536u /* a record is at most 64 KiB - 1 */
 
 static bool fast_possible(const struct pd_session *s)
 {
@@ -419,58 +421,54 @@ static int fast_walk(struct walk *w)
 	struct pd_session *s = w->s;
 	uint64_t pos = s->hdr.data.offset;
 	uint64_t end = pos + s->hdr.data.size;
-	size_t have = 0, head = 0;
-	uint8_t *buf;
+	uint8_t carry[FAST_CARRY];
+	size_t ncarry = 0;
+	struct pd_prefetch *pf;
 	int ok = 0;
 
 	if (end > s->in.size || end < pos)
 		return 0; /* the reader says what is missing */
-	buf = malloc(FAST_CHUNK + 65536);
-	if (!buf)
+	pf = pd_prefetch_start(&s->in, pos, end, FAST_CHUNK, FAST_CARRY);
+	if (!pf)
 		return 0;
 	for (;;) {
-		/* buf[head..have) are file bytes from pos on */
-		if (have - head < 65536 && pos + (have - head) < end) {
-			uint64_t at = pos + (have - head);
-			size_t want = end - at < FAST_CHUNK ? (size_t)(end - at)
-							     : FAST_CHUNK;
-			ssize_t n;
+		uint8_t *chunk;
+		ssize_t n = pd_prefetch_next(pf, &chunk);
+		const uint8_t *p, *lim;
 
-			memmove(buf, buf + head, have - head);
-			have -= head;
-			head = 0;
-			n = pd_input_pread(&s->in, at, buf + have, want);
-			if (n <= 0)
+		if (n <= 0) {
+			ok = n == 0 && !ncarry && pos == end;
+			break;
+		}
+		/* the start of a record the chunk before cut off */
+		p = chunk - ncarry;
+		memcpy(chunk - ncarry, carry, ncarry);
+		lim = chunk + n;
+		while (lim - p >= 8) {
+			struct pd_event ev = {
+				.offset = pos,
+				.stream = -1,
+				.type = pd_get32(p, s->swap),
+				.misc = pd_get16(p + 4, s->swap),
+				.size = pd_get16(p + 6, s->swap),
+				.p = p,
+			};
+
+			if (ev.size < 8 || ev.type == PD_REC_HEADER_TRACING_DATA ||
+			    ev.type == PD_REC_AUXTRACE || ev.type == PD_REC_COMPRESSED ||
+			    ev.type == PD_REC_COMPRESSED2)
+				goto out;
+			if (ev.size > lim - p)
 				break;
-			have += (size_t)n;
+			count_event(w, &ev);
+			p += ev.size;
+			pos += ev.size;
 		}
-		if (head == have) {
-			ok = pos == end;
-			break;
-		}
-		if (have - head < 8)
-			break;
-
-		const uint8_t *p = buf + head;
-		struct pd_event ev = {
-			.offset = pos,
-			.stream = -1,
-			.type = pd_get32(p, s->swap),
-			.misc = pd_get16(p + 4, s->swap),
-			.size = pd_get16(p + 6, s->swap),
-			.p = p,
-		};
-
-		if (ev.size < 8 || ev.size > have - head ||
-		    ev.type == PD_REC_HEADER_TRACING_DATA ||
-		    ev.type == PD_REC_AUXTRACE || ev.type == PD_REC_COMPRESSED ||
-		    ev.type == PD_REC_COMPRESSED2)
-			break;
-		count_event(w, &ev);
-		head += ev.size;
-		pos += ev.size;
+		ncarry = (size_t)(lim - p);
+		memcpy(carry, p, ncarry);
 	}
-	free(buf);
+out:
+	pd_prefetch_stop(pf);
 	if (ok)
 		w->st->data_end = pos;
 	return ok;
