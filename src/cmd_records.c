@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "lib/event.h"
 #include "lib/record.h"
 #include "lib/sample.h"
 #include "out/fmt_records.h"
@@ -341,11 +342,7 @@ static void show(struct rec_ctx *c, const struct pd_event *ev)
 {
 	struct pd_session *s = c->s;
 	struct emitter *e = c->e;
-	const struct pd_evsel *evsel = NULL;
-	struct pd_sample smp;
-	struct pd_record rec;
-	struct pd_sample_id id = { 0 };
-	uint64_t rid = 0;
+	struct pd_decoded d;
 	const char *tname = ev->legacy_feature ? "LEGACY_GOOGLE_FEATURE"
 					       : pd_record_type_name(ev->type);
 
@@ -353,30 +350,16 @@ static void show(struct rec_ctx *c, const struct pd_event *ev)
 	if (ev->offset < c->ro->at || c->done)
 		return;
 	arena_reset(&c->scratch);
-	if (ev->type == 9) {
-		evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
-		pd_parse_sample(s, evsel, ev, &c->scratch, &smp);
-		id = smp.common;
-	} else {
-		uint32_t tsize = 0;
+	pd_decode_event(s, ev, &c->scratch, &d);
 
-		if (ev->type < 64) {
-			evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
-			if (evsel && !pd_parse_sample_id(s, evsel, ev->p, ev->size,
-							 ev->offset, &id))
-				pd_diag_add(&s->diags, PD_ERR, ev->offset, tname ? tname : "record",
-					    "record of %u bytes is too small for its %u-byte sample_id trailer",
-					    ev->size, pd_sample_id_size(&evsel->attr));
-			tsize = id.trailer_size;
-		}
-		pd_parse_record(s, ev, tsize, &c->scratch, &rec);
-		if (ev->type == 78)
-			pd_evlist_apply_update(s, ev->p, ev->size);
-	}
+	const struct pd_evsel *evsel = d.evsel;
+	const struct pd_sample_id id = d.id;
+	uint64_t rid = d.rid;
+
 	/* filters: a record's own pid/tid (COMM, MMAP, FORK...) comes first */
 	struct pd_sample_id filt = id;
 
-	if (ev->type != 9 && pd_record_pid_tid(&rec, &filt.pid, &filt.tid))
+	if (ev->type != 9 && pd_record_pid_tid(&d.rec, &filt.pid, &filt.tid))
 		filt.has_tid = true;
 	if (!passes(c, &filt, evsel, ev->type))
 		return;
@@ -424,9 +407,9 @@ static void show(struct rec_ctx *c, const struct pd_event *ev)
 		emit_hex(e, "unknown_id", rid);
 	}
 	if (ev->type == 9)
-		emit_sample(e, s, evsel, ev, &smp);
+		emit_sample(e, s, evsel, ev, &d.smp);
 	else
-		emit_record(e, s, ev, &rec);
+		emit_record(e, s, ev, &d.rec);
 	emit_sample_id(e, &id);
 	if (ev->payload)
 		emit_u64(e, "payload_size", ev->payload);

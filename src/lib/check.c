@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "event.h"
 #include "features.h"
 #include "reader.h"
 #include "record.h"
@@ -395,6 +396,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 {
 	struct pd_session *s = w->s;
 	const struct pd_evsel *evsel = NULL;
+	struct pd_decoded d;
 	char what[64], st[64], detail[256];
 	uint64_t rid = 0, t = 0;
 	bool has_time = false;
@@ -438,70 +440,48 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 		    detail, 1, v);
 	}
 
+	/* the lib reports a record too small for its trailer itself */
+	pd_decode_event(s, ev, &w->scratch, &d);
+	evsel = d.evsel;
+	rid = d.rid;
 	if (ev->type == REC_SAMPLE) {
-		struct pd_sample smp;
+		const struct pd_sample *smp = &d.smp;
 
-		evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
-		pd_parse_sample(s, evsel, ev, &w->scratch, &smp);
-		if (evsel && !smp.damaged) {
-			has_time = smp.common.has_time;
-			t = smp.common.time;
-			rid = smp.common.has_id ? smp.common.id : rid;
+		if (evsel && !smp->damaged) {
+			has_time = smp->common.has_time;
+			t = smp->common.time;
+			rid = smp->common.has_id ? smp->common.id : rid;
 		}
-		if (evsel && smp.common.has_id && foreign_to_single(s, smp.common.id)) {
-			struct pd_check_value v[1] = { { "id", smp.common.id, true } };
+		if (evsel && smp->common.has_id && foreign_to_single(s, smp->common.id)) {
+			struct pd_check_value v[1] = { { "id", smp->common.id, true } };
 
 			snprintf(detail, sizeof(detail),
 				 "id 0x%llx is not among the ids of the only attr; perf takes the sample as that attr's",
-				 (unsigned long long)smp.common.id);
+				 (unsigned long long)smp->common.id);
 			own(w, PD_WARN, ev->offset, what, st,
 			    "unknown-sample-id", detail, 1, v);
 		}
-	} else {
-		struct pd_sample_id id = { 0 };
-		struct pd_record rec;
-		uint32_t tsize = 0;
+	} else if (ev->type < 64 && ev->type != 0) {
+		if (!evsel && rid && s->evlist.n) {
+			struct pd_check_value v[1] = { { "id", rid, true } };
 
-		if (ev->type < 64 && ev->type != 0) {
-			evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
-			if (!evsel && rid && s->evlist.n) {
-				struct pd_check_value v[1] = { { "id", rid, true } };
-
-				snprintf(detail, sizeof(detail),
-					 "sample_id id 0x%llx belongs to no attr: perf cannot parse the record's sample_id",
-					 (unsigned long long)rid);
-				own(w, PD_ERR, ev->offset, what, st,
-				    "unknown-sample-id", detail, 1, v);
-			}
-			if (evsel && !pd_parse_sample_id(s, evsel, ev->p, ev->size,
-							 ev->offset, &id)) {
-				struct pd_check_value v[2] = {
-					{ "size", ev->size, false },
-					{ "trailer_size", pd_sample_id_size(&evsel->attr), false },
-				};
-
-				snprintf(detail, sizeof(detail),
-					 "record of %u bytes is too small for its %u-byte sample_id trailer",
-					 ev->size, pd_sample_id_size(&evsel->attr));
-				own(w, PD_ERR, ev->offset, what, st,
-				    "record-too-small", detail, 2, v);
-			}
-			tsize = id.trailer_size;
-			has_time = id.has_time;
-			t = id.time;
-			if (evsel && id.has_id && foreign_to_single(s, id.id)) {
-				struct pd_check_value v[1] = { { "id", id.id, true } };
-
-				snprintf(detail, sizeof(detail),
-					 "sample_id id 0x%llx is not among the ids of the only attr; perf takes the record as that attr's",
-					 (unsigned long long)id.id);
-				own(w, PD_WARN, ev->offset, what, st,
-				    "unknown-sample-id", detail, 1, v);
-			}
+			snprintf(detail, sizeof(detail),
+				 "sample_id id 0x%llx belongs to no attr: perf cannot parse the record's sample_id",
+				 (unsigned long long)rid);
+			own(w, PD_ERR, ev->offset, what, st,
+			    "unknown-sample-id", detail, 1, v);
 		}
-		pd_parse_record(s, ev, tsize, &w->scratch, &rec);
-		if (ev->type == REC_EVENT_UPDATE)
-			pd_evlist_apply_update(s, ev->p, ev->size);
+		has_time = d.id.has_time;
+		t = d.id.time;
+		if (evsel && d.id.has_id && foreign_to_single(s, d.id.id)) {
+			struct pd_check_value v[1] = { { "id", d.id.id, true } };
+
+			snprintf(detail, sizeof(detail),
+				 "sample_id id 0x%llx is not among the ids of the only attr; perf takes the record as that attr's",
+				 (unsigned long long)d.id.id);
+			own(w, PD_WARN, ev->offset, what, st,
+			    "unknown-sample-id", detail, 1, v);
+		}
 	}
 	check_time(w, ev, has_time, t);
 }
