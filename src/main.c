@@ -19,6 +19,7 @@ static const struct cmd *const commands[] = {
 	&cmd_features_def,
 	&cmd_attrs_def,
 	&cmd_records_def,
+	&cmd_buildids_def,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -66,8 +66,10 @@ int cmd_header(struct opts *o, int argc, char **argv);
 int cmd_features(struct opts *o, int argc, char **argv);
 int cmd_attrs(struct opts *o, int argc, char **argv);
 int cmd_records(struct opts *o, int argc, char **argv);
+int cmd_buildids(struct opts *o, int argc, char **argv);
 
 extern const struct cmd cmd_header_def, cmd_features_def, cmd_records_def;
 extern const struct cmd cmd_attrs_def;
+extern const struct cmd cmd_buildids_def;
 
 #endif
