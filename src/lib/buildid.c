@@ -96,6 +96,22 @@ static int elf_build_id(Elf *elf, uint64_t size, uint8_t *out, size_t *outlen,
 		FAIL(PD_ELF_UNREADABLE, "damaged ELF header");
 	if (!gelf_getehdr(elf, &eh))
 		FAIL(PD_ELF_UNREADABLE, "ELF header: %s", elf_errmsg(-1));
+	/* the header tables must lie inside the file (libelf would say
+	 * "invalid data"; say what is wrong) */
+	if (eh.e_shnum &&
+	    (eh.e_shoff > size ||
+	     (uint64_t)eh.e_shnum * eh.e_shentsize > size - eh.e_shoff))
+		FAIL(PD_ELF_UNREADABLE,
+		     "truncated: %u section headers at 0x%llx, file of %llu bytes",
+		     eh.e_shnum, (unsigned long long)eh.e_shoff,
+		     (unsigned long long)size);
+	if (eh.e_phnum && eh.e_phnum != PN_XNUM &&
+	    (eh.e_phoff > size ||
+	     (uint64_t)eh.e_phnum * eh.e_phentsize > size - eh.e_phoff))
+		FAIL(PD_ELF_UNREADABLE,
+		     "truncated: %u program headers at 0x%llx, file of %llu bytes",
+		     eh.e_phnum, (unsigned long long)eh.e_phoff,
+		     (unsigned long long)size);
 	if (elf_getshdrnum(elf, &shnum) != 0)
 		FAIL(PD_ELF_UNREADABLE, "section count: %s", elf_errmsg(-1));
 	if (shnum > SCN_MAX)

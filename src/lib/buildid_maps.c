@@ -176,6 +176,12 @@ bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
 	struct proc *p;
 	size_t i, j, pieces;
 
+	static const uint8_t no_bid[1];
+
+	if (!bid || !bid_size) {
+		bid = no_bid;
+		bid_size = 0;
+	}
 	if (len == 0)
 		return true;
 	if (m->nmaps >= PD_BID_MAX_MAPS)
