@@ -335,9 +335,15 @@ static void attach_hits(struct walk *w)
 					  d->build_id, d->build_id_size)))
 				b = e;
 		}
-		if (!b)
+		if (!b) {
 			b = add_entry(l, w->s, d->build_id, 0, d->name, d->name_len,
 				      PD_BID_SRC_SAMPLE, 0, &is_new);
+			/* only kernel and user samples are mapped */
+			if (b && is_new)
+				b->misc = pd_bid_is_kernel(d->name, d->name_len)
+						  ? CPUMODE_KERNEL
+						  : CPUMODE_USER;
+		}
 		if (b)
 			b->samples += d->samples;
 	}
@@ -391,7 +397,8 @@ void pd_bid_list_resolve(struct pd_bid_list *l, const struct pd_bid_where *w)
 		struct pd_bid_entry *b = &l->v[i];
 
 		if (!b->build_id_size) {
-			b->res.status = pd_bid_is_pseudo(b->filename, b->filename_len)
+			b->res.status = pd_bid_is_pseudo(b->filename, b->filename_len) &&
+						!pd_bid_is_kernel(b->filename, b->filename_len)
 						? PD_BID_PSEUDO
 						: PD_BID_NO_BUILD_ID;
 			b->res.detail = b->res.status == PD_BID_PSEUDO
