@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* perfdump features: every feature section, decoded. */
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/buildid.h"
+#include "lib/feat_meta.h"
 #include "lib/features.h"
 #include "out/fmt_features.h"
 #include "perfdump.h"
@@ -28,6 +31,11 @@ const struct cmd cmd_features_def = {
 	"Options:\n"
 	"  -l, --list      list every feature perf and simpleperf define, and\n"
 	"                  whether this file has it\n"
+	"      --resolve   add to each BUILD_ID entry its resolution against\n"
+	"                  local files, as 'perfdump buildids' does (status,\n"
+	"                  path, found_build_id, detail, tried)\n"
+	"      --symfs DIR, --debug-dir DIR, --kernel\n"
+	"                  where --resolve looks (see 'perfdump buildids')\n"
 	"  -j, --json      write JSON\n"
 	"  -p, --pretty    write indented JSON\n"
 	"  -x, --hex       add a hex dump of each feature's bytes\n"
@@ -36,15 +44,33 @@ const struct cmd cmd_features_def = {
 
 struct features_opts {
 	bool list;
+	bool resolve;
+	struct pd_bid_where where;
+	bool has_debug_dir;
 };
+
+enum { OPT_RESOLVE = 256, OPT_SYMFS, OPT_DEBUG_DIR, OPT_KERNEL };
 
 static int handle(int opt, const char *arg, void *ctx)
 {
 	struct features_opts *fo = ctx;
 
-	(void)arg;
-	if (opt == 'l') {
+	switch (opt) {
+	case 'l':
 		fo->list = true;
+		return 0;
+	case OPT_RESOLVE:
+		fo->resolve = true;
+		return 0;
+	case OPT_SYMFS:
+		fo->where.symfs = arg;
+		return 0;
+	case OPT_DEBUG_DIR:
+		fo->where.debug_dir = arg;
+		fo->has_debug_dir = true;
+		return 0;
+	case OPT_KERNEL:
+		fo->where.kernel = true;
 		return 0;
 	}
 	return -1;
@@ -73,10 +99,40 @@ static void emit_list(struct emitter *e, const struct pd_session *s)
 	emit_arr_end(e);
 }
 
+/* --resolve: each BUILD_ID entry against local files (lib/buildid.h). */
+static void resolve_build_ids(struct pd_session *s, struct features_opts *fo)
+{
+	char dbg[PATH_MAX];
+
+	if (!fo->has_debug_dir)
+		fo->where.debug_dir = pd_bid_default_debug_dir(dbg, sizeof(dbg));
+	for (size_t i = 0; i < s->nfeat; i++) {
+		struct feat_build_id *m = s->feat[i].model;
+		struct pd_bid_res *res;
+
+		if (s->feat[i].id != HEADER_BUILD_ID || !m || !m->nr)
+			continue;
+		res = arena_calloc(&s->arena, m->nr, sizeof(*res));
+		if (!res)
+			continue;
+		for (size_t k = 0; k < m->nr; k++)
+			pd_bid_resolve(&fo->where, m->v[k].build_id,
+				       m->v[k].build_id ? m->v[k].build_id_size : 0,
+				       m->v[k].filename.s, m->v[k].filename.len,
+				       m->v[k].misc & PD_MISC_CPUMODE_MASK,
+				       &s->arena, &res[k]);
+		m->res = res;
+	}
+}
+
 int cmd_features(struct opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "list", no_argument, NULL, 'l' },
+		{ "resolve", no_argument, NULL, OPT_RESOLVE },
+		{ "symfs", required_argument, NULL, OPT_SYMFS },
+		{ "debug-dir", required_argument, NULL, OPT_DEBUG_DIR },
+		{ "kernel", no_argument, NULL, OPT_KERNEL },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct features_opts fo = { 0 };
@@ -117,6 +173,8 @@ int cmd_features(struct opts *o, int argc, char **argv)
 		} else {
 			pd_decode_features(&s);
 		}
+		if (fo.resolve)
+			resolve_build_ids(&s, &fo);
 		emit_arr_begin(e, "features");
 		for (size_t i = 0; i < s.nfeat; i++)
 			if (!any || want[s.feat[i].id])

@@ -21,6 +21,7 @@ static const struct cmd *const commands[] = {
 	&cmd_records_def,
 	&cmd_stats_def,
 	&cmd_check_def,
+	&cmd_buildids_def,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -68,8 +68,10 @@ int cmd_attrs(struct opts *o, int argc, char **argv);
 int cmd_records(struct opts *o, int argc, char **argv);
 int cmd_stats(struct opts *o, int argc, char **argv);
 int cmd_check(struct opts *o, int argc, char **argv);
+int cmd_buildids(struct opts *o, int argc, char **argv);
 
 extern const struct cmd cmd_header_def, cmd_features_def, cmd_records_def;
 extern const struct cmd cmd_attrs_def, cmd_stats_def, cmd_check_def;
+extern const struct cmd cmd_buildids_def;
 
 #endif

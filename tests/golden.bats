@@ -57,6 +57,14 @@ golden_check() {
 	golden_check allbits.data
 }
 
+@test "golden buildid-mmap.data" {
+	golden_check buildid-mmap.data
+}
+
+@test "golden buildid.data" {
+	golden_check buildid.data
+}
+
 @test "golden callgraph.data" {
 	golden_check callgraph.data
 }

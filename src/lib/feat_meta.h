@@ -107,10 +107,14 @@ struct pd_build_id {
 	struct pd_str filename;
 };
 
+struct pd_bid_res;
+
 struct feat_build_id {
 	struct pd_build_id *v;
 	size_t nr, cap;
 	bool abi_quirk; /* pre-pid layout detected (nel.kallsyms]) */
+	/* features --resolve: nr resolutions (lib/buildid.h), else NULL */
+	const struct pd_bid_res *res;
 };
 
 /* ---- EVENT_DESC (header.c write_event_desc / read_event_desc) -------- */

@@ -6,6 +6,7 @@
  */
 #include <inttypes.h>
 
+#include "fmt_buildids.h"
 #include "fmt_features.h"
 #include "names.h"
 
@@ -170,6 +171,8 @@ void emit_feat_build_id(struct emitter *e, const struct pd_session *s,
 		emit_u64(e, "build_id_size", b->build_id_size);
 		emit_hexstr(e, "build_id", b->build_id, b->build_id_size);
 		emit_pstr(e, "filename", &b->filename);
+		if (m->res)
+			emit_bid_res(e, &m->res[i]);
 		emit_obj_end(e);
 	}
 	emit_arr_end(e);

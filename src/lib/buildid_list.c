@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The build-id list of a recording (see buildid_list.h): entries from the
+ * HEADER_BUILD_ID feature, HEADER_BUILD_ID records and MMAP2 build-ids,
+ * deduplicated by (build-id, filename); with hits, samples per DSO.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "buildid_list.h"
+#include "buildid_maps.h"
+#include "features.h"
+#include "order.h"
+#include "record.h"
+#include "sample.h"
+#include "session.h"
+
+const char *const pd_bid_src_names[PD_BID_NSRC] = {
+	"feature", "record", "mmap2", "sample",
+};
+
+#define INDEX_SLOTS (2 * PD_BID_MAX_ENTRIES)
+#define NO_SLOT	    UINT32_MAX
+#define CPUMODE_KERNEL 1
+#define CPUMODE_USER   2
+
+static uint32_t fnv(const void *p, size_t n, uint32_t h)
+{
+	const uint8_t *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 16777619u;
+	return h;
+}
+
+/*
+ * The kernel's map is named "[kernel.kallsyms]_text" (or _stext) in its
+ * MMAP record and "[kernel.kallsyms]" in HEADER_BUILD_ID: one name.
+ */
+static size_t dso_name_len(const char *name, size_t len)
+{
+	return pd_bid_is_kernel(name, len) ? strlen("[kernel.kallsyms]") : len;
+}
+
+/*
+ * Add (or merge into) the entry for (build-id, filename).  Returns the
+ * entry, or NULL when the list is full or out of memory (warned once).
+ */
+static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
+				      struct pd_session *s, const uint8_t *id,
+				      uint8_t id_size, const char *name,
+				      size_t name_len, unsigned src,
+				      uint64_t offset, bool *is_new)
+{
+	uint32_t slot;
+	struct pd_bid_entry *b;
+
+	*is_new = false;
+	if (id_size > PD_BUILD_ID_MAX)
+		id_size = PD_BUILD_ID_MAX;
+	name_len = dso_name_len(name, name_len);
+	if (!l->index) {
+		l->index = arena_calloc(&l->arena, INDEX_SLOTS, sizeof(uint32_t));
+		if (!l->index)
+			goto full;
+		memset(l->index, 0xff, INDEX_SLOTS * sizeof(uint32_t));
+	}
+	slot = fnv(name, name_len, fnv(id, id_size, 2166136261u)) % INDEX_SLOTS;
+	for (;; slot = (slot + 1) % INDEX_SLOTS) {
+		uint32_t i = l->index[slot];
+
+		if (i == NO_SLOT)
+			break;
+		b = &l->v[i];
+		if (b->build_id_size == id_size && b->filename_len == name_len &&
+		    memcmp(b->build_id, id, id_size) == 0 &&
+		    memcmp(b->filename, name, name_len) == 0) {
+			b->sources |= src;
+			return b;
+		}
+	}
+	if (l->n >= PD_BID_MAX_ENTRIES ||
+	    !pd_arena_grow(&l->arena, (void **)&l->v, &l->cap, l->n + 1,
+			   sizeof(*b)))
+		goto full;
+	b = &l->v[l->n];
+	b->filename = arena_alloc(&l->arena, name_len + 1);
+	if (!b->filename)
+		goto full;
+	memcpy(b->filename, name, name_len);
+	b->filename_len = (uint32_t)name_len;
+	memcpy(b->build_id, id, id_size);
+	b->build_id_size = id_size;
+	b->sources = src;
+	b->offset = offset;
+	l->index[slot] = (uint32_t)l->n++;
+	*is_new = true;
+	return b;
+full:
+	if (!l->full_warned)
+		pd_diag_add(&s->diags, PD_WARN, offset, "build-id list",
+			    "more than %u distinct build-ids (or out of memory): the rest are left out",
+			    PD_BID_MAX_ENTRIES);
+	l->full_warned = true;
+	return NULL;
+}
+
+static void add_feature(struct pd_bid_list *l, struct pd_session *s)
+{
+	struct pd_feature *f = NULL;
+
+	for (size_t i = 0; i < s->nfeat; i++)
+		if (s->feat[i].id == HEADER_BUILD_ID)
+			f = &s->feat[i];
+	if (!f)
+		return;
+	pd_decode_feature(s, f);
+	const struct feat_build_id *m = f->model;
+	unsigned src = f->src == PD_FSRC_BUILDID_RECORDS ? PD_BID_SRC_RECORD
+							 : PD_BID_SRC_FEATURE;
+
+	for (size_t i = 0; m && i < m->nr; i++) {
+		const struct pd_build_id *e = &m->v[i];
+		struct pd_bid_entry *b;
+		bool is_new;
+
+		if (!e->build_id)
+			continue;
+		b = add_entry(l, s, e->build_id, e->build_id_size, e->filename.s,
+			      e->filename.len, src, e->offset, &is_new);
+		if (is_new) {
+			b->pid = e->pid;
+			b->has_pid = e->has_pid;
+			b->misc = e->misc;
+		}
+	}
+}
+
+/* ---- the record walk ------------------------------------------------- */
+
+struct walk {
+	struct pd_bid_list *l;
+	struct pd_session *s;
+	struct arena scratch;
+	struct pd_bid_maps *maps; /* with hits */
+	bool cap_warned;
+};
+
+static void cap_hit(struct walk *w, uint64_t off)
+{
+	w->l->hits.capped = true;
+	if (!w->cap_warned)
+		pd_diag_add(&w->s->diags, PD_WARN, off, "--hits",
+			    "more than %u maps, %u processes or %u DSOs: later MMAPs are left out and sample counts may be short",
+			    PD_BID_MAX_MAPS, PD_BID_MAX_PROCS, PD_BID_MAX_DSOS);
+	w->cap_warned = true;
+}
+
+static void on_sample(struct walk *w, const struct pd_event *ev)
+{
+	struct pd_session *s = w->s;
+	const struct pd_evsel *evsel;
+	struct pd_sample smp;
+	struct pd_bid_dso *d = NULL;
+	unsigned mode = ev->misc & PD_MISC_CPUMODE_MASK;
+	uint64_t rid;
+
+	w->l->hits.samples++;
+	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
+	pd_parse_sample(s, evsel, ev, &w->scratch, &smp);
+	if ((smp.decoded_type & PD_SAMPLE_IP) &&
+	    (smp.decoded_type & PD_SAMPLE_TID)) {
+		if (mode == CPUMODE_KERNEL)
+			d = pd_bid_maps_find(w->maps, PD_BID_KERNEL_PID, smp.ip);
+		else if (mode == CPUMODE_USER)
+			d = pd_bid_maps_find(w->maps, smp.common.pid, smp.ip);
+	}
+	if (d) {
+		d->samples++;
+		w->l->hits.mapped++;
+	} else {
+		w->l->hits.unmapped++;
+	}
+}
+
+static void on_record(struct walk *w, const struct pd_event *ev)
+{
+	struct pd_session *s = w->s;
+	const struct pd_evsel *evsel = NULL;
+	struct pd_sample_id id = { 0 };
+	struct pd_record rec;
+	uint64_t rid;
+
+	if (ev->legacy_feature)
+		return;
+	arena_reset(&w->scratch);
+	if (ev->type == PD_REC_SAMPLE) {
+		if (w->maps)
+			on_sample(w, ev);
+		return;
+	}
+	if (ev->type != PD_REC_MMAP && ev->type != PD_REC_MMAP2 &&
+	    ev->type != PD_REC_FORK && ev->type != PD_REC_HEADER_BUILD_ID)
+		return;
+	if (ev->type < 64) {
+		evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
+		if (evsel)
+			pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &id);
+	}
+	if (!pd_parse_record(s, ev, id.trailer_size, &w->scratch, &rec) &&
+	    rec.too_small)
+		return;
+	if (ev->type == PD_REC_HEADER_BUILD_ID) {
+		const struct pd_rec_build_id *r = &rec.u.build_id;
+		struct pd_bid_entry *b;
+		bool is_new;
+
+		/* pipe mode: already in the feature (from the same records) */
+		if (!r->build_id || s->mode == PD_MODE_PIPE)
+			return;
+		b = add_entry(w->l, s, r->build_id, r->build_id_size,
+			      r->filename.s, r->filename.len, PD_BID_SRC_RECORD,
+			      ev->offset, &is_new);
+		if (is_new) {
+			b->pid = r->pid;
+			b->has_pid = true;
+			b->misc = ev->misc;
+		}
+		return;
+	}
+	if (ev->type == PD_REC_FORK) {
+		if (w->maps && !pd_bid_maps_fork(w->maps, rec.u.task.pid,
+						 rec.u.task.ppid))
+			cap_hit(w, ev->offset);
+		return;
+	}
+	/* MMAP, MMAP2 */
+	const struct pd_rec_mmap *m = &rec.u.mmap;
+	bool has_bid = m->has_build_id && m->build_id;
+	uint8_t bid_size = has_bid ? m->build_id_size : 0;
+
+	if (bid_size > 20)
+		bid_size = 20;
+	if (!m->filename.s)
+		return;
+	if (has_bid) {
+		bool is_new;
+		struct pd_bid_entry *b =
+			add_entry(w->l, s, m->build_id, bid_size, m->filename.s,
+				  m->filename.len, PD_BID_SRC_MMAP2, ev->offset,
+				  &is_new);
+
+		if (is_new) {
+			b->pid = (int32_t)m->pid;
+			b->has_pid = true;
+			b->misc = ev->misc & PD_MISC_CPUMODE_MASK;
+		}
+	}
+	if (w->maps) {
+		uint32_t pid = (ev->misc & PD_MISC_CPUMODE_MASK) == CPUMODE_KERNEL
+				       ? PD_BID_KERNEL_PID
+				       : m->pid;
+		size_t nlen = dso_name_len(m->filename.s, m->filename.len);
+
+		if (!pd_bid_maps_add(w->maps, pid, m->addr, m->len, m->filename.s,
+				     nlen, m->build_id, bid_size))
+			cap_hit(w, ev->offset);
+	}
+}
+
+static void deliver(void *arg, const struct pd_event *ev)
+{
+	on_record(arg, ev);
+}
+
+/* The time of a record, for the time-ordered walk (as records does). */
+static bool event_time(struct pd_session *s, const struct pd_event *ev,
+		       uint64_t *t)
+{
+	const struct pd_evsel *evsel;
+	struct pd_sample_id id;
+	uint64_t rid;
+
+	if (ev->type >= 64 || ev->type == 0)
+		return false;
+	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
+	if (!evsel)
+		return false;
+	if (ev->type == PD_REC_SAMPLE)
+		return pd_sample_time(s, evsel, ev, t);
+	if (!pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &id) ||
+	    !id.has_time)
+		return false;
+	*t = id.time;
+	return true;
+}
+
+/* The sampled DSOs: counts onto their entries, new entries if none. */
+static void attach_hits(struct walk *w)
+{
+	struct pd_bid_list *l = w->l;
+	size_t nd = pd_bid_maps_ndsos(w->maps), n0 = l->n;
+	/* first entry of each name; chained through next[] */
+	uint32_t *by_name = arena_calloc(&l->arena, INDEX_SLOTS, sizeof(uint32_t));
+	uint32_t *next = arena_calloc(&l->arena, n0 + 1, sizeof(uint32_t));
+
+	if (!by_name || !next) {
+		pd_diag_add(&w->s->diags, PD_ERR, PD_NO_OFFSET, "--hits",
+			    "out of memory");
+		return;
+	}
+	memset(by_name, 0xff, INDEX_SLOTS * sizeof(uint32_t));
+	for (size_t j = n0; j-- > 0;) {
+		uint32_t h = fnv(l->v[j].filename, l->v[j].filename_len,
+				 2166136261u) % INDEX_SLOTS;
+
+		next[j] = by_name[h];
+		by_name[h] = (uint32_t)j;
+	}
+	for (size_t i = 0; i < nd; i++) {
+		struct pd_bid_dso *d = pd_bid_maps_dso(w->maps, i);
+		struct pd_bid_entry *b = NULL;
+		uint32_t h = fnv(d->name, d->name_len, 2166136261u) % INDEX_SLOTS;
+		bool is_new;
+
+		if (!d->samples)
+			continue;
+		for (uint32_t j = by_name[h]; j != NO_SLOT && !b; j = next[j]) {
+			struct pd_bid_entry *e = &l->v[j];
+
+			if (e->filename_len == d->name_len &&
+			    memcmp(e->filename, d->name, d->name_len) == 0 &&
+			    (!d->build_id_size ||
+			     pd_bid_equal(e->build_id, e->build_id_size,
+					  d->build_id, d->build_id_size)))
+				b = e;
+		}
+		if (!b) {
+			b = add_entry(l, w->s, d->build_id, 0, d->name, d->name_len,
+				      PD_BID_SRC_SAMPLE, 0, &is_new);
+			/* only kernel and user samples are mapped */
+			if (b && is_new)
+				b->misc = pd_bid_is_kernel(d->name, d->name_len)
+						  ? CPUMODE_KERNEL
+						  : CPUMODE_USER;
+		}
+		if (b)
+			b->samples += d->samples;
+	}
+}
+
+int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
+		      bool scan_records, bool with_hits)
+{
+	struct walk w = { .l = l, .s = s };
+	bool dir = s->mode == PD_MODE_DIR;
+	int rc = 0;
+
+	memset(l, 0, sizeof(*l));
+	l->with_hits = with_hits;
+	add_feature(l, s);
+	if (!scan_records && !with_hits)
+		return 0;
+	if (with_hits) {
+		w.maps = pd_bid_maps_new();
+		if (!w.maps) {
+			pd_diag_add(&s->diags, PD_ERR, PD_NO_OFFSET, "--hits",
+				    "out of memory");
+			return -1;
+		}
+		rc = pd_read_in_time_order(s, dir, event_time, deliver, &w);
+		attach_hits(&w);
+		l->hits.maps = pd_bid_maps_count(w.maps);
+		pd_bid_maps_free(w.maps);
+	} else {
+		struct pd_reader *r = pd_reader_open(s, dir ? PD_READ_DATA_N : 0);
+		struct pd_event ev;
+
+		if (!r) {
+			rc = -1;
+		} else {
+			while (pd_reader_next(r, &ev) == 1)
+				on_record(&w, &ev);
+			pd_reader_close(r);
+		}
+	}
+	arena_free(&w.scratch);
+	if (rc < 0)
+		pd_diag_add(&s->diags, PD_ERR, PD_NO_OFFSET, "build-id list",
+			    "out of memory while reading the records");
+	return rc;
+}
+
+void pd_bid_list_resolve(struct pd_bid_list *l, const struct pd_bid_where *w)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		struct pd_bid_entry *b = &l->v[i];
+
+		if (!b->build_id_size) {
+			b->res.status = pd_bid_is_pseudo(b->filename, b->filename_len) &&
+						!pd_bid_is_kernel(b->filename, b->filename_len)
+						? PD_BID_PSEUDO
+						: PD_BID_NO_BUILD_ID;
+			b->res.detail = b->res.status == PD_BID_PSEUDO
+						? "not a file"
+						: "the recording has no build-id for it";
+			continue;
+		}
+		pd_bid_resolve(w, b->build_id, b->build_id_size, b->filename,
+			       b->filename_len, b->misc & PD_MISC_CPUMODE_MASK,
+			       &l->arena, &b->res);
+	}
+}
+
+void pd_bid_list_free(struct pd_bid_list *l)
+{
+	arena_free(&l->arena);
+	memset(l, 0, sizeof(*l));
+}

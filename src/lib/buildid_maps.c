@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+/* Address maps per process, for buildids --hits (see buildid_maps.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "buildid_list.h"
+#include "buildid_maps.h"
+
+struct map {
+	uint64_t start, end; /* [start, end) */
+	uint32_t dso;
+};
+
+struct proc {
+	uint32_t pid;
+	int32_t parent; /* index into procs, -1: none */
+	struct map *maps;
+	size_t n, cap;
+};
+
+#define DSO_SLOTS  (2 * PD_BID_MAX_DSOS)
+#define PROC_SLOTS (2 * PD_BID_MAX_PROCS)
+#define NO_SLOT	   UINT32_MAX
+
+struct pd_bid_maps {
+	struct pd_bid_dso *dsos;
+	size_t ndsos, dsos_cap;
+	uint32_t *dso_slots; /* DSO_SLOTS, index or NO_SLOT */
+	struct proc *procs;
+	size_t nprocs, procs_cap;
+	uint32_t *proc_slots; /* PROC_SLOTS */
+	uint64_t nmaps;	      /* over every process */
+};
+
+static uint32_t fnv(const void *p, size_t n, uint32_t h)
+{
+	const uint8_t *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 16777619u;
+	return h;
+}
+
+struct pd_bid_maps *pd_bid_maps_new(void)
+{
+	struct pd_bid_maps *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return NULL;
+	m->dso_slots = malloc(DSO_SLOTS * sizeof(uint32_t));
+	m->proc_slots = malloc(PROC_SLOTS * sizeof(uint32_t));
+	if (!m->dso_slots || !m->proc_slots) {
+		pd_bid_maps_free(m);
+		return NULL;
+	}
+	memset(m->dso_slots, 0xff, DSO_SLOTS * sizeof(uint32_t));
+	memset(m->proc_slots, 0xff, PROC_SLOTS * sizeof(uint32_t));
+	return m;
+}
+
+void pd_bid_maps_free(struct pd_bid_maps *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->ndsos; i++)
+		free(m->dsos[i].name);
+	for (size_t i = 0; i < m->nprocs; i++)
+		free(m->procs[i].maps);
+	free(m->dsos);
+	free(m->procs);
+	free(m->dso_slots);
+	free(m->proc_slots);
+	free(m);
+}
+
+static bool grow(void **v, size_t *cap, size_t need, size_t elem)
+{
+	size_t ncap = *cap ? *cap : 16;
+	void *nv;
+
+	if (need <= *cap)
+		return true;
+	while (ncap < need)
+		ncap *= 2;
+	nv = realloc(*v, ncap * elem);
+	if (!nv)
+		return false;
+	*v = nv;
+	*cap = ncap;
+	return true;
+}
+
+/* The DSO (name, build-id), added if new; NO_SLOT when full. */
+static uint32_t dso_intern(struct pd_bid_maps *m, const char *name,
+			   size_t name_len, const uint8_t *bid, uint8_t bid_size)
+{
+	uint32_t h = fnv(name, name_len, fnv(bid, bid_size, 2166136261u));
+	uint32_t slot = h % DSO_SLOTS;
+	struct pd_bid_dso *d;
+
+	for (;; slot = (slot + 1) % DSO_SLOTS) {
+		uint32_t i = m->dso_slots[slot];
+
+		if (i == NO_SLOT)
+			break;
+		d = &m->dsos[i];
+		if (d->name_len == name_len && d->build_id_size == bid_size &&
+		    memcmp(d->name, name, name_len) == 0 &&
+		    memcmp(d->build_id, bid, bid_size) == 0)
+			return i;
+	}
+	if (m->ndsos >= PD_BID_MAX_DSOS ||
+	    !grow((void **)&m->dsos, &m->dsos_cap, m->ndsos + 1, sizeof(*d)))
+		return NO_SLOT;
+	d = &m->dsos[m->ndsos];
+	memset(d, 0, sizeof(*d));
+	d->name = malloc(name_len + 1);
+	if (!d->name)
+		return NO_SLOT;
+	memcpy(d->name, name, name_len);
+	d->name[name_len] = 0;
+	d->name_len = (uint32_t)name_len;
+	d->build_id_size = bid_size;
+	memcpy(d->build_id, bid, bid_size);
+	m->dso_slots[slot] = (uint32_t)m->ndsos;
+	return (uint32_t)m->ndsos++;
+}
+
+static struct proc *proc_find(struct pd_bid_maps *m, uint32_t pid, bool add)
+{
+	uint32_t slot = fnv(&pid, sizeof(pid), 2166136261u) % PROC_SLOTS;
+	struct proc *p;
+
+	for (;; slot = (slot + 1) % PROC_SLOTS) {
+		uint32_t i = m->proc_slots[slot];
+
+		if (i == NO_SLOT)
+			break;
+		if (m->procs[i].pid == pid)
+			return &m->procs[i];
+	}
+	if (!add || m->nprocs >= PD_BID_MAX_PROCS ||
+	    !grow((void **)&m->procs, &m->procs_cap, m->nprocs + 1, sizeof(*p)))
+		return NULL;
+	p = &m->procs[m->nprocs];
+	memset(p, 0, sizeof(*p));
+	p->pid = pid;
+	p->parent = -1;
+	m->proc_slots[slot] = (uint32_t)m->nprocs++;
+	return p;
+}
+
+/* Index of the first map whose end is above addr (ends are sorted too). */
+static size_t first_ending_after(const struct proc *p, uint64_t addr)
+{
+	size_t lo = 0, hi = p->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (p->maps[mid].end > addr)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
+		     uint64_t len, const char *name, size_t name_len,
+		     const uint8_t *bid, uint8_t bid_size)
+{
+	uint64_t end = len > UINT64_MAX - start ? UINT64_MAX : start + len;
+	struct map left = { 0 }, right = { 0 }, nm;
+	bool has_left = false, has_right = false;
+	struct proc *p;
+	size_t i, j, pieces;
+
+	static const uint8_t no_bid[1];
+
+	if (!bid || !bid_size) {
+		bid = no_bid;
+		bid_size = 0;
+	}
+	if (len == 0)
+		return true;
+	if (m->nmaps >= PD_BID_MAX_MAPS)
+		return false;
+	if (!(p = proc_find(m, pid, true)))
+		return false;
+	nm = (struct map){ start, end, dso_intern(m, name, name_len, bid, bid_size) };
+	if (nm.dso == NO_SLOT)
+		return false;
+
+	/* the maps [i, j) overlap [start, end): keep only what sticks out */
+	i = first_ending_after(p, start);
+	for (j = i; j < p->n && p->maps[j].start < end; j++) {
+		if (p->maps[j].start < start) {
+			left = p->maps[j];
+			left.end = start;
+			has_left = true;
+		}
+		if (p->maps[j].end > end) {
+			right = p->maps[j];
+			right.start = end;
+			has_right = true;
+		}
+	}
+	pieces = 1 + has_left + has_right;
+	if (!grow((void **)&p->maps, &p->cap, p->n - (j - i) + pieces, sizeof(nm)))
+		return false;
+	memmove(&p->maps[i + pieces], &p->maps[j], (p->n - j) * sizeof(nm));
+	m->nmaps = m->nmaps - (j - i) + pieces;
+	p->n = p->n - (j - i) + pieces;
+	if (has_left)
+		p->maps[i++] = left;
+	p->maps[i++] = nm;
+	if (has_right)
+		p->maps[i] = right;
+	return true;
+}
+
+bool pd_bid_maps_fork(struct pd_bid_maps *m, uint32_t pid, uint32_t ppid)
+{
+	struct proc *parent, *child;
+	int32_t pidx;
+
+	if (pid == ppid)
+		return true; /* a thread: same maps */
+	if (!(parent = proc_find(m, ppid, false)))
+		return true; /* nothing to inherit */
+	pidx = (int32_t)(parent - m->procs);
+	if (!(child = proc_find(m, pid, true)))
+		return false;
+	/* a pid reused by a new process: forget the old one's maps */
+	m->nmaps -= child->n;
+	child->n = 0;
+	child->parent = pidx;
+	return true;
+}
+
+struct pd_bid_dso *pd_bid_maps_find(struct pd_bid_maps *m, uint32_t pid,
+				    uint64_t ip)
+{
+	struct proc *p = proc_find(m, pid, false);
+
+	/* parents, a few generations up (a cycle cannot loop forever) */
+	for (int depth = 0; p && depth < 16; depth++) {
+		size_t i = first_ending_after(p, ip);
+
+		if (i < p->n && p->maps[i].start <= ip)
+			return &m->dsos[p->maps[i].dso];
+		if (p->parent < 0 || (size_t)p->parent == (size_t)(p - m->procs))
+			break;
+		p = &m->procs[p->parent];
+	}
+	return NULL;
+}
+
+size_t pd_bid_maps_ndsos(const struct pd_bid_maps *m)
+{
+	return m->ndsos;
+}
+
+struct pd_bid_dso *pd_bid_maps_dso(struct pd_bid_maps *m, size_t i)
+{
+	return &m->dsos[i];
+}
+
+uint64_t pd_bid_maps_count(const struct pd_bid_maps *m)
+{
+	return m->nmaps;
+}

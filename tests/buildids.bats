@@ -1,0 +1,343 @@
+#!/usr/bin/env bats
+# perfdump buildids (issue 5): build-ids from the BUILD_ID feature, build-id
+# records and MMAP2 build-ids, resolved with libelf against local files, and
+# features --resolve.  perf's own lists are in testdata/perf-ref/
+# (scripts/record-buildid-fixtures.sh).
+
+load helpers
+
+DD_ID=e59f954969893171a6b23be9244b941749e1257f
+LD_ID=7ebc65e52f2bbea498b4040fa92f7238377aaba9
+LIBC_ID=93ac61ec5a8eb1396f9fbd350e3169a558528a40
+KERNEL_ID=4a5a9b0affb66c437abcd455d2738af879985fa9
+VDSO_ID=e95baaeaec8534edc5df3654182ddf12b19d9b23
+LD=/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
+LIBC=/usr/lib/x86_64-linux-gnu/libc.so.6
+
+# Build ids of the tiny program the tests compile.
+ID_A=0123456789abcdef0123456789abcdef01234567
+ID_B=fedcba9876543210fedcba9876543210fedcba98
+ID_SHORT=0011223344556677
+
+setup() {
+	T=$BATS_TEST_TMPDIR
+	mkdir -p "$T/empty-debug" "$T/empty-symfs"
+	# hermetic: no build-id cache of this machine, unless a test says so
+	export PERF_BUILDID_DIR=$T/empty-debug
+}
+
+# The binaries the fixtures were recorded against must still be the ones
+# installed here (Debian's coreutils and libc6).
+need_debian_binaries() {
+	command -v readelf >/dev/null || skip "readelf not installed"
+	readelf -n /usr/bin/dd | grep -q "Build ID: $DD_ID" ||
+		skip "/usr/bin/dd is not the build the fixtures saw"
+	readelf -n "$LIBC" | grep -q "Build ID: $LIBC_ID" ||
+		skip "$LIBC is not the build the fixtures saw"
+}
+
+# tiny OUT BUILD-ID: a small C program linked with that build-id
+# (ld --build-id=0xHEX, or none).
+tiny() {
+	command -v cc >/dev/null || skip "no C compiler"
+	printf 'int main(void) { return 0; }\n' >"$T/tiny.c"
+	if [ "$2" = none ]; then
+		cc -o "$1" "$T/tiny.c" -Wl,--build-id=none
+	else
+		cc -o "$1" "$T/tiny.c" "-Wl,--build-id=0x$2"
+	fi
+}
+
+# bytes HEX: the bytes on stdout.
+bytes() {
+	# shellcheck disable=SC2059
+	[ -z "$1" ] || printf "$(sed 's/../\\x&/g' <<<"$1")"
+}
+
+# bid_entry MISC PID HEXID SIZE NAME: a HEADER_BUILD_ID entry
+# (header; s32 pid; u8 build_id[20]; u8 size; 3 reserved; name padded to 8).
+bid_entry() {
+	local misc=$1 pid=$2 hex=$3 size=$4 name=$5 total pad
+	total=$((36 + (${#name} + 1 + 7) / 8 * 8))
+	pad=$((total - 36 - ${#name}))
+	le32 0
+	bytes "$(printf '%02x%02x%02x%02x' $((misc & 255)) $((misc >> 8)) $((total & 255)) $((total >> 8)))"
+	le32 $((pid & 0xffffffff))
+	bytes "$hex"
+	head -c $((20 - ${#hex} / 2)) /dev/zero
+	bytes "$(printf '%02x' "$size")"
+	head -c 3 /dev/zero
+	printf '%s' "$name"
+	head -c "$pad" /dev/zero
+}
+
+# crafted OUT: a perf.data whose BUILD_ID feature names /opt/tiny/prog
+# (ID_A), /opt/tiny/short (ID_SHORT as a zero-padded 20-byte field without
+# the size bit, as old perf wrote it), /opt/tiny/gone, [vdso] and
+# [kernel.kallsyms].
+crafted() {
+	{
+		bid_entry $((0x8002)) -1 "$ID_A" 20 /opt/tiny/prog
+		bid_entry 2 -1 "$ID_SHORT" 0 /opt/tiny/short
+		bid_entry $((0x8002)) -1 "$ID_B" 20 /opt/tiny/gone
+		bid_entry $((0x8002)) -1 "$VDSO_ID" 20 '[vdso]'
+		bid_entry $((0x8001)) -1 "$KERNEL_ID" 20 '[kernel.kallsyms]'
+	} >"$T/feat.bin"
+	make_perf_file "$1" 2 "$T/feat.bin"
+}
+
+# perf_list FILE: perf buildid-list's lines for perfdump's entries.
+perf_list() {
+	jq -r '.buildids[] | "\(.build_id) \(.filename)"' <<<"$output"
+}
+
+@test "buildids: buildid.data lists what perf buildid-list lists, each resolved to match" {
+	need_debian_binaries
+	pdj -j buildids testdata/buildid.data
+	assert_status 0
+	assert_eq "$(perf_list)" "$(cat testdata/perf-ref/buildid.data.buildids.txt)" "the list"
+	jq_all '[.buildids[] | .status] | join(",")' '"not-checked,match,match,pseudo,match"' \
+		'[.buildids[] | select(.status == "match") | .path == .filename] | all' 'true' \
+		'[.buildids[] | select(.status == "match") | .tried | length] | unique' '[1]' \
+		'.buildids[1] | [.build_id, .build_id_size, .pid, .cpumode_name, .sources, .found_build_id, .detail]' \
+		"[\"$DD_ID\",20,-1,\"user\",[\"feature\"],null,null]" \
+		'.buildids[0] | [.filename, .cpumode, .detail]' \
+		'["[kernel.kallsyms]",1,"the running kernel is compared only with --kernel"]' \
+		'.buildids[3] | [.filename, .status, .path, .detail, .tried]' '["[vdso]","pseudo",null,"not a file",[]]' \
+		'.summary | [.entries, .listed, .match, .mismatch, .missing, .not_elf, .unreadable, .pseudo, .not_checked, .no_build_id]' \
+		'[5,5,3,0,0,0,0,1,1,0]' \
+		'.summary.sources' '{"feature":5,"record":0,"mmap2":0,"sample":0}' \
+		'.summary.hits' 'null'
+}
+
+@test "buildids: text output, one row per entry and a summary" {
+	need_debian_binaries
+	pd buildids testdata/buildid.data
+	assert_status 0
+	assert_contains "$output" "  build_id=$DD_ID filename=/usr/bin/dd status=match path=/usr/bin/dd build_id_size=20 pid=-1 cpumode=user sources=feature offset=0x"
+	assert_contains "$output" "filename=[vdso] status=pseudo detail=\"not a file\" build_id_size=20"
+	assert_contains "$output" "summary:
+  entries:                  5
+  listed:                   5
+  match:                    3"
+	assert_empty "$stderr"
+}
+
+@test "buildids: MMAP2 build-ids (--buildid-mmap) are a source; the list equals perf's" {
+	need_debian_binaries
+	pdj -j buildids testdata/buildid-mmap.data
+	assert_status 0
+	assert_eq "$(perf_list)" "$(cat testdata/perf-ref/buildid-mmap.data.buildids.txt)" "the list"
+	# the kernel's MMAP2 is [kernel.kallsyms]_text: listed as perf names it
+	jq_all '[.buildids[] | .sources] | unique' '[["mmap2"]]' \
+		'[.buildids[] | .status] | join(",")' '"not-checked,match,match,match"' \
+		'.buildids[0] | [.filename, .pid, .cpumode_name, .offset]' '["[kernel.kallsyms]",-1,"kernel",344]' \
+		'[.buildids[1:][] | .pid] | unique | length' '1' \
+		'.summary.sources' '{"feature":0,"record":0,"mmap2":4,"sample":0}'
+	pd -j records --type mmap2 testdata/buildid-mmap.data
+	jq_eq '[.records[] | select(.misc_names | index("MMAP_BUILD_ID")) | .offset]' '[344,704,808,1080]'
+}
+
+@test "buildids: the feature list and the records' HEADER_BUILD_ID of every fixture equal perf buildid-list" {
+	local f
+	for f in cpu-clock callgraph group mono threads tracepoint allbits killed stat; do
+		pd -j buildids --no-resolve "testdata/$f.data"
+		assert_no_signal
+		assert_eq "$(perf_list)" "$(cat "testdata/perf-ref/$f.data.buildids.txt")" "$f"
+		jq_true '[.buildids[] | has("status")] | any | not'
+	done
+}
+
+# hits_check NAME: --hits lists perf buildid-list -H's DSOs, with the
+# sample counts perf report --sort dso shows.
+hits_check() {
+	local name=$1 want got
+	pdj -j buildids --hits "testdata/$name"
+	assert_no_signal
+	got=$(jq -r '.buildids[] | "\(.build_id // "") \(.filename)" | ltrimstr(" ")' <<<"$output")
+	want=$(sed 's/^ *//' "testdata/perf-ref/$name.buildids-H.txt")
+	assert_eq "$got" "$want" "$name: DSOs with hits"
+	got=$(jq -r '.buildids[] | "\(.samples) \(.filename | split("/") | last)"' <<<"$output" | sort)
+	want=$(awk '{ print $1, $2 }' "testdata/perf-ref/$name.dso-samples.txt" | sort)
+	assert_eq "$got" "$want" "$name: samples per DSO"
+}
+
+@test "buildids --hits: DSOs and sample counts agree with perf (buildid-list -H, report --sort dso)" {
+	hits_check buildid.data
+	jq_all '.summary.hits' '{"samples":201,"mapped":201,"unmapped":0,"maps":5,"capped":false}' \
+		'.summary | [.entries, .listed]' '[5,4]'
+	hits_check buildid-mmap.data
+	hits_check threads.data
+	jq_eq '.summary.hits.samples' '536'
+	# pipe mode without build-ids: sampled DSOs with status no-build-id
+	hits_check pipe.data
+	jq_all '[.buildids[] | .status] | unique' '["no-build-id"]' \
+		'[.buildids[] | [.cpumode_name, .sources[0], .build_id, .offset]] | unique' \
+		'[["kernel","sample",null,null],["user","sample",null,null]]'
+}
+
+@test "buildids --kernel: [kernel.kallsyms] against /sys/kernel/notes" {
+	[ -r /sys/kernel/notes ] || skip "/sys/kernel/notes is not readable"
+	command -v perf >/dev/null || skip "perf (to read the running kernel's build-id) is not installed"
+	local running
+	running=$(perf buildid-list -k 2>/dev/null) || skip "perf buildid-list -k failed"
+	pdj -j buildids --kernel testdata/buildid.data
+	assert_status 0
+	if [ "$running" = "$KERNEL_ID" ]; then
+		jq_eq '.buildids[0] | [.status, .path, .tried[0].build_id]' "[\"match\",\"/sys/kernel/notes\",\"$KERNEL_ID\"]"
+	else
+		jq_eq '.buildids[0] | [.status, .path, .found_build_id]' "[\"mismatch\",\"/sys/kernel/notes\",\"$running\"]"
+	fi
+}
+
+@test "buildids --symfs: a rebuilt binary is a mismatch with both ids, a deleted one missing, a short id matches" {
+	local S=$T/symfs
+	mkdir -p "$S/opt/tiny"
+	tiny "$S/opt/tiny/prog" "$ID_B"
+	tiny "$S/opt/tiny/short" "$ID_SHORT"
+	tiny "$T/gone" "$ID_B"
+	cp "$T/gone" "$S/opt/tiny/gone"
+	rm "$S/opt/tiny/gone"
+	crafted "$T/c.data"
+	pdj -j buildids --symfs "$S" "$T/c.data"
+	assert_status 0
+	jq_all '.buildids[0] | [.filename, .build_id, .status, .path, .found_build_id, .detail]' \
+		"[\"/opt/tiny/prog\",\"$ID_A\",\"mismatch\",\"$S/opt/tiny/prog\",\"$ID_B\",\"the file has another build-id\"]" \
+		'.buildids[0].tried | map(.status)' '["mismatch","missing","missing","missing"]' \
+		'.buildids[0].tried | map(.path)' \
+		"[\"$S/opt/tiny/prog\",\"$T/empty-debug/opt/tiny/prog/$ID_A/elf\",\"$T/empty-debug/.build-id/01/${ID_A:2}\",\"$S/usr/lib/debug/.build-id/01/${ID_A:2}.debug\"]" \
+		'.buildids[1] | [.build_id, .build_id_size, .status, .path]' \
+		"[\"${ID_SHORT}000000000000000000000000\",20,\"match\",\"$S/opt/tiny/short\"]" \
+		'.buildids[2] | [.status, .path, .found_build_id, .detail]' '["missing",null,null,"no such file"]' \
+		'.buildids[2].tried[0] | [.status, .detail]' '["missing","No such file or directory"]' \
+		'.summary | [.match, .mismatch, .missing, .pseudo, .not_checked]' '[1,1,1,1,1]'
+	# the text line shows both ids
+	pd buildids --symfs "$S" "$T/c.data"
+	assert_contains "$output" "build_id=$ID_A filename=/opt/tiny/prog status=mismatch path=$S/opt/tiny/prog found_build_id=$ID_B detail=\"the file has another build-id\" tried={path=$S/opt/tiny/prog status=mismatch build_id=$ID_B},{path="
+	# --missing: what a bug report needs, nothing else
+	pdj -j buildids --missing --symfs "$S" "$T/c.data"
+	jq_all '[.buildids[] | "\(.status) \(.filename)"]' '["mismatch /opt/tiny/prog","missing /opt/tiny/gone"]' \
+		'.summary | [.entries, .listed]' '[5,2]'
+	# the same program with the recorded id: match
+	tiny "$S/opt/tiny/prog" "$ID_A"
+	pdj -j buildids --symfs "$S" "$T/c.data"
+	jq_eq '.buildids[0] | [.status, .path]' "[\"match\",\"$S/opt/tiny/prog\"]"
+}
+
+@test "buildids: a truncated ELF is unreadable, other files not-elf, an ELF without the note a mismatch" {
+	local S=$T/symfs
+	mkdir -p "$S/opt/tiny"
+	tiny "$T/full" "$ID_A"
+	head -c 200 "$T/full" >"$S/opt/tiny/prog"       # headers, no sections
+	printf '#!/bin/sh\n' >"$S/opt/tiny/short"        # a script
+	mkdir "$S/opt/tiny/gone"                         # a directory
+	crafted "$T/c.data"
+	pdj -j buildids --symfs "$S" "$T/c.data"
+	assert_status 0
+	assert_no_signal
+	jq_all '[.buildids[0:3][] | .status]' '["unreadable","not-elf","not-elf"]' \
+		'.buildids[0].path' "\"$S/opt/tiny/prog\"" \
+		'.buildids[0].detail | test("^truncated: [0-9]+ section headers at 0x[0-9a-f]+, file of 200 bytes$")' 'true' \
+		'[.buildids[1:3][] | .detail]' '["no ELF magic (10 bytes)","a directory"]' \
+		'.summary | [.unreadable, .not_elf, .missing]' '[1,2,0]'
+	# every length of the truncated file: a status, never a crash
+	local n
+	for n in 0 3 4 16 52 63 64 100 1000 2000 4000; do
+		head -c "$n" "$T/full" >"$S/opt/tiny/prog"
+		pd -j buildids --symfs "$S" "$T/c.data"
+		assert_no_signal
+		jq_true '.buildids[0].status | IN("unreadable","not-elf","mismatch","match")'
+	done
+	# a sound ELF without NT_GNU_BUILD_ID
+	tiny "$S/opt/tiny/prog" none
+	pd -j buildids --symfs "$S" "$T/c.data"
+	jq_eq '.buildids[0] | [.status, .found_build_id, .detail]' '["mismatch",null,"no NT_GNU_BUILD_ID note"]'
+}
+
+@test "buildids: found through perf's build-id cache and /usr/lib/debug" {
+	local S=$T/symfs D=$T/debug
+	tiny "$T/a" "$ID_A"
+	tiny "$T/short" "$ID_SHORT"
+	# <cache>/<path>/<build-id>/elf
+	mkdir -p "$D/opt/tiny/prog/$ID_A" "$S"
+	cp "$T/a" "$D/opt/tiny/prog/$ID_A/elf"
+	# <cache>/.build-id/xx/rest as an old-style link to the file (the
+	# recorded id is the zero-padded 20-byte field: its name is 40 digits)
+	mkdir -p "$D/.build-id/00"
+	ln -s "$T/short" "$D/.build-id/00/${ID_SHORT:2}000000000000000000000000"
+	crafted "$T/c.data"
+	pdj -j buildids --symfs "$S" --debug-dir "$D" "$T/c.data"
+	jq_all '.buildids[0] | [.status, .path, (.tried | length)]' "[\"match\",\"$D/opt/tiny/prog/$ID_A/elf\",2]" \
+		'.buildids[1] | [.status, .path]' "[\"match\",\"$D/.build-id/00/${ID_SHORT:2}000000000000000000000000\"]"
+	# the new layout: .build-id/xx/rest is a link to the directory
+	rm -r "$D"
+	mkdir -p "$D/opt/tiny/prog/$ID_A" "$D/.build-id/01"
+	cp "$T/a" "$D/opt/tiny/prog/$ID_A/elf"
+	mv "$D/opt/tiny/prog/$ID_A/elf" "$T/a.elf"
+	mkdir -p "$T/cachedir"
+	cp "$T/a.elf" "$T/cachedir/elf"
+	ln -s "$T/cachedir" "$D/.build-id/01/${ID_A:2}"
+	PERF_BUILDID_DIR=$D pdj -j buildids --symfs "$S" "$T/c.data"
+	jq_eq '.buildids[0] | [.status, .path]' "[\"match\",\"$D/.build-id/01/${ID_A:2}/elf\"]"
+	# /usr/lib/debug/.build-id/xx/rest.debug, under the symfs
+	mkdir -p "$S/usr/lib/debug/.build-id/01"
+	cp "$T/a" "$S/usr/lib/debug/.build-id/01/${ID_A:2}.debug"
+	pdj -j buildids --symfs "$S" "$T/c.data"
+	jq_eq '.buildids[0] | [.status, .path]' "[\"match\",\"$S/usr/lib/debug/.build-id/01/${ID_A:2}.debug\"]"
+}
+
+@test "features --resolve: BUILD_ID entries carry the same resolution as buildids" {
+	local S=$T/symfs
+	mkdir -p "$S/opt/tiny"
+	tiny "$S/opt/tiny/prog" "$ID_B"
+	crafted "$T/c.data"
+	pdj -j features --resolve --symfs "$S" "$T/c.data" build_id
+	assert_status 0
+	local feat=$output
+	jq_all "$(feature BUILD_ID).build_ids | map(.status)" '["mismatch","missing","missing","pseudo","not-checked"]' \
+		"$(feature BUILD_ID).build_ids[0] | [.found_build_id, .path]" "[\"$ID_B\",\"$S/opt/tiny/prog\"]"
+	pdj -j buildids --symfs "$S" "$T/c.data"
+	assert_eq "$(jq -c '[.buildids[] | {status, path, found_build_id, detail, tried}]' <<<"$output")" \
+		"$(jq -c "[$(feature BUILD_ID).build_ids[] | {status, path, found_build_id, detail, tried}]" <<<"$feat")" \
+		"features --resolve vs buildids"
+	# without --resolve, no resolution fields
+	pdj -j features "$T/c.data" build_id
+	jq_eq "[$(feature BUILD_ID).build_ids[] | has(\"status\")] | any" 'false'
+	pd features --resolve --symfs "$S" "$T/c.data" build_id
+	assert_contains "$output" "filename=/opt/tiny/prog status=mismatch path=$S/opt/tiny/prog found_build_id=$ID_B"
+}
+
+@test "buildids: usage errors" {
+	pd buildids --missing --no-resolve testdata/buildid.data
+	assert_status 2
+	pd buildids testdata/buildid.data testdata/cpu-clock.data
+	assert_status 2
+	pd buildids --symfs
+	assert_status 2
+	pd help buildids
+	assert_status 0
+	assert_contains "$output" "Usage: perfdump buildids [OPTIONS] [FILE]"
+}
+
+@test "buildids corpus: the list equals HEADER_BUILD_ID, resolution says missing and adds no errors" {
+	need_corpus
+	local f feat n=0
+	while IFS= read -r -d '' f; do
+		pd -j features "$f" build_id
+		assert_no_signal
+		feat=$output
+		pdj -j buildids --symfs "$T/empty-symfs" "$f"
+		assert_no_signal
+		# feature (or pipe record) entries, first occurrence of each pair
+		assert_eq "$(jq -c '[.buildids[] | select(.sources | index("feature") or index("record")) | [.build_id, .filename]]' <<<"$output")" \
+			"$(jq -c "[$(feature BUILD_ID).build_ids[]? | [.build_id, .filename]] |
+				reduce .[] as \$x ([]; if index([\$x]) then . else . + [\$x] end)" <<<"$feat")" \
+			"$f: build-ids"
+		jq_true '[.buildids[] | .status | IN("missing","pseudo","not-checked")] | all'
+		local resolved=$output
+		pd -j buildids --no-resolve "$f"
+		assert_eq "$(jq -c '.errors' <<<"$output")" "$(jq -c '.errors' <<<"$resolved")" "$f: errors"
+		n=$((n + 1))
+	done < <(find "$CORPUS" -type f ! -name MANIFEST.md -print0)
+	[ "$n" -gt 50 ]
+}
