@@ -2,8 +2,9 @@
 /*
  * Fuzz target: the whole pipeline (open, header, every feature decoder and
  * formatter, attrs, every record and sample decoder, file and time order,
- * text and JSON, with and without -x) on arbitrary bytes, with
- * the output discarded.  Built with libFuzzer by `make fuzz`; built
+ * text and JSON, with and without -x, stats, check, buildids with --hits,
+ * and the same bytes read as an in-memory ELF for a build-id note) on
+ * arbitrary bytes, with the output discarded.  Built with libFuzzer by `make fuzz`; built
  * without it (PD_FUZZ_REPLAY) it is a plain program that replays files,
  * so a crash reproduces anywhere: build-asan/perfdump-replay FILE...
  */
@@ -14,6 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../../src/lib/buildid.h"
 #include "../../src/perfdump.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -30,6 +32,15 @@ static void run(const char *cmd, const char *path, enum emit_format fmt,
 	case 'f': cmd_features(&o, 2, argv); break;
 	case 'a': cmd_attrs(&o, 2, argv); break;
 	case 'r': cmd_records(&o, 2, argv); break;
+	case 's': cmd_stats(&o, 2, argv); break;
+	case 'c': cmd_check(&o, 2, argv); break;
+	case 'b': { /* every source, the hits walk; no file lookups */
+		char *bargv[] = { (char *)"buildids", (char *)"--hits",
+				  (char *)"--no-resolve", (char *)path, NULL };
+
+		cmd_buildids(&o, 4, bargv);
+		break;
+	}
 	case 't': { /* records in time order */
 		char *targv[] = { (char *)"records", (char *)"--order",
 				  (char *)"time", (char *)path, NULL };
@@ -68,7 +79,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run("records", path, EMIT_TEXT, true);
 	run("records", path, EMIT_JSON, false);
 	run("time-ordered records", path, EMIT_JSON_LINES, false);
+	run("stats", path, EMIT_TEXT, false);
+	run("stats", path, EMIT_JSON, false);
+	run("check", path, EMIT_JSON, false);
+	run("buildids", path, EMIT_JSON, false);
 	close(fd);
+
+	uint8_t id[64];
+	size_t idlen = sizeof(id);
+
+	pd_elf_build_id_mem(data, size, id, &idlen);
 	return 0;
 }
 
