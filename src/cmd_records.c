@@ -420,27 +420,6 @@ static void show(struct rec_ctx *c, const struct pd_event *ev)
 	emit_obj_end(e);
 }
 
-/* The time a record carries, for --order time (false: none). */
-static bool event_time(struct pd_session *s, const struct pd_event *ev,
-		       uint64_t *t)
-{
-	const struct pd_evsel *evsel;
-	struct pd_sample_id id;
-	uint64_t rid;
-
-	if (ev->type >= 64 || ev->type == 0)
-		return false;
-	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
-	if (!evsel)
-		return false;
-	if (ev->type == 9)
-		return pd_sample_time(s, evsel, ev, t);
-	if (!pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &id) ||
-	    !id.has_time)
-		return false;
-	*t = id.time;
-	return true;
-}
 
 static void deliver(void *arg, const struct pd_event *ev)
 {
@@ -455,7 +434,7 @@ static int run(struct rec_ctx *c, struct pd_session *s)
 	int rc;
 
 	if (c->ro->order_time)
-		return pd_read_in_time_order(s, dir, event_time, deliver, c);
+		return pd_read_in_time_order(s, dir, pd_event_time, deliver, c);
 	r = pd_reader_open(s, dir ? PD_READ_DATA_N | (emit_want_hex(c->e) ? PD_READ_PAYLOADS : 0)
 				  : emit_want_hex(c->e) ? PD_READ_PAYLOADS : 0);
 	if (!r)

@@ -304,3 +304,20 @@ def hex2num: ltrimstr("0x") | ascii_downcase | explode
 	| reduce .[] as $c (0; . * 16 + (if $c >= 97 then $c - 87 else $c - 48 end));
 def num: if type == "string" then (if startswith("0x") then hex2num else tonumber end) else . end;
 '
+
+# ---------------------------------------------- record counts elsewhere
+
+# perf_counts NAME: "TYPE N" lines of perf's aggregated stats, sorted
+perf_counts() {
+	sed -n '/Aggregated stats/,/stats:$/p' "testdata/perf-ref/$1.stats.txt" |
+		awk '/events:/ && $1 != "TOTAL" { print $1, $3 }' | LC_ALL=C sort
+}
+
+# manifest_counts REL: "TYPE N" lines of the corpus MANIFEST's "records:" line
+manifest_counts() {
+	awk -v f="$1" '
+		/^### / { n = $0; sub(/^### [0-9]+\. `/, "", n); sub(/`.*/, "", n) }
+		/^- records: / && n == f {
+			sub(/^- records: /, ""); gsub(/, /, "\n"); gsub(/=/, " "); print
+		}' "$CORPUS/MANIFEST.md" | LC_ALL=C sort
+}

@@ -30,12 +30,6 @@ rec_at() {
 	printf '(.records[] | select(.offset == %d))' "$1"
 }
 
-# perf_counts NAME: "TYPE N" lines of perf's aggregated stats, sorted
-perf_counts() {
-	sed -n '/Aggregated stats/,/stats:$/p' "$REF/$1.stats.txt" |
-		awk '/events:/ && $1 != "TOTAL" { print $1, $3 }' | LC_ALL=C sort
-}
-
 # our_counts: "TYPE N" lines from $output (records -j), perf's type names
 our_counts() {
 	jq -r '.records[].type_name // "UNKNOWN"' <<<"$output" |
@@ -43,15 +37,6 @@ our_counts() {
 		     s/^HEADER_EVENT_TYPE$/EVENT_TYPE/; s/^HEADER_TRACING_DATA$/TRACING_DATA/;
 		     s/^HEADER_BUILD_ID$/BUILD_ID/' |
 		LC_ALL=C sort | uniq -c | awk '{ print $2, $1 }' | LC_ALL=C sort
-}
-
-# manifest_counts REL: "TYPE N" lines of the corpus MANIFEST's "records:" line
-manifest_counts() {
-	awk -v f="$1" '
-		/^### / { n = $0; sub(/^### [0-9]+\. `/, "", n); sub(/`.*/, "", n) }
-		/^- records: / && n == f {
-			sub(/^- records: /, ""); gsub(/, /, "\n"); gsub(/=/, " "); print
-		}' "$CORPUS/MANIFEST.md" | LC_ALL=C sort
 }
 
 # le16 N: N as 2 little-endian bytes

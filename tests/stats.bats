@@ -13,12 +13,6 @@ stats_of() {
 	pdj -j stats "$1"
 }
 
-# perf_counts NAME: "TYPE N" lines of perf's aggregated stats, sorted
-perf_counts() {
-	sed -n '/Aggregated stats/,/stats:$/p' "$REF/$1.stats.txt" |
-		awk '/events:/ && $1 != "TOTAL" { print $1, $3 }' | LC_ALL=C sort
-}
-
 # perf_total NAME: perf's TOTAL events
 perf_total() {
 	awk '/TOTAL events:/ { print $3; exit }' "$REF/$1.stats.txt"
@@ -37,15 +31,6 @@ our_counts() {
 		sed 's/^HEADER_ATTR /ATTR /; s/^HEADER_FEATURE /FEATURE /;
 		     s/^HEADER_EVENT_TYPE /EVENT_TYPE /; s/^HEADER_TRACING_DATA /TRACING_DATA /;
 		     s/^HEADER_BUILD_ID /BUILD_ID /' | LC_ALL=C sort
-}
-
-# manifest_counts REL: "TYPE N" lines of the corpus MANIFEST's "records:" line
-manifest_counts() {
-	awk -v f="$1" '
-		/^### / { n = $0; sub(/^### [0-9]+\. `/, "", n); sub(/`.*/, "", n) }
-		/^- records: / && n == f {
-			sub(/^- records: /, ""); gsub(/, /, "\n"); gsub(/=/, " "); print
-		}' "$CORPUS/MANIFEST.md" | LC_ALL=C sort
 }
 
 # ------------------------------------------------ against perf --stats

@@ -9,6 +9,7 @@
 
 #include "buildid_list.h"
 #include "buildid_maps.h"
+#include "event.h"
 #include "features.h"
 #include "order.h"
 #include "record.h"
@@ -273,27 +274,6 @@ static void deliver(void *arg, const struct pd_event *ev)
 	on_record(arg, ev);
 }
 
-/* The time of a record, for the time-ordered walk (as records does). */
-static bool event_time(struct pd_session *s, const struct pd_event *ev,
-		       uint64_t *t)
-{
-	const struct pd_evsel *evsel;
-	struct pd_sample_id id;
-	uint64_t rid;
-
-	if (ev->type >= 64 || ev->type == 0)
-		return false;
-	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
-	if (!evsel)
-		return false;
-	if (ev->type == PD_REC_SAMPLE)
-		return pd_sample_time(s, evsel, ev, t);
-	if (!pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &id) ||
-	    !id.has_time)
-		return false;
-	*t = id.time;
-	return true;
-}
 
 /* The sampled DSOs: counts onto their entries, new entries if none. */
 static void attach_hits(struct walk *w)
@@ -368,7 +348,7 @@ int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 				    "out of memory");
 			return -1;
 		}
-		rc = pd_read_in_time_order(s, dir, event_time, deliver, &w);
+		rc = pd_read_in_time_order(s, dir, pd_event_time, deliver, &w);
 		attach_hits(&w);
 		l->hits.maps = pd_bid_maps_count(w.maps);
 		pd_bid_maps_free(w.maps);

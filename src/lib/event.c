@@ -33,3 +33,24 @@ void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 	if (ev->type == PD_REC_EVENT_UPDATE)
 		pd_evlist_apply_update(s, ev->p, ev->size);
 }
+
+bool pd_event_time(struct pd_session *s, const struct pd_event *ev,
+		   uint64_t *t)
+{
+	const struct pd_evsel *evsel;
+	struct pd_sample_id id;
+	uint64_t rid;
+
+	if (ev->type >= 64 || ev->type == 0)
+		return false;
+	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
+	if (!evsel)
+		return false;
+	if (ev->type == PD_REC_SAMPLE)
+		return pd_sample_time(s, evsel, ev, t);
+	if (!pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &id) ||
+	    !id.has_time)
+		return false;
+	*t = id.time;
+	return true;
+}

@@ -32,4 +32,11 @@ struct pd_decoded {
 void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 		     struct arena *scratch, struct pd_decoded *d);
 
+/*
+ * The time a record carries (a sample's TIME, another kernel record's
+ * sample_id trailer), for time ordering: false when it has none.
+ */
+bool pd_event_time(struct pd_session *s, const struct pd_event *ev,
+		   uint64_t *t);
+
 #endif
