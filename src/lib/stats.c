@@ -139,14 +139,18 @@ lookup:
 	}
 }
 
+/* A round is the records since the last one ended: totals by difference. */
 static void end_round(struct pd_stats *st)
 {
-	if (st->round_records > st->largest_round_records) {
-		st->largest_round_records = st->round_records;
-		st->largest_round_bytes = st->round_bytes;
+	uint64_t n = st->total_records - st->round_start_records;
+
+	if (n > st->largest_round_records) {
+		st->largest_round_records = n;
+		st->largest_round_bytes = st->total_bytes - st->round_start_bytes;
 		st->largest_round_offset = st->round_offset;
 	}
-	st->round_records = st->round_bytes = 0;
+	st->round_start_records = st->total_records;
+	st->round_start_bytes = st->total_bytes;
 }
 
 static void count_sample(struct walk *w, const struct pd_event *ev)
@@ -284,10 +288,10 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		st->have_prev_time = false;
 		w->stream = ev->stream;
 	}
+	if (st->total_records == st->round_start_records)
+		st->round_offset = ev->offset;
 	st->total_records++;
 	st->total_bytes += bytes;
-	if (!ev->compressed)
-		st->data_bytes += bytes;
 	ts = type_slot(w, ev->type);
 	if (ts) {
 		ts->count++;
@@ -298,11 +302,9 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		}
 	} else {
 		st->other_type_records++;
+		st->other_type_bytes += bytes;
+		st->other_type_inner_bytes += ev->compressed ? bytes : 0;
 	}
-	if (!st->round_records)
-		st->round_offset = ev->offset;
-	st->round_records++;
-	st->round_bytes += bytes;
 
 	switch (ev->type) {
 	case PD_REC_SAMPLE:
@@ -389,6 +391,10 @@ static void finish(struct walk *w)
 	}
 	st->ntypes = n;
 	qsort(st->types, n, sizeof(*st->types), cmp_type);
+	/* bytes read from the file: all but what came out of containers */
+	st->data_bytes = st->other_type_bytes - st->other_type_inner_bytes;
+	for (uint32_t i = 0; i < n; i++)
+		st->data_bytes += st->types[i].bytes - st->types[i].inner_bytes;
 
 	n = 0;
 	for (uint32_t i = 0; i < st->thread_cap; i++) {
@@ -496,7 +502,6 @@ static void count_containers(struct walk *w, const struct pd_reader_stats *rs)
 		ts->bytes += rs->container_bytes[k];
 		st->total_records += rs->containers[k];
 		st->total_bytes += rs->container_bytes[k];
-		st->data_bytes += rs->container_bytes[k];
 	}
 }
 
@@ -528,8 +533,10 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 		goto out;
 	}
 	if (fast_possible(s)) {
-		if (fast_walk(&w) && !w.oom)
+		if (fast_walk(&w) && !w.oom) {
+			end_round(st);
 			goto done;
+		}
 		/* start over with the reader, which says what went wrong */
 		free(w.pos);
 		pd_stats_free(st);
@@ -545,10 +552,10 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 	}
 	while (!w.oom && pd_reader_next(r, &ev) == 1)
 		count_event(&w, &ev);
+	end_round(st);
 	pd_reader_stats(r, &rs);
 	count_containers(&w, &rs);
 done:
-	end_round(st);
 	finish(&w);
 	if (w.oom)
 		rc = -1;

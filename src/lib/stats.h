@@ -104,7 +104,8 @@ struct pd_stats {
 	uint64_t max_backward_offset;
 
 	/* internal */
-	uint64_t round_records, round_bytes, round_offset;
+	uint64_t round_start_records, round_start_bytes, round_offset;
+	uint64_t other_type_bytes, other_type_inner_bytes;
 	uint64_t flush_limit, next_flush, seen_max, prev_time;
 	bool have_prev_time;
 };
