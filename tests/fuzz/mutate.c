@@ -23,15 +23,22 @@
  *     (header fields, attrs, data section, the first and last records,
  *     the feature table and each feature section) and at an even spread
  *     of other offsets;
- *   - -n mutants with 1 to 4 bytes changed (random offset, random xor).
+ *   - -n mutants with 1 to 4 bytes changed (random offset, random xor),
+ *     a third of them instead setting an aligned 2-, 4- or 8-byte word
+ *     (a count, size or offset) to an edge value (0, 0xffff, ~0, ...).
  * Run time budget: the whole test should take about 2 minutes on 2 cores
- * under ASan.  A mutant of a big file costs as much as the file, so files
- * larger than PREFIX_MAX are mutated in their first PREFIX_MAX bytes only
- * (the mutant is that prefix: the header, attrs and the first records,
- * the parts where most of the structure is), and files that take long to
- * decode (slow_ms of the unmutated file, e.g. zstd streams that expand
- * 30-fold) get proportionally fewer flip mutants (down to MIN_FLIPS):
- * the count printed for each file says what it got.
+ * under ASan (measured: 88 files, ~26000 mutants, 135 s, peak RSS 44 MiB).
+ * A mutant of a big file costs as much as the file, so:
+ *   - flips of files larger than PREFIX_MAX (64 KiB) are made in its first
+ *     64 KiB and the mutant is that prefix (header, attrs, first records:
+ *     where most of the structure is);
+ *   - the unmutated file runs first, and its time sets the budget: flip
+ *     mutants get FLIP_BUDGET_MS of core time per file (at least
+ *     MIN_FLIPS, at most -n), cuts CUT_BUDGET_MS (cuts past 4 KiB thinned
+ *     out evenly).  zstd files that expand 30-fold get the fewest.
+ * The counts therefore depend on the machine's speed; each mutant does
+ * not, and the per-file line says how many each file got.  A failing
+ * mutant is saved whole, so it replays anywhere.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -53,18 +60,18 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define PREFIX_MAX (64u << 10)
-#define MAX_CUTS 160
+#define MAX_CUTS 128
 #define SPREAD_CUTS 48
-#define MIN_FLIPS 40
+#define MIN_FLIPS 24
 /* core milliseconds of flip mutants a file may cost before it gets fewer */
-#define FLIP_BUDGET_MS 1500
-#define CUT_BUDGET_MS 1000
+#define FLIP_BUDGET_MS 1000
+#define CUT_BUDGET_MS 600
 
 struct mutant {
 	size_t len;      /* the mutant is the first len bytes ... */
 	int nflip;       /* ... with nflip bytes xor-ed */
-	size_t off[4];
-	uint8_t x[4];
+	size_t off[8];
+	uint8_t x[8];
 	int index;
 };
 
@@ -572,6 +579,29 @@ static int mutate_file(struct slot *slots, const char *file)
 
 		*m = (struct mutant){ .len = len, .index = nm };
 		nm++;
+		if (splitmix(&rng) % 3 == 0) {
+			/* an edge value over an aligned count, size or offset */
+			static const uint64_t edge[] = {
+				0, 1, 7, 8, 0x7f, 0xff, 0x7fff, 0xffff, 0x7fffffff,
+				0xffffffff, 0x100000000ull, UINT64_MAX,
+				0x7fffffffffffffffull,
+			};
+			uint64_t r = splitmix(&rng);
+			int w = 2 << (r % 3); /* 2, 4 or 8 bytes */
+			uint64_t v = edge[(r >> 8) % (sizeof(edge) / sizeof(edge[0]))];
+			size_t at = (size_t)((r >> 16) % (len > 4096 && (r & 8) ? 4096 : len));
+
+			at &= ~(size_t)(w - 1);
+			for (int k = 0; k < w && at + (size_t)k < len; k++) {
+				uint8_t b = (uint8_t)(v >> (8 * k)); /* little-endian */
+
+				if (b != fr.buf[at + (size_t)k]) {
+					m->off[m->nflip] = at + (size_t)k;
+					m->x[m->nflip++] = b ^ fr.buf[at + (size_t)k];
+				}
+			}
+			continue;
+		}
 		m->nflip = 1 + (int)(splitmix(&rng) % 4);
 		for (int k = 0; k < m->nflip; k++) {
 			uint64_t r = splitmix(&rng);
