@@ -11,8 +11,6 @@
 #include "features.h"
 #include "session_int.h"
 
-/* A feature section larger than this is not loaded (memory bound). */
-
 static const char *const section_names[] = { "attrs", "data" };
 
 struct pd_feature *sess_add_feature(struct pd_session *s, unsigned id,
