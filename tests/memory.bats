@@ -37,3 +37,23 @@ PY
 	rss=$(tail -1 "$BATS_TEST_TMPDIR/rss")
 	[ "$rss" -lt $((256 * 1024)) ] || { echo "peak RSS $rss KiB"; false; }
 }
+
+@test "pipe mode: HEADER_TRACING_DATA declaring 100 MiB is refused before it is read" {
+	local f=$BATS_TEST_TMPDIR/pipe-tracing.data rss
+	# pipe header; record 66 (size 16) with u32 size 100 MiB; the payload
+	# really there (sparse zeros), then a FINISHED_ROUND
+	python3 -c '
+import struct, sys
+with open(sys.argv[1], "wb") as f:
+    f.write(b"PERFILE2" + struct.pack("<Q", 16) + struct.pack("<IHHII", 66, 0, 16, 100 << 20, 0))
+    f.seek(32 + (100 << 20))
+    f.write(struct.pack("<IHH", 68, 0, 8))
+' "$f"
+	run --separate-stderr /usr/bin/time -f '%M' -o "$BATS_TEST_TMPDIR/rss" "$PERFDUMP" -j features "$f"
+	assert_status 1
+	check_json
+	jq_all '.errors' '[{"offset":32,"what":"PERF_RECORD_HEADER_TRACING_DATA","detail":"tracing data of 104857600 bytes is larger than the 64 MiB perfdump loads; not decoded"}]' \
+		'.warnings' '[]'
+	rss=$(tail -1 "$BATS_TEST_TMPDIR/rss")
+	[ "$rss" -lt $((64 * 1024)) ] || { echo "peak RSS $rss KiB"; false; }
+}
