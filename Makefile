@@ -47,6 +47,27 @@ $(BUILD)/perfdump-replay: tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(wildcard src/
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -DPD_FUZZ_REPLAY $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
 
+# Mutation test (tests/fuzz/mutate.c): every fixture and corpus file cut
+# and flipped, each mutant through the whole pipeline in a forked child
+# (use with SANITIZE=1).
+$(BUILD)/perfdump-mutate: tests/fuzz/mutate.c tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(wildcard src/*.h src/lib/*.h src/out/*.h)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/mutate.c tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(LDLIBS)
+
+MUTATE_SEED ?= 20240601
+MUTATE_FILES = $(filter-out testdata/threads.data,$(wildcard testdata/*.data testdata/threads.data/* testdata/synthetic/*.data)) \
+	       $(sort $(shell find ../shared/corpus -type f ! -name '*.md' 2>/dev/null))
+# A small quarantine so that ru_maxrss measures what perfdump keeps, not
+# what ASan holds back; one allocation over 256 MiB is a report.
+MUTATE_ASAN = detect_leaks=1:abort_on_error=1:quarantine_size_mb=16:max_allocation_size_mb=256:malloc_context_size=10
+
+# make mutate [MUTATE_SEED=N]: failing mutants land in tests/fuzz/mutant-*
+mutate: test-deps
+	$(MAKE) SANITIZE=1 build-asan/perfdump-mutate
+	@echo "build-asan/perfdump-mutate -s $(MUTATE_SEED) ... ($(words $(MUTATE_FILES)) files)"
+	@ASAN_OPTIONS=$(MUTATE_ASAN) UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1 \
+		build-asan/perfdump-mutate -s $(MUTATE_SEED) -t 10 -m 256 -o tests/fuzz $(MUTATE_FILES)
+
 # libFuzzer build: clang, ASan + UBSan, coverage on every source file.
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
@@ -65,11 +86,16 @@ build-fuzz/perfdump-fuzz: tests/fuzz/fuzz_perfdump.c $(FUZZ_OBJS) $(wildcard src
 	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
 
 # make fuzz FUZZ_SECONDS=N: fuzz from testdata and ../shared/corpus; new
-# crashes land in tests/fuzz/ as crash-*: move them to tests/fuzz/regress/.
+# crashes, leaks, timeouts and OOMs land in tests/fuzz/ as crash-*,
+# leak-*, timeout-*, oom-* and make fails: move them to tests/fuzz/regress/.
+# New inputs go to tests/fuzz/corpus-work/ (git-ignored), nothing else is
+# written.  Inputs are cut to 64 KiB: four times the executions of 256 KiB,
+# and every structure of the small fixtures fits.
 fuzz: test-deps build-fuzz/perfdump-fuzz
 	@mkdir -p tests/fuzz/corpus-work
 	./build-fuzz/perfdump-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
-		-rss_limit_mb=512 -max_len=262144 -artifact_prefix=tests/fuzz/ \
+		-rss_limit_mb=512 -malloc_limit_mb=256 -max_len=65536 \
+		-print_final_stats=1 -artifact_prefix=tests/fuzz/ \
 		tests/fuzz/corpus-work testdata testdata/synthetic tests/fuzz/regress \
 		$(wildcard ../shared/corpus/*/)
 
@@ -100,10 +126,15 @@ demo: deps
 	./perfdump header testdata/cpu-clock.data
 	./perfdump features testdata/cpu-clock.data
 
+# The bats suite (normal and sanitizer builds), the mutation test, and a
+# short fuzz session: what .ci/run runs on every submission.
+CHECK_FUZZ_SECONDS ?= 60
 check: test-deps
 	$(MAKE) all
-	$(MAKE) SANITIZE=1 all build-asan/perfdump-replay
+	$(MAKE) SANITIZE=1 all build-asan/perfdump-replay build-asan/perfdump-mutate
 	tests/run.sh
+	$(MAKE) mutate
+	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 
 # The whole bats suite against the sanitizer build only.
 check-asan: test-deps
@@ -121,4 +152,4 @@ format:
 clean:
 	rm -rf build build-asan build-fuzz perfdump
 
-.PHONY: all deps test-deps demo check check-asan fuzz install format clean
+.PHONY: all deps test-deps demo check check-asan fuzz mutate install format clean

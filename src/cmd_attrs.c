@@ -11,6 +11,7 @@
 #include "lib/reader.h"
 #include "out/fmt_attr.h"
 #include "lib/record.h"
+#include "lib/torn.h"
 #include "perfdump.h"
 
 const struct cmd cmd_attrs_def = {
@@ -244,6 +245,7 @@ int cmd_attrs(struct opts *o, int argc, char **argv)
 
 	if ((rc = open_session(&s, o)))
 		return rc;
+	pd_note_torn(&s); /* data.size 0: where the records end, and why */
 	/* PMU_MAPPINGS for PMU names, TRACING_DATA for tracepoint names */
 	pd_decode_feature_deps(&s);
 	for (size_t i = 0; i < s.nfeat; i++)

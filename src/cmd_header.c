@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lib/features.h"
+#include "lib/torn.h"
 #include "perfdump.h"
 
 const struct cmd cmd_header_def = {
@@ -263,6 +264,7 @@ int cmd_header(struct opts *o, int argc, char **argv)
 
 	if ((rc = open_session(&s, o)))
 		return rc;
+	pd_note_torn(&s); /* data.size 0: where the records end, and why */
 	e = start_output(o, o->file);
 
 	emit_obj_begin(e, "header");

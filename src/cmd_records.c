@@ -13,6 +13,7 @@
 #include "lib/sample.h"
 #include "out/fmt_records.h"
 #include "out/fmtnum.h"
+#include "lib/torn.h"
 #include "perfdump.h"
 #include "lib/order.h"
 
@@ -480,6 +481,7 @@ int cmd_records(struct opts *o, int argc, char **argv)
 		o->fmt = EMIT_JSON_LINES;
 	if ((rc = open_session(&s, o)))
 		return rc;
+	pd_note_torn(&s); /* data.size 0: where the records end, and why */
 	pd_decode_feature_deps(&s);
 	pd_evlist_load(&s);
 	c.s = &s;

@@ -85,3 +85,12 @@ check" ]
 @test ".ci/run runs make check, as the README does" {
 	grep -qx 'make check' .ci/run
 }
+
+@test "make check runs the bats suite, the mutation test and a fuzz session, as the README says" {
+	local recipe
+	recipe=$(make -n check)
+	assert_contains "$recipe" "tests/run.sh"
+	assert_contains "$recipe" "make mutate"
+	assert_contains "$recipe" "make fuzz FUZZ_SECONDS=60"
+	assert_contains "$(cat README.md)" 'then the mutation test (`make mutate`) and a 60-second libFuzzer session (`make fuzz`)'
+}

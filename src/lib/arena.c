@@ -36,6 +36,8 @@ void *arena_alloc(struct arena *a, size_t size)
 		size = (size + 15) & ~(size_t)15;
 	if (size == 0)
 		size = 16;
+	if (a->limit && (size > a->limit || a->total > a->limit - size))
+		return NULL;
 	if (!b || b->size - b->used < size || ARENA_EXACT) {
 		size_t bsize = size > ARENA_BLOCK / 4 || ARENA_EXACT ? size
 								     : ARENA_BLOCK;

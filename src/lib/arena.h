@@ -13,9 +13,10 @@ struct arena_block;
 struct arena {
 	struct arena_block *head;
 	size_t total; /* bytes handed out, for tests and limits */
+	size_t limit; /* 0: none; else allocations past total == limit fail */
 };
 
-/* Zeroed memory, 16-byte aligned; NULL on overflow or out of memory. */
+/* Zeroed memory, 16-byte aligned; NULL on overflow, past the limit or out of memory. */
 void *arena_alloc(struct arena *a, size_t size);
 /* n elements of size bytes, with the multiplication checked. */
 void *arena_calloc(struct arena *a, size_t n, size_t size);

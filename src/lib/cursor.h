@@ -76,6 +76,8 @@ bool cur_skip(struct cursor *c, const char *what, size_t n);
 /*
  * Check that `count` elements of at least `elem_size` bytes each can fit in
  * what remains.  Fails the cursor (with the values) if not.
+ * The rule: no allocation or loop is sized by a count read from the file
+ * until it has passed this check (tests/fuzz/mutate.c enforces the bound).
  */
 bool cur_check_count(struct cursor *c, const char *what, uint64_t count,
 		     size_t elem_size);

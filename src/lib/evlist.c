@@ -94,6 +94,7 @@ static void load_file_attrs(struct pd_session *s)
 
 	if (!s->header_ok || h->attr_size < 16 + 8 || !h->attrs.size)
 		return;
+	/* untrusted count: each entry is read only if it lies in the file */
 	n = h->attrs.size / h->attr_size;
 	for (uint64_t i = 0; i < n; i++) {
 		uint64_t off = h->attrs.offset + i * h->attr_size;

@@ -242,6 +242,7 @@ void parse_feat_bpf_prog_info(struct pd_session *s, struct pd_feature *f,
 	if (!m)
 		return;
 	f->model = m;
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->count = cur_u32(c, "count");
 	if (!cur_check_count(c, "count", m->count, 16))
 		return;
@@ -266,6 +267,7 @@ void parse_feat_bpf_btf(struct pd_session *s, struct pd_feature *f,
 	if (!m)
 		return;
 	f->model = m;
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->count = cur_u32(c, "count");
 	if (!cur_check_count(c, "count", m->count, 8))
 		return;

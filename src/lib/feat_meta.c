@@ -283,6 +283,7 @@ static bool read_event_desc(struct pd_session *s, struct feat_event_desc *m,
 	read_attr_head(s, d, &a);
 	check_attr(s, d, m->attr_sz, i);
 	snprintf(what, sizeof(what), "event_desc[%u].nr_ids", i);
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	d->nr_ids = cur_u32(c, what);
 	snprintf(what, sizeof(what), "event_desc[%u].name", i);
 	d->name = cur_hstring(c, what);
@@ -311,6 +312,7 @@ void parse_feat_event_desc(struct pd_session *s, struct pd_feature *f,
 	if (!m)
 		return;
 	f->model = m;
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr");
 	m->attr_sz = cur_u32(c, "attr_sz");
 	if (!cur_ok(c))
@@ -344,6 +346,7 @@ void parse_feat_pmu_mappings(struct pd_session *s, struct pd_feature *f,
 	if (!m)
 		return;
 	f->model = m;
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "pmu_num");
 	if (!cur_check_count(c, "pmu_num", m->nr, 8))
 		return;
@@ -376,6 +379,7 @@ void parse_feat_group_desc(struct pd_session *s, struct pd_feature *f,
 	if (!m)
 		return;
 	f->model = m;
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr_groups");
 	if (!cur_check_count(c, "nr_groups", m->nr, 12))
 		return;
@@ -422,6 +426,7 @@ void parse_feat_auxtrace(struct pd_session *s, struct pd_feature *f,
 		m->no_nr = true;
 		m->nr = cur_left(c) / 16;
 	} else {
+		/* untrusted count: checked against the bytes left before use (cursor.h) */
 		m->nr = cur_u64(c, "nr");
 	}
 	if (!cur_check_count(c, "nr", m->nr, 16))

@@ -13,6 +13,7 @@
 static bool read_pmu_caps(struct pd_session *s, struct cursor *c,
 			  struct pd_pmu_caps *p)
 {
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	p->nr_caps = cur_u32(c, "nr_caps");
 	if (!cur_check_count(c, "caps", p->nr_caps, 2 * 4))
 		return false;
@@ -57,6 +58,7 @@ void parse_feat_pmu_caps(struct pd_session *s, struct pd_feature *f,
 	if (!m)
 		return;
 	f->model = m;
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr_pmu = cur_u32(c, "nr_pmu");
 	/* each PMU: nr_caps and a name at least */
 	if (!cur_check_count(c, "pmus", m->nr_pmu, 2 * 4))
@@ -94,6 +96,7 @@ void parse_feat_hybrid_topology(struct pd_session *s, struct pd_feature *f,
 	if (!m)
 		return;
 	f->model = m;
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr");
 	if (!cur_check_count(c, "nodes", m->nr, 2 * 4))
 		return;
@@ -140,6 +143,7 @@ read_cpu_domains(struct pd_session *s, struct cursor *c,
 	if (!d)
 		return NULL;
 	d->cpu = cur_u32(c, "cpu");
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	d->nr_domains = cur_u32(c, "nr_domains");
 	if (!cur_check_count(c, "domains", d->nr_domains, min))
 		return d;

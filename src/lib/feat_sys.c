@@ -53,6 +53,7 @@ void parse_feat_nrcpus(struct pd_session *s, struct pd_feature *f,
 
 	if (!m)
 		return;
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr_cpus_avail = cur_u32(c, "nr_cpus_avail");
 	m->nr_cpus_online = cur_u32(c, "nr_cpus_online");
 	if (!cur_ok(c))

@@ -182,6 +182,7 @@ void parse_feat_numa_topology(struct pd_session *s, struct pd_feature *f,
 	if (!m)
 		return;
 	f->model = m;
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr");
 	if (!cur_check_count(c, "nodes", m->nr, 4 + 8 + 8 + 4))
 		return;
@@ -236,6 +237,7 @@ void parse_feat_cache(struct pd_session *s, struct pd_feature *f,
 			    "version %u is not 1; not decoded", m->version);
 		return;
 	}
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr");
 	if (!cur_check_count(c, "cache levels", m->nr, 16 + 3 * 4))
 		return;
@@ -332,6 +334,7 @@ void parse_feat_mem_topology(struct pd_session *s, struct pd_feature *f,
 		return;
 	}
 	m->block_size = cur_u64(c, "block_size");
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u64(c, "nr");
 	if (!cur_check_count(c, "nodes", m->nr, 3 * 8))
 		return;

@@ -316,6 +316,7 @@ static bool read_headers(struct feat_tracing_data *m, struct cursor *c)
 static bool read_systems(struct pd_session *s, struct feat_tracing_data *m,
 			 struct cursor *c)
 {
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr_systems = cur_u32(c, "nr_systems");
 	m->has_nr_systems = cur_ok(c);
 	/* a system is at least its NUL and its u32 count */
@@ -387,6 +388,7 @@ static void parse_blob(struct pd_session *s, struct feat_tracing_data *m,
 	m->step = PD_TRACE_PARAMS;
 	if (!read_headers(m, c))
 		return;
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr_ftrace = cur_u32(c, "nr_ftrace");
 	m->has_nr_ftrace = cur_ok(c);
 	if (!cur_ok(c) || !read_formats(s, m, c, ftrace, -1, m->nr_ftrace))

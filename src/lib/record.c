@@ -268,6 +268,7 @@ static void parse_read(struct rec_ctx *x)
 	m->read_format = rf = ev->attr.read_format;
 	per = 8 + (rf & PD_FORMAT_ID ? 8 : 0) + (rf & PD_FORMAT_LOST ? 8 : 0);
 	if (rf & PD_FORMAT_GROUP) {
+		/* untrusted count: checked against the bytes left before use (cursor.h) */
 		m->nr = cur_u64(c, "nr");
 		if (rf & PD_FORMAT_TOTAL_TIME_ENABLED)
 			m->time_enabled = cur_u64(c, "time_enabled");
@@ -312,6 +313,7 @@ static void parse_namespaces(struct rec_ctx *x)
 
 	m->pid = cur_u32(&x->c, "pid");
 	m->tid = cur_u32(&x->c, "tid");
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u64(&x->c, "nr_namespaces");
 	m->v = rec_array(x, "link_info", m->nr, 16, sizeof(*m->v));
 	for (uint64_t i = 0; m->v && i < m->nr && cur_ok(&x->c); i++) {
@@ -371,6 +373,7 @@ static void parse_deferred(struct rec_ctx *x)
 	struct pd_rec_callchain_deferred *m = &x->r->u.deferred;
 
 	m->cookie = cur_u64(&x->c, "cookie");
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u64(&x->c, "nr");
 	m->ips = rec_array(x, "ips", m->nr, 8, sizeof(*m->ips));
 	for (uint64_t i = 0; m->ips && i < m->nr && cur_ok(&x->c); i++)

@@ -79,6 +79,7 @@ void rec_parse_cpu_map(struct rec_ctx *x, struct cursor *c,
 	m->type = cur_u16(c, "cpu_map_data.type");
 	switch (m->type) {
 	case PD_CPU_MAP_CPUS:
+		/* untrusted count: checked against the bytes left before use (cursor.h) */
 		m->nr = cur_u16(c, "cpus.nr");
 		m->cpus =
 			cur_array(x, c, "cpus.cpu", m->nr, 2, sizeof(*m->cpus));
@@ -89,6 +90,7 @@ void rec_parse_cpu_map(struct rec_ctx *x, struct cursor *c,
 		}
 		break;
 	case PD_CPU_MAP_MASK:
+		/* untrusted count: checked against the bytes left before use (cursor.h) */
 		m->nr = cur_u16(c, "mask.nr");
 		m->long_size = cur_u16(c, "mask.long_size");
 		if (!cur_ok(c))
@@ -133,6 +135,7 @@ void rec_parse_cpu_map(struct rec_ctx *x, struct cursor *c,
 				 m->end_cpu, m->start_cpu);
 			return;
 		}
+		/* untrusted range: at most 65537 CPUs (u16 bounds) */
 		n = (uint32_t)(m->end_cpu - m->start_cpu) + 1 + !!m->any_cpu;
 		m->cpus = arena_calloc(x->scratch, n, sizeof(*m->cpus));
 		if (!m->cpus)
@@ -185,6 +188,7 @@ static void parse_stat_config(struct rec_ctx *x)
 	struct pd_rec_stat_config *m = &x->r->u.stat_config;
 	struct pd_feature *f = NULL;
 
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u64(&x->c, "nr");
 	m->v = cur_array(x, &x->c, "data", m->nr, 16, sizeof(*m->v));
 	for (uint64_t i = 0; m->v && i < m->nr && cur_ok(&x->c); i++) {

@@ -232,6 +232,7 @@ static void parse_id_index(struct rec_ctx *x)
 	struct pd_rec_id_index *m = &x->r->u.id_index;
 	struct cursor *c = &x->c;
 
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u64(c, "nr");
 	m->v = rec_array(x, "entries", m->nr, 32, sizeof(*m->v));
 	if (!m->v)
@@ -306,6 +307,7 @@ static void parse_thread_map(struct rec_ctx *x)
 {
 	struct pd_rec_thread_map *m = &x->r->u.thread_map;
 
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u64(&x->c, "nr");
 	m->v = rec_array(x, "entries", m->nr, 24, sizeof(*m->v));
 	for (uint64_t i = 0; m->v && i < m->nr && cur_ok(&x->c); i++) {
@@ -375,6 +377,7 @@ static void parse_bpf_metadata(struct rec_ctx *x)
 	struct pd_rec_bpf_metadata *m = &x->r->u.bpf_metadata;
 
 	m->prog_name = rec_fixed_string(x, "prog_name", 512);
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr_entries = cur_u64(&x->c, "nr_entries");
 	m->v = rec_array(x, "entries", m->nr_entries, 320, sizeof(*m->v));
 	for (uint64_t i = 0; m->v && i < m->nr_entries && cur_ok(&x->c); i++) {

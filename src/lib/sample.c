@@ -128,6 +128,7 @@ static void parse_read(struct sctx *x)
 
 	r->format = rf;
 	r->group = rf & PD_FORMAT_GROUP;
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	first = cur_u64(&x->c, r->group ? "read nr" : "read value");
 	if (!cur_ok(&x->c))
 		return;
@@ -162,6 +163,7 @@ static void parse_callchain(struct sctx *x)
 {
 	struct pd_sample *o = x->out;
 
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	if (!u64_field(x, "callchain nr", PD_SAMPLE_CALLCHAIN,
 		       &o->callchain_nr))
 		return;
@@ -200,6 +202,7 @@ static void parse_raw(struct sctx *x)
 {
 	struct pd_sample *o = x->out;
 	uint64_t off = cur_off(&x->c);
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	uint32_t size = cur_u32(&x->c, "raw size");
 
 	if (!cur_ok(&x->c))
@@ -246,6 +249,7 @@ static void parse_regs(struct sctx *x, const char *what, uint64_t bit,
 	if (!(r->abi & PD_REGS_ABI_SIMD) || !cur_ok(&x->c))
 		return;
 	snprintf(w, sizeof(w), "%s simd header", what);
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	r->nr_vectors = cur_u16(&x->c, w);
 	r->vector_qwords = cur_u16(&x->c, w);
 	r->nr_pred = cur_u16(&x->c, w);
@@ -264,6 +268,7 @@ static void parse_stack(struct sctx *x)
 	struct pd_sample *o = x->out;
 	uint64_t size, off;
 
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	if (!u64_field(x, "stack_user size", PD_SAMPLE_STACK_USER, &size))
 		return;
 	bytes_field(x, "stack_user data", size, &o->stack);
@@ -317,6 +322,7 @@ static void parse_tail(struct sctx *x)
 	if (t & PD_SAMPLE_AUX && cur_ok(&x->c)) {
 		uint64_t size;
 
+		/* untrusted count: checked against the bytes left before use (cursor.h) */
 		if (u64_field(x, "aux size", PD_SAMPLE_AUX, &size))
 			bytes_field(x, "aux data", size, &o->aux);
 	}
@@ -356,6 +362,7 @@ static void parse_branch(struct sctx *x)
 	struct pd_branch_entry *v;
 	uint64_t n;
 
+	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	if (!u64_field(x, "branch_stack nr", PD_SAMPLE_BRANCH_STACK, &b->nr))
 		return;
 	n = b->nr;

@@ -321,6 +321,7 @@ int pd_session_open(struct pd_session *s, const char *path,
 	int dfd;
 
 	memset(s, 0, sizeof(*s));
+	s->arena.limit = PD_SESSION_ARENA_MAX;
 	s->diags.hook = hook;
 	s->diags.hook_arg = hook_arg;
 	s->path = path;

@@ -11,9 +11,6 @@
 #include "features.h"
 #include "session_int.h"
 
-/* A feature section larger than this is not loaded (memory bound). */
-#define PD_FEAT_MAX_LOAD (64ULL << 20)
-
 static const char *const section_names[] = { "attrs", "data" };
 
 struct pd_feature *sess_add_feature(struct pd_session *s, unsigned id,
@@ -184,8 +181,13 @@ static void load_section(struct pd_session *s, struct pd_feature *f)
 		return;
 	}
 	buf = arena_alloc(&s->arena, (size_t)want);
-	if (!buf)
+	if (!buf) {
+		sess_err(s, p->offset, pd_feat_name(f->id) ? pd_feat_name(f->id) : "feature section",
+		    "section of %llu bytes not decoded: the sections loaded so far already hold %zu MiB of the %zu MiB perfdump keeps",
+		    (unsigned long long)p->size, s->arena.total >> 20,
+		    PD_SESSION_ARENA_MAX >> 20);
 		return;
+	}
 	n = pd_input_pread(&s->in, p->offset, buf, (size_t)want);
 	if (n < 0) {
 		sess_err(s, p->offset, "feature section", "read error: %s",

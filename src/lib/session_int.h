@@ -10,6 +10,14 @@
 #define REC_EVENT_UPDATE 78
 #define REC_HEADER_FEATURE 80
 
+/* One feature section (or pipe payload) larger than this is not loaded. */
+#define PD_FEAT_MAX_LOAD (64ULL << 20)
+/*
+ * All that the session keeps (feature sections, pipe metadata records,
+ * attrs, ids) together: overlapping sections cannot multiply the file.
+ */
+#define PD_SESSION_ARENA_MAX ((size_t)128 << 20)
+
 void sess_err(struct pd_session *s, uint64_t off, const char *what,
 	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void sess_warn(struct pd_session *s, uint64_t off, const char *what,

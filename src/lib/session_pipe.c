@@ -126,6 +126,14 @@ void sess_walk_pipe(struct pd_session *s)
 			uint64_t got;
 			uint64_t poff = r.off + r.size;
 
+			/* the u32 size is untrusted: load at most 64 MiB */
+			if (r.payload > PD_FEAT_MAX_LOAD) {
+				sess_err(s, poff, "PERF_RECORD_HEADER_TRACING_DATA",
+				    "tracing data of %llu bytes is larger than the %llu MiB perfdump loads; not decoded",
+				    (unsigned long long)r.payload,
+				    (unsigned long long)(PD_FEAT_MAX_LOAD >> 20));
+				break;
+			}
 			pd_stream_read_payload(&st, &tmp, &cap, &got);
 			const uint8_t *b = tmp ? arena_memdup(&s->arena, tmp, (size_t)got)
 					       : NULL;

@@ -301,6 +301,19 @@ void jw_string(struct json_writer *w, const char *s)
 	jw_string_n(w, s, strlen(s));
 }
 
+void jw_hex(struct json_writer *w, const uint8_t *p, size_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	sep(w);
+	wc(w, '"');
+	for (size_t i = 0; i < n; i++) {
+		wc(w, digits[p[i] >> 4]);
+		wc(w, digits[p[i] & 15]);
+	}
+	wc(w, '"');
+}
+
 bool jw_finish(struct json_writer *w)
 {
 	jw_flush(w);

@@ -42,6 +42,8 @@ void jw_null(struct json_writer *w);
 /* bytes from anywhere: escaped, invalid UTF-8 -> U+FFFD */
 void jw_string_n(struct json_writer *w, const char *s, size_t n);
 void jw_string(struct json_writer *w, const char *s);
+/* n bytes as a string of 2n lowercase hex digits, streamed (no copy) */
+void jw_hex(struct json_writer *w, const uint8_t *p, size_t n);
 /* returns false if nesting was unbalanced or misused */
 bool jw_finish(struct json_writer *w);
 /* Hand the buffered bytes to the FILE (done by jw_finish too). */

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+/* Torn recordings (see torn.h). */
+#include "torn.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "diag.h"
+#include "session.h"
+#include "stream.h"
+
+bool pd_scan_torn(struct pd_session *s, struct pd_scan *sc)
+{
+	struct pd_diags quiet = { 0 }; /* the stream's own words, kept here */
+	struct pd_stream st;
+	struct pd_rec r;
+	int rc;
+
+	if (s->mode != PD_MODE_FILE || !s->header_ok || s->hdr.data.size)
+		return false;
+	memset(sc, 0, sizeof(*sc));
+	sc->start = sc->end = s->hdr.data.offset;
+	pd_stream_init(&st, &s->in, s->hdr.data.offset, s->in.size, s->swap,
+		       &quiet, "data section");
+	while ((rc = pd_stream_next(&st, &r)) == 1) {
+		sc->nrecords++;
+		/* a record with a payload (66, 71) ends after it */
+		sc->end = r.off + r.size + r.payload;
+	}
+	if (rc < 0 && quiet.n) {
+		/* where the stream gave up: a torn header, record or payload */
+		sc->end = quiet.v[0].offset;
+		snprintf(sc->why, sizeof(sc->why), "%s", quiet.v[0].detail);
+	} else if (rc == 0 && sc->end == s->in.size) {
+		sc->clean = true;
+	} else if (sc->start > s->in.size) {
+		snprintf(sc->why, sizeof(sc->why),
+			 "data.offset is past the end of the file (0x%llx)",
+			 (unsigned long long)s->in.size);
+	} else {
+		snprintf(sc->why, sizeof(sc->why), "the input could not be read");
+	}
+	pd_stream_free(&st);
+	pd_diags_free(&quiet);
+	return true;
+}
+
+void pd_note_torn(struct pd_session *s)
+{
+	struct pd_scan sc;
+	const char *what = "data section (data.size 0)";
+
+	if (!pd_scan_torn(s, &sc))
+		return;
+	if (sc.clean)
+		pd_diag_add(&s->diags, PD_WARN, sc.end, what,
+			    "records scanned from data.offset 0x%llx to the end of the file at 0x%llx: %llu records, %llu bytes",
+			    (unsigned long long)sc.start, (unsigned long long)sc.end,
+			    (unsigned long long)sc.nrecords,
+			    (unsigned long long)(sc.end - sc.start));
+	else
+		pd_diag_add(&s->diags, PD_ERR, sc.end, what,
+			    "records scanned from data.offset 0x%llx up to 0x%llx: %llu records, %llu bytes; the scan stopped there: %s",
+			    (unsigned long long)sc.start, (unsigned long long)sc.end,
+			    (unsigned long long)sc.nrecords,
+			    (unsigned long long)(sc.end - sc.start), sc.why);
+}
