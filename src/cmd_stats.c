@@ -11,6 +11,7 @@
 #include "lib/features.h"
 #include "lib/reader.h"
 #include "lib/stats.h"
+#include "lib/torn.h"
 #include "out/fmt_features.h"
 #include "perfdump.h"
 
@@ -508,6 +509,7 @@ int cmd_stats(struct opts *o, int argc, char **argv)
 		o->file = argv[first];
 	if ((rc = open_session(&s, o)))
 		return rc;
+	pd_note_torn(&s); /* data.size 0: where the records end, and why */
 	pd_decode_feature_deps(&s);
 	for (size_t i = 0; i < s.nfeat; i++)
 		if (s.feat[i].id == HEADER_SAMPLE_TIME || s.feat[i].id == HEADER_COMPRESSED)

@@ -229,6 +229,7 @@ our_counts() {
 	jq_all '.records.total' '8' \
 		'[.records.types[] | "\(.name)=\(.count)"] | join(",")' '"MMAP=1,COMM=1,ID_INDEX=1,THREAD_MAP=1,CPU_MAP=1,EVENT_UPDATE=2,FINISHED_INIT=1"' \
 		'.errors[0].offset' '48' \
+		'.warnings' '[{"offset":632,"what":"data section (data.size 0)","detail":"records scanned from data.offset 0x108 to the end of the file at 0x278: 8 records, 368 bytes"}]' \
 		'.bytes.regions[] | select(.what == "data (scanned)") | [.offset, .size]' '[264,368]' \
 		'.bytes.unaccounted' '0'
 	assert_contains "$stderr" "data.size is 0: perf record did not finish"
