@@ -407,8 +407,9 @@ static void finish(struct walk *w)
 }
 
 /*
- * The data section of a plain file, walked in place in big chunks: no
- * per-record calls into the reader.  Only for what needs nothing else:
+ * The data section of a plain file (or a whole pipe stream saved to a
+ * file), walked in place in big chunks: no per-record calls into the
+ * reader.  Only for what needs nothing else:
  * a record with a payload (66, 71), a compressed one (81, 83) or any
  * damage hands the whole walk over to the reader (returns 0).
  */
@@ -417,16 +418,19 @@ static void finish(struct walk *w)
 
 static bool fast_possible(const struct pd_session *s)
 {
-	return s->mode == PD_MODE_FILE && s->header_ok && s->hdr.data.size &&
-	       s->in.seekable && !pd_find_feature(s, HEADER_COMPRESSED) &&
+	bool data = s->mode == PD_MODE_PIPE ||
+		    (s->mode == PD_MODE_FILE && s->header_ok && s->hdr.data.size);
+
+	return data && s->in.seekable && !pd_find_feature(s, HEADER_COMPRESSED) &&
 	       !pd_find_feature(s, HEADER_AUXTRACE) && !s->pipe.legacy_google;
 }
 
 static int fast_walk(struct walk *w)
 {
 	struct pd_session *s = w->s;
-	uint64_t pos = s->hdr.data.offset;
-	uint64_t end = pos + s->hdr.data.size;
+	/* a pipe stream saved to a file (or spooled) runs to its end */
+	uint64_t pos = s->mode == PD_MODE_PIPE ? PD_PIPE_HEADER_SIZE : s->hdr.data.offset;
+	uint64_t end = s->mode == PD_MODE_PIPE ? s->in.size : pos + s->hdr.data.size;
 	uint8_t carry[FAST_CARRY];
 	size_t ncarry = 0;
 	struct pd_prefetch *pf;
