@@ -280,3 +280,16 @@ our_counts() {
 	pdj -j check testdata/synthetic/check-time.data
 	jq_eq '[.check.findings[] | select(.code == "time-backwards-across-round")] | length' '2'
 }
+
+# Damaged compressed streams (scripts/gen-testdata.py): the counting walk
+# leaves them to the reader, which says what is wrong
+@test "stats: a torn or undecodable compressed stream is counted up to the damage" {
+	stats_of testdata/synthetic/check-zstd-torn.data
+	assert_status 1
+	jq_all '.records.total' '3' \
+		'[.errors[] | .detail]' '["the compressed stream ends inside a record (20 bytes left over)"]'
+	stats_of testdata/synthetic/check-zstd-bad.data
+	assert_status 1
+	jq_all '.records.total' '3' \
+		'[.errors[] | .detail]' '["PERF_RECORD_COMPRESSED: zstd: Unknown frame descriptor"]'
+}

@@ -12,6 +12,7 @@
 #include "cursor.h"
 #include "features.h"
 #include "prefetch.h"
+#include "zprefetch.h"
 #include "reader.h"
 #include "record.h"
 #include "sample.h"
@@ -416,26 +417,35 @@ static void finish(struct walk *w)
 #define FAST_CHUNK (1u << 20)
 #define FAST_CARRY 65536u /* a record is at most 64 KiB - 1 */
 
-static bool fast_possible(const struct pd_session *s)
+/* 0: the reader; 1: the fast walk; 2: the fast walk, decompressing */
+static int fast_possible(const struct pd_session *s)
 {
 	bool data = s->mode == PD_MODE_PIPE ||
 		    (s->mode == PD_MODE_FILE && s->header_ok && s->hdr.data.size);
 
-	return data && s->in.seekable && !pd_find_feature(s, HEADER_COMPRESSED) &&
-	       !pd_find_feature(s, HEADER_AUXTRACE) && !s->pipe.legacy_google;
+	if (!data || !s->in.seekable || pd_find_feature(s, HEADER_AUXTRACE) ||
+	    s->pipe.legacy_google)
+		return 0;
+	return pd_find_feature(s, HEADER_COMPRESSED) ? 2 : 1;
+}
+
+/* The range the fast walks read: a data section, or a whole pipe stream. */
+static void fast_range(const struct pd_session *s, uint64_t *pos, uint64_t *end)
+{
+	*pos = s->mode == PD_MODE_PIPE ? PD_PIPE_HEADER_SIZE : s->hdr.data.offset;
+	*end = s->mode == PD_MODE_PIPE ? s->in.size : *pos + s->hdr.data.size;
 }
 
 static int fast_walk(struct walk *w)
 {
 	struct pd_session *s = w->s;
-	/* a pipe stream saved to a file (or spooled) runs to its end */
-	uint64_t pos = s->mode == PD_MODE_PIPE ? PD_PIPE_HEADER_SIZE : s->hdr.data.offset;
-	uint64_t end = s->mode == PD_MODE_PIPE ? s->in.size : pos + s->hdr.data.size;
+	uint64_t pos, end;
 	uint8_t carry[FAST_CARRY];
 	size_t ncarry = 0;
 	struct pd_prefetch *pf;
 	int ok = 0;
 
+	fast_range(s, &pos, &end);
 	if (end > s->in.size || end < pos)
 		return 0; /* the reader says what is missing */
 	pf = pd_prefetch_start(&s->in, pos, end, FAST_CHUNK, FAST_CARRY);
@@ -482,6 +492,53 @@ out:
 	if (ok)
 		w->st->data_end = pos;
 	return ok;
+}
+
+/*
+ * A data section with compressed records: decompressed ahead on a helper
+ * thread (zprefetch.c), walked here in the order the reader gives.
+ */
+static int zfast_walk(struct walk *w, struct pd_reader_stats *rs)
+{
+	struct pd_session *s = w->s;
+	struct pd_zprefetch *zp;
+	struct pd_zblock b;
+	uint64_t pos, end;
+	int rc;
+
+	fast_range(s, &pos, &end);
+	if (end > s->in.size || end < pos)
+		return 0;
+	zp = pd_zprefetch_start(&s->in, pos, end, s->swap);
+	if (!zp)
+		return 0;
+	while ((rc = pd_zprefetch_next(zp, &b)) == 1 && !w->oom) {
+		uint32_t si = 0;
+
+		for (size_t at = 0; at + 8 <= b.len;) {
+			const struct pd_zseg *sg;
+
+			while (si + 1 < b.nseg && b.seg[si + 1].pos <= at)
+				si++;
+			sg = &b.seg[si];
+
+			struct pd_event ev = {
+				.offset = sg->compressed ? sg->offset
+							 : sg->offset + (at - sg->pos),
+				.stream = -1,
+				.compressed = sg->compressed,
+				.type = pd_get32(b.p + at, s->swap),
+				.misc = pd_get16(b.p + at + 4, s->swap),
+				.size = pd_get16(b.p + at + 6, s->swap),
+				.p = b.p + at,
+			};
+
+			count_event(w, &ev);
+			at += ev.size;
+		}
+	}
+	pd_zprefetch_stop(zp, rs);
+	return rc == 0;
 }
 
 static void count_containers(struct walk *w, const struct pd_reader_stats *rs)
@@ -536,11 +593,18 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 		rc = -1;
 		goto out;
 	}
-	if (fast_possible(s)) {
-		if (fast_walk(&w) && !w.oom) {
-			end_round(st);
-			goto done;
-		}
+	int fast = fast_possible(s);
+
+	if (fast == 1 && fast_walk(&w) && !w.oom) {
+		end_round(st);
+		goto done;
+	}
+	if (fast == 2 && zfast_walk(&w, &rs) && !w.oom) {
+		end_round(st);
+		count_containers(&w, &rs);
+		goto done;
+	}
+	if (fast) {
 		/* start over with the reader, which says what went wrong */
 		free(w.pos);
 		pd_stats_free(st);
