@@ -141,12 +141,21 @@ static void event_name(const struct pd_session *s, uint32_t i, char *buf,
 		snprintf(buf, len, "attr%u", ev->idx);
 }
 
+static int cmp_thread_samples(const void *a, const void *b)
+{
+	const struct pd_stats_thread *x = a, *y = b;
+
+	if (x->samples != y->samples)
+		return x->samples < y->samples ? 1 : -1;
+	return (x->tid > y->tid) - (x->tid < y->tid);
+}
+
 static void emit_samples(struct emitter *e, const struct pd_session *s,
 			 struct pd_stats *st, uint64_t top)
 {
 	char name[300];
 	struct pd_stats_pid *pids;
-	uint32_t npids, ncpus = 0;
+	uint32_t npids;
 
 	emit_obj_begin(e, "samples");
 	emit_u64(e, "total", st->samples);
@@ -179,7 +188,6 @@ static void emit_samples(struct emitter *e, const struct pd_session *s,
 	for (uint32_t c = 0; c < st->ncpus; c++) {
 		if (!st->cpu_samples[c])
 			continue;
-		ncpus++;
 		emit_row_begin_t(e, NULL, "cpu %u", c);
 		emit_text_hide(e, true);
 		emit_u64(e, "cpu", c);
@@ -195,42 +203,24 @@ static void emit_samples(struct emitter *e, const struct pd_session *s,
 	emit_u64(e, "cpu_out_of_range", st->samples_cpu_out_of_range);
 	emit_text_hide(e, false);
 
-	/* threads first: pd_stats_pids() re-sorts the thread table */
-	uint32_t *order = NULL, nt = 0;
+	/* the threads with samples, most first (ties by tid), apart from the
+	 * table, which pd_stats_pids() sorts by pid and points into */
+	struct pd_stats_thread *tv = NULL;
+	uint32_t nt = 0, np = 0;
 
-	if (st->nthreads)
-		order = calloc(st->nthreads, sizeof(*order));
 	pids = pd_stats_pids(st, &npids);
-	if (order) {
+	if (st->nthreads)
+		tv = calloc(st->nthreads, sizeof(*tv));
+	if (tv) {
 		for (uint32_t i = 0; i < st->nthreads; i++)
 			if (st->threads[i].samples)
-				order[nt++] = i;
-		/* most samples first; ties by tid (insertion into a top list) */
-		uint32_t want = top && top < nt ? (uint32_t)top : nt;
-
-		for (uint32_t k = 0; k < want; k++) {
-			uint32_t best = k;
-
-			for (uint32_t j = k + 1; j < nt; j++) {
-				const struct pd_stats_thread *a = &st->threads[order[j]],
-							     *b = &st->threads[order[best]];
-
-				if (a->samples > b->samples ||
-				    (a->samples == b->samples && a->tid < b->tid))
-					best = j;
-			}
-			uint32_t tmp = order[k];
-
-			order[k] = order[best];
-			order[best] = tmp;
-		}
-		uint32_t np = 0;
-
-		while (np < npids && pids[np].samples)
-			np++;
-		emit_u64(e, "threads", nt);
-		emit_u64(e, "processes", np);
+				tv[nt++] = st->threads[i];
+		qsort(tv, nt, sizeof(*tv), cmp_thread_samples);
 	}
+	while (np < npids && pids[np].samples)
+		np++;
+	emit_u64(e, "threads", nt);
+	emit_u64(e, "processes", np);
 	emit_arr_begin(e, "top_processes");
 	for (uint32_t i = 0; i < npids && (!top || i < top); i++) {
 		if (!pids[i].samples)
@@ -250,8 +240,8 @@ static void emit_samples(struct emitter *e, const struct pd_session *s,
 	}
 	emit_arr_end(e);
 	emit_arr_begin(e, "top_threads");
-	for (uint32_t k = 0; order && k < nt && (!top || k < top); k++) {
-		const struct pd_stats_thread *t = &st->threads[order[k]];
+	for (uint32_t k = 0; k < nt && (!top || k < top); k++) {
+		const struct pd_stats_thread *t = &tv[k];
 
 		emit_row_begin_t(e, NULL, "tid %d", (int32_t)t->tid);
 		emit_text_hide(e, true);
@@ -272,7 +262,7 @@ static void emit_samples(struct emitter *e, const struct pd_session *s,
 	emit_text_hide(e, !st->threads_dropped);
 	emit_u64(e, "threads_not_kept", st->threads_dropped);
 	emit_text_hide(e, false);
-	free(order);
+	free(tv);
 	free(pids);
 	emit_obj_end(e);
 }
