@@ -24,7 +24,8 @@
 #define IN_CHUNK (1u << 20)
 #define REC_MAX 65536u
 
-enum { B_FREE, B_FULL, B_END, B_BAIL };
+/* a block is free, being filled by the thread, or handed over */
+enum { B_FREE, B_FILLING, B_FULL, B_END, B_BAIL };
 
 struct block {
 	uint8_t *p;
@@ -145,7 +146,7 @@ static bool handoff(struct pd_zprefetch *zp)
 	o->len = o->done;
 	publish(zp, zp->fill, B_FULL);
 	zp->fill = ni;
-	n->state = B_FREE + 10; /* being filled: not free, not full */
+	n->state = B_FILLING;
 	return true;
 }
 
@@ -234,6 +235,8 @@ static bool plain(struct pd_zprefetch *zp, const uint8_t *rec, uint16_t size,
 	npart = b->len - b->done;
 	if (npart) {
 		s = seg_at(b, b->done);
+		if (!s)
+			return false;
 		ps = *s;
 		/* containers that began inside the part: too rare to keep */
 		if (b->seg[b->nseg - 1].pos > b->done)
@@ -351,7 +354,7 @@ struct pd_zprefetch *pd_zprefetch_start(struct pd_input *in, uint64_t start,
 	}
 	pthread_mutex_init(&zp->mu, NULL);
 	pthread_cond_init(&zp->cv, NULL);
-	zp->b[0].state = B_FREE + 10; /* the thread fills it */
+	zp->b[0].state = B_FILLING;
 	if (pthread_create(&zp->th, NULL, run, zp) != 0) {
 		pthread_mutex_destroy(&zp->mu);
 		pthread_cond_destroy(&zp->cv);
