@@ -147,3 +147,15 @@ int finish_output(struct emitter *e, const struct pd_session *s)
 	return s->diags.nerr ? EXIT_DAMAGED : EXIT_SOUND;
 }
 
+
+int take_file_arg(const struct cmd *c, struct opts *o, int argc, char **argv,
+		  int first)
+{
+	if (argc - first > 1) {
+		usage_error("%s: one FILE at most", c->name);
+		return -1;
+	}
+	if (first < argc)
+		o->file = argv[first];
+	return 0;
+}

@@ -114,16 +114,12 @@ int cmd_buildids(struct opts *o, int argc, char **argv)
 			    handle, &bo, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (argc - first > 1) {
-		usage_error("buildids: one FILE at most");
+	if (take_file_arg(&cmd_buildids_def, o, argc, argv, first))
 		return EXIT_USAGE;
-	}
 	if (bo.missing && bo.no_resolve) {
 		usage_error("buildids: --missing needs the resolution (--no-resolve given)");
 		return EXIT_USAGE;
 	}
-	if (first < argc)
-		o->file = argv[first];
 	if (!bo.has_debug_dir)
 		bo.where.debug_dir = pd_bid_default_debug_dir(dbg, sizeof(dbg));
 	if ((rc = open_session(&s, o)))

@@ -96,12 +96,8 @@ int cmd_check(struct opts *o, int argc, char **argv)
 			    NULL, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (argc - first > 1) {
-		usage_error("check: one FILE at most");
+	if (take_file_arg(&cmd_check_def, o, argc, argv, first))
 		return EXIT_USAGE;
-	}
-	if (first < argc)
-		o->file = argv[first];
 	/* no hook: errors are printed once classified, with check's severity */
 	if (pd_session_open(&s, o->file, NULL, NULL, err, sizeof(err)) < 0) {
 		if (!o->quiet)

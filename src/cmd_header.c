@@ -255,12 +255,8 @@ int cmd_header(struct opts *o, int argc, char **argv)
 			    NULL, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (argc - first > 1) {
-		usage_error("header: one FILE at most");
+	if (take_file_arg(&cmd_header_def, o, argc, argv, first))
 		return EXIT_USAGE;
-	}
-	if (first < argc)
-		o->file = argv[first];
 
 	if ((rc = open_session(&s, o)))
 		return rc;

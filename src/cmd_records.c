@@ -471,12 +471,8 @@ int cmd_records(struct opts *o, int argc, char **argv)
 			    handle, &ro, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (argc - first > 1) {
-		usage_error("records: one FILE at most");
+	if (take_file_arg(&cmd_records_def, o, argc, argv, first))
 		return EXIT_USAGE;
-	}
-	if (first < argc)
-		o->file = argv[first];
 	if (ro.json_lines)
 		o->fmt = EMIT_JSON_LINES;
 	if ((rc = open_session(&s, o)))

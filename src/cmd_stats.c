@@ -491,12 +491,8 @@ int cmd_stats(struct opts *o, int argc, char **argv)
 			    handle, &so, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (argc - first > 1) {
-		usage_error("stats: one FILE at most");
+	if (take_file_arg(&cmd_stats_def, o, argc, argv, first))
 		return EXIT_USAGE;
-	}
-	if (first < argc)
-		o->file = argv[first];
 	if ((rc = open_session(&s, o)))
 		return rc;
 	pd_note_torn(&s); /* data.size 0: where the records end, and why */

@@ -45,6 +45,13 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 		   int (*handle)(int opt, const char *arg, void *ctx), void *ctx,
 		   int *first);
 
+/*
+ * The FILE operand left in argv[first..argc) after the options: at most
+ * one, into o->file.  Prints the usage error and returns -1 for more.
+ */
+int take_file_arg(const struct cmd *c, struct opts *o, int argc, char **argv,
+		  int first);
+
 /* Open the recording; prints the error and returns EXIT_IO if it fails. */
 int open_session(struct pd_session *s, const struct opts *o);
 

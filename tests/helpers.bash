@@ -313,6 +313,35 @@ perf_counts() {
 		awk '/events:/ && $1 != "TOTAL" { print $1, $3 }' | LC_ALL=C sort
 }
 
+# Corpus files whose MANIFEST "records:" counts perfdump reproduces.  The
+# MANIFEST counted compressed files without decompressing them, named the
+# legacy Google feature records differently, and numbers simpleperf's
+# types one off (it calls 32775 UNWINDING_RESULT; simpleperf's record.h
+# says CALLCHAIN): those files are left out.
+MANIFEST_COMPARABLE="autofdo/hierarchical_discriminator_test.x86_64.perf.data \
+	autofdo/perf-kernel.data \
+	hotspot/perf.data.PerfFormatLost \
+	hotspot/perf.data.true.v1 \
+	hotspot/perf.data.true.v2 \
+	linux-perf-data/sleep.data \
+	linux-perf-file-reader/perf.data \
+	llvm-lnt/fib-aarch64.perf_data \
+	perf_data_converter/perf.data.armv7-3.4 \
+	perf_data_converter/perf.data.branch_stack_spec \
+	perf_data_converter/perf.data.ctx_switch_namespaces-4.14 \
+	perf_data_converter/perf.data.hw_and_sw-3.4 \
+	perf_data_converter/perf.data.intel_pt-4.14 \
+	perf_data_converter/perf.data.piped.header_features-4.16 \
+	perf_data_converter/perf.data.piped.header_feautres_group_desc-6.8 \
+	perf_data_converter/perf.data.piped.intel_pt-4.14 \
+	perf_data_converter/perf.data.piped.lost_samples-4.4 \
+	perfparser/probe.data.stream \
+	perfparser/vector_static_gcc__perf.lbr.data \
+	platform2-sommelier/perf.data.2012-11-01 \
+	platform_system_extras/etm__perf_etm.data \
+	platform_system_extras/perf_b.data \
+	platform_system_extras/perf_with_tracepoint_event.data"
+
 # manifest_counts REL: "TYPE N" lines of the corpus MANIFEST's "records:" line
 manifest_counts() {
 	awk -v f="$1" '
