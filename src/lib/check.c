@@ -37,6 +37,7 @@
 
 #include "event.h"
 #include "features.h"
+#include "order.h"
 #include "reader.h"
 #include "record.h"
 #include "sample.h"
@@ -266,10 +267,7 @@ struct walk {
 	struct arena scratch;
 	/* time order, for the current stream */
 	int stream;
-	uint64_t max_time;   /* largest time seen so far */
-	uint64_t next_flush; /* the limit of the next FINISHED_ROUND flush */
-	uint64_t last_flush; /* times below this arrive too late */
-	uint64_t flush_round; /* offset of the FINISHED_ROUND that set it */
+	struct pd_flush_clock clock;
 	uint64_t nrecords;
 	uint64_t stream_end[1]; /* the main stream: end of the last record */
 	uint64_t dir_end;       /* the current data.N file: the same */
@@ -338,50 +336,39 @@ static void record_names(const struct pd_event *ev, char *what, size_t wl,
 static void check_time(struct walk *w, const struct pd_event *ev,
 		       bool has_time, uint64_t t)
 {
+	struct pd_flush_clock *c = &w->clock;
+	uint64_t late;
+
 	if (ev->stream != w->stream) { /* a new stream: ordered on its own */
 		w->stream = ev->stream;
-		w->max_time = w->next_flush = w->last_flush = 0;
-		w->flush_round = 0;
+		*c = (struct pd_flush_clock){ 0 };
 	}
 	if (ev->type == REC_FINISHED_ROUND) {
-		/* flush what is <= next_flush: the last flushed time is it */
-		if (w->next_flush > w->last_flush) {
-			w->last_flush = w->next_flush;
-			w->flush_round = ev->offset;
-		}
-		w->next_flush = w->max_time;
+		pd_flush_round(c, ev->offset);
 		return;
 	}
 	if (ev->type == REC_FINISHED_INIT) { /* everything is flushed */
-		if (w->max_time > w->last_flush) {
-			w->last_flush = w->max_time;
-			w->flush_round = ev->offset;
-		}
-		w->next_flush = w->max_time;
+		pd_flush_init(c, ev->offset);
 		return;
 	}
-	if (!has_time || t == 0 || t == UINT64_MAX)
-		return; /* perf does not queue it */
-	if (t < w->last_flush) {
-		char what[64], st[64], detail[256];
-		struct pd_check_value v[3] = {
-			{ "time", t, false },
-			{ "last_flush", w->last_flush, false },
-			{ "finished_round_offset", w->flush_round, true },
-		};
+	if (!has_time || !(late = pd_flush_time(c, t)))
+		return;
 
-		record_names(ev, what, sizeof(what), st, sizeof(st));
-		snprintf(detail, sizeof(detail),
-			 "time %llu is %llu ns before %llu, the last time perf flushed at the FINISHED_ROUND at 0x%llx: perf processes it out of order",
-			 (unsigned long long)t,
-			 (unsigned long long)(w->last_flush - t),
-			 (unsigned long long)w->last_flush,
-			 (unsigned long long)w->flush_round);
-		own(w, PD_ERR, ev->offset, what, st,
-		    "time-backwards-across-round", detail, 3, v);
-	}
-	if (t > w->max_time)
-		w->max_time = t;
+	char what[64], st[64], detail[256];
+	struct pd_check_value v[3] = {
+		{ "time", t, false },
+		{ "last_flush", c->last_flush, false },
+		{ "finished_round_offset", c->flush_offset, true },
+	};
+
+	record_names(ev, what, sizeof(what), st, sizeof(st));
+	snprintf(detail, sizeof(detail),
+		 "time %llu is %llu ns before %llu, the last time perf flushed at the FINISHED_ROUND at 0x%llx: perf processes it out of order",
+		 (unsigned long long)t, (unsigned long long)late,
+		 (unsigned long long)c->last_flush,
+		 (unsigned long long)c->flush_offset);
+	own(w, PD_ERR, ev->offset, what, st, "time-backwards-across-round",
+	    detail, 3, v);
 }
 
 /* Does the only attr list ids, and is id not one of them? */

@@ -218,3 +218,30 @@ int pd_read_in_time_order(struct pd_session *s, bool all_streams,
 	pd_reader_close(r);
 	return rc;
 }
+
+void pd_flush_round(struct pd_flush_clock *c, uint64_t offset)
+{
+	if (c->next_flush > c->last_flush) {
+		c->last_flush = c->next_flush;
+		c->flush_offset = offset;
+	}
+	c->next_flush = c->max_time;
+}
+
+void pd_flush_init(struct pd_flush_clock *c, uint64_t offset)
+{
+	if (c->max_time > c->last_flush) {
+		c->last_flush = c->max_time;
+		c->flush_offset = offset;
+	}
+	c->next_flush = c->max_time;
+}
+
+uint64_t pd_flush_time(struct pd_flush_clock *c, uint64_t t)
+{
+	if (t == 0 || t == UINT64_MAX)
+		return 0;
+	if (t > c->max_time)
+		c->max_time = t;
+	return t < c->last_flush ? c->last_flush - t : 0;
+}

@@ -34,4 +34,26 @@ int pd_read_in_time_order(struct pd_session *s, bool all_streams,
 			  pd_event_time_fn time_of, pd_deliver_fn deliver,
 			  void *arg);
 
+/*
+ * perf's flush rule without the queue (ordered-events.c): at each
+ * FINISHED_ROUND perf flushes up to the largest time seen when the round
+ * before ended; FINISHED_INIT flushes everything.  A time below what was
+ * already flushed arrives too late: perf processes it out of order.
+ * Zero it to start a stream.
+ */
+struct pd_flush_clock {
+	uint64_t max_time;     /* largest time seen */
+	uint64_t next_flush;   /* what the next FINISHED_ROUND flushes up to */
+	uint64_t last_flush;   /* times below it arrive too late */
+	uint64_t flush_offset; /* the FINISHED_ROUND/INIT that set last_flush */
+};
+
+void pd_flush_round(struct pd_flush_clock *c, uint64_t offset);
+void pd_flush_init(struct pd_flush_clock *c, uint64_t offset);
+/*
+ * A record's time: how many ns too late it is (0: in time).  Times 0 and
+ * ~0 are never queued by perf, so never late.
+ */
+uint64_t pd_flush_time(struct pd_flush_clock *c, uint64_t t);
+
 #endif

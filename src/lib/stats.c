@@ -11,6 +11,7 @@
 
 #include "cursor.h"
 #include "features.h"
+#include "order.h"
 #include "prefetch.h"
 #include "zprefetch.h"
 #include "reader.h"
@@ -243,13 +244,14 @@ static void count_sample(struct walk *w, const struct pd_event *ev)
 			}
 		}
 		st->prev_time = t;
-		if (!st->have_prev_time || t > st->seen_max)
-			st->seen_max = t;
 		st->have_prev_time = true;
-		if (t < st->flush_limit) {
+
+		uint64_t late = pd_flush_time(&st->clock, t);
+
+		if (late) {
 			st->late_samples++;
-			if (st->flush_limit - t > st->max_late_ns)
-				st->max_late_ns = st->flush_limit - t;
+			if (late > st->max_late_ns)
+				st->max_late_ns = late;
 		}
 	}
 }
@@ -285,7 +287,7 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 	if (ev->stream != w->stream) {
 		/* data.N streams are ordered each on its own */
 		end_round(st);
-		st->flush_limit = st->next_flush = st->seen_max = 0;
+		st->clock = (struct pd_flush_clock){ 0 };
 		st->have_prev_time = false;
 		w->stream = ev->stream;
 	}
@@ -356,8 +358,7 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		/* perf flushes up to the largest time of the round before */
 		st->rounds++;
 		end_round(st);
-		st->flush_limit = st->next_flush;
-		st->next_flush = st->seen_max;
+		pd_flush_round(&st->clock, ev->offset);
 		break;
 	default:
 		break;

@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "order.h"
+
 struct pd_session;
 
 #define PD_STATS_MAX_THREADS (1u << 18)
@@ -106,7 +108,8 @@ struct pd_stats {
 	/* internal */
 	uint64_t round_start_records, round_start_bytes, round_offset;
 	uint64_t other_type_bytes, other_type_inner_bytes;
-	uint64_t flush_limit, next_flush, seen_max, prev_time;
+	struct pd_flush_clock clock; /* samples' times, perf's flush rule */
+	uint64_t prev_time;
 	bool have_prev_time;
 };
 
