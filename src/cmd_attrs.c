@@ -248,9 +248,6 @@ int cmd_attrs(struct opts *o, int argc, char **argv)
 	pd_note_torn(&s); /* data.size 0: where the records end, and why */
 	/* PMU_MAPPINGS for PMU names, TRACING_DATA for tracepoint names */
 	pd_decode_feature_deps(&s);
-	for (size_t i = 0; i < s.nfeat; i++)
-		if (s.feat[i].id == HEADER_TRACING_DATA)
-			pd_decode_feature(&s, &s.feat[i]);
 	pd_evlist_load(&s);
 	load_id_index(&s, &ix);
 	check_id_index(&s, &ix);
