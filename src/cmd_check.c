@@ -64,8 +64,10 @@ static void emit_finding(struct emitter *e, const struct pd_finding *f)
 	emit_str(e, "what", f->what);
 	emit_text_hide(e, false);
 	emit_str(e, "message", f->message);
-	if (f->nvalues || emit_is_json(e)) { /* JSON: always an object */
+	/* JSON: always an object; text: only when there are values */
+	emit_text_hide(e, !f->nvalues);
 	emit_row_begin(e, "values");
+	emit_text_hide(e, false);
 	for (unsigned i = 0; i < f->nvalues; i++) {
 		if (f->values[i].hex)
 			emit_hex(e, f->values[i].key, f->values[i].v);
@@ -73,7 +75,6 @@ static void emit_finding(struct emitter *e, const struct pd_finding *f)
 			emit_u64(e, f->values[i].key, f->values[i].v);
 	}
 	emit_obj_end(e);
-	}
 	emit_obj_end(e);
 }
 
@@ -131,8 +132,9 @@ int cmd_check(struct opts *o, int argc, char **argv)
 	emit_obj_end(e);
 	emit_obj_end(e);
 	/* the findings are the problems: text lists them once */
-	if (emit_is_json(e))
-		emit_diags(e, &c.diags);
+	emit_text_hide(e, true);
+	emit_diags(e, &c.diags);
+	emit_text_hide(e, false);
 	emit_doc_end(e);
 	rc = c.nerr ? EXIT_DAMAGED : EXIT_SOUND;
 	if (!emit_free(e)) {

@@ -149,7 +149,7 @@ static void text_end_value(struct emitter *e)
 
 void text_value(struct emitter *e, const char *key, const char *v)
 {
-	if (e->text_hidden)
+	if (text_off(e))
 		return;
 	text_lead(e, key);
 	out(e, v);
@@ -199,6 +199,11 @@ static void text_open(struct emitter *e, const char *key, const char *title,
 	struct tframe *f = top(e);
 	char idx[32];
 	int ind;
+
+	if (text_off(e)) { /* hidden: the container and all it holds */
+		e->text_skip++;
+		return;
+	}
 
 	if (f->kind == T_ARR) {
 		struct tframe *parent = &e->fr[e->depth - 1];
@@ -267,6 +272,11 @@ static void text_open(struct emitter *e, const char *key, const char *title,
 static void text_close(struct emitter *e)
 {
 	struct tframe *f = top(e);
+
+	if (e->text_skip) {
+		e->text_skip--;
+		return;
+	}
 
 	if (e->depth == 0) {
 		e->bad = true;
@@ -548,7 +558,7 @@ void emit_bytes_str(struct emitter *e, const char *key, const char *s,
 		jw_string_n(&e->jw, s ? s : "", s ? n : 0);
 		return;
 	}
-	if (e->text_hidden)
+	if (text_off(e))
 		return;
 	text_lead(e, key);
 	/* in rows and inline arrays, quote what would be ambiguous */
@@ -685,7 +695,7 @@ void emit_flags(struct emitter *e, const char *key, uint64_t v,
 		}
 		snprintf(buf + len, sizeof(buf) - len, ")");
 	}
-	if (e->text_hidden)
+	if (text_off(e))
 		return;
 	text_lead(e, key);
 	/* names may contain spaces ("bit 40"): quote inside rows */

@@ -52,9 +52,11 @@ void emit_doc_begin(struct emitter *e, const char *file);
 void emit_doc_end(struct emitter *e);
 
 /*
- * While hidden, scalars are written to JSON only: for fields a text title
- * already shows (a record's offset, size and type).  One call site still
- * writes each field; the text rendering just leaves it out.
+ * While hidden, fields are written to JSON only: for fields a text title
+ * already shows (a record's offset, size and type), or that text leaves
+ * out.  One call site still writes each field; the text rendering just
+ * leaves it out.  An object or array opened while hidden is left out of
+ * text whole, with everything in it, until it is closed.
  */
 void emit_text_hide(struct emitter *e, bool hide);
 

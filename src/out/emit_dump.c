@@ -43,6 +43,9 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 		jw_end_object(&e->jw);
 		return;
 	}
+	if (text_off(e))
+		return;
+
 	struct tframe *f = top(e);
 	int ind = f->indent;
 
@@ -117,7 +120,7 @@ void emit_diags(struct emitter *e, const struct pd_diags *d)
 			jw_end_object(&e->jw);
 		return;
 	}
-	if (d->n == 0)
+	if (d->n == 0 || text_off(e))
 		return;
 	jw_raws(&e->jw, "Problems:\n");
 	for (size_t i = 0; i < d->n; i++) {

@@ -33,7 +33,15 @@ struct emitter {
 	int depth;
 	bool bad;
 	bool text_hidden; /* emit_text_hide() */
+	int text_skip;    /* open containers begun while hidden: all of
+			   * them, whatever they hold, is left out of text */
 };
+
+/* Is text output off here (emit_text_hide, or inside a hidden container)? */
+static inline bool text_off(const struct emitter *e)
+{
+	return e->text_hidden || e->text_skip;
+}
 
 struct tframe *top(struct emitter *e);
 void indent(struct emitter *e, int n);

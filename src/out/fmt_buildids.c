@@ -38,11 +38,10 @@ void emit_bid_res(struct emitter *e, const struct pd_bid_res *r)
 		emit_text_hide(e, false);
 	}
 	emit_opt_str(e, "detail", r->detail);
-	/* text: where it looked matters only when nothing matched (hiding
-	 * covers scalars, not arrays: the array itself is left out) */
-	if (!emit_is_json(e) && (r->status == PD_BID_MATCH || !r->ntries))
-		return;
+	/* text: where it looked matters only when nothing matched */
+	emit_text_hide(e, r->status == PD_BID_MATCH || !r->ntries);
 	emit_arr_begin(e, "tried");
+	emit_text_hide(e, false);
 	for (unsigned i = 0; i < r->ntries; i++) {
 		const struct pd_bid_try *t = &r->tries[i];
 
