@@ -28,7 +28,7 @@ else
 BUILD ?= build
 endif
 
-SRCS = $(wildcard src/*.c src/lib/*.c src/out/*.c)
+SRCS = $(wildcard src/*.c src/lib/*.c src/fmt/*.c)
 OBJS = $(SRCS:src/%.c=$(BUILD)/%.o)
 DEPS = $(OBJS:.o=.d)
 
@@ -43,14 +43,14 @@ all: $(BIN)
 LIB_OBJS = $(filter-out $(BUILD)/main.o,$(OBJS))
 
 # Replays fuzz inputs without libFuzzer (use with SANITIZE=1).
-$(BUILD)/perfdump-replay: tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(wildcard src/*.h src/lib/*.h src/out/*.h)
+$(BUILD)/perfdump-replay: tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -DPD_FUZZ_REPLAY $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
 
 # Mutation test (tests/fuzz/mutate.c): every fixture and corpus file cut
 # and flipped, each mutant through the whole pipeline in a forked child
 # (use with SANITIZE=1).
-$(BUILD)/perfdump-mutate: tests/fuzz/mutate.c tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(wildcard src/*.h src/lib/*.h src/out/*.h)
+$(BUILD)/perfdump-mutate: tests/fuzz/mutate.c tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/mutate.c tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(LDLIBS)
 
@@ -81,7 +81,7 @@ build-fuzz/%.o: src/%.c
 
 -include $(FUZZ_OBJS:.o=.d)
 
-build-fuzz/perfdump-fuzz: tests/fuzz/fuzz_perfdump.c $(FUZZ_OBJS) $(wildcard src/*.h src/lib/*.h src/out/*.h)
+build-fuzz/perfdump-fuzz: tests/fuzz/fuzz_perfdump.c $(FUZZ_OBJS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
 	@echo "  LD      $@"
 	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
 
@@ -147,7 +147,7 @@ install: all
 	install -m 644 man/perfdump.1 $(DESTDIR)$(MANDIR)/man1/perfdump.1
 
 format:
-	clang-format -i $(SRCS) $(wildcard src/*.h src/lib/*.h src/out/*.h)
+	clang-format -i $(SRCS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
 
 clean:
 	rm -rf build build-asan build-fuzz perfdump

@@ -9,7 +9,7 @@
 #include "lib/evlist.h"
 #include "lib/features.h"
 #include "lib/reader.h"
-#include "out/fmt_attr.h"
+#include "fmt/fmt_attr.h"
 #include "lib/record.h"
 #include "lib/torn.h"
 #include "perfdump.h"

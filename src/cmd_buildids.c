@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "lib/buildid_list.h"
-#include "out/fmt_buildids.h"
+#include "fmt/fmt_buildids.h"
 #include "perfdump.h"
 
 const struct cmd cmd_buildids_def = {

@@ -8,7 +8,7 @@
 #include "lib/buildid.h"
 #include "lib/feat_meta.h"
 #include "lib/features.h"
-#include "out/fmt_features.h"
+#include "fmt/fmt_features.h"
 #include "perfdump.h"
 
 const struct cmd cmd_features_def = {

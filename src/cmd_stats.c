@@ -12,7 +12,7 @@
 #include "lib/reader.h"
 #include "lib/stats.h"
 #include "lib/torn.h"
-#include "out/fmt_features.h"
+#include "fmt/fmt_features.h"
 #include "perfdump.h"
 
 const struct cmd cmd_stats_def = {

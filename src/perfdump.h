@@ -6,7 +6,7 @@
 #include <stdbool.h>
 
 #include "lib/session.h"
-#include "out/emit.h"
+#include "fmt/emit.h"
 
 #define PERFDUMP_VERSION "0.1.0"
 
