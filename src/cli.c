@@ -24,12 +24,9 @@ void usage_error(const char *fmt, ...)
 }
 
 static const struct option global_long_opts[] = {
-	{ "json", no_argument, NULL, 'j' },
-	{ "pretty", no_argument, NULL, 'p' },
-	{ "hex", no_argument, NULL, 'x' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
+	{"json", no_argument, NULL, 'j'},    {"pretty", no_argument, NULL, 'p'},
+	{"hex", no_argument, NULL, 'x'},     {"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0},
 };
 const struct option *const global_long = global_long_opts;
 
@@ -41,20 +38,16 @@ int global_opt(int c, struct opts *o)
 		if (o->fmt == EMIT_TEXT)
 			o->fmt = EMIT_JSON;
 		return 1;
-	case 'p':
-		o->fmt = EMIT_JSON_PRETTY;
-		return 1;
-	case 'x':
-		o->hex = true;
-		return 1;
+	case 'p': o->fmt = EMIT_JSON_PRETTY; return 1;
+	case 'x': o->hex = true; return 1;
 	}
 	return 0;
 }
 
 int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 		   const char *extra_short, const struct option *extra_long,
-		   int (*handle)(int opt, const char *arg, void *ctx), void *ctx,
-		   int *first)
+		   int (*handle)(int opt, const char *arg, void *ctx),
+		   void *ctx, int *first)
 {
 	struct option longopts[64];
 	char shortopts[64];
@@ -72,7 +65,8 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 
 	optind = 0; /* 0, not 1: glibc re-initialises (permutation) */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
+	       -1) {
 		if (global_opt(opt, o))
 			continue;
 		if (opt == 'h') {
@@ -85,7 +79,8 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 		}
 		if (opt == '?' || opt == ':') {
 			if (optopt)
-				usage_error("%s: unknown option '-%c'", c->name, optopt);
+				usage_error("%s: unknown option '-%c'", c->name,
+					    optopt);
 			else
 				usage_error("%s: unknown option '%s'", c->name,
 					    argv[optind - 1]);
@@ -141,12 +136,12 @@ int finish_output(struct emitter *e, const struct pd_session *s)
 	emit_diags(e, &s->diags);
 	emit_doc_end(e);
 	if (!emit_free(e)) {
-		fprintf(stderr, "perfdump: internal error: unbalanced output nesting\n");
+		fprintf(stderr, "perfdump: internal error: unbalanced output "
+				"nesting\n");
 		return EXIT_IO;
 	}
 	return s->diags.nerr ? EXIT_DAMAGED : EXIT_SOUND;
 }
-
 
 int take_file_arg(const struct cmd *c, struct opts *o, int argc, char **argv,
 		  int first)

@@ -18,32 +18,43 @@ const struct cmd cmd_attrs_def = {
 	.name = "attrs",
 	.fn = cmd_attrs,
 	.summary = "every perf_event_attr, decoded, with names and ids",
-	.help =
-	"Usage: perfdump attrs [-j|-p] [-x] [FILE]\n"
-	"\n"
-	"Show every perf_event_attr of the recording (the attrs section, or the\n"
-	"HEADER_ATTR records in pipe mode), one block per event: its name\n"
-	"(EVENT_DESC or EVENT_UPDATE), the PMU name of its type (PMU_MAPPINGS\n"
-	"for dynamic PMUs), and every field its attr.size covers, up to config4\n"
-	"(VER9, pending).  Fields beyond attr.size are not shown; bytes beyond\n"
-	"the newest layout known are hex-dumped.\n"
-	"\n"
-	"Decoded: the attr flag bits, sample_type, read_format,\n"
-	"branch_sample_type and aux_action by name (unknown bits as 'bit N');\n"
-	"precise_ip with its meaning and perf's ':ppp' modifier; HARDWARE,\n"
-	"HW_CACHE and SOFTWARE configs as perf names them (cycles,\n"
-	"L1-dcache-load-misses, cpu-clock, ...) with the hybrid PMU of config\n"
-	"bits 32-63; tracepoint configs as system:event from TRACING_DATA;\n"
-	"breakpoints (bp_type, bp_addr, bp_len); sample_freq or sample_period;\n"
-	"wakeup_events or wakeup_watermark; clockid when use_clockid is set.\n"
-	"Then the event's ids and, when the recording has ID_INDEX records,\n"
-	"each id's idx, cpu and tid.\n"
-	"\n"
-	"Options:\n"
-	"  -j, --json      write JSON\n"
-	"  -p, --pretty    write indented JSON\n"
-	"  -x, --hex       add a hex dump of each attr's bytes\n"
-	"  -h, --help      show this help\n",
+	.help = "Usage: perfdump attrs [-j|-p] [-x] [FILE]\n"
+		"\n"
+		"Show every perf_event_attr of the recording (the attrs "
+		"section, or the\n"
+		"HEADER_ATTR records in pipe mode), one block per event: its "
+		"name\n"
+		"(EVENT_DESC or EVENT_UPDATE), the PMU name of its type "
+		"(PMU_MAPPINGS\n"
+		"for dynamic PMUs), and every field its attr.size covers, up "
+		"to config4\n"
+		"(VER9, pending).  Fields beyond attr.size are not shown; "
+		"bytes beyond\n"
+		"the newest layout known are hex-dumped.\n"
+		"\n"
+		"Decoded: the attr flag bits, sample_type, read_format,\n"
+		"branch_sample_type and aux_action by name (unknown bits as "
+		"'bit N');\n"
+		"precise_ip with its meaning and perf's ':ppp' modifier; "
+		"HARDWARE,\n"
+		"HW_CACHE and SOFTWARE configs as perf names them (cycles,\n"
+		"L1-dcache-load-misses, cpu-clock, ...) with the hybrid PMU of "
+		"config\n"
+		"bits 32-63; tracepoint configs as system:event from "
+		"TRACING_DATA;\n"
+		"breakpoints (bp_type, bp_addr, bp_len); sample_freq or "
+		"sample_period;\n"
+		"wakeup_events or wakeup_watermark; clockid when use_clockid "
+		"is set.\n"
+		"Then the event's ids and, when the recording has ID_INDEX "
+		"records,\n"
+		"each id's idx, cpu and tid.\n"
+		"\n"
+		"Options:\n"
+		"  -j, --json      write JSON\n"
+		"  -p, --pretty    write indented JSON\n"
+		"  -x, --hex       add a hex dump of each attr's bytes\n"
+		"  -h, --help      show this help\n",
 };
 
 /* ID_INDEX entries kept at most (32 bytes each, 8 MiB). */
@@ -95,7 +106,8 @@ static void parse_id_index(struct pd_session *s, const struct pd_event *ev,
 			if (ix->n >= ID_INDEX_MAX) {
 				pd_diag_add(&s->diags, PD_WARN, ev->offset,
 					    "PERF_RECORD_ID_INDEX",
-					    "more than %u entries; the rest are not shown",
+					    "more than %u entries; the rest "
+					    "are not shown",
 					    ID_INDEX_MAX);
 				return;
 			}
@@ -110,7 +122,8 @@ static void parse_id_index(struct pd_session *s, const struct pd_event *ev,
 		x->idx = m->v[i].idx;
 		x->cpu = m->v[i].cpu;
 		x->tid = m->v[i].tid;
-		x->offset = ev->compressed ? ev->offset : ev->offset + 16 + 32ULL * i;
+		x->offset = ev->compressed ? ev->offset
+					   : ev->offset + 16 + 32ULL * i;
 		x->has_guest = m->has_guest;
 		x->machine_pid = m->has_guest ? m->v[i].machine_pid : 0;
 		x->vcpu = m->has_guest ? m->v[i].vcpu : 0;
@@ -133,10 +146,8 @@ static bool before_id_index(const struct pd_session *s, uint32_t type)
 	case REC_ID_INDEX:
 	case REC_EVENT_UPDATE:
 	case REC_TIME_CONV:
-	case REC_HEADER_FEATURE:
-		return true;
-	case REC_HEADER_TRACING_DATA:
-		return s->mode == PD_MODE_PIPE;
+	case REC_HEADER_FEATURE: return true;
+	case REC_HEADER_TRACING_DATA: return s->mode == PD_MODE_PIPE;
 	}
 	return false;
 }
@@ -150,7 +161,7 @@ static void load_id_index(struct pd_session *s, struct pd_id_index *ix)
 {
 	struct pd_reader *r;
 	struct pd_event ev;
-	struct arena scratch = { 0 };
+	struct arena scratch = {0};
 	size_t cap = 0;
 
 	/* the pre-upstream Google pipe format uses 69 for a feature */
@@ -227,7 +238,7 @@ static const uint8_t *attr_bytes(struct pd_session *s,
 
 int cmd_attrs(struct opts *o, int argc, char **argv)
 {
-	struct pd_id_index ix = { 0 };
+	struct pd_id_index ix = {0};
 	struct pd_session s;
 	struct emitter *e;
 	int first, rc;

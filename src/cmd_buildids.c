@@ -13,37 +13,51 @@ const struct cmd cmd_buildids_def = {
 	.name = "buildids",
 	.fn = cmd_buildids,
 	.summary = "build-ids, resolved against local files with libelf",
-	.help =
-	"Usage: perfdump buildids [OPTIONS] [FILE]\n"
-	"\n"
-	"List every build-id the recording holds, from the HEADER_BUILD_ID\n"
-	"feature, HEADER_BUILD_ID records (67) and MMAP2 records in build-id\n"
-	"form, one entry per build-id and filename, and resolve each against\n"
-	"this machine: the NT_GNU_BUILD_ID note (read with libelf) of the file\n"
-	"at its path, of perf's build-id cache (DIR/PATH/BUILD-ID/elf,\n"
-	"DIR/.build-id/XX/REST) and of /usr/lib/debug/.build-id/XX/REST.debug.\n"
-	"\n"
-	"Status per entry: match (path: the file that matched), mismatch\n"
-	"(found_build_id: what the file holds), missing, not-elf, unreadable\n"
-	"(damaged, truncated or no permission), pseudo ([vdso], //anon ...),\n"
-	"not-checked ([kernel.kallsyms] without --kernel), no-build-id (a\n"
-	"sampled DSO the recording has no build-id for; --hits only).  The exit\n"
-	"status is about the recording, not about the matches.\n"
-	"\n"
-	"Options:\n"
-	"  -H, --hits           only the DSOs that have samples, with their\n"
-	"                       counts (like perf buildid-list -H)\n"
-	"      --missing        only entries that do not match: mismatch,\n"
-	"                       missing, not-elf, unreadable\n"
-	"      --no-resolve     list only, do not look at local files\n"
-	"      --symfs DIR      look for files under DIR (as perf's --symfs)\n"
-	"      --debug-dir DIR  perf's build-id cache (default\n"
-	"                       $PERF_BUILDID_DIR, else ~/.debug)\n"
-	"      --kernel         compare [kernel.kallsyms] with the running\n"
-	"                       kernel (/sys/kernel/notes)\n"
-	"  -j, --json           write JSON\n"
-	"  -p, --pretty         write indented JSON\n"
-	"  -h, --help           show this help\n",
+	.help = "Usage: perfdump buildids [OPTIONS] [FILE]\n"
+		"\n"
+		"List every build-id the recording holds, from the "
+		"HEADER_BUILD_ID\n"
+		"feature, HEADER_BUILD_ID records (67) and MMAP2 records in "
+		"build-id\n"
+		"form, one entry per build-id and filename, and resolve each "
+		"against\n"
+		"this machine: the NT_GNU_BUILD_ID note (read with libelf) of "
+		"the file\n"
+		"at its path, of perf's build-id cache "
+		"(DIR/PATH/BUILD-ID/elf,\n"
+		"DIR/.build-id/XX/REST) and of "
+		"/usr/lib/debug/.build-id/XX/REST.debug.\n"
+		"\n"
+		"Status per entry: match (path: the file that matched), "
+		"mismatch\n"
+		"(found_build_id: what the file holds), missing, not-elf, "
+		"unreadable\n"
+		"(damaged, truncated or no permission), pseudo ([vdso], //anon "
+		"...),\n"
+		"not-checked ([kernel.kallsyms] without --kernel), no-build-id "
+		"(a\n"
+		"sampled DSO the recording has no build-id for; --hits only).  "
+		"The exit\n"
+		"status is about the recording, not about the matches.\n"
+		"\n"
+		"Options:\n"
+		"  -H, --hits           only the DSOs that have samples, with "
+		"their\n"
+		"                       counts (like perf buildid-list -H)\n"
+		"      --missing        only entries that do not match: "
+		"mismatch,\n"
+		"                       missing, not-elf, unreadable\n"
+		"      --no-resolve     list only, do not look at local files\n"
+		"      --symfs DIR      look for files under DIR (as perf's "
+		"--symfs)\n"
+		"      --debug-dir DIR  perf's build-id cache (default\n"
+		"                       $PERF_BUILDID_DIR, else ~/.debug)\n"
+		"      --kernel         compare [kernel.kallsyms] with the "
+		"running\n"
+		"                       kernel (/sys/kernel/notes)\n"
+		"  -j, --json           write JSON\n"
+		"  -p, --pretty         write indented JSON\n"
+		"  -h, --help           show this help\n",
 };
 
 struct bid_opts {
@@ -53,7 +67,11 @@ struct bid_opts {
 };
 
 enum {
-	OPT_MISSING = 256, OPT_NO_RESOLVE, OPT_SYMFS, OPT_DEBUG_DIR, OPT_KERNEL,
+	OPT_MISSING = 256,
+	OPT_NO_RESOLVE,
+	OPT_SYMFS,
+	OPT_DEBUG_DIR,
+	OPT_KERNEL,
 };
 
 static int handle(int opt, const char *arg, void *ctx)
@@ -61,25 +79,15 @@ static int handle(int opt, const char *arg, void *ctx)
 	struct bid_opts *bo = ctx;
 
 	switch (opt) {
-	case 'H':
-		bo->hits = true;
-		return 0;
-	case OPT_MISSING:
-		bo->missing = true;
-		return 0;
-	case OPT_NO_RESOLVE:
-		bo->no_resolve = true;
-		return 0;
-	case OPT_SYMFS:
-		bo->where.symfs = arg;
-		return 0;
+	case 'H': bo->hits = true; return 0;
+	case OPT_MISSING: bo->missing = true; return 0;
+	case OPT_NO_RESOLVE: bo->no_resolve = true; return 0;
+	case OPT_SYMFS: bo->where.symfs = arg; return 0;
 	case OPT_DEBUG_DIR:
 		bo->where.debug_dir = arg;
 		bo->has_debug_dir = true;
 		return 0;
-	case OPT_KERNEL:
-		bo->where.kernel = true;
-		return 0;
+	case OPT_KERNEL: bo->where.kernel = true; return 0;
 	}
 	return -1;
 }
@@ -94,15 +102,15 @@ static bool is_problem(enum pd_bid_status st)
 int cmd_buildids(struct opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "hits", no_argument, NULL, 'H' },
-		{ "missing", no_argument, NULL, OPT_MISSING },
-		{ "no-resolve", no_argument, NULL, OPT_NO_RESOLVE },
-		{ "symfs", required_argument, NULL, OPT_SYMFS },
-		{ "debug-dir", required_argument, NULL, OPT_DEBUG_DIR },
-		{ "kernel", no_argument, NULL, OPT_KERNEL },
-		{ NULL, 0, NULL, 0 },
+		{"hits", no_argument, NULL, 'H'},
+		{"missing", no_argument, NULL, OPT_MISSING},
+		{"no-resolve", no_argument, NULL, OPT_NO_RESOLVE},
+		{"symfs", required_argument, NULL, OPT_SYMFS},
+		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
+		{"kernel", no_argument, NULL, OPT_KERNEL},
+		{NULL, 0, NULL, 0},
 	};
-	struct bid_opts bo = { 0 };
+	struct bid_opts bo = {0};
 	struct pd_bid_list l;
 	struct pd_session s;
 	struct emitter *e;
@@ -117,7 +125,8 @@ int cmd_buildids(struct opts *o, int argc, char **argv)
 	if (take_file_arg(&cmd_buildids_def, o, argc, argv, first))
 		return EXIT_USAGE;
 	if (bo.missing && bo.no_resolve) {
-		usage_error("buildids: --missing needs the resolution (--no-resolve given)");
+		usage_error("buildids: --missing needs the resolution "
+			    "(--no-resolve given)");
 		return EXIT_USAGE;
 	}
 	if (!bo.has_debug_dir)

@@ -13,27 +13,36 @@ const struct cmd cmd_check_def = {
 	.name = "check",
 	.fn = cmd_check,
 	.summary = "validate the whole file, list every anomaly",
-	.help =
-	"Usage: perfdump check [OPTIONS] [FILE]\n"
-	"\n"
-	"Validate the whole recording: the header and its sections, every\n"
-	"feature section decoded, every attr, every record read and decoded\n"
-	"(samples against their attr's sample_type, compressed records\n"
-	"decompressed), time order across FINISHED_ROUND, and the bytes that\n"
-	"belong to no section or record.  Each finding shows its severity,\n"
-	"file offset, the structure, a stable code, what is wrong and the\n"
-	"values involved; a summary counts errors, warnings, the records\n"
-	"checked and the bytes covered.  Warnings are unusual but legal\n"
-	"(unknown feature bits or record types, zero padding); errors are\n"
-	"damage.  See perfdump(1) for the list of codes.\n"
-	"\n"
-	"Exit status: 0 no errors (warnings may be listed), 1 errors found,\n"
-	"2 usage error, 3 cannot read the input or write the output.\n"
-	"\n"
-	"Options:\n"
-	"  -j, --json      write JSON\n"
-	"  -p, --pretty    write indented JSON\n"
-	"  -h, --help      show this help\n",
+	.help = "Usage: perfdump check [OPTIONS] [FILE]\n"
+		"\n"
+		"Validate the whole recording: the header and its sections, "
+		"every\n"
+		"feature section decoded, every attr, every record read and "
+		"decoded\n"
+		"(samples against their attr's sample_type, compressed "
+		"records\n"
+		"decompressed), time order across FINISHED_ROUND, and the "
+		"bytes that\n"
+		"belong to no section or record.  Each finding shows its "
+		"severity,\n"
+		"file offset, the structure, a stable code, what is wrong and "
+		"the\n"
+		"values involved; a summary counts errors, warnings, the "
+		"records\n"
+		"checked and the bytes covered.  Warnings are unusual but "
+		"legal\n"
+		"(unknown feature bits or record types, zero padding); errors "
+		"are\n"
+		"damage.  See perfdump(1) for the list of codes.\n"
+		"\n"
+		"Exit status: 0 no errors (warnings may be listed), 1 errors "
+		"found,\n"
+		"2 usage error, 3 cannot read the input or write the output.\n"
+		"\n"
+		"Options:\n"
+		"  -j, --json      write JSON\n"
+		"  -p, --pretty    write indented JSON\n"
+		"  -h, --help      show this help\n",
 };
 
 static const char *sev_name(enum pd_sev sev)
@@ -49,8 +58,8 @@ static void emit_finding(struct emitter *e, const struct pd_finding *f)
 		snprintf(title, sizeof(title), "%s 0x%" PRIx64 " %s [%s]",
 			 sev_name(f->sev), f->offset, f->structure, f->code);
 	else
-		snprintf(title, sizeof(title), "%s - %s [%s]",
-			 sev_name(f->sev), f->structure, f->code);
+		snprintf(title, sizeof(title), "%s - %s [%s]", sev_name(f->sev),
+			 f->structure, f->code);
 	emit_row_begin_title(e, NULL, title);
 	/* the title shows these in text */
 	emit_text_hide(e, true);
@@ -138,7 +147,8 @@ int cmd_check(struct opts *o, int argc, char **argv)
 	emit_doc_end(e);
 	rc = c.nerr ? EXIT_DAMAGED : EXIT_SOUND;
 	if (!emit_free(e)) {
-		fprintf(stderr, "perfdump: internal error: unbalanced output nesting\n");
+		fprintf(stderr, "perfdump: internal error: unbalanced output "
+				"nesting\n");
 		rc = EXIT_IO;
 	}
 	pd_check_free(&c);

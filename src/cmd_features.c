@@ -15,31 +15,42 @@ const struct cmd cmd_features_def = {
 	.name = "features",
 	.fn = cmd_features,
 	.summary = "feature sections, fully decoded",
-	.help =
-	"Usage: perfdump features [--list] [-j|-p] [-x] [FILE] [NAME...]\n"
-	"\n"
-	"Decode every feature section present (HOSTNAME, NRCPUS, CMDLINE,\n"
-	"EVENT_DESC, CPU_TOPOLOGY, TRACING_DATA, BUILD_ID, ... all the ids perf\n"
-	"defines, simpleperf's 128-134 named).  Unknown features and bytes a\n"
-	"decoder did not consume are hex-dumped.  In pipe mode the features come\n"
-	"from HEADER_FEATURE, HEADER_TRACING_DATA and HEADER_BUILD_ID records.\n"
-	"\n"
-	"NAME selects features: case-insensitive, with or without HEADER_, or a\n"
-	"bit number (e.g. hostname, HEADER_NRCPUS, cpu_topology, 13).  With\n"
-	"names, FILE must come first.\n"
-	"\n"
-	"Options:\n"
-	"  -l, --list      list every feature perf and simpleperf define, and\n"
-	"                  whether this file has it\n"
-	"      --resolve   add to each BUILD_ID entry its resolution against\n"
-	"                  local files, as 'perfdump buildids' does (status,\n"
-	"                  path, found_build_id, detail, tried)\n"
-	"      --symfs DIR, --debug-dir DIR, --kernel\n"
-	"                  where --resolve looks (see 'perfdump buildids')\n"
-	"  -j, --json      write JSON\n"
-	"  -p, --pretty    write indented JSON\n"
-	"  -x, --hex       add a hex dump of each feature's bytes\n"
-	"  -h, --help      show this help\n",
+	.help = "Usage: perfdump features [--list] [-j|-p] [-x] [FILE] "
+		"[NAME...]\n"
+		"\n"
+		"Decode every feature section present (HOSTNAME, NRCPUS, "
+		"CMDLINE,\n"
+		"EVENT_DESC, CPU_TOPOLOGY, TRACING_DATA, BUILD_ID, ... all the "
+		"ids perf\n"
+		"defines, simpleperf's 128-134 named).  Unknown features and "
+		"bytes a\n"
+		"decoder did not consume are hex-dumped.  In pipe mode the "
+		"features come\n"
+		"from HEADER_FEATURE, HEADER_TRACING_DATA and HEADER_BUILD_ID "
+		"records.\n"
+		"\n"
+		"NAME selects features: case-insensitive, with or without "
+		"HEADER_, or a\n"
+		"bit number (e.g. hostname, HEADER_NRCPUS, cpu_topology, 13).  "
+		"With\n"
+		"names, FILE must come first.\n"
+		"\n"
+		"Options:\n"
+		"  -l, --list      list every feature perf and simpleperf "
+		"define, and\n"
+		"                  whether this file has it\n"
+		"      --resolve   add to each BUILD_ID entry its resolution "
+		"against\n"
+		"                  local files, as 'perfdump buildids' does "
+		"(status,\n"
+		"                  path, found_build_id, detail, tried)\n"
+		"      --symfs DIR, --debug-dir DIR, --kernel\n"
+		"                  where --resolve looks (see 'perfdump "
+		"buildids')\n"
+		"  -j, --json      write JSON\n"
+		"  -p, --pretty    write indented JSON\n"
+		"  -x, --hex       add a hex dump of each feature's bytes\n"
+		"  -h, --help      show this help\n",
 };
 
 struct features_opts {
@@ -56,22 +67,14 @@ static int handle(int opt, const char *arg, void *ctx)
 	struct features_opts *fo = ctx;
 
 	switch (opt) {
-	case 'l':
-		fo->list = true;
-		return 0;
-	case OPT_RESOLVE:
-		fo->resolve = true;
-		return 0;
-	case OPT_SYMFS:
-		fo->where.symfs = arg;
-		return 0;
+	case 'l': fo->list = true; return 0;
+	case OPT_RESOLVE: fo->resolve = true; return 0;
+	case OPT_SYMFS: fo->where.symfs = arg; return 0;
 	case OPT_DEBUG_DIR:
 		fo->where.debug_dir = arg;
 		fo->has_debug_dir = true;
 		return 0;
-	case OPT_KERNEL:
-		fo->where.kernel = true;
-		return 0;
+	case OPT_KERNEL: fo->where.kernel = true; return 0;
 	}
 	return -1;
 }
@@ -105,7 +108,8 @@ static void resolve_build_ids(struct pd_session *s, struct features_opts *fo)
 	char dbg[PATH_MAX];
 
 	if (!fo->has_debug_dir)
-		fo->where.debug_dir = pd_bid_default_debug_dir(dbg, sizeof(dbg));
+		fo->where.debug_dir =
+			pd_bid_default_debug_dir(dbg, sizeof(dbg));
 	for (size_t i = 0; i < s->nfeat; i++) {
 		struct feat_build_id *m = s->feat[i].model;
 		struct pd_bid_res *res;
@@ -117,7 +121,8 @@ static void resolve_build_ids(struct pd_session *s, struct features_opts *fo)
 			continue;
 		for (size_t k = 0; k < m->nr; k++)
 			pd_bid_resolve(&fo->where, m->v[k].build_id,
-				       m->v[k].build_id ? m->v[k].build_id_size : 0,
+				       m->v[k].build_id ? m->v[k].build_id_size
+							: 0,
 				       m->v[k].filename.s, m->v[k].filename.len,
 				       m->v[k].misc & PD_MISC_CPUMODE_MASK,
 				       &s->arena, &res[k]);
@@ -128,15 +133,15 @@ static void resolve_build_ids(struct pd_session *s, struct features_opts *fo)
 int cmd_features(struct opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "list", no_argument, NULL, 'l' },
-		{ "resolve", no_argument, NULL, OPT_RESOLVE },
-		{ "symfs", required_argument, NULL, OPT_SYMFS },
-		{ "debug-dir", required_argument, NULL, OPT_DEBUG_DIR },
-		{ "kernel", no_argument, NULL, OPT_KERNEL },
-		{ NULL, 0, NULL, 0 },
+		{"list", no_argument, NULL, 'l'},
+		{"resolve", no_argument, NULL, OPT_RESOLVE},
+		{"symfs", required_argument, NULL, OPT_SYMFS},
+		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
+		{"kernel", no_argument, NULL, OPT_KERNEL},
+		{NULL, 0, NULL, 0},
 	};
-	struct features_opts fo = { 0 };
-	bool want[256] = { false }, any = false;
+	struct features_opts fo = {0};
+	bool want[256] = {false}, any = false;
 	struct pd_session s;
 	struct emitter *e;
 	int first, rc;
@@ -151,7 +156,8 @@ int cmd_features(struct opts *o, int argc, char **argv)
 		int id = pd_feat_lookup(argv[i]);
 
 		if (id < 0) {
-			usage_error("features: unknown feature '%s' (see 'perfdump features --list')",
+			usage_error("features: unknown feature '%s' (see "
+				    "'perfdump features --list')",
 				    argv[i]);
 			return EXIT_USAGE;
 		}

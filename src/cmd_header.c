@@ -12,22 +12,28 @@ const struct cmd cmd_header_def = {
 	.name = "header",
 	.fn = cmd_header,
 	.summary = "file header, sections, feature bitmap and table",
-	.help =
-	"Usage: perfdump header [-j|-p] [-x] [FILE]\n"
-	"\n"
-	"Show the perf.data file header: magic, byte order and how it was\n"
-	"decided, mode (file, pipe, directory, v1), header size, attr_size, the\n"
-	"attrs/data/event_types sections (offset, size, end), the feature\n"
-	"bitmap by name, and the feature section table (offset, size, end,\n"
-	"whether it lies inside the file).  In pipe mode the stream is walked and\n"
-	"its metadata records are listed instead; for a directory, each data.N\n"
-	"file with its size.  Problems are listed with their file offsets.\n"
-	"\n"
-	"Options:\n"
-	"  -j, --json      write JSON\n"
-	"  -p, --pretty    write indented JSON\n"
-	"  -x, --hex       add a hex dump of the header bytes\n"
-	"  -h, --help      show this help\n",
+	.help = "Usage: perfdump header [-j|-p] [-x] [FILE]\n"
+		"\n"
+		"Show the perf.data file header: magic, byte order and how it "
+		"was\n"
+		"decided, mode (file, pipe, directory, v1), header size, "
+		"attr_size, the\n"
+		"attrs/data/event_types sections (offset, size, end), the "
+		"feature\n"
+		"bitmap by name, and the feature section table (offset, size, "
+		"end,\n"
+		"whether it lies inside the file).  In pipe mode the stream is "
+		"walked and\n"
+		"its metadata records are listed instead; for a directory, "
+		"each data.N\n"
+		"file with its size.  Problems are listed with their file "
+		"offsets.\n"
+		"\n"
+		"Options:\n"
+		"  -j, --json      write JSON\n"
+		"  -p, --pretty    write indented JSON\n"
+		"  -x, --hex       add a hex dump of the header bytes\n"
+		"  -h, --help      show this help\n",
 };
 
 static const char *mode_name(const struct pd_session *s)
@@ -70,8 +76,8 @@ static const char *range_status(uint64_t off, uint64_t size, uint64_t fsize,
 
 /* `at` is the header offset of the section's {offset, size} pair. */
 static void emit_section(struct emitter *e, const char *key,
-			 const struct pd_section *sec, const struct pd_session *s,
-			 size_t at)
+			 const struct pd_section *sec,
+			 const struct pd_session *s, size_t at)
 {
 	if (s->hdr.fields_len < at + 8)
 		return;
@@ -85,8 +91,8 @@ static void emit_section(struct emitter *e, const char *key,
 	}
 	emit_u64(e, "size", sec->size);
 	emit_offset(e, "end", sec->offset + sec->size);
-	emit_str(e, "status", range_status(sec->offset, sec->size, s->in.size,
-					   s->hdr.size));
+	emit_str(e, "status",
+		 range_status(sec->offset, sec->size, s->in.size, s->hdr.size));
 	emit_obj_end(e);
 }
 
@@ -133,19 +139,22 @@ done:
 		emit_str(e, "feature_bitmap", "absent (72-byte header)");
 		return;
 	}
-	snprintf(words, sizeof(words), "0x%016" PRIx64 "%016" PRIx64
-		 "%016" PRIx64 "%016" PRIx64,
-		 h->features[3], h->features[2], h->features[1], h->features[0]);
+	snprintf(words, sizeof(words),
+		 "0x%016" PRIx64 "%016" PRIx64 "%016" PRIx64 "%016" PRIx64,
+		 h->features[3], h->features[2], h->features[1],
+		 h->features[0]);
 	emit_str(e, "feature_bitmap", words);
-	emit_str(e, "feature_bitmap_layout", bitmap_guess_name(h->bitmap_guess));
+	emit_str(e, "feature_bitmap_layout",
+		 bitmap_guess_name(h->bitmap_guess));
 	emit_feature_names(e, h);
 
 	emit_obj_begin_t(e, "feature_table", "feature table");
 	emit_offset(e, "offset", h->feat_table_off);
-	emit_u64(e, "entries", (uint64_t)__builtin_popcountll(h->features[0]) +
-		 (uint64_t)__builtin_popcountll(h->features[1]) +
-		 (uint64_t)__builtin_popcountll(h->features[2]) +
-		 (uint64_t)__builtin_popcountll(h->features[3]));
+	emit_u64(e, "entries",
+		 (uint64_t)__builtin_popcountll(h->features[0]) +
+			 (uint64_t)__builtin_popcountll(h->features[1]) +
+			 (uint64_t)__builtin_popcountll(h->features[2]) +
+			 (uint64_t)__builtin_popcountll(h->features[3]));
 	emit_arr_begin(e, "sections");
 	for (size_t i = 0; i < s->nfeat; i++) {
 		const struct pd_feature *f = &s->feat[i];
@@ -162,8 +171,8 @@ done:
 		emit_offset(e, "offset", p->offset);
 		emit_u64(e, "size", p->size);
 		emit_offset(e, "end", p->offset + p->size);
-		emit_str(e, "status", range_status(p->offset, p->size, s->in.size,
-						   h->size));
+		emit_str(e, "status",
+			 range_status(p->offset, p->size, s->in.size, h->size));
 		emit_obj_end(e);
 	}
 	emit_arr_end(e);
@@ -210,9 +219,11 @@ static void emit_pipe(struct emitter *e, const struct pd_session *s)
 				emit_str(e, "name", n);
 			else
 				emit_null(e, "name");
-			emit_u64(e, "record_type", f->src == PD_FSRC_LEGACY_RECORD ? 66 + f->id
-					  : f->src == PD_FSRC_TRACING_RECORD ? 66
-					  : f->src == PD_FSRC_BUILDID_RECORDS ? 67 : 80);
+			emit_u64(e, "record_type",
+				 f->src == PD_FSRC_LEGACY_RECORD    ? 66 + f->id
+				 : f->src == PD_FSRC_TRACING_RECORD ? 66
+				 : f->src == PD_FSRC_BUILDID_RECORDS ? 67
+								     : 80);
 			emit_offset(e, "record_offset", p->rec_offset);
 			emit_offset(e, "offset", p->offset);
 			emit_u64(e, "size", p->size);
@@ -235,7 +246,8 @@ static void emit_dir(struct emitter *e, const struct pd_session *s)
 	emit_obj_end(e);
 	for (size_t i = 0; i < s->ndir; i++) {
 		emit_row_begin(e, NULL);
-		emit_bytes_str(e, "name", s->dir[i].name, strlen(s->dir[i].name));
+		emit_bytes_str(e, "name", s->dir[i].name,
+			       strlen(s->dir[i].name));
 		emit_u64(e, "size", s->dir[i].size);
 		emit_obj_end(e);
 		total += s->dir[i].size;

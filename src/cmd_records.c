@@ -21,37 +21,52 @@ const struct cmd cmd_records_def = {
 	.name = "records",
 	.fn = cmd_records,
 	.summary = "the record stream, every record decoded",
-	.help =
-	"Usage: perfdump records [OPTIONS] [FILE]\n"
-	"\n"
-	"Show every record of the recording with its file offset, size, type\n"
-	"and misc flags, decoded field by field: samples by their attr's\n"
-	"sample_type, other kernel records with their sample_id trailer, perf's\n"
-	"user records.  Compressed records (81, 83) are decompressed: their\n"
-	"records show the container's offset and their offset inside the\n"
-	"decompressed stream.  Pipe mode, directories (data + data.N) and\n"
-	"recordings whose perf record was killed (data.size 0) are read too.\n"
-	"\n"
-	"Options:\n"
-	"      --type LIST      only these types, names or numbers\n"
-	"                       (e.g. sample,mmap2,68)\n"
-	"      --event NAME     only records of this event (attr name)\n"
-	"      --pid PID        only records of this process\n"
-	"      --tid TID        only records of this thread\n"
-	"      --cpu CPU        only records of this CPU\n"
-	"      --time START,END only records in this time span, in seconds as\n"
-	"                       perf prints them (either side may be empty)\n"
-	"      --skip N         leave out the first N records that match\n"
-	"      --limit N        show at most N records\n"
-	"      --at OFFSET      start at the record at or after this file offset\n"
-	"      --order file|time  file order (default), or time order as perf\n"
-	"                       processes it (rounds bounded by FINISHED_ROUND)\n"
-	"      --json-lines     one JSON object per record; the first line is a\n"
-	"                       preamble, the last the errors and warnings\n"
-	"  -j, --json           write JSON\n"
-	"  -p, --pretty         write indented JSON\n"
-	"  -x, --hex            add the raw bytes of each record\n"
-	"  -h, --help           show this help\n",
+	.help = "Usage: perfdump records [OPTIONS] [FILE]\n"
+		"\n"
+		"Show every record of the recording with its file offset, "
+		"size, type\n"
+		"and misc flags, decoded field by field: samples by their "
+		"attr's\n"
+		"sample_type, other kernel records with their sample_id "
+		"trailer, perf's\n"
+		"user records.  Compressed records (81, 83) are decompressed: "
+		"their\n"
+		"records show the container's offset and their offset inside "
+		"the\n"
+		"decompressed stream.  Pipe mode, directories (data + data.N) "
+		"and\n"
+		"recordings whose perf record was killed (data.size 0) are "
+		"read too.\n"
+		"\n"
+		"Options:\n"
+		"      --type LIST      only these types, names or numbers\n"
+		"                       (e.g. sample,mmap2,68)\n"
+		"      --event NAME     only records of this event (attr "
+		"name)\n"
+		"      --pid PID        only records of this process\n"
+		"      --tid TID        only records of this thread\n"
+		"      --cpu CPU        only records of this CPU\n"
+		"      --time START,END only records in this time span, in "
+		"seconds as\n"
+		"                       perf prints them (either side may be "
+		"empty)\n"
+		"      --skip N         leave out the first N records that "
+		"match\n"
+		"      --limit N        show at most N records\n"
+		"      --at OFFSET      start at the record at or after this "
+		"file offset\n"
+		"      --order file|time  file order (default), or time order "
+		"as perf\n"
+		"                       processes it (rounds bounded by "
+		"FINISHED_ROUND)\n"
+		"      --json-lines     one JSON object per record; the first "
+		"line is a\n"
+		"                       preamble, the last the errors and "
+		"warnings\n"
+		"  -j, --json           write JSON\n"
+		"  -p, --pretty         write indented JSON\n"
+		"  -x, --hex            add the raw bytes of each record\n"
+		"  -h, --help           show this help\n",
 };
 
 #define MAX_TYPES 64
@@ -70,8 +85,17 @@ struct rec_opts {
 };
 
 enum {
-	OPT_TYPE = 256, OPT_EVENT, OPT_PID, OPT_TID, OPT_CPU, OPT_TIME,
-	OPT_SKIP, OPT_LIMIT, OPT_AT, OPT_ORDER, OPT_JSON_LINES,
+	OPT_TYPE = 256,
+	OPT_EVENT,
+	OPT_PID,
+	OPT_TID,
+	OPT_CPU,
+	OPT_TIME,
+	OPT_SKIP,
+	OPT_LIMIT,
+	OPT_AT,
+	OPT_ORDER,
+	OPT_JSON_LINES,
 };
 
 static bool parse_u64(const char *arg, uint64_t *v)
@@ -170,11 +194,8 @@ static int handle(int opt, const char *arg, void *ctx)
 	struct rec_opts *ro = ctx;
 
 	switch (opt) {
-	case OPT_TYPE:
-		return parse_type_list(ro, arg);
-	case OPT_EVENT:
-		ro->event = arg;
-		return 0;
+	case OPT_TYPE: return parse_type_list(ro, arg);
+	case OPT_EVENT: ro->event = arg; return 0;
 	case OPT_PID:
 		ro->has_pid = true;
 		if (parse_u32(arg, &ro->pid))
@@ -198,9 +219,11 @@ static int handle(int opt, const char *arg, void *ctx)
 		ro->t_end = UINT64_MAX;
 		if (!comma)
 			break;
-		if (comma > arg && !parse_seconds(arg, (size_t)(comma - arg), &ro->t_start))
+		if (comma > arg &&
+		    !parse_seconds(arg, (size_t)(comma - arg), &ro->t_start))
 			break;
-		if (comma[1] && !parse_seconds(comma + 1, strlen(comma + 1), &ro->t_end))
+		if (comma[1] &&
+		    !parse_seconds(comma + 1, strlen(comma + 1), &ro->t_end))
 			break;
 		return 0;
 	}
@@ -222,11 +245,8 @@ static int handle(int opt, const char *arg, void *ctx)
 			return 0;
 		}
 		break;
-	case OPT_JSON_LINES:
-		ro->json_lines = true;
-		return 0;
-	default:
-		return -1;
+	case OPT_JSON_LINES: ro->json_lines = true; return 0;
+	default: return -1;
 	}
 	usage_error("records: bad value '%s'", arg);
 	return -1;
@@ -255,8 +275,8 @@ static bool type_wanted(const struct rec_opts *ro, uint32_t type)
 static const char *cpumode_name(uint16_t misc)
 {
 	static const char *const names[] = {
-		"unknown", "kernel", "user", "hypervisor", "guest_kernel",
-		"guest_user", NULL, NULL,
+		"unknown",	"kernel",     "user", "hypervisor",
+		"guest_kernel", "guest_user", NULL,   NULL,
 	};
 
 	return names[misc & 7];
@@ -265,17 +285,23 @@ static const char *cpumode_name(uint16_t misc)
 /* misc bits 12..15 mean different things per type (FORMAT.md §7.1) */
 static void emit_misc(struct emitter *e, uint32_t type, uint16_t misc)
 {
-	const char *names[16] = { 0 };
+	const char *names[16] = {0};
 
 	names[12] = type == 1 || type == 10 ? "PROC_MAP_PARSE_TIMEOUT" : NULL;
 	switch (type) {
 	case 1: names[13] = "MMAP_DATA"; break;
-	case 10: names[13] = "MMAP_DATA"; names[14] = "MMAP_BUILD_ID"; break;
+	case 10:
+		names[13] = "MMAP_DATA";
+		names[14] = "MMAP_BUILD_ID";
+		break;
 	case 3: names[13] = "COMM_EXEC"; break;
 	case 7: names[13] = "FORK_EXEC"; break;
 	case 9: names[14] = "EXACT_IP"; break;
 	case 14:
-	case 15: names[13] = "SWITCH_OUT"; names[14] = "SWITCH_OUT_PREEMPT"; break;
+	case 15:
+		names[13] = "SWITCH_OUT";
+		names[14] = "SWITCH_OUT_PREEMPT";
+		break;
 	case 13: names[15] = "LOST_SAMPLES_BPF"; break;
 	case 67: names[15] = "BUILD_ID_SIZE"; break;
 	default: break;
@@ -321,7 +347,8 @@ static bool passes(const struct rec_ctx *c, const struct pd_sample_id *id,
 		char idx[32];
 
 		snprintf(idx, sizeof(idx), "attr%u", ev->idx);
-		if (strcmp(ev->name, ro->event) != 0 && strcmp(idx, ro->event) != 0)
+		if (strcmp(ev->name, ro->event) != 0 &&
+		    strcmp(idx, ro->event) != 0)
 			return false;
 	}
 	if ((ro->has_pid || ro->has_tid) && !id->has_tid)
@@ -332,8 +359,8 @@ static bool passes(const struct rec_ctx *c, const struct pd_sample_id *id,
 		return false;
 	if (ro->has_cpu && (!id->has_cpu || id->cpu != ro->cpu))
 		return false;
-	if (ro->has_time && (!id->has_time || id->time < ro->t_start ||
-			     id->time > ro->t_end))
+	if (ro->has_time &&
+	    (!id->has_time || id->time < ro->t_start || id->time > ro->t_end))
 		return false;
 	return true;
 }
@@ -384,8 +411,8 @@ static void show(struct rec_ctx *c, const struct pd_event *ev)
 		t += 14;
 		snprintf(t, sizeof(title) - (size_t)(t - title), "%s", tname);
 	} else {
-		snprintf(t, sizeof(title) - (size_t)(t - title), "] <unknown: %u>",
-			 ev->type);
+		snprintf(t, sizeof(title) - (size_t)(t - title),
+			 "] <unknown: %u>", ev->type);
 	}
 	emit_row_begin_title(e, NULL, title);
 	/* the title shows offset, size and type; misc when it is not 0 */
@@ -421,7 +448,6 @@ static void show(struct rec_ctx *c, const struct pd_event *ev)
 	emit_obj_end(e);
 }
 
-
 static void deliver(void *arg, const struct pd_event *ev)
 {
 	show(arg, ev);
@@ -436,8 +462,11 @@ static int run(struct rec_ctx *c, struct pd_session *s)
 
 	if (c->ro->order_time)
 		return pd_read_in_time_order(s, dir, pd_event_time, deliver, c);
-	r = pd_reader_open(s, dir ? PD_READ_DATA_N | (emit_want_hex(c->e) ? PD_READ_PAYLOADS : 0)
-				  : emit_want_hex(c->e) ? PD_READ_PAYLOADS : 0);
+	r = pd_reader_open(
+		s, dir ? PD_READ_DATA_N |
+				   (emit_want_hex(c->e) ? PD_READ_PAYLOADS : 0)
+		   : emit_want_hex(c->e) ? PD_READ_PAYLOADS
+					 : 0);
 	if (!r)
 		return -1;
 	while (!c->done && (rc = pd_reader_next(r, &ev)) == 1)
@@ -449,21 +478,21 @@ static int run(struct rec_ctx *c, struct pd_session *s)
 int cmd_records(struct opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "type", required_argument, NULL, OPT_TYPE },
-		{ "event", required_argument, NULL, OPT_EVENT },
-		{ "pid", required_argument, NULL, OPT_PID },
-		{ "tid", required_argument, NULL, OPT_TID },
-		{ "cpu", required_argument, NULL, OPT_CPU },
-		{ "time", required_argument, NULL, OPT_TIME },
-		{ "skip", required_argument, NULL, OPT_SKIP },
-		{ "limit", required_argument, NULL, OPT_LIMIT },
-		{ "at", required_argument, NULL, OPT_AT },
-		{ "order", required_argument, NULL, OPT_ORDER },
-		{ "json-lines", no_argument, NULL, OPT_JSON_LINES },
-		{ NULL, 0, NULL, 0 },
+		{"type", required_argument, NULL, OPT_TYPE},
+		{"event", required_argument, NULL, OPT_EVENT},
+		{"pid", required_argument, NULL, OPT_PID},
+		{"tid", required_argument, NULL, OPT_TID},
+		{"cpu", required_argument, NULL, OPT_CPU},
+		{"time", required_argument, NULL, OPT_TIME},
+		{"skip", required_argument, NULL, OPT_SKIP},
+		{"limit", required_argument, NULL, OPT_LIMIT},
+		{"at", required_argument, NULL, OPT_AT},
+		{"order", required_argument, NULL, OPT_ORDER},
+		{"json-lines", no_argument, NULL, OPT_JSON_LINES},
+		{NULL, 0, NULL, 0},
 	};
-	struct rec_opts ro = { .limit = UINT64_MAX };
-	struct rec_ctx c = { 0 };
+	struct rec_opts ro = {.limit = UINT64_MAX};
+	struct rec_ctx c = {0};
 	struct pd_session s;
 	int first, rc;
 

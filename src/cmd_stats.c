@@ -18,36 +18,52 @@
 const struct cmd cmd_stats_def = {
 	.name = "stats",
 	.fn = cmd_stats,
-	.summary = "counts per record type, event, CPU and thread; data quality",
-	.help =
-	"Usage: perfdump stats [OPTIONS] [FILE]\n"
-	"\n"
-	"Count what the recording holds, in one pass that reads only record\n"
-	"headers and the few sample fields a count needs:\n"
-	"  records      count, bytes and share per record type (records inside\n"
-	"               COMPRESSED records as their own types, the containers\n"
-	"               as COMPRESSED/COMPRESSED2); totals as perf report --stats\n"
-	"  samples      per event, per CPU, and the top processes and threads\n"
-	"               with their comm (from COMM records)\n"
-	"  quality      LOST (records, events lost), LOST_SAMPLES (and those the\n"
-	"               BPF filter dropped), THROTTLE/UNTHROTTLE, AUX flags\n"
-	"               (truncated, partial, collision, overwrite), AUXTRACE_ERROR,\n"
-	"               records of unknown types\n"
-	"  time         first and last sample time, duration, samples per second,\n"
-	"               against SAMPLE_TIME in the header; wall clock from\n"
-	"               CLOCK_DATA\n"
-	"  ordering     FINISHED_ROUND rounds, the largest one, samples older than\n"
-	"               what perf had already flushed, backward time steps\n"
-	"  compression  compressed and decompressed bytes, the ratio achieved and\n"
-	"               the one the header (COMPRESSED) claims\n"
-	"  bytes        every byte of the file: header, attrs, ids, data, feature\n"
-	"               table and sections, and the bytes that belong to none\n"
-	"\n"
-	"Options:\n"
-	"      --top N      processes and threads listed (default 10, 0: all)\n"
-	"  -j, --json       write JSON\n"
-	"  -p, --pretty     write indented JSON\n"
-	"  -h, --help       show this help\n",
+	.summary =
+		"counts per record type, event, CPU and thread; data quality",
+	.help = "Usage: perfdump stats [OPTIONS] [FILE]\n"
+		"\n"
+		"Count what the recording holds, in one pass that reads only "
+		"record\n"
+		"headers and the few sample fields a count needs:\n"
+		"  records      count, bytes and share per record type "
+		"(records inside\n"
+		"               COMPRESSED records as their own types, the "
+		"containers\n"
+		"               as COMPRESSED/COMPRESSED2); totals as perf "
+		"report --stats\n"
+		"  samples      per event, per CPU, and the top processes and "
+		"threads\n"
+		"               with their comm (from COMM records)\n"
+		"  quality      LOST (records, events lost), LOST_SAMPLES (and "
+		"those the\n"
+		"               BPF filter dropped), THROTTLE/UNTHROTTLE, AUX "
+		"flags\n"
+		"               (truncated, partial, collision, overwrite), "
+		"AUXTRACE_ERROR,\n"
+		"               records of unknown types\n"
+		"  time         first and last sample time, duration, samples "
+		"per second,\n"
+		"               against SAMPLE_TIME in the header; wall clock "
+		"from\n"
+		"               CLOCK_DATA\n"
+		"  ordering     FINISHED_ROUND rounds, the largest one, "
+		"samples older than\n"
+		"               what perf had already flushed, backward time "
+		"steps\n"
+		"  compression  compressed and decompressed bytes, the ratio "
+		"achieved and\n"
+		"               the one the header (COMPRESSED) claims\n"
+		"  bytes        every byte of the file: header, attrs, ids, "
+		"data, feature\n"
+		"               table and sections, and the bytes that belong "
+		"to none\n"
+		"\n"
+		"Options:\n"
+		"      --top N      processes and threads listed (default 10, "
+		"0: all)\n"
+		"  -j, --json       write JSON\n"
+		"  -p, --pretty     write indented JSON\n"
+		"  -h, --help       show this help\n",
 };
 
 enum { OPT_TOP = 256 };
@@ -172,7 +188,8 @@ static void emit_samples(struct emitter *e, const struct pd_session *s,
 		emit_text_hide(e, false);
 		emit_u64(e, "samples", ev->samples);
 		emit_pct(e, "percent", ev->samples, st->samples);
-		emit_text_hide(e, !(s->evlist.v[i].attr.sample_type & PD_SAMPLE_PERIOD));
+		emit_text_hide(e, !(s->evlist.v[i].attr.sample_type &
+				    PD_SAMPLE_PERIOD));
 		emit_u64(e, "period", ev->period);
 		emit_text_hide(e, false);
 		emit_obj_end(e);
@@ -230,7 +247,8 @@ static void emit_samples(struct emitter *e, const struct pd_session *s,
 		emit_s64(e, "pid", (int32_t)pids[i].pid);
 		emit_text_hide(e, false);
 		if (pids[i].comm)
-			emit_bytes_str(e, "comm", pids[i].comm, strlen(pids[i].comm));
+			emit_bytes_str(e, "comm", pids[i].comm,
+				       strlen(pids[i].comm));
 		else
 			emit_null(e, "comm");
 		emit_u64(e, "samples", pids[i].samples);
@@ -325,7 +343,8 @@ static void emit_time(struct emitter *e, const struct pd_session *s,
 	const struct pd_feature *f = pd_find_feature(s, HEADER_SAMPLE_TIME);
 	const struct feat_sample_time *hst = f && f->decoded ? f->model : NULL;
 	const struct pd_feature *cf = pd_find_feature(s, HEADER_CLOCK_DATA);
-	const struct feat_clock_data *clk = cf && cf->decoded ? cf->model : NULL;
+	const struct feat_clock_data *clk =
+		cf && cf->decoded ? cf->model : NULL;
 	uint64_t wall;
 	char buf[64];
 
@@ -339,7 +358,8 @@ static void emit_time(struct emitter *e, const struct pd_session *s,
 		emit_duration(e, d);
 		if (d)
 			emit_double(e, "samples_per_second",
-				    (double)st->timed_samples * 1e9 / (double)d, "%.1f");
+				    (double)st->timed_samples * 1e9 / (double)d,
+				    "%.1f");
 		else
 			emit_null(e, "samples_per_second");
 		if (wall_clock(clk, st->min_time, &wall)) {
@@ -360,8 +380,9 @@ static void emit_time(struct emitter *e, const struct pd_session *s,
 			 * (pipe mode, -z, --no-buildid) */
 			emit_null(e, "agrees");
 		} else if (st->timed_samples) {
-			emit_bool(e, "agrees", hst->first == st->min_time &&
-						       hst->last == st->max_time);
+			emit_bool(e, "agrees",
+				  hst->first == st->min_time &&
+					  hst->last == st->max_time);
 			emit_s64(e, "first_diff_ns",
 				 (int64_t)(st->min_time - hst->first));
 			emit_s64(e, "last_diff_ns",
@@ -408,7 +429,8 @@ static void emit_compression(struct emitter *e, const struct pd_session *s,
 	emit_size(e, "decompressed_bytes", st->decompressed_bytes);
 	if (st->compressed_bytes)
 		emit_double(e, "ratio",
-			    (double)st->decompressed_bytes / (double)st->compressed_bytes,
+			    (double)st->decompressed_bytes /
+				    (double)st->compressed_bytes,
 			    "%.2f");
 	else
 		emit_null(e, "ratio");
@@ -478,10 +500,10 @@ static void emit_bytes(struct emitter *e, const struct pd_session *s,
 int cmd_stats(struct opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "top", required_argument, NULL, OPT_TOP },
-		{ NULL, 0, NULL, 0 },
+		{"top", required_argument, NULL, OPT_TOP},
+		{NULL, 0, NULL, 0},
 	};
-	struct stats_opts so = { .top = 10 };
+	struct stats_opts so = {.top = 10};
 	struct pd_stats st;
 	struct pd_session s;
 	struct emitter *e;
@@ -498,15 +520,18 @@ int cmd_stats(struct opts *o, int argc, char **argv)
 	pd_note_torn(&s); /* data.size 0: where the records end, and why */
 	pd_decode_feature_deps(&s);
 	for (size_t i = 0; i < s.nfeat; i++)
-		if (s.feat[i].id == HEADER_SAMPLE_TIME || s.feat[i].id == HEADER_COMPRESSED)
+		if (s.feat[i].id == HEADER_SAMPLE_TIME ||
+		    s.feat[i].id == HEADER_COMPRESSED)
 			pd_decode_feature(&s, &s.feat[i]);
 	pd_evlist_load(&s);
 	if (pd_stats_collect(&s, &st) < 0)
 		pd_diag_add(&s.diags, PD_ERR, PD_NO_OFFSET, "stats",
 			    "out of memory; the counts are incomplete");
 	e = start_output(o, o->file);
-	emit_str(e, "mode", s.mode == PD_MODE_PIPE ? "pipe"
-			    : s.mode == PD_MODE_DIR ? "directory" : "file");
+	emit_str(e, "mode",
+		 s.mode == PD_MODE_PIPE	 ? "pipe"
+		 : s.mode == PD_MODE_DIR ? "directory"
+					 : "file");
 	emit_records(e, &st);
 	emit_samples(e, &s, &st, so.top);
 	emit_quality(e, &st);

@@ -15,21 +15,18 @@
 #include "perfdump.h"
 
 static const struct cmd *const commands[] = {
-	&cmd_header_def,
-	&cmd_features_def,
-	&cmd_attrs_def,
-	&cmd_records_def,
-	&cmd_stats_def,
-	&cmd_check_def,
-	&cmd_buildids_def,
+	&cmd_header_def, &cmd_features_def, &cmd_attrs_def,    &cmd_records_def,
+	&cmd_stats_def,	 &cmd_check_def,    &cmd_buildids_def,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static const char global_help[] =
 	"Usage: perfdump [OPTIONS] COMMAND [COMMAND OPTIONS] [FILE]\n"
 	"\n"
-	"Dump and inspect Linux perf.data files.  FILE defaults to ./perf.data;\n"
-	"'-' reads standard input (pipe-mode data); a directory is read as one\n"
+	"Dump and inspect Linux perf.data files.  FILE defaults to "
+	"./perf.data;\n"
+	"'-' reads standard input (pipe-mode data); a directory is read as "
+	"one\n"
 	"recording (perf record --threads).\n"
 	"\n"
 	"Commands:\n"
@@ -44,7 +41,8 @@ static const char global_help[] =
 	"  -V, --version   show the version\n"
 	"\n"
 	"Exit status: 0 the file is sound; 1 it is damaged (all that could be\n"
-	"decoded was printed); 2 usage error; 3 cannot read the input or write\n"
+	"decoded was printed); 2 usage error; 3 cannot read the input or "
+	"write\n"
 	"the output.\n"
 	"\n"
 	"See perfdump(1).\n";
@@ -87,7 +85,8 @@ static int find_cmd(const char *name)
 	if (matches == 1)
 		return found;
 	if (matches > 1) {
-		fprintf(stderr, "perfdump: ambiguous command '%s'; it could be:", name);
+		fprintf(stderr,
+			"perfdump: ambiguous command '%s'; it could be:", name);
 		for (size_t i = 0; i <= NCOMMANDS; i++)
 			if (strncmp(cmd_name(i), name, n) == 0)
 				fprintf(stderr, " %s", cmd_name(i));
@@ -114,7 +113,7 @@ static int check_stdout(int rc)
 
 int main(int argc, char **argv)
 {
-	struct opts o = { .fmt = EMIT_TEXT, .file = "perf.data" };
+	struct opts o = {.fmt = EMIT_TEXT, .file = "perf.data"};
 	const struct cmd *c;
 	int opt;
 
@@ -127,13 +126,12 @@ int main(int argc, char **argv)
 	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
 
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+jpxhV", global_long, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+jpxhV", global_long, NULL)) !=
+	       -1) {
 		if (global_opt(opt, &o))
 			continue;
 		switch (opt) {
-		case 'h':
-			print_help(stdout);
-			return check_stdout(EXIT_SOUND);
+		case 'h': print_help(stdout); return check_stdout(EXIT_SOUND);
 		case 'V':
 			printf("perfdump %s\n", PERFDUMP_VERSION);
 			return check_stdout(EXIT_SOUND);

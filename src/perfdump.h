@@ -12,10 +12,10 @@
 
 /* Exit status (DESIGN.md "Errors and exit status"). */
 enum {
-	EXIT_SOUND = 0,   /* read, and sound */
+	EXIT_SOUND = 0,	  /* read, and sound */
 	EXIT_DAMAGED = 1, /* damaged or partly unreadable; all else shown */
 	EXIT_USAGE = 2,
-	EXIT_IO = 3,      /* cannot open the input or write the output */
+	EXIT_IO = 3, /* cannot open the input or write the output */
 };
 
 /* Global options, passed to every command (no option globals). */
@@ -23,7 +23,7 @@ struct opts {
 	enum emit_format fmt;
 	bool hex;
 	const char *file; /* default ./perf.data */
-	bool quiet;       /* no messages on stderr (the fuzz target) */
+	bool quiet;	  /* no messages on stderr (the fuzz target) */
 };
 
 struct cmd {
@@ -42,8 +42,8 @@ struct cmd {
 struct option;
 int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 		   const char *extra_short, const struct option *extra_long,
-		   int (*handle)(int opt, const char *arg, void *ctx), void *ctx,
-		   int *first);
+		   int (*handle)(int opt, const char *arg, void *ctx),
+		   void *ctx, int *first);
 
 /*
  * The FILE operand left in argv[first..argc) after the options: at most

@@ -19,7 +19,7 @@ struct emitter *emit_new(FILE *out, enum emit_format fmt, bool hex)
 	e->hex = hex;
 	jw_init(&e->jw, out, fmt == EMIT_JSON_PRETTY);
 	e->jw.lines = fmt == EMIT_JSON_LINES;
-	e->fr[0] = (struct tframe){ .kind = T_OBJ, .indent = 0 };
+	e->fr[0] = (struct tframe){.kind = T_OBJ, .indent = 0};
 	return e;
 }
 
@@ -59,7 +59,8 @@ void indent(struct emitter *e, int n)
 	static const char spaces[] = "                                        ";
 
 	while (n > 0) {
-		int k = n < (int)sizeof(spaces) - 1 ? n : (int)sizeof(spaces) - 1;
+		int k = n < (int)sizeof(spaces) - 1 ? n
+						    : (int)sizeof(spaces) - 1;
 
 		jw_raw(&e->jw, spaces, (size_t)k);
 		n -= k;
@@ -125,12 +126,16 @@ static void text_lead(struct emitter *e, const char *key)
 			if (parent->kind == T_ROW) {
 				jw_rawf(&e->jw, " %s=", f->key);
 			} else {
-				int used = f->indent - 2 + (int)strlen(f->key) + 1;
+				int used =
+					f->indent - 2 + (int)strlen(f->key) + 1;
 
 				indent(e, f->indent - 2);
 				jw_rawf(&e->jw, "%s:", f->key);
 				jw_rawf(&e->jw, "%*s",
-					used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1, "");
+					used < TEXT_VALUE_COL
+						? TEXT_VALUE_COL - used
+						: 1,
+					"");
 			}
 		} else {
 			jw_raws(&e->jw, parent->kind == T_ROW ? "," : ", ");
@@ -223,9 +228,12 @@ static void text_open(struct emitter *e, const char *key, const char *title,
 		if (parent->kind == T_ROW) {
 			/* an element of an array in a row: {k=v ...} on the line */
 			jw_rawf(&e->jw, f->index == 1 ? " %s={" : ",{", f->key);
-			push(e, (struct tframe){ .kind = kind == T_ARR ? T_ARR : T_ROW,
-						 .indent = f->indent, .first = true,
-						 .brace = true, .key = key });
+			push(e, (struct tframe){.kind = kind == T_ARR ? T_ARR
+								      : T_ROW,
+						.indent = f->indent,
+						.first = true,
+						.brace = true,
+						.key = key});
 			return;
 		}
 	} else if (!title) {
@@ -239,17 +247,20 @@ static void text_open(struct emitter *e, const char *key, const char *title,
 			f->pad = 0;
 		}
 		if (kind != T_ARR)
-			jw_rawf(&e->jw, "%s%s:", f->first ? "" : " ", title ? title : "");
+			jw_rawf(&e->jw, "%s%s:", f->first ? "" : " ",
+				title ? title : "");
 		f->first = false;
-		push(e, (struct tframe){ .kind = kind == T_ARR ? T_ARR : T_ROW,
-					 .indent = f->indent, .key = key });
+		push(e, (struct tframe){.kind = kind == T_ARR ? T_ARR : T_ROW,
+					.indent = f->indent,
+					.key = key});
 		return;
 	}
 	ind = f->indent;
 	if (kind == T_ARR) {
 		/* title printed lazily by the first element */
-		push(e, (struct tframe){ .kind = T_ARR, .indent = ind + 2,
-					 .key = key ? key : "" });
+		push(e, (struct tframe){.kind = T_ARR,
+					.indent = ind + 2,
+					.key = key ? key : ""});
 		return;
 	}
 	indent(e, ind);
@@ -260,13 +271,16 @@ static void text_open(struct emitter *e, const char *key, const char *title,
 
 		jw_rawf(&e->jw, "%s:", title);
 		/* the padding is printed with the first field, if any */
-		push(e, (struct tframe){ .kind = kind, .indent = ind + 2,
-					 .first = true,
-					 .pad = used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1 });
+		push(e, (struct tframe){.kind = kind,
+					.indent = ind + 2,
+					.first = true,
+					.pad = used < TEXT_VALUE_COL
+						       ? TEXT_VALUE_COL - used
+						       : 1});
 		return;
 	}
-	push(e, (struct tframe){ .kind = kind, .indent = ind + 2,
-				 .first = true });
+	push(e,
+	     (struct tframe){.kind = kind, .indent = ind + 2, .first = true});
 }
 
 static void text_close(struct emitter *e)
@@ -294,11 +308,15 @@ static void text_close(struct emitter *e)
 			if (parent->kind == T_ROW) {
 				jw_rawf(&e->jw, " %s=-", f->key);
 			} else {
-				int used = f->indent - 2 + (int)strlen(f->key) + 1;
+				int used =
+					f->indent - 2 + (int)strlen(f->key) + 1;
 
 				indent(e, f->indent - 2);
 				jw_rawf(&e->jw, "%s:%*s(none)\n", f->key,
-					used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1, "");
+					used < TEXT_VALUE_COL
+						? TEXT_VALUE_COL - used
+						: 1,
+					"");
 			}
 		} else if (f->inline_arr && parent->kind != T_ROW) {
 			jw_rawc(&e->jw, '\n');
@@ -368,8 +386,7 @@ static void vopen(struct emitter *e, const char *key, enum tkind kind,
 	text_open(e, key, fmt ? title : NULL, kind);
 }
 
-void emit_row_begin_title(struct emitter *e, const char *key,
-			  const char *title)
+void emit_row_begin_title(struct emitter *e, const char *key, const char *title)
 {
 	if (e->fmt != EMIT_TEXT) {
 		json_key(e, key);
@@ -550,8 +567,7 @@ void emit_strf(struct emitter *e, const char *key, const char *fmt, ...)
 	emit_str(e, key, buf);
 }
 
-void emit_bytes_str(struct emitter *e, const char *key, const char *s,
-		    size_t n)
+void emit_bytes_str(struct emitter *e, const char *key, const char *s, size_t n)
 {
 	if (e->fmt != EMIT_TEXT) {
 		json_key(e, key);
@@ -576,7 +592,8 @@ void emit_pstr(struct emitter *e, const char *key, const struct pd_str *s)
 
 void format_human_size(char *buf, size_t len, uint64_t bytes)
 {
-	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	static const char *const unit[] = {"KiB", "MiB", "GiB",
+					   "TiB", "PiB", "EiB"};
 	double v = (double)bytes;
 	int u = -1;
 
@@ -616,8 +633,7 @@ static const char *suffixed(char *buf, size_t len, const char *key,
 	return buf;
 }
 
-void emit_enum(struct emitter *e, const char *key, uint64_t v,
-	       const char *name)
+void emit_enum(struct emitter *e, const char *key, uint64_t v, const char *name)
 {
 	char buf[160];
 
@@ -686,10 +702,12 @@ void emit_flags(struct emitter *e, const char *key, uint64_t v,
 			if (!(v >> b & 1))
 				continue;
 			if (b < nnames && names[b])
-				len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+				len += (size_t)snprintf(buf + len,
+							sizeof(buf) - len,
 							"%s%s", sep, names[b]);
 			else
-				len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+				len += (size_t)snprintf(buf + len,
+							sizeof(buf) - len,
 							"%sbit %u", sep, b);
 			sep = "|";
 		}
@@ -705,4 +723,3 @@ void emit_flags(struct emitter *e, const char *key, uint64_t v,
 		jw_raws(&e->jw, buf);
 	text_end_value(e);
 }
-

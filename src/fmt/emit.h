@@ -62,13 +62,11 @@ void emit_text_hide(struct emitter *e, bool hide);
 
 /* Objects.  key is NULL for array elements.  title_fmt: text title only. */
 void emit_obj_begin(struct emitter *e, const char *key);
-void emit_obj_begin_t(struct emitter *e, const char *key,
-		      const char *title_fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+void emit_obj_begin_t(struct emitter *e, const char *key, const char *title_fmt,
+		      ...) __attribute__((format(printf, 3, 4)));
 /* Like emit_obj_begin_t, but text puts the fields on the title's line. */
-void emit_row_begin_t(struct emitter *e, const char *key,
-		      const char *title_fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+void emit_row_begin_t(struct emitter *e, const char *key, const char *title_fmt,
+		      ...) __attribute__((format(printf, 3, 4)));
 /* A row with a ready-made title (no formatting: the records hot path). */
 void emit_row_begin_title(struct emitter *e, const char *key,
 			  const char *title);
@@ -118,8 +116,7 @@ void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p,
 void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 		  size_t n, uint64_t file_off);
 /* emit_hexdump(e, "raw", ...) only when -x was given. */
-void emit_raw(struct emitter *e, const uint8_t *p, size_t n,
-	      uint64_t file_off);
+void emit_raw(struct emitter *e, const uint8_t *p, size_t n, uint64_t file_off);
 
 /*
  * Diagnostics: JSON "errors": [...] and "warnings": [...] (always

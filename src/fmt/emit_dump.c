@@ -6,8 +6,7 @@
 
 #include "emit_int.h"
 
-void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p,
-		 size_t n)
+void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p, size_t n)
 {
 	char *buf = malloc(2 * n + 1);
 
@@ -126,7 +125,8 @@ void emit_diags(struct emitter *e, const struct pd_diags *d)
 	for (size_t i = 0; i < d->n; i++) {
 		const struct pd_diag *g = &d->v[i];
 
-		jw_rawf(&e->jw, "  %s: ", g->sev == PD_ERR ? "error" : "warning");
+		jw_rawf(&e->jw,
+			"  %s: ", g->sev == PD_ERR ? "error" : "warning");
 		if (g->offset != PD_NO_OFFSET)
 			jw_rawf(&e->jw, "0x%" PRIx64 ": ", g->offset);
 		jw_rawf(&e->jw, "%s: %s\n", g->what ? g->what : "",

@@ -13,15 +13,15 @@ enum tkind { T_OBJ, T_ROW, T_ARR };
 
 struct tframe {
 	enum tkind kind;
-	int indent;       /* columns of this frame's children */
-	bool started;     /* array: something printed */
-	bool inline_arr;  /* array printed as one row */
-	unsigned index;   /* array: elements so far */
-	const char *key;  /* array: its key, for the deferred title */
-	bool first;       /* row: no field printed yet */
-	bool after_dump;  /* row: a hex dump ended the line */
-	int pad;          /* row: spaces owed before the first field */
-	bool brace;       /* element of an array in a row: close with '}' */
+	int indent;	 /* columns of this frame's children */
+	bool started;	 /* array: something printed */
+	bool inline_arr; /* array printed as one row */
+	unsigned index;	 /* array: elements so far */
+	const char *key; /* array: its key, for the deferred title */
+	bool first;	 /* row: no field printed yet */
+	bool after_dump; /* row: a hex dump ended the line */
+	int pad;	 /* row: spaces owed before the first field */
+	bool brace;	 /* element of an array in a row: close with '}' */
 };
 
 struct emitter {
@@ -33,7 +33,7 @@ struct emitter {
 	int depth;
 	bool bad;
 	bool text_hidden; /* emit_text_hide() */
-	int text_skip;    /* open containers begun while hidden: all of
+	int text_skip;	  /* open containers begun while hidden: all of
 			   * them, whatever they hold, is left out of text */
 };
 

@@ -81,19 +81,14 @@ static const char *config_name(const struct pd_session *s,
 	uint64_t low = a->config & 0xffffffffULL;
 
 	switch (a->type) {
-	case TYPE_HARDWARE:
-		return pd_hw_event_name(low);
-	case TYPE_SOFTWARE:
-		return pd_sw_event_name(a->config);
-	case TYPE_TRACEPOINT:
-		return tracepoint_name(s, a->config, buf, len);
-	case TYPE_HW_CACHE:
-		return pd_hw_cache_name(low, buf, len);
+	case TYPE_HARDWARE: return pd_hw_event_name(low);
+	case TYPE_SOFTWARE: return pd_sw_event_name(a->config);
+	case TYPE_TRACEPOINT: return tracepoint_name(s, a->config, buf, len);
+	case TYPE_HW_CACHE: return pd_hw_cache_name(low, buf, len);
 	case TYPE_RAW:
 		snprintf(buf, len, "raw 0x%" PRIx64, a->config);
 		return buf;
-	case TYPE_BREAKPOINT:
-		return bp_name(a, buf, len);
+	case TYPE_BREAKPOINT: return bp_name(a, buf, len);
 	}
 	/* dynamic PMUs: the meaning is in sysfs format/, not in the file */
 	return NULL;
@@ -125,15 +120,17 @@ static void emit_sampling(struct emitter *e, const struct pd_attr *a)
 {
 	if (a->flags & PD_ATTR_FREQ) {
 		emit_u64(e, "sample_freq", a->sample_period);
-		emit_strf(e, "sampling", "%" PRIu64 " samples per second (freq)",
+		emit_strf(e, "sampling",
+			  "%" PRIu64 " samples per second (freq)",
 			  a->sample_period);
 	} else {
 		emit_u64(e, "sample_period", a->sample_period);
 		if (a->sample_period == 1)
 			emit_str(e, "sampling", "one sample per event");
 		else if (a->sample_period)
-			emit_strf(e, "sampling", "one sample every %" PRIu64
-				  " events", a->sample_period);
+			emit_strf(e, "sampling",
+				  "one sample every %" PRIu64 " events",
+				  a->sample_period);
 		else
 			emit_str(e, "sampling", "none (counting only)");
 	}
@@ -176,8 +173,9 @@ static void emit_mid_fields(struct emitter *e, const struct pd_attr *a)
 	bool bp = a->type == TYPE_BREAKPOINT;
 
 	if (attr_has(a, 48, 4))
-		emit_u64(e, a->flags & ATTR_WATERMARK ? "wakeup_watermark"
-						      : "wakeup_events",
+		emit_u64(e,
+			 a->flags & ATTR_WATERMARK ? "wakeup_watermark"
+						   : "wakeup_events",
 			 a->wakeup_events);
 	if (attr_has(a, 52, 4))
 		emit_flags(e, "bp_type", a->bp_type, pd_bp_type_names,
@@ -239,8 +237,8 @@ void emit_attr_fields(struct emitter *e, const struct pd_session *s,
 	}
 	emit_enum(e, "type", a->type,
 		  pd_pmu_type_name(s, a->type, pmu, sizeof(pmu)));
-	emit_enum(e, "size", a->size, pd_attr_size_name(a->size, sz,
-							 sizeof(sz)));
+	emit_enum(e, "size", a->size,
+		  pd_attr_size_name(a->size, sz, sizeof(sz)));
 	if (a->avail < size)
 		emit_u64(e, "bytes_decoded", a->avail);
 	if (attr_has(a, 8, 8))
@@ -298,8 +296,9 @@ static void title_name(char *dst, size_t len, const char *src)
 	size_t i = 0;
 
 	for (; src[i] && i + 1 < len; i++)
-		dst[i] = (unsigned char)src[i] < 0x20 || src[i] == 0x7f ? '?'
-									: src[i];
+		dst[i] = (unsigned char)src[i] < 0x20 || src[i] == 0x7f
+				 ? '?'
+				 : src[i];
 	dst[i] = '\0';
 }
 

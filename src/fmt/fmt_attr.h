@@ -18,15 +18,15 @@
 /* One entry of a PERF_RECORD_ID_INDEX (69) record (FORMAT.md §7). */
 struct pd_id_index_entry {
 	uint64_t id, idx, cpu, tid;
-	bool has_guest;           /* the record has the guest part */
+	bool has_guest; /* the record has the guest part */
 	uint64_t machine_pid, vcpu;
-	uint64_t offset;          /* file offset of the entry (of the
+	uint64_t offset; /* file offset of the entry (of the
 				   * compressed container if compressed) */
 };
 
 /* Every ID_INDEX entry of the recording, sorted by id. */
 struct pd_id_index {
-	bool present;             /* at least one ID_INDEX record */
+	bool present; /* at least one ID_INDEX record */
 	uint32_t nrecords;
 	struct pd_id_index_entry *v;
 	size_t n;

@@ -7,8 +7,8 @@
 static const char *cpumode_name(unsigned mode)
 {
 	static const char *const names[] = {
-		"unknown", "kernel", "user", "hypervisor",
-		"guest_kernel", "guest_user",
+		"unknown",    "kernel",	      "user",
+		"hypervisor", "guest_kernel", "guest_user",
 	};
 
 	return mode < sizeof(names) / sizeof(names[0]) ? names[mode] : NULL;
@@ -107,7 +107,7 @@ void emit_bid_summary(struct emitter *e, const struct pd_bid_list *l,
 		[PD_BID_NOT_CHECKED] = "not_checked",
 		[PD_BID_NO_BUILD_ID] = "no_build_id",
 	};
-	uint64_t st[PD_BID_NSTATUS] = { 0 }, src[PD_BID_NSRC] = { 0 };
+	uint64_t st[PD_BID_NSTATUS] = {0}, src[PD_BID_NSRC] = {0};
 
 	for (size_t i = 0; i < l->n; i++) {
 		if ((unsigned)l->v[i].res.status < PD_BID_NSTATUS)

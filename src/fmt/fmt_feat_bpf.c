@@ -14,13 +14,38 @@
 static const char *prog_type_name(uint64_t type)
 {
 	static const char *const names[] = {
-		"unspec", "socket_filter", "kprobe", "sched_cls", "sched_act",
-		"tracepoint", "xdp", "perf_event", "cgroup_skb", "cgroup_sock",
-		"lwt_in", "lwt_out", "lwt_xmit", "sock_ops", "sk_skb",
-		"cgroup_device", "sk_msg", "raw_tracepoint", "cgroup_sock_addr",
-		"lwt_seg6local", "lirc_mode2", "sk_reuseport", "flow_dissector",
-		"cgroup_sysctl", "raw_tracepoint_writable", "cgroup_sockopt",
-		"tracing", "struct_ops", "ext", "lsm", "sk_lookup", "syscall",
+		"unspec",
+		"socket_filter",
+		"kprobe",
+		"sched_cls",
+		"sched_act",
+		"tracepoint",
+		"xdp",
+		"perf_event",
+		"cgroup_skb",
+		"cgroup_sock",
+		"lwt_in",
+		"lwt_out",
+		"lwt_xmit",
+		"sock_ops",
+		"sk_skb",
+		"cgroup_device",
+		"sk_msg",
+		"raw_tracepoint",
+		"cgroup_sock_addr",
+		"lwt_seg6local",
+		"lirc_mode2",
+		"sk_reuseport",
+		"flow_dissector",
+		"cgroup_sysctl",
+		"raw_tracepoint_writable",
+		"cgroup_sockopt",
+		"tracing",
+		"struct_ops",
+		"ext",
+		"lsm",
+		"sk_lookup",
+		"syscall",
 		"netfilter",
 	};
 
@@ -29,9 +54,9 @@ static const char *prog_type_name(uint64_t type)
 
 /* tools/perf/util/bpf-utils.h enum perf_bpil_array_types */
 static const char *const bpil_names[] = {
-	"JITED_INSNS", "XLATED_INSNS", "MAP_IDS", "JITED_KSYMS",
-	"JITED_FUNC_LENS", "FUNC_INFO", "LINE_INFO", "JITED_LINE_INFO",
-	"PROG_TAGS",
+	"JITED_INSNS", "XLATED_INSNS",	  "MAP_IDS",
+	"JITED_KSYMS", "JITED_FUNC_LENS", "FUNC_INFO",
+	"LINE_INFO",   "JITED_LINE_INFO", "PROG_TAGS",
 };
 
 static void emit_info_fields(struct emitter *e, const struct pd_bpf_prog *p)
@@ -49,24 +74,17 @@ static void emit_info_fields(struct emitter *e, const struct pd_bpf_prog *p)
 		case PD_BPF_TAG:
 			emit_hexstr(e, fd->name, p->tag, PD_BPF_TAG_SIZE);
 			break;
-		case PD_BPF_NAME:
-			emit_pstr(e, fd->name, &p->name);
-			break;
+		case PD_BPF_NAME: emit_pstr(e, fd->name, &p->name); break;
 		case PD_BPF_GPL:
 			emit_bool(e, fd->name, p->gpl_compatible);
 			break;
-		case PD_BPF_HEX:
-			emit_hex(e, fd->name, p->val[i]);
-			break;
-		default:
-			emit_u64(e, fd->name, p->val[i]);
-			break;
+		case PD_BPF_HEX: emit_hex(e, fd->name, p->val[i]); break;
+		default: emit_u64(e, fd->name, p->val[i]); break;
 		}
 	}
 }
 
-static bool info_u32(const struct pd_bpf_prog *p, const char *name,
-		     uint64_t *v)
+static bool info_u32(const struct pd_bpf_prog *p, const char *name, uint64_t *v)
 {
 	for (size_t i = 0; i < pd_bpf_nfields; i++)
 		if (p->have >> i & 1 &&

@@ -138,8 +138,8 @@ void emit_feat_tracing_data(struct emitter *e, const struct pd_session *s,
 static const char *cpumode_name(unsigned mode)
 {
 	static const char *const names[] = {
-		"unknown", "kernel", "user", "hypervisor",
-		"guest_kernel", "guest_user",
+		"unknown",    "kernel",	      "user",
+		"hypervisor", "guest_kernel", "guest_user",
 	};
 
 	return mode < NELEMS(names) ? names[mode] : NULL;

@@ -101,7 +101,7 @@ void emit_feat_dir_format(struct emitter *e, const struct pd_session *s,
 {
 	const struct feat_u64 *m = f->model;
 	/* tools/perf/util/data.h enum perf_dir_version */
-	const char *name = m->value == 0 ? "PERF_DIR_SINGLE_FILE"
+	const char *name = m->value == 0   ? "PERF_DIR_SINGLE_FILE"
 			   : m->value == 1 ? "PERF_DIR_VERSION"
 					   : NULL;
 

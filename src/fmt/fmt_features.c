@@ -81,10 +81,12 @@ void emit_feature(struct emitter *e, const struct pd_session *s,
 	else
 		snprintf(title, sizeof(title), "%s (%u)", name, f->id);
 	if (f->nparts > 1)
-		emit_obj_begin_t(e, NULL, "%s in %zu records, %" PRIu64 " bytes",
-				 title, f->nparts, size);
+		emit_obj_begin_t(e, NULL,
+				 "%s in %zu records, %" PRIu64 " bytes", title,
+				 f->nparts, size);
 	else
-		emit_obj_begin_t(e, NULL, "%s at 0x%" PRIx64 ", %" PRIu64 " bytes",
+		emit_obj_begin_t(e, NULL,
+				 "%s at 0x%" PRIx64 ", %" PRIu64 " bytes",
 				 title, p0 ? p0->offset : 0, size);
 	emit_u64(e, "id", f->id);
 	if (name)
@@ -124,7 +126,8 @@ void emit_feature(struct emitter *e, const struct pd_session *s,
 	}
 	if (f->model || !size) {
 		for (size_t i = 0; i < f->nparts; i++)
-			emit_raw(e, f->parts[i].bytes, (size_t)f->parts[i].loaded,
+			emit_raw(e, f->parts[i].bytes,
+				 (size_t)f->parts[i].loaded,
 				 f->parts[i].offset);
 	}
 	emit_obj_end(e);

@@ -102,9 +102,9 @@ static void emit_raw_field(struct emitter *e, const struct pd_sample *smp)
 	emit_row_begin(e, "raw");
 	emit_u64(e, "size", smp->raw.size);
 	if (smp->tp_name.len)
-		emit_strf(e, "tracepoint", "%.*s:%.*s",
-			  (int)smp->tp_system.len, smp->tp_system.s,
-			  (int)smp->tp_name.len, smp->tp_name.s);
+		emit_strf(e, "tracepoint", "%.*s:%.*s", (int)smp->tp_system.len,
+			  smp->tp_system.s, (int)smp->tp_name.len,
+			  smp->tp_name.s);
 	emit_payload(e, &smp->raw, smp->raw.size, true);
 	emit_obj_end(e);
 }
@@ -135,8 +135,8 @@ static void emit_branch_stack(struct emitter *e, const struct pd_sample *smp)
 static const char *abi_name(uint64_t abi)
 {
 	static const char *const n[] = {
-		"NONE", "32", "64", "32|64", "SIMD", "32|SIMD", "64|SIMD",
-		"32|64|SIMD",
+		"NONE", "32",	   "64",      "32|64",
+		"SIMD", "32|SIMD", "64|SIMD", "32|64|SIMD",
 	};
 
 	return abi < 8 ? n[abi] : NULL;

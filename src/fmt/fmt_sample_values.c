@@ -15,16 +15,16 @@ const char *pd_context_name(uint64_t v, bool long_name)
 		uint64_t v;
 		const char *lng, *shrt;
 	} m[] = {
-		{ PD_CONTEXT_HV, "PERF_CONTEXT_HV", "hv" },
-		{ PD_CONTEXT_KERNEL, "PERF_CONTEXT_KERNEL", "kernel" },
-		{ PD_CONTEXT_USER, "PERF_CONTEXT_USER", "user" },
-		{ PD_CONTEXT_USER_DEFERRED, "PERF_CONTEXT_USER_DEFERRED",
-		  "user_deferred" },
-		{ PD_CONTEXT_GUEST, "PERF_CONTEXT_GUEST", "guest" },
-		{ PD_CONTEXT_GUEST_KERNEL, "PERF_CONTEXT_GUEST_KERNEL",
-		  "guest_kernel" },
-		{ PD_CONTEXT_GUEST_USER, "PERF_CONTEXT_GUEST_USER",
-		  "guest_user" },
+		{PD_CONTEXT_HV, "PERF_CONTEXT_HV", "hv"},
+		{PD_CONTEXT_KERNEL, "PERF_CONTEXT_KERNEL", "kernel"},
+		{PD_CONTEXT_USER, "PERF_CONTEXT_USER", "user"},
+		{PD_CONTEXT_USER_DEFERRED, "PERF_CONTEXT_USER_DEFERRED",
+		 "user_deferred"},
+		{PD_CONTEXT_GUEST, "PERF_CONTEXT_GUEST", "guest"},
+		{PD_CONTEXT_GUEST_KERNEL, "PERF_CONTEXT_GUEST_KERNEL",
+		 "guest_kernel"},
+		{PD_CONTEXT_GUEST_USER, "PERF_CONTEXT_GUEST_USER",
+		 "guest_user"},
 	};
 
 	for (size_t i = 0; i < PD_NELEMS(m); i++)
@@ -36,34 +36,36 @@ const char *pd_context_name(uint64_t v, bool long_name)
 /* ---- branch entries (PERF_BR_*) -------------------------------------- */
 
 static const char *const br_type[16] = {
-	"UNKNOWN", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET",
-	"SYSCALL", "SYSRET", "COND_CALL", "COND_RET", "ERET", "IRQ",
-	"SERROR", "NO_TX", "EXTEND_ABI",
+	"UNKNOWN", "COND",    "UNCOND", "IND",	      "CALL",	  "IND_CALL",
+	"RET",	   "SYSCALL", "SYSRET", "COND_CALL",  "COND_RET", "ERET",
+	"IRQ",	   "SERROR",  "NO_TX",	"EXTEND_ABI",
 };
 
 /* new_type (with type EXTEND_ABI); 3..7 are per architecture */
 static const char *const br_new_type[8] = {
-	"FAULT_ALGN", "FAULT_DATA", "FAULT_INST",
-	"ARCH_1", "ARCH_2", "ARCH_3", "ARCH_4", "ARCH_5",
+	"FAULT_ALGN", "FAULT_DATA", "FAULT_INST", "ARCH_1",
+	"ARCH_2",     "ARCH_3",	    "ARCH_4",	  "ARCH_5",
 };
 static const char *const br_new_type_arm64[8] = {
-	"FAULT_ALGN", "FAULT_DATA", "FAULT_INST",
-	"ARM64_FIQ", "ARM64_DEBUG_HALT", "ARM64_DEBUG_EXIT",
+	"FAULT_ALGN",	    "FAULT_DATA",	"FAULT_INST",
+	"ARM64_FIQ",	    "ARM64_DEBUG_HALT", "ARM64_DEBUG_EXIT",
 	"ARM64_DEBUG_INST", "ARM64_DEBUG_DATA",
 };
 
 static const char *const br_spec[4] = {
-	"SPEC_NA", "SPEC_WRONG_PATH", "NON_SPEC_CORRECT_PATH",
+	"SPEC_NA",
+	"SPEC_WRONG_PATH",
+	"NON_SPEC_CORRECT_PATH",
 	"SPEC_CORRECT_PATH",
 };
 
-static const char *const br_priv[8] = { "UNKNOWN", "USER", "KERNEL", "HV" };
+static const char *const br_priv[8] = {"UNKNOWN", "USER", "KERNEL", "HV"};
 
 void emit_branch_entry(struct emitter *e, enum pd_arch arch,
 		       const struct pd_branch_entry *be)
 {
-	const char *const *nt = arch == PD_ARCH_ARM64 ? br_new_type_arm64
-						       : br_new_type;
+	const char *const *nt =
+		arch == PD_ARCH_ARM64 ? br_new_type_arm64 : br_new_type;
 
 	emit_row_begin(e, NULL);
 	emit_hex(e, "from", be->from);
@@ -86,22 +88,22 @@ void emit_branch_entry(struct emitter *e, enum pd_arch arch,
 
 /* ---- data_src (PERF_MEM_*) ------------------------------------------- */
 
-static const char *const mem_op[] = { "NA", "LOAD", "STORE", "PFETCH", "EXEC" };
+static const char *const mem_op[] = {"NA", "LOAD", "STORE", "PFETCH", "EXEC"};
 static const char *const mem_lvl[] = {
-	"NA", "HIT", "MISS", "L1", "LFB", "L2", "L3", "LOC_RAM", "REM_RAM1",
-	"REM_RAM2", "REM_CCE1", "REM_CCE2", "IO", "UNC",
+	"NA",	   "HIT",      "MISS",	   "L1",       "LFB",	   "L2", "L3",
+	"LOC_RAM", "REM_RAM1", "REM_RAM2", "REM_CCE1", "REM_CCE2", "IO", "UNC",
 };
-static const char *const mem_snoop[] = { "NA", "NONE", "HIT", "MISS", "HITM" };
-static const char *const mem_lock[] = { "NA", "LOCKED" };
+static const char *const mem_snoop[] = {"NA", "NONE", "HIT", "MISS", "HITM"};
+static const char *const mem_lock[] = {"NA", "LOCKED"};
 static const char *const mem_dtlb[] = {
 	"NA", "HIT", "MISS", "L1", "L2", "WK", "OS",
 };
-static const char *const mem_snoopx[] = { "FWD", "PEER" };
-static const char *const mem_blk[] = { "NA", "DATA", "ADDR" };
+static const char *const mem_snoopx[] = {"FWD", "PEER"};
+static const char *const mem_blk[] = {"NA", "DATA", "ADDR"};
 /* PERF_MEM_LVLNUM_*; 0: not set (kernels before lvl_num) */
 static const char *const mem_lvl_num[16] = {
-	"NONE", "L1", "L2", "L3", "L4", "L2_MHB", "MSC", NULL, "UNC", "CXL",
-	"IO", "ANY_CACHE", "LFB", "RAM", "PMEM", "NA",
+	"NONE", "L1",  "L2", "L3",	  "L4",	 "L2_MHB", "MSC",  NULL,
+	"UNC",	"CXL", "IO", "ANY_CACHE", "LFB", "RAM",	   "PMEM", "NA",
 };
 /* PERF_MEM_HOPS_*: 1 remote core .. 4 remote board; 0: none */
 static const char *const mem_hops[8] = {
@@ -133,8 +135,8 @@ void emit_data_src(struct emitter *e, uint64_t v)
 /* ---- transaction (PERF_TXN_*) ---------------------------------------- */
 
 static const char *const txn_flags[] = {
-	"ELISION", "TRANSACTION", "SYNC", "ASYNC", "RETRY", "CONFLICT",
-	"CAPACITY_WRITE", "CAPACITY_READ",
+	"ELISION", "TRANSACTION", "SYNC",	    "ASYNC",
+	"RETRY",   "CONFLICT",	  "CAPACITY_WRITE", "CAPACITY_READ",
 };
 
 void emit_transaction(struct emitter *e, uint64_t v)

@@ -75,7 +75,8 @@ void jw_rawf(struct json_writer *w, const char *fmt, ...)
 	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	if (n > 0)
-		wr(w, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+		wr(w, buf,
+		   (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
 static void newline(struct json_writer *w)
@@ -261,13 +262,34 @@ static void put_string(struct json_writer *w, const char *str, size_t n)
 			continue;
 		}
 		switch (c) {
-		case '"': ws(w, "\\\""); i++; continue;
-		case '\\': ws(w, "\\\\"); i++; continue;
-		case '\n': ws(w, "\\n"); i++; continue;
-		case '\t': ws(w, "\\t"); i++; continue;
-		case '\r': ws(w, "\\r"); i++; continue;
-		case '\b': ws(w, "\\b"); i++; continue;
-		case '\f': ws(w, "\\f"); i++; continue;
+		case '"':
+			ws(w, "\\\"");
+			i++;
+			continue;
+		case '\\':
+			ws(w, "\\\\");
+			i++;
+			continue;
+		case '\n':
+			ws(w, "\\n");
+			i++;
+			continue;
+		case '\t':
+			ws(w, "\\t");
+			i++;
+			continue;
+		case '\r':
+			ws(w, "\\r");
+			i++;
+			continue;
+		case '\b':
+			ws(w, "\\b");
+			i++;
+			continue;
+		case '\f':
+			ws(w, "\\f");
+			i++;
+			continue;
 		default: break;
 		}
 		if (c < 0x20 || c == 0x7f) {

@@ -18,14 +18,14 @@
 struct json_writer {
 	FILE *out;
 	bool pretty;
-	bool lines;               /* JSON lines: top-level values, no commas */
+	bool lines; /* JSON lines: top-level values, no commas */
 	int depth;
 	bool first[JW_MAX_DEPTH]; /* no element written yet at this depth */
 	bool is_obj[JW_MAX_DEPTH];
-	bool after_key;           /* a key was written; its value comes next */
-	bool bad;                 /* misuse detected */
-	size_t len;               /* bytes waiting in buf */
-	char buf[1 << 16];        /* our own buffer: stdio per call is slow */
+	bool after_key;	   /* a key was written; its value comes next */
+	bool bad;	   /* misuse detected */
+	size_t len;	   /* bytes waiting in buf */
+	char buf[1 << 16]; /* our own buffer: stdio per call is slow */
 };
 
 void jw_init(struct json_writer *w, FILE *out, bool pretty);

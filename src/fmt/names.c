@@ -14,11 +14,31 @@
 
 /* enum perf_event_sample_format (FORMAT.md 5.3) */
 const char *const pd_sample_type_names[] = {
-	"IP", "TID", "TIME", "ADDR", "READ", "CALLCHAIN", "ID", "CPU",
-	"PERIOD", "STREAM_ID", "RAW", "BRANCH_STACK", "REGS_USER",
-	"STACK_USER", "WEIGHT", "DATA_SRC", "IDENTIFIER", "TRANSACTION",
-	"REGS_INTR", "PHYS_ADDR", "AUX", "CGROUP", "DATA_PAGE_SIZE",
-	"CODE_PAGE_SIZE", "WEIGHT_STRUCT",
+	"IP",
+	"TID",
+	"TIME",
+	"ADDR",
+	"READ",
+	"CALLCHAIN",
+	"ID",
+	"CPU",
+	"PERIOD",
+	"STREAM_ID",
+	"RAW",
+	"BRANCH_STACK",
+	"REGS_USER",
+	"STACK_USER",
+	"WEIGHT",
+	"DATA_SRC",
+	"IDENTIFIER",
+	"TRANSACTION",
+	"REGS_INTR",
+	"PHYS_ADDR",
+	"AUX",
+	"CGROUP",
+	"DATA_PAGE_SIZE",
+	"CODE_PAGE_SIZE",
+	"WEIGHT_STRUCT",
 };
 const size_t pd_nsample_type_names = PD_NELEMS(pd_sample_type_names);
 
@@ -34,45 +54,77 @@ const size_t pd_nread_format_names = PD_NELEMS(pd_read_format_names);
  * value is shown on its own.
  */
 const char *const pd_attr_flag_names[] = {
-	"disabled", "inherit", "pinned", "exclusive", "exclude_user",
-	"exclude_kernel", "exclude_hv", "exclude_idle", "mmap", "comm",
-	"freq", "inherit_stat", "enable_on_exec", "task", "watermark",
-	"precise_ip(1)", "precise_ip(2)", "mmap_data", "sample_id_all",
-	"exclude_host", "exclude_guest", "exclude_callchain_kernel",
-	"exclude_callchain_user", "mmap2", "comm_exec", "use_clockid",
-	"context_switch", "write_backward", "namespaces", "ksymbol",
-	"bpf_event", "aux_output", "cgroup", "text_poke", "build_id",
-	"inherit_thread", "remove_on_exec", "sigtrap", "defer_callchain",
+	"disabled",
+	"inherit",
+	"pinned",
+	"exclusive",
+	"exclude_user",
+	"exclude_kernel",
+	"exclude_hv",
+	"exclude_idle",
+	"mmap",
+	"comm",
+	"freq",
+	"inherit_stat",
+	"enable_on_exec",
+	"task",
+	"watermark",
+	"precise_ip(1)",
+	"precise_ip(2)",
+	"mmap_data",
+	"sample_id_all",
+	"exclude_host",
+	"exclude_guest",
+	"exclude_callchain_kernel",
+	"exclude_callchain_user",
+	"mmap2",
+	"comm_exec",
+	"use_clockid",
+	"context_switch",
+	"write_backward",
+	"namespaces",
+	"ksymbol",
+	"bpf_event",
+	"aux_output",
+	"cgroup",
+	"text_poke",
+	"build_id",
+	"inherit_thread",
+	"remove_on_exec",
+	"sigtrap",
+	"defer_callchain",
 	"defer_output",
 };
 const size_t pd_nattr_flag_names = PD_NELEMS(pd_attr_flag_names);
 
 /* enum perf_branch_sample_type_shift */
 const char *const pd_branch_sample_type_names[] = {
-	"USER", "KERNEL", "HV", "ANY", "ANY_CALL", "ANY_RETURN", "IND_CALL",
-	"ABORT_TX", "IN_TX", "NO_TX", "COND", "CALL_STACK", "IND_JUMP",
-	"CALL", "NO_FLAGS", "NO_CYCLES", "TYPE_SAVE", "HW_INDEX",
-	"PRIV_SAVE", "COUNTERS",
+	"USER",	      "KERNEL",	    "HV",	"ANY",	     "ANY_CALL",
+	"ANY_RETURN", "IND_CALL",   "ABORT_TX", "IN_TX",     "NO_TX",
+	"COND",	      "CALL_STACK", "IND_JUMP", "CALL",	     "NO_FLAGS",
+	"NO_CYCLES",  "TYPE_SAVE",  "HW_INDEX", "PRIV_SAVE", "COUNTERS",
 };
 const size_t pd_nbranch_sample_type_names =
 	PD_NELEMS(pd_branch_sample_type_names);
 
 /* the aux_action bit-field at offset 116 (Linux 6.13+) */
 const char *const pd_aux_action_names[] = {
-	"aux_start_paused", "aux_pause", "aux_resume",
+	"aux_start_paused",
+	"aux_pause",
+	"aux_resume",
 };
 const size_t pd_naux_action_names = PD_NELEMS(pd_aux_action_names);
 
 /* include/uapi/linux/hw_breakpoint.h HW_BREAKPOINT_R, _W, _X */
-const char *const pd_bp_type_names[] = { "R", "W", "X" };
+const char *const pd_bp_type_names[] = {"R", "W", "X"};
 const size_t pd_nbp_type_names = PD_NELEMS(pd_bp_type_names);
 
 /* enum perf_type_id */
 const char *pd_attr_type_name(uint32_t type)
 {
 	static const char *const names[] = {
-		"HARDWARE", "SOFTWARE", "TRACEPOINT", "HW_CACHE", "RAW",
-		"BREAKPOINT",
+		"HARDWARE", "SOFTWARE", "TRACEPOINT",
+		"HW_CACHE", "RAW",	"BREAKPOINT",
 	};
 
 	return type < PD_NELEMS(names) ? names[type] : NULL;
@@ -111,9 +163,15 @@ const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
 const char *pd_hw_event_name(uint64_t id)
 {
 	static const char *const names[] = {
-		"cycles", "instructions", "cache-references", "cache-misses",
-		"branches", "branch-misses", "bus-cycles",
-		"stalled-cycles-frontend", "stalled-cycles-backend",
+		"cycles",
+		"instructions",
+		"cache-references",
+		"cache-misses",
+		"branches",
+		"branch-misses",
+		"bus-cycles",
+		"stalled-cycles-frontend",
+		"stalled-cycles-backend",
 		"ref-cycles",
 	};
 
@@ -124,10 +182,12 @@ const char *pd_hw_event_name(uint64_t id)
 const char *pd_sw_event_name(uint64_t id)
 {
 	static const char *const names[] = {
-		"cpu-clock", "task-clock", "page-faults", "context-switches",
-		"cpu-migrations", "minor-faults", "major-faults",
-		"alignment-faults", "emulation-faults", "dummy", "bpf-output",
-		"cgroup-switches",
+		"cpu-clock",	    "task-clock",
+		"page-faults",	    "context-switches",
+		"cpu-migrations",   "minor-faults",
+		"major-faults",	    "alignment-faults",
+		"emulation-faults", "dummy",
+		"bpf-output",	    "cgroup-switches",
 	};
 
 	return id < PD_NELEMS(names) ? names[id] : NULL;
@@ -141,11 +201,11 @@ const char *pd_sw_event_name(uint64_t id)
 const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len)
 {
 	static const char *const cache[] = {
-		"L1-dcache", "L1-icache", "LLC", "dTLB", "iTLB", "branch",
-		"node",
+		"L1-dcache", "L1-icache", "LLC",  "dTLB",
+		"iTLB",	     "branch",	  "node",
 	};
-	static const char *const op[] = { "load", "store", "prefetch" };
-	static const char *const ops[] = { "loads", "stores", "prefetches" };
+	static const char *const op[] = {"load", "store", "prefetch"};
+	static const char *const ops[] = {"loads", "stores", "prefetches"};
 	unsigned c = config & 0xff, o = config >> 8 & 0xff,
 		 r = config >> 16 & 0xff;
 
@@ -163,11 +223,18 @@ const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len)
 const char *pd_clockid_name(int64_t id)
 {
 	static const char *const names[] = {
-		"CLOCK_REALTIME", "CLOCK_MONOTONIC", "CLOCK_PROCESS_CPUTIME_ID",
-		"CLOCK_THREAD_CPUTIME_ID", "CLOCK_MONOTONIC_RAW",
-		"CLOCK_REALTIME_COARSE", "CLOCK_MONOTONIC_COARSE",
-		"CLOCK_BOOTTIME", "CLOCK_REALTIME_ALARM", "CLOCK_BOOTTIME_ALARM",
-		NULL, "CLOCK_TAI",
+		"CLOCK_REALTIME",
+		"CLOCK_MONOTONIC",
+		"CLOCK_PROCESS_CPUTIME_ID",
+		"CLOCK_THREAD_CPUTIME_ID",
+		"CLOCK_MONOTONIC_RAW",
+		"CLOCK_REALTIME_COARSE",
+		"CLOCK_MONOTONIC_COARSE",
+		"CLOCK_BOOTTIME",
+		"CLOCK_REALTIME_ALARM",
+		"CLOCK_BOOTTIME_ALARM",
+		NULL,
+		"CLOCK_TAI",
 	};
 
 	return id >= 0 && (uint64_t)id < PD_NELEMS(names) ? names[id] : NULL;
@@ -177,7 +244,9 @@ const char *pd_clockid_name(int64_t id)
 const char *pd_precise_ip_meaning(unsigned v)
 {
 	static const char *const names[] = {
-		"arbitrary skid", "constant skid", "requested zero skid",
+		"arbitrary skid",
+		"constant skid",
+		"requested zero skid",
 		"must have zero skid",
 	};
 

@@ -39,8 +39,9 @@ void *arena_alloc(struct arena *a, size_t size)
 	if (a->limit && (size > a->limit || a->total > a->limit - size))
 		return NULL;
 	if (!b || b->size - b->used < size || ARENA_EXACT) {
-		size_t bsize = size > ARENA_BLOCK / 4 || ARENA_EXACT ? size
-								     : ARENA_BLOCK;
+		size_t bsize = size > ARENA_BLOCK / 4 || ARENA_EXACT
+				       ? size
+				       : ARENA_BLOCK;
 
 		if (bsize > SIZE_MAX - sizeof(*b))
 			return NULL;

@@ -43,8 +43,8 @@ bool pd_attr_parse(struct cursor *c, size_t len, bool big_endian,
 	memset(a, 0, sizeof(*a));
 	a->offset = start;
 	if (len > cur_left(c)) {
-		cur_fail(c, "perf_event_attr",
-			 "need %zu bytes, %zu left", len, cur_left(c));
+		cur_fail(c, "perf_event_attr", "need %zu bytes, %zu left", len,
+			 cur_left(c));
 		return false;
 	}
 	ac = cur_sub(c, "perf_event_attr", len);
@@ -56,20 +56,22 @@ bool pd_attr_parse(struct cursor *c, size_t len, bool big_endian,
 
 	if (size < PD_ATTR_SIZE_VER0)
 		pd_diag_add(c->diags, PD_WARN, start + 4, "perf_event_attr",
-			    "attr.size %u is smaller than the first layout (64 bytes)",
+			    "attr.size %u is smaller than the first layout (64 "
+			    "bytes)",
 			    a->size);
 	if (size > len)
 		pd_diag_add(c->diags, PD_WARN, start + 4, "perf_event_attr",
-			    "attr.size %u is larger than the %zu bytes it was given; decoding those",
+			    "attr.size %u is larger than the %zu bytes it was "
+			    "given; decoding those",
 			    size, len);
 	a->avail = size < len ? size : (uint32_t)len;
 	/* the cursor covers exactly the attr's bytes: fields past it are absent */
 	ac.len = a->avail;
 
-#define FIELD(off, lenb, dst, rd)                                    \
-	do {                                                         \
-		if (attr_has(a, off, lenb))                          \
-			a->dst = rd(&ac, #dst);                      \
+#define FIELD(off, lenb, dst, rd)               \
+	do {                                    \
+		if (attr_has(a, off, lenb))     \
+			a->dst = rd(&ac, #dst); \
 	} while (0)
 	FIELD(8, 8, config, cur_u64);
 	FIELD(16, 8, sample_period, cur_u64);

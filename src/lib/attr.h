@@ -15,17 +15,17 @@
 #include "cursor.h"
 
 /* Sizes of the published layouts (PERF_ATTR_SIZE_VER0..8, VER9 pending). */
-#define PD_ATTR_SIZE_VER0 64
-#define PD_ATTR_SIZE_VER8 136
+#define PD_ATTR_SIZE_VER0  64
+#define PD_ATTR_SIZE_VER8  136
 #define PD_ATTR_SIZE_KNOWN 144 /* through config4 (VER9, pending) */
 
 /* attr flag bits (FORMAT.md §5.2) that decoding depends on */
-#define PD_ATTR_DISABLED (1ULL << 0)
-#define PD_ATTR_FREQ (1ULL << 10)
+#define PD_ATTR_DISABLED      (1ULL << 0)
+#define PD_ATTR_FREQ	      (1ULL << 10)
 #define PD_ATTR_PRECISE_SHIFT 15
 #define PD_ATTR_SAMPLE_ID_ALL (1ULL << 18)
-#define PD_ATTR_USE_CLOCKID (1ULL << 25)
-#define PD_ATTR_BUILD_ID (1ULL << 34)
+#define PD_ATTR_USE_CLOCKID   (1ULL << 25)
+#define PD_ATTR_BUILD_ID      (1ULL << 34)
 
 /* PERF_SAMPLE_* bits */
 enum {
@@ -72,19 +72,19 @@ enum {
 #define PD_BRANCH_COUNTERS (1ULL << 19)
 
 struct pd_attr {
-	uint64_t offset;   /* file offset of the attr */
-	uint32_t size;     /* attr.size as stored (0 means 64) */
-	uint32_t avail;    /* bytes of the attr that were decoded */
+	uint64_t offset; /* file offset of the attr */
+	uint32_t size;	 /* attr.size as stored (0 means 64) */
+	uint32_t avail;	 /* bytes of the attr that were decoded */
 	uint32_t type;
 	uint64_t config;
 	uint64_t sample_period; /* sample_freq when flags has freq */
 	uint64_t sample_type;
 	uint64_t read_format;
-	uint64_t flags;    /* bit-field, little-endian bit numbering */
+	uint64_t flags;		/* bit-field, little-endian bit numbering */
 	uint32_t wakeup_events; /* wakeup_watermark when flags has watermark */
 	uint32_t bp_type;
-	uint64_t config1;  /* bp_addr, kprobe_func, uprobe_path */
-	uint64_t config2;  /* bp_len, kprobe_addr, probe_offset */
+	uint64_t config1; /* bp_addr, kprobe_func, uprobe_path */
+	uint64_t config2; /* bp_len, kprobe_addr, probe_offset */
 	uint64_t branch_sample_type;
 	uint64_t sample_regs_user;
 	uint32_t sample_stack_user;
@@ -97,7 +97,7 @@ struct pd_attr {
 	uint32_t aux_action; /* bit-field, like flags */
 	uint64_t sig_data;
 	uint64_t config3;
-	uint64_t config4;  /* VER9 [pending] */
+	uint64_t config4;     /* VER9 [pending] */
 	const uint8_t *extra; /* bytes beyond PD_ATTR_SIZE_KNOWN */
 	uint32_t nextra;
 	uint64_t extra_offset;

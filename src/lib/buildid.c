@@ -34,9 +34,9 @@
 #endif
 
 /* Caps on what a hostile file can make us read or loop over. */
-#define NOTE_DATA_MAX (1u << 20) /* a note section or segment */
-#define NOTES_MAX 4096		 /* notes per section or segment */
-#define SCN_MAX 65536		 /* sections or program headers */
+#define NOTE_DATA_MAX	 (1u << 20) /* a note section or segment */
+#define NOTES_MAX	 4096	    /* notes per section or segment */
+#define SCN_MAX		 65536	    /* sections or program headers */
 #define KERNEL_NOTES_MAX (1u << 16)
 
 static void elf_init(void)
@@ -57,12 +57,14 @@ static int notes_find(Elf_Data *data, uint8_t *out, size_t *outlen)
 	GElf_Nhdr nh;
 
 	while (off < data->d_size && n++ < NOTES_MAX &&
-	       (next = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
+	       (next = gelf_getnote(data, off, &nh, &name_off, &desc_off)) >
+		       0) {
 		const char *name = (const char *)data->d_buf + name_off;
 
 		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
 		    memcmp(name, "GNU", 4) == 0 && nh.n_descsz > 0) {
-			size_t len = nh.n_descsz < *outlen ? nh.n_descsz : *outlen;
+			size_t len =
+				nh.n_descsz < *outlen ? nh.n_descsz : *outlen;
 
 			memcpy(out, (const char *)data->d_buf + desc_off, len);
 			*outlen = len;
@@ -85,11 +87,11 @@ static int elf_build_id(Elf *elf, uint64_t size, uint8_t *out, size_t *outlen,
 	GElf_Ehdr eh;
 	Elf_Scn *scn = NULL;
 
-#define FAIL(st, ...)                                                    \
-	do {                                                             \
-		if (detail)                                              \
-			snprintf(detail, dlen, __VA_ARGS__);             \
-		return st;                                               \
+#define FAIL(st, ...)                                        \
+	do {                                                 \
+		if (detail)                                  \
+			snprintf(detail, dlen, __VA_ARGS__); \
+		return st;                                   \
 	} while (0)
 
 	if (elf_kind(elf) != ELF_K_ELF)
@@ -102,14 +104,16 @@ static int elf_build_id(Elf *elf, uint64_t size, uint8_t *out, size_t *outlen,
 	    (eh.e_shoff > size ||
 	     (uint64_t)eh.e_shnum * eh.e_shentsize > size - eh.e_shoff))
 		FAIL(PD_ELF_UNREADABLE,
-		     "truncated: %u section headers at 0x%llx, file of %llu bytes",
+		     "truncated: %u section headers at 0x%llx, file of %llu "
+		     "bytes",
 		     eh.e_shnum, (unsigned long long)eh.e_shoff,
 		     (unsigned long long)size);
 	if (eh.e_phnum && eh.e_phnum != PN_XNUM &&
 	    (eh.e_phoff > size ||
 	     (uint64_t)eh.e_phnum * eh.e_phentsize > size - eh.e_phoff))
 		FAIL(PD_ELF_UNREADABLE,
-		     "truncated: %u program headers at 0x%llx, file of %llu bytes",
+		     "truncated: %u program headers at 0x%llx, file of %llu "
+		     "bytes",
 		     eh.e_phnum, (unsigned long long)eh.e_phoff,
 		     (unsigned long long)size);
 	if (elf_getshdrnum(elf, &shnum) != 0)
@@ -132,7 +136,8 @@ static int elf_build_id(Elf *elf, uint64_t size, uint8_t *out, size_t *outlen,
 			continue;
 		if (sh.sh_offset > size || sh.sh_size > size - sh.sh_offset)
 			FAIL(PD_ELF_UNREADABLE,
-			     "truncated: note section %zu at 0x%llx+0x%llx, file of %llu bytes",
+			     "truncated: note section %zu at 0x%llx+0x%llx, "
+			     "file of %llu bytes",
 			     elf_ndxscn(scn), (unsigned long long)sh.sh_offset,
 			     (unsigned long long)sh.sh_size,
 			     (unsigned long long)size);
@@ -163,15 +168,16 @@ static int elf_build_id(Elf *elf, uint64_t size, uint8_t *out, size_t *outlen,
 			continue;
 		if (ph.p_offset > size || ph.p_filesz > size - ph.p_offset)
 			FAIL(PD_ELF_UNREADABLE,
-			     "truncated: PT_NOTE %zu at 0x%llx+0x%llx, file of %llu bytes",
+			     "truncated: PT_NOTE %zu at 0x%llx+0x%llx, file of "
+			     "%llu bytes",
 			     i, (unsigned long long)ph.p_offset,
 			     (unsigned long long)ph.p_filesz,
 			     (unsigned long long)size);
 		if (ph.p_filesz > NOTE_DATA_MAX)
 			continue;
-		d = elf_getdata_rawchunk(elf, (int64_t)ph.p_offset,
-					 (size_t)ph.p_filesz,
-					 ph.p_align == 8 ? ELF_T_NHDR8 : ELF_T_NHDR);
+		d = elf_getdata_rawchunk(
+			elf, (int64_t)ph.p_offset, (size_t)ph.p_filesz,
+			ph.p_align == 8 ? ELF_T_NHDR8 : ELF_T_NHDR);
 		if (d && notes_find(d, out, outlen))
 			return PD_ELF_OK;
 	}
@@ -221,8 +227,9 @@ void pd_elf_build_id_file(const char *path, struct pd_elf_build_id *r)
 	/* O_NONBLOCK: a FIFO in a symfs tree must not hang us */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
-		r->status = errno == ENOENT || errno == ENOTDIR ? PD_ELF_MISSING
-								 : PD_ELF_UNREADABLE;
+		r->status = errno == ENOENT || errno == ENOTDIR
+				    ? PD_ELF_MISSING
+				    : PD_ELF_UNREADABLE;
 		snprintf(r->detail, sizeof(r->detail), "%s", strerror(errno));
 		return;
 	}
@@ -234,7 +241,8 @@ void pd_elf_build_id_file(const char *path, struct pd_elf_build_id *r)
 	if (!S_ISREG(st.st_mode)) {
 		r->status = PD_ELF_NOT_ELF;
 		snprintf(r->detail, sizeof(r->detail), "%s",
-			 S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+			 S_ISDIR(st.st_mode) ? "a directory"
+					     : "not a regular file");
 		goto out;
 	}
 	got = pread(fd, magic, sizeof(magic), 0);
@@ -245,8 +253,8 @@ void pd_elf_build_id_file(const char *path, struct pd_elf_build_id *r)
 	}
 	if (!has_elf_magic(magic, (size_t)got)) {
 		r->status = PD_ELF_NOT_ELF;
-		snprintf(r->detail, sizeof(r->detail), "no ELF magic (%lld bytes)",
-			 (long long)st.st_size);
+		snprintf(r->detail, sizeof(r->detail),
+			 "no ELF magic (%lld bytes)", (long long)st.st_size);
 		goto out;
 	}
 	elf_init();
@@ -286,7 +294,8 @@ int pd_notes_build_id(const void *p, size_t n, uint8_t *out, size_t *outlen)
 			break;
 		if (nh[2] == NT_GNU_BUILD_ID && namesz == 4 &&
 		    memcmp(b + name_at, "GNU", 4) == 0 && descsz > 0) {
-			size_t len = descsz < *outlen ? (size_t)descsz : *outlen;
+			size_t len =
+				descsz < *outlen ? (size_t)descsz : *outlen;
 
 			memcpy(out, b + desc_at, len);
 			*outlen = len;
@@ -309,7 +318,8 @@ void pd_kernel_build_id(const char *notes_path, struct pd_elf_build_id *r)
 	memset(r, 0, sizeof(*r));
 	fd = open(notes_path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
-		r->status = errno == ENOENT ? PD_ELF_MISSING : PD_ELF_UNREADABLE;
+		r->status =
+			errno == ENOENT ? PD_ELF_MISSING : PD_ELF_UNREADABLE;
 		snprintf(r->detail, sizeof(r->detail), "%s", strerror(errno));
 		return;
 	}
@@ -327,7 +337,8 @@ void pd_kernel_build_id(const char *notes_path, struct pd_elf_build_id *r)
 			if (errno == EINTR)
 				continue;
 			r->status = PD_ELF_UNREADABLE;
-			snprintf(r->detail, sizeof(r->detail), "%s", strerror(errno));
+			snprintf(r->detail, sizeof(r->detail), "%s",
+				 strerror(errno));
 			goto out;
 		}
 		n += (size_t)got;
@@ -336,7 +347,8 @@ void pd_kernel_build_id(const char *notes_path, struct pd_elf_build_id *r)
 	r->status = pd_notes_build_id(buf, n, r->id, &r->len);
 	if (r->status != PD_ELF_OK) {
 		r->len = 0;
-		snprintf(r->detail, sizeof(r->detail), "no NT_GNU_BUILD_ID note");
+		snprintf(r->detail, sizeof(r->detail),
+			 "no NT_GNU_BUILD_ID note");
 	}
 out:
 	free(buf);

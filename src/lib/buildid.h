@@ -34,7 +34,7 @@ enum pd_elf_status {
 struct pd_elf_build_id {
 	enum pd_elf_status status;
 	uint8_t id[PD_ELF_BUILD_ID_MAX];
-	size_t len;	   /* bytes of id (PD_ELF_OK) */
+	size_t len;	  /* bytes of id (PD_ELF_OK) */
 	char detail[160]; /* why, when not PD_ELF_OK */
 };
 
@@ -79,9 +79,9 @@ const char *pd_bid_status_name(enum pd_bid_status st);
 
 /* Where to look (perf's --symfs, buildid.dir / --debug-dir). */
 struct pd_bid_where {
-	const char *symfs;     /* NULL or "": / */
-	const char *debug_dir; /* perf's build-id cache; NULL: none */
-	bool kernel;	       /* compare [kernel.kallsyms] with the
+	const char *symfs;	  /* NULL or "": / */
+	const char *debug_dir;	  /* perf's build-id cache; NULL: none */
+	bool kernel;		  /* compare [kernel.kallsyms] with the
 				* running kernel */
 	const char *kernel_notes; /* default /sys/kernel/notes */
 };
@@ -104,13 +104,13 @@ struct pd_bid_try {
 
 struct pd_bid_res {
 	enum pd_bid_status status;
-	const char *path;	   /* match: the file that matched; otherwise
+	const char *path; /* match: the file that matched; otherwise
 				    * the file the status is about (NULL
 				    * for missing / pseudo / not checked) */
-	bool has_found;		   /* mismatch: a build-id was found */
+	bool has_found;	  /* mismatch: a build-id was found */
 	uint8_t found[PD_ELF_BUILD_ID_MAX];
 	size_t found_len;
-	const char *detail;	   /* why, for every status but match */
+	const char *detail; /* why, for every status but match */
 	struct pd_bid_try tries[PD_BID_MAX_TRIES];
 	unsigned ntries;
 };
@@ -122,9 +122,9 @@ struct arena;
  * not NUL-terminated; cpumode from the record's misc) against the local
  * machine.  Strings go into `a`.
  */
-void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id,
-		    size_t len, const char *filename, size_t flen,
-		    unsigned cpumode, struct arena *a, struct pd_bid_res *out);
+void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id, size_t len,
+		    const char *filename, size_t flen, unsigned cpumode,
+		    struct arena *a, struct pd_bid_res *out);
 
 /* [kernel.kallsyms], [vdso], //anon ...: DSOs that are not files. */
 bool pd_bid_is_kernel(const char *filename, size_t flen);

@@ -17,11 +17,14 @@
 #include "session.h"
 
 const char *const pd_bid_src_names[PD_BID_NSRC] = {
-	"feature", "record", "mmap2", "sample",
+	"feature",
+	"record",
+	"mmap2",
+	"sample",
 };
 
-#define INDEX_SLOTS (2 * PD_BID_MAX_ENTRIES)
-#define NO_SLOT	    UINT32_MAX
+#define INDEX_SLOTS    (2 * PD_BID_MAX_ENTRIES)
+#define NO_SLOT	       UINT32_MAX
 #define CPUMODE_KERNEL 1
 #define CPUMODE_USER   2
 
@@ -61,7 +64,8 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 		id_size = PD_BUILD_ID_MAX;
 	name_len = dso_name_len(name, name_len);
 	if (!l->index) {
-		l->index = arena_calloc(&l->arena, INDEX_SLOTS, sizeof(uint32_t));
+		l->index =
+			arena_calloc(&l->arena, INDEX_SLOTS, sizeof(uint32_t));
 		if (!l->index)
 			goto full;
 		memset(l->index, 0xff, INDEX_SLOTS * sizeof(uint32_t));
@@ -73,7 +77,8 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 		if (i == NO_SLOT)
 			break;
 		b = &l->v[i];
-		if (b->build_id_size == id_size && b->filename_len == name_len &&
+		if (b->build_id_size == id_size &&
+		    b->filename_len == name_len &&
 		    memcmp(b->build_id, id, id_size) == 0 &&
 		    memcmp(b->filename, name, name_len) == 0) {
 			b->sources |= src;
@@ -100,7 +105,8 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 full:
 	if (!l->full_warned)
 		pd_diag_add(&s->diags, PD_WARN, offset, "build-id list",
-			    "more than %u distinct build-ids (or out of memory): the rest are left out",
+			    "more than %u distinct build-ids (or out of "
+			    "memory): the rest are left out",
 			    PD_BID_MAX_ENTRIES);
 	l->full_warned = true;
 	return NULL;
@@ -127,8 +133,9 @@ static void add_feature(struct pd_bid_list *l, struct pd_session *s)
 
 		if (!e->build_id)
 			continue;
-		b = add_entry(l, s, e->build_id, e->build_id_size, e->filename.s,
-			      e->filename.len, src, e->offset, &is_new);
+		b = add_entry(l, s, e->build_id, e->build_id_size,
+			      e->filename.s, e->filename.len, src, e->offset,
+			      &is_new);
 		if (is_new) {
 			b->pid = e->pid;
 			b->has_pid = e->has_pid;
@@ -152,7 +159,8 @@ static void cap_hit(struct walk *w, uint64_t off)
 	w->l->hits.capped = true;
 	if (!w->cap_warned)
 		pd_diag_add(&w->s->diags, PD_WARN, off, "--hits",
-			    "more than %u maps, %u processes or %u DSOs: later MMAPs are left out and sample counts may be short",
+			    "more than %u maps, %u processes or %u DSOs: later "
+			    "MMAPs are left out and sample counts may be short",
 			    PD_BID_MAX_MAPS, PD_BID_MAX_PROCS, PD_BID_MAX_DSOS);
 	w->cap_warned = true;
 }
@@ -172,7 +180,8 @@ static void on_sample(struct walk *w, const struct pd_event *ev)
 	if ((smp.decoded_type & PD_SAMPLE_IP) &&
 	    (smp.decoded_type & PD_SAMPLE_TID)) {
 		if (mode == CPUMODE_KERNEL)
-			d = pd_bid_maps_find(w->maps, PD_BID_KERNEL_PID, smp.ip);
+			d = pd_bid_maps_find(w->maps, PD_BID_KERNEL_PID,
+					     smp.ip);
 		else if (mode == CPUMODE_USER)
 			d = pd_bid_maps_find(w->maps, smp.common.pid, smp.ip);
 	}
@@ -188,7 +197,7 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 {
 	struct pd_session *s = w->s;
 	const struct pd_evsel *evsel = NULL;
-	struct pd_sample_id id = { 0 };
+	struct pd_sample_id id = {0};
 	struct pd_record rec;
 	uint64_t rid;
 
@@ -206,7 +215,8 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 	if (ev->type < 64) {
 		evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
 		if (evsel)
-			pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &id);
+			pd_parse_sample_id(s, evsel, ev->p, ev->size,
+					   ev->offset, &id);
 	}
 	if (!pd_parse_record(s, ev, id.trailer_size, &w->scratch, &rec) &&
 	    rec.too_small)
@@ -230,8 +240,8 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 		return;
 	}
 	if (ev->type == PD_REC_FORK) {
-		if (w->maps && !pd_bid_maps_fork(w->maps, rec.u.task.pid,
-						 rec.u.task.ppid))
+		if (w->maps &&
+		    !pd_bid_maps_fork(w->maps, rec.u.task.pid, rec.u.task.ppid))
 			cap_hit(w, ev->offset);
 		return;
 	}
@@ -246,10 +256,9 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 		return;
 	if (has_bid) {
 		bool is_new;
-		struct pd_bid_entry *b =
-			add_entry(w->l, s, m->build_id, bid_size, m->filename.s,
-				  m->filename.len, PD_BID_SRC_MMAP2, ev->offset,
-				  &is_new);
+		struct pd_bid_entry *b = add_entry(
+			w->l, s, m->build_id, bid_size, m->filename.s,
+			m->filename.len, PD_BID_SRC_MMAP2, ev->offset, &is_new);
 
 		if (is_new) {
 			b->pid = (int32_t)m->pid;
@@ -258,13 +267,15 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 		}
 	}
 	if (w->maps) {
-		uint32_t pid = (ev->misc & PD_MISC_CPUMODE_MASK) == CPUMODE_KERNEL
-				       ? PD_BID_KERNEL_PID
-				       : m->pid;
+		uint32_t pid =
+			(ev->misc & PD_MISC_CPUMODE_MASK) == CPUMODE_KERNEL
+				? PD_BID_KERNEL_PID
+				: m->pid;
 		size_t nlen = dso_name_len(m->filename.s, m->filename.len);
 
-		if (!pd_bid_maps_add(w->maps, pid, m->addr, m->len, m->filename.s,
-				     nlen, m->build_id, bid_size))
+		if (!pd_bid_maps_add(w->maps, pid, m->addr, m->len,
+				     m->filename.s, nlen, m->build_id,
+				     bid_size))
 			cap_hit(w, ev->offset);
 	}
 }
@@ -274,14 +285,14 @@ static void deliver(void *arg, const struct pd_event *ev)
 	on_record(arg, ev);
 }
 
-
 /* The sampled DSOs: counts onto their entries, new entries if none. */
 static void attach_hits(struct walk *w)
 {
 	struct pd_bid_list *l = w->l;
 	size_t nd = pd_bid_maps_ndsos(w->maps), n0 = l->n;
 	/* first entry of each name; chained through next[] */
-	uint32_t *by_name = arena_calloc(&l->arena, INDEX_SLOTS, sizeof(uint32_t));
+	uint32_t *by_name =
+		arena_calloc(&l->arena, INDEX_SLOTS, sizeof(uint32_t));
 	uint32_t *next = arena_calloc(&l->arena, n0 + 1, sizeof(uint32_t));
 
 	if (!by_name || !next) {
@@ -292,7 +303,8 @@ static void attach_hits(struct walk *w)
 	memset(by_name, 0xff, INDEX_SLOTS * sizeof(uint32_t));
 	for (size_t j = n0; j-- > 0;) {
 		uint32_t h = fnv(l->v[j].filename, l->v[j].filename_len,
-				 2166136261u) % INDEX_SLOTS;
+				 2166136261u) %
+			     INDEX_SLOTS;
 
 		next[j] = by_name[h];
 		by_name[h] = (uint32_t)j;
@@ -300,7 +312,8 @@ static void attach_hits(struct walk *w)
 	for (size_t i = 0; i < nd; i++) {
 		struct pd_bid_dso *d = pd_bid_maps_dso(w->maps, i);
 		struct pd_bid_entry *b = NULL;
-		uint32_t h = fnv(d->name, d->name_len, 2166136261u) % INDEX_SLOTS;
+		uint32_t h =
+			fnv(d->name, d->name_len, 2166136261u) % INDEX_SLOTS;
 		bool is_new;
 
 		if (!d->samples)
@@ -316,8 +329,9 @@ static void attach_hits(struct walk *w)
 				b = e;
 		}
 		if (!b) {
-			b = add_entry(l, w->s, d->build_id, 0, d->name, d->name_len,
-				      PD_BID_SRC_SAMPLE, 0, &is_new);
+			b = add_entry(l, w->s, d->build_id, 0, d->name,
+				      d->name_len, PD_BID_SRC_SAMPLE, 0,
+				      &is_new);
 			/* only kernel and user samples are mapped */
 			if (b && is_new)
 				b->misc = pd_bid_is_kernel(d->name, d->name_len)
@@ -332,7 +346,7 @@ static void attach_hits(struct walk *w)
 int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 		      bool scan_records, bool with_hits)
 {
-	struct walk w = { .l = l, .s = s };
+	struct walk w = {.l = l, .s = s};
 	bool dir = s->mode == PD_MODE_DIR;
 	int rc = 0;
 
@@ -353,7 +367,8 @@ int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 		l->hits.maps = pd_bid_maps_count(w.maps);
 		pd_bid_maps_free(w.maps);
 	} else {
-		struct pd_reader *r = pd_reader_open(s, dir ? PD_READ_DATA_N : 0);
+		struct pd_reader *r =
+			pd_reader_open(s, dir ? PD_READ_DATA_N : 0);
 		struct pd_event ev;
 
 		if (!r) {
@@ -377,13 +392,17 @@ void pd_bid_list_resolve(struct pd_bid_list *l, const struct pd_bid_where *w)
 		struct pd_bid_entry *b = &l->v[i];
 
 		if (!b->build_id_size) {
-			b->res.status = pd_bid_is_pseudo(b->filename, b->filename_len) &&
-						!pd_bid_is_kernel(b->filename, b->filename_len)
+			b->res.status = pd_bid_is_pseudo(b->filename,
+							 b->filename_len) &&
+							!pd_bid_is_kernel(
+								b->filename,
+								b->filename_len)
 						? PD_BID_PSEUDO
 						: PD_BID_NO_BUILD_ID;
 			b->res.detail = b->res.status == PD_BID_PSEUDO
 						? "not a file"
-						: "the recording has no build-id for it";
+						: "the recording has no "
+						  "build-id for it";
 			continue;
 		}
 		pd_bid_resolve(w, b->build_id, b->build_id_size, b->filename,

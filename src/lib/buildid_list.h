@@ -46,21 +46,21 @@ struct pd_bid_entry {
 	uint8_t build_id_size; /* 0: none (PD_BID_SRC_SAMPLE) */
 	char *filename;	       /* NUL-terminated copy */
 	uint32_t filename_len;
-	int32_t pid;	 /* of the first occurrence: -1 host kernel */
-	bool has_pid;	 /* false: pre-2010 feature entry */
-	uint16_t misc;	 /* of the first occurrence */
+	int32_t pid;   /* of the first occurrence: -1 host kernel */
+	bool has_pid;  /* false: pre-2010 feature entry */
+	uint16_t misc; /* of the first occurrence */
 	unsigned sources;
-	uint64_t offset; /* file offset of the first occurrence */
-	uint64_t samples; /* with hits */
+	uint64_t offset;       /* file offset of the first occurrence */
+	uint64_t samples;      /* with hits */
 	struct pd_bid_res res; /* pd_bid_list_resolve() */
 };
 
 struct pd_bid_hits {
-	uint64_t samples;   /* SAMPLE records seen */
-	uint64_t mapped;    /* whose ip fell in a map */
-	uint64_t unmapped;  /* no ip, no map, or a guest/hypervisor ip */
-	uint64_t maps;	    /* MMAP/MMAP2 ranges kept */
-	bool capped;	    /* a cap was reached: counts are partial */
+	uint64_t samples;  /* SAMPLE records seen */
+	uint64_t mapped;   /* whose ip fell in a map */
+	uint64_t unmapped; /* no ip, no map, or a guest/hypervisor ip */
+	uint64_t maps;	   /* MMAP/MMAP2 ranges kept */
+	bool capped;	   /* a cap was reached: counts are partial */
 };
 
 struct pd_bid_list {

@@ -92,7 +92,8 @@ static bool grow(void **v, size_t *cap, size_t need, size_t elem)
 
 /* The DSO (name, build-id), added if new; NO_SLOT when full. */
 static uint32_t dso_intern(struct pd_bid_maps *m, const char *name,
-			   size_t name_len, const uint8_t *bid, uint8_t bid_size)
+			   size_t name_len, const uint8_t *bid,
+			   uint8_t bid_size)
 {
 	uint32_t h = fnv(name, name_len, fnv(bid, bid_size, 2166136261u));
 	uint32_t slot = h % DSO_SLOTS;
@@ -171,7 +172,7 @@ bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
 		     const uint8_t *bid, uint8_t bid_size)
 {
 	uint64_t end = len > UINT64_MAX - start ? UINT64_MAX : start + len;
-	struct map left = { 0 }, right = { 0 }, nm;
+	struct map left = {0}, right = {0}, nm;
 	bool has_left = false, has_right = false;
 	struct proc *p;
 	size_t i, j, pieces;
@@ -188,7 +189,8 @@ bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
 		return false;
 	if (!(p = proc_find(m, pid, true)))
 		return false;
-	nm = (struct map){ start, end, dso_intern(m, name, name_len, bid, bid_size) };
+	nm = (struct map){start, end,
+			  dso_intern(m, name, name_len, bid, bid_size)};
 	if (nm.dso == NO_SLOT)
 		return false;
 
@@ -207,7 +209,8 @@ bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
 		}
 	}
 	pieces = 1 + has_left + has_right;
-	if (!grow((void **)&p->maps, &p->cap, p->n - (j - i) + pieces, sizeof(nm)))
+	if (!grow((void **)&p->maps, &p->cap, p->n - (j - i) + pieces,
+		  sizeof(nm)))
 		return false;
 	memmove(&p->maps[i + pieces], &p->maps[j], (p->n - j) * sizeof(nm));
 	m->nmaps = m->nmaps - (j - i) + pieces;
@@ -250,7 +253,8 @@ struct pd_bid_dso *pd_bid_maps_find(struct pd_bid_maps *m, uint32_t pid,
 
 		if (i < p->n && p->maps[i].start <= ip)
 			return &m->dsos[p->maps[i].dso];
-		if (p->parent < 0 || (size_t)p->parent == (size_t)(p - m->procs))
+		if (p->parent < 0 ||
+		    (size_t)p->parent == (size_t)(p - m->procs))
 			break;
 		p = &m->procs[p->parent];
 	}

@@ -60,8 +60,8 @@ bool pd_bid_is_kernel(const char *filename, size_t flen)
 bool pd_bid_is_pseudo(const char *filename, size_t flen)
 {
 	static const char *const prefixes[] = {
-		"[", "//anon", "/anon_hugepage", "/dev/zero", "/SYSV",
-		"/memfd:",
+		"[",	     "//anon", "/anon_hugepage",
+		"/dev/zero", "/SYSV",  "/memfd:",
 	};
 
 	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
@@ -118,14 +118,10 @@ static enum pd_bid_status verdict(const struct pd_elf_build_id *b,
 	case PD_ELF_OK:
 		return pd_bid_equal(id, len, b->id, b->len) ? PD_BID_MATCH
 							    : PD_BID_MISMATCH;
-	case PD_ELF_NO_NOTE:
-		return PD_BID_MISMATCH;
-	case PD_ELF_NOT_ELF:
-		return PD_BID_NOT_ELF;
-	case PD_ELF_MISSING:
-		return PD_BID_MISSING;
-	default:
-		return PD_BID_UNREADABLE;
+	case PD_ELF_NO_NOTE: return PD_BID_MISMATCH;
+	case PD_ELF_NOT_ELF: return PD_BID_NOT_ELF;
+	case PD_ELF_MISSING: return PD_BID_MISSING;
+	default: return PD_BID_UNREADABLE;
 	}
 }
 
@@ -168,15 +164,9 @@ static void settle(struct pd_bid_res *r)
 			memcpy(r->found, t->id, t->len);
 			r->detail = "the file has another build-id";
 			return;
-		case PD_ELF_NO_NOTE:
-			r->status = PD_BID_MISMATCH;
-			break;
-		case PD_ELF_NOT_ELF:
-			r->status = PD_BID_NOT_ELF;
-			break;
-		default:
-			r->status = PD_BID_UNREADABLE;
-			break;
+		case PD_ELF_NO_NOTE: r->status = PD_BID_MISMATCH; break;
+		case PD_ELF_NOT_ELF: r->status = PD_BID_NOT_ELF; break;
+		default: r->status = PD_BID_UNREADABLE; break;
 		}
 		r->detail = t->detail;
 		return;
@@ -197,8 +187,8 @@ static void hexstr(char *out, const uint8_t *id, size_t len)
 }
 
 /* snprintf into path; false (nothing to try) when it does not fit. */
-__attribute__((format(printf, 3, 4)))
-static bool mkpath(char *path, size_t size, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static bool
+mkpath(char *path, size_t size, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -216,11 +206,12 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id,
-		    size_t len, const char *filename, size_t flen,
-		    unsigned cpumode, struct arena *a, struct pd_bid_res *out)
+void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id, size_t len,
+		    const char *filename, size_t flen, unsigned cpumode,
+		    struct arena *a, struct pd_bid_res *out)
 {
-	char name[PATH_MAX], path[PATH_MAX + 64], hex[2 * PD_ELF_BUILD_ID_MAX + 1];
+	char name[PATH_MAX], path[PATH_MAX + 64],
+		hex[2 * PD_ELF_BUILD_ID_MAX + 1];
 	const char *symfs = w->symfs ? w->symfs : "";
 	const char *sep;
 
@@ -238,11 +229,13 @@ void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id,
 	if (pd_bid_is_kernel(name, flen)) {
 		if (!w->kernel) {
 			out->status = PD_BID_NOT_CHECKED;
-			out->detail = "the running kernel is compared only with --kernel";
+			out->detail = "the running kernel is compared only "
+				      "with --kernel";
 			return;
 		}
-		if (!try_path(out, a, w->kernel_notes ? w->kernel_notes
-						      : "/sys/kernel/notes",
+		if (!try_path(out, a,
+			      w->kernel_notes ? w->kernel_notes
+					      : "/sys/kernel/notes",
 			      id, len, true))
 			settle(out);
 		return;
@@ -281,8 +274,9 @@ void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id,
 	}
 	/* 3. the distribution's debug files */
 	if (len > 1 &&
-	    mkpath(path, sizeof(path), "%s/usr/lib/debug/.build-id/%.2s/%s.debug",
-		   symfs, hex, hex + 2) &&
+	    mkpath(path, sizeof(path),
+		   "%s/usr/lib/debug/.build-id/%.2s/%s.debug", symfs, hex,
+		   hex + 2) &&
 	    try_path(out, a, path, id, len, false))
 		return;
 	settle(out);

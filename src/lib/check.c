@@ -43,61 +43,104 @@
 #include "sample.h"
 #include "session.h"
 
-#define REC_SAMPLE 9
+#define REC_SAMPLE	   9
 #define REC_FINISHED_ROUND 68
-#define REC_EVENT_UPDATE 78
-#define REC_FINISHED_INIT 82
+#define REC_EVENT_UPDATE   78
+#define REC_FINISHED_INIT  82
 
 const struct pd_check_code pd_check_codes[] = {
-	{ "bad-magic", PD_ERR, "not a perf.data file" },
-	{ "header-truncated", PD_ERR, "the file ends inside the file header" },
-	{ "bad-header-size", PD_ERR, "header size is not 104, 72 or 16" },
-	{ "bad-attr-size", PD_ERR, "attr_size is 0 or too small, or unknown (v1)" },
-	{ "section-out-of-file", PD_ERR, "a section, ids array or the feature table extends past the end of the file, or its offset + size overflows" },
-	{ "section-overlap", PD_ERR, "two sections overlap, or a section lies inside the file header" },
-	{ "section-too-large", PD_ERR, "a feature section larger than perfdump loads" },
-	{ "attrs-size-mismatch", PD_ERR, "attrs.size is not a multiple of attr_size" },
-	{ "attr-size-mismatch", PD_WARN, "an attr's own size differs from the header's attr_size" },
-	{ "ids-size-mismatch", PD_ERR, "an ids array whose size is not a multiple of 8" },
-	{ "event-types-size", PD_WARN, "event_types size is not a multiple of 72" },
-	{ "no-attrs", PD_ERR, "the recording has no attr to decode samples with" },
-	{ "data-size-zero", PD_ERR, "data.size is 0 (perf record killed) and no record follows" },
-	{ "data-size-zero-with-records", PD_ERR, "data.size is 0 (perf record killed) while records follow data.offset" },
-	{ "features-missing", PD_ERR, "the bitmap announces feature sections that were never written" },
-	{ "reserved-feature-bit", PD_WARN, "bit 0 (HEADER_RESERVED) is set" },
-	{ "bitmap-guess", PD_WARN, "a byte-swapped feature bitmap needed a guess" },
-	{ "unknown-feature", PD_WARN, "a feature bit no perf or simpleperf defines" },
-	{ "feature-truncated", PD_ERR, "a feature section is cut short by the end of the file" },
-	{ "feature-trailing-bytes", PD_WARN, "bytes at the end of a feature section were not decoded" },
-	{ "feature-short", PD_ERR, "a feature's fields need more bytes than its section has" },
-	{ "feature-undecodable", PD_ERR, "a feature section that does not decode" },
-	{ "feature-id-invalid", PD_ERR, "a HEADER_FEATURE record's feat_id is beyond the 256 bits" },
-	{ "duplicate-feature", PD_WARN, "a feature or end marker appears twice in a pipe stream" },
-	{ "string-no-nul", PD_ERR, "a string has no NUL inside its length" },
-	{ "count-too-large", PD_ERR, "a count larger than the bytes of its section or record" },
-	{ "record-too-small", PD_ERR, "a record smaller than its 8-byte header, its type's minimum or its sample_id trailer" },
-	{ "record-misaligned", PD_ERR, "a kernel record whose size is not a multiple of 8" },
-	{ "record-past-end", PD_ERR, "a record (or its payload) extends past the end of the data" },
-	{ "record-short", PD_ERR, "a record's fields need more bytes than the record has" },
-	{ "record-trailing-bytes", PD_WARN, "non-zero bytes after a record's decoded fields" },
-	{ "record-undecodable", PD_ERR, "a record that does not decode" },
-	{ "unknown-record-type", PD_WARN, "a record type no perf or simpleperf defines" },
-	{ "sample-size-mismatch", PD_ERR, "a sample shorter or longer than its attr's sample_type implies" },
-	{ "unknown-sample-id", PD_ERR, "a record's id belongs to no attr (a warning with one attr: perf takes it)" },
-	{ "duplicate-id", PD_WARN, "an id listed by two attrs" },
-	{ "sample-id-layout-mismatch", PD_ERR, "attrs place the sample id differently or disagree on sample_id_all (perf refuses the file)" },
-	{ "unknown-bits", PD_WARN, "sample_type, read_format or regs abi bits perfdump does not know" },
-	{ "time-backwards-across-round", PD_ERR, "a record older than what perf already flushed at a FINISHED_ROUND" },
-	{ "decompress-failed", PD_ERR, "a compressed record does not decompress" },
-	{ "torn-compressed-record", PD_ERR, "compressed records decompress to a torn record" },
-	{ "trailing-bytes", PD_ERR, "bytes after the last record of a data section or stream, too few for a record (an error), or after the last section of a file (a warning: nobody reads them)" },
-	{ "trailing-padding", PD_WARN, "zero bytes after the last section" },
-	{ "unreferenced-bytes", PD_WARN, "non-zero bytes between sections that belong to nothing" },
-	{ "unreferenced-padding", PD_WARN, "zero bytes between sections" },
-	{ "read-error", PD_ERR, "the input could not be read" },
-	{ "malformed", PD_ERR, "any other error" },
-	{ "unusual", PD_WARN, "any other warning" },
-	{ NULL, 0, NULL },
+	{"bad-magic", PD_ERR, "not a perf.data file"},
+	{"header-truncated", PD_ERR, "the file ends inside the file header"},
+	{"bad-header-size", PD_ERR, "header size is not 104, 72 or 16"},
+	{"bad-attr-size", PD_ERR,
+	 "attr_size is 0 or too small, or unknown (v1)"},
+	{"section-out-of-file", PD_ERR,
+	 "a section, ids array or the feature table extends past the end of "
+	 "the file, or its offset + size overflows"},
+	{"section-overlap", PD_ERR,
+	 "two sections overlap, or a section lies inside the file header"},
+	{"section-too-large", PD_ERR,
+	 "a feature section larger than perfdump loads"},
+	{"attrs-size-mismatch", PD_ERR,
+	 "attrs.size is not a multiple of attr_size"},
+	{"attr-size-mismatch", PD_WARN,
+	 "an attr's own size differs from the header's attr_size"},
+	{"ids-size-mismatch", PD_ERR,
+	 "an ids array whose size is not a multiple of 8"},
+	{"event-types-size", PD_WARN,
+	 "event_types size is not a multiple of 72"},
+	{"no-attrs", PD_ERR,
+	 "the recording has no attr to decode samples with"},
+	{"data-size-zero", PD_ERR,
+	 "data.size is 0 (perf record killed) and no record follows"},
+	{"data-size-zero-with-records", PD_ERR,
+	 "data.size is 0 (perf record killed) while records follow "
+	 "data.offset"},
+	{"features-missing", PD_ERR,
+	 "the bitmap announces feature sections that were never written"},
+	{"reserved-feature-bit", PD_WARN, "bit 0 (HEADER_RESERVED) is set"},
+	{"bitmap-guess", PD_WARN,
+	 "a byte-swapped feature bitmap needed a guess"},
+	{"unknown-feature", PD_WARN,
+	 "a feature bit no perf or simpleperf defines"},
+	{"feature-truncated", PD_ERR,
+	 "a feature section is cut short by the end of the file"},
+	{"feature-trailing-bytes", PD_WARN,
+	 "bytes at the end of a feature section were not decoded"},
+	{"feature-short", PD_ERR,
+	 "a feature's fields need more bytes than its section has"},
+	{"feature-undecodable", PD_ERR,
+	 "a feature section that does not decode"},
+	{"feature-id-invalid", PD_ERR,
+	 "a HEADER_FEATURE record's feat_id is beyond the 256 bits"},
+	{"duplicate-feature", PD_WARN,
+	 "a feature or end marker appears twice in a pipe stream"},
+	{"string-no-nul", PD_ERR, "a string has no NUL inside its length"},
+	{"count-too-large", PD_ERR,
+	 "a count larger than the bytes of its section or record"},
+	{"record-too-small", PD_ERR,
+	 "a record smaller than its 8-byte header, its type's minimum or its "
+	 "sample_id trailer"},
+	{"record-misaligned", PD_ERR,
+	 "a kernel record whose size is not a multiple of 8"},
+	{"record-past-end", PD_ERR,
+	 "a record (or its payload) extends past the end of the data"},
+	{"record-short", PD_ERR,
+	 "a record's fields need more bytes than the record has"},
+	{"record-trailing-bytes", PD_WARN,
+	 "non-zero bytes after a record's decoded fields"},
+	{"record-undecodable", PD_ERR, "a record that does not decode"},
+	{"unknown-record-type", PD_WARN,
+	 "a record type no perf or simpleperf defines"},
+	{"sample-size-mismatch", PD_ERR,
+	 "a sample shorter or longer than its attr's sample_type implies"},
+	{"unknown-sample-id", PD_ERR,
+	 "a record's id belongs to no attr (a warning with one attr: perf "
+	 "takes it)"},
+	{"duplicate-id", PD_WARN, "an id listed by two attrs"},
+	{"sample-id-layout-mismatch", PD_ERR,
+	 "attrs place the sample id differently or disagree on sample_id_all "
+	 "(perf refuses the file)"},
+	{"unknown-bits", PD_WARN,
+	 "sample_type, read_format or regs abi bits perfdump does not know"},
+	{"time-backwards-across-round", PD_ERR,
+	 "a record older than what perf already flushed at a FINISHED_ROUND"},
+	{"decompress-failed", PD_ERR,
+	 "a compressed record does not decompress"},
+	{"torn-compressed-record", PD_ERR,
+	 "compressed records decompress to a torn record"},
+	{"trailing-bytes", PD_ERR,
+	 "bytes after the last record of a data section or stream, too few for "
+	 "a record (an error), or after the last section of a file (a warning: "
+	 "nobody reads them)"},
+	{"trailing-padding", PD_WARN, "zero bytes after the last section"},
+	{"unreferenced-bytes", PD_WARN,
+	 "non-zero bytes between sections that belong to nothing"},
+	{"unreferenced-padding", PD_WARN, "zero bytes between sections"},
+	{"read-error", PD_ERR, "the input could not be read"},
+	{"malformed", PD_ERR, "any other error"},
+	{"unusual", PD_WARN, "any other warning"},
+	{NULL, 0, NULL},
 };
 
 /* A diagnostic check added itself: its code and values, by diag index. */
@@ -123,56 +166,67 @@ struct rule {
 };
 
 static const struct rule rules[] = {
-	{ NULL, "not a perf.data file", "bad-magic", -1 },
-	{ "file header: size", NULL, "bad-header-size", -1 },
-	{ "file header", "the file ends after", "header-truncated", -1 },
-	{ "file header", "too few for even", "header-truncated", -1 },
-	{ "attr_size", NULL, "bad-attr-size", -1 },
-	{ NULL, "data.size is 0: perf record did not finish", "data-size-zero", -1 },
-	{ NULL, "feature sections the bitmap announces were never written", "features-missing", -1 },
-	{ NULL, "HEADER_RESERVED", "reserved-feature-bit", -1 },
-	{ "feature bitmap", NULL, "bitmap-guess", -1 },
-	{ NULL, "MiB perfdump loads", "section-too-large", -1 },
-	{ NULL, "of the section's", "feature-truncated", -1 },
-	{ NULL, "at the end of the section were not decoded", "feature-trailing-bytes", -1 },
-	{ NULL, "overflows", "section-out-of-file", -1 },
-	{ NULL, "lies inside the", "section-overlap", -1 },
-	{ NULL, "overlaps", "section-overlap", -1 },
-	{ NULL, "past the end of the file", "section-out-of-file", -1 },
-	{ NULL, "is not a multiple of attr_size", "attrs-size-mismatch", -1 },
-	{ NULL, "not a multiple of the 72-byte", "event-types-size", -1 },
-	{ NULL, "differs from the header's attr_size", "attr-size-mismatch", -1 },
-	{ NULL, "ids section size", "ids-size-mismatch", -1 },
-	{ NULL, "after the ids are not a whole id", "ids-size-mismatch", -1 },
-	{ NULL, "samples cannot be decoded", "no-attrs", -1 },
-	{ NULL, "the recording has no attr", "no-attrs", -1 },
-	{ NULL, "no terminating NUL", "string-no-nul", PD_ERR },
-	{ NULL, "does not fit in the", "count-too-large", -1 },
-	{ NULL, "disagree on sample_id_all", "sample-id-layout-mismatch", PD_ERR },
-	{ NULL, "places the sample id differently", "sample-id-layout-mismatch", PD_ERR },
-	{ NULL, "belongs to no attr", "unknown-sample-id", -1 },
-	{ "attr ids", "belongs to attr", "duplicate-id", -1 },
-	{ NULL, "is smaller than the 8-byte header", "record-too-small", -1 },
-	{ NULL, "minimum for its type", "record-too-small", -1 },
-	{ NULL, "sample_id trailer", "record-too-small", -1 },
-	{ NULL, "extends past the end (only", "record-past-end", -1 },
-	{ NULL, "payload of", "record-past-end", -1 },
-	{ NULL, "too few for a record header", "trailing-bytes", -1 },
-	{ NULL, "zstd", "decompress-failed", -1 },
-	{ NULL, "data_size", "decompress-failed", -1 },
-	{ NULL, "decompressed record too small", "torn-compressed-record", -1 },
-	{ NULL, "compressed stream ends inside a record", "torn-compressed-record", -1 },
-	{ NULL, "without a whole record", "torn-compressed-record", -1 },
-	{ "PERF_RECORD_SAMPLE", "longer than its sample_type implies", "sample-size-mismatch", -1 },
-	{ "PERF_RECORD_SAMPLE", "need ", "sample-size-mismatch", -1 },
-	{ NULL, "perfdump does not know", "unknown-bits", -1 },
-	{ NULL, "after the decoded fields were not decoded", "record-trailing-bytes", -1 },
-	{ "PERF_RECORD_HEADER_FEATURE", "beyond the 256 feature bits", "feature-id-invalid", -1 },
-	{ "PERF_RECORD_HEADER_FEATURE", "appears again", "duplicate-feature", -1 },
-	{ "PERF_RECORD_HEADER_FEATURE", "second end-of-features", "duplicate-feature", -1 },
-	{ NULL, "read error", "read-error", -1 },
-	{ NULL, "cannot open", "read-error", -1 },
-	{ NULL, NULL, NULL, -1 },
+	{NULL, "not a perf.data file", "bad-magic", -1},
+	{"file header: size", NULL, "bad-header-size", -1},
+	{"file header", "the file ends after", "header-truncated", -1},
+	{"file header", "too few for even", "header-truncated", -1},
+	{"attr_size", NULL, "bad-attr-size", -1},
+	{NULL, "data.size is 0: perf record did not finish", "data-size-zero",
+	 -1},
+	{NULL, "feature sections the bitmap announces were never written",
+	 "features-missing", -1},
+	{NULL, "HEADER_RESERVED", "reserved-feature-bit", -1},
+	{"feature bitmap", NULL, "bitmap-guess", -1},
+	{NULL, "MiB perfdump loads", "section-too-large", -1},
+	{NULL, "of the section's", "feature-truncated", -1},
+	{NULL, "at the end of the section were not decoded",
+	 "feature-trailing-bytes", -1},
+	{NULL, "overflows", "section-out-of-file", -1},
+	{NULL, "lies inside the", "section-overlap", -1},
+	{NULL, "overlaps", "section-overlap", -1},
+	{NULL, "past the end of the file", "section-out-of-file", -1},
+	{NULL, "is not a multiple of attr_size", "attrs-size-mismatch", -1},
+	{NULL, "not a multiple of the 72-byte", "event-types-size", -1},
+	{NULL, "differs from the header's attr_size", "attr-size-mismatch", -1},
+	{NULL, "ids section size", "ids-size-mismatch", -1},
+	{NULL, "after the ids are not a whole id", "ids-size-mismatch", -1},
+	{NULL, "samples cannot be decoded", "no-attrs", -1},
+	{NULL, "the recording has no attr", "no-attrs", -1},
+	{NULL, "no terminating NUL", "string-no-nul", PD_ERR},
+	{NULL, "does not fit in the", "count-too-large", -1},
+	{NULL, "disagree on sample_id_all", "sample-id-layout-mismatch",
+	 PD_ERR},
+	{NULL, "places the sample id differently", "sample-id-layout-mismatch",
+	 PD_ERR},
+	{NULL, "belongs to no attr", "unknown-sample-id", -1},
+	{"attr ids", "belongs to attr", "duplicate-id", -1},
+	{NULL, "is smaller than the 8-byte header", "record-too-small", -1},
+	{NULL, "minimum for its type", "record-too-small", -1},
+	{NULL, "sample_id trailer", "record-too-small", -1},
+	{NULL, "extends past the end (only", "record-past-end", -1},
+	{NULL, "payload of", "record-past-end", -1},
+	{NULL, "too few for a record header", "trailing-bytes", -1},
+	{NULL, "zstd", "decompress-failed", -1},
+	{NULL, "data_size", "decompress-failed", -1},
+	{NULL, "decompressed record too small", "torn-compressed-record", -1},
+	{NULL, "compressed stream ends inside a record",
+	 "torn-compressed-record", -1},
+	{NULL, "without a whole record", "torn-compressed-record", -1},
+	{"PERF_RECORD_SAMPLE", "longer than its sample_type implies",
+	 "sample-size-mismatch", -1},
+	{"PERF_RECORD_SAMPLE", "need ", "sample-size-mismatch", -1},
+	{NULL, "perfdump does not know", "unknown-bits", -1},
+	{NULL, "after the decoded fields were not decoded",
+	 "record-trailing-bytes", -1},
+	{"PERF_RECORD_HEADER_FEATURE", "beyond the 256 feature bits",
+	 "feature-id-invalid", -1},
+	{"PERF_RECORD_HEADER_FEATURE", "appears again", "duplicate-feature",
+	 -1},
+	{"PERF_RECORD_HEADER_FEATURE", "second end-of-features",
+	 "duplicate-feature", -1},
+	{NULL, "read error", "read-error", -1},
+	{NULL, "cannot open", "read-error", -1},
+	{NULL, NULL, NULL, -1},
 };
 
 static bool has(const char *s, const char *sub)
@@ -218,7 +272,8 @@ static void structure_of(const char *what, const char *code, char *out,
 		snprintf(out, len, "record %.*s", (int)n, what + 12);
 	} else if (starts(what, "legacy feature record ")) {
 		n = strcspn(what + 22, ": ");
-		snprintf(out, len, "record legacy feature %.*s", (int)n, what + 22);
+		snprintf(out, len, "record legacy feature %.*s", (int)n,
+			 what + 22);
 	} else if (code && (strcmp(code, "record-too-small") == 0 ||
 			    strcmp(code, "record-past-end") == 0)) {
 		snprintf(out, len, "record"); /* the framing of a stream */
@@ -249,9 +304,9 @@ static const char *fallback(const struct pd_diag *d, const char *structure)
 	if (d->sev == PD_WARN)
 		return "unusual";
 	if (has(d->detail, "bytes left") || has(d->detail, "need "))
-		return starts(structure, "record") ? "record-short"
-		     : starts(structure, "feature") ? "feature-short"
-						    : "malformed";
+		return starts(structure, "record")    ? "record-short"
+		       : starts(structure, "feature") ? "feature-short"
+						      : "malformed";
 	if (starts(structure, "feature"))
 		return "feature-undecodable";
 	if (starts(structure, "record"))
@@ -270,8 +325,8 @@ struct walk {
 	struct pd_flush_clock clock;
 	uint64_t nrecords;
 	uint64_t stream_end[1]; /* the main stream: end of the last record */
-	uint64_t dir_end;       /* the current data.N file: the same */
-	uint64_t dir_covered;   /* the data.N files: bytes of whole records */
+	uint64_t dir_end;	/* the current data.N file: the same */
+	uint64_t dir_covered;	/* the data.N files: bytes of whole records */
 	bool oom;
 };
 
@@ -286,10 +341,9 @@ static void note_values(struct pd_check_note *n, unsigned nv,
  * Add a diagnostic of check's own and remember its code and values.  The
  * detail is formatted by the caller (buf).
  */
-static void own(struct walk *w, enum pd_sev sev, uint64_t off,
-		const char *what, const char *structure, const char *code,
-		const char *detail, unsigned nv,
-		const struct pd_check_value *v)
+static void own(struct walk *w, enum pd_sev sev, uint64_t off, const char *what,
+		const char *structure, const char *code, const char *detail,
+		unsigned nv, const struct pd_check_value *v)
 {
 	struct pd_check *c = w->c;
 	struct pd_diags *d = &w->s->diags;
@@ -300,7 +354,8 @@ static void own(struct walk *w, enum pd_sev sev, uint64_t off,
 		return; /* a duplicate, or the list is full */
 	if (c->nnotes == c->notes_cap) {
 		size_t cap = c->notes_cap ? c->notes_cap * 2 : 16;
-		struct pd_check_note *nv2 = realloc(c->notes, cap * sizeof(*nv2));
+		struct pd_check_note *nv2 =
+			realloc(c->notes, cap * sizeof(*nv2));
 
 		if (!nv2) {
 			w->oom = true;
@@ -333,15 +388,15 @@ static void record_names(const struct pd_event *ev, char *what, size_t wl,
 }
 
 /* The two-round rule (see the top of this file). */
-static void check_time(struct walk *w, const struct pd_event *ev,
-		       bool has_time, uint64_t t)
+static void check_time(struct walk *w, const struct pd_event *ev, bool has_time,
+		       uint64_t t)
 {
 	struct pd_flush_clock *c = &w->clock;
 	uint64_t late;
 
 	if (ev->stream != w->stream) { /* a new stream: ordered on its own */
 		w->stream = ev->stream;
-		*c = (struct pd_flush_clock){ 0 };
+		*c = (struct pd_flush_clock){0};
 	}
 	if (ev->type == REC_FINISHED_ROUND) {
 		pd_flush_round(c, ev->offset);
@@ -356,14 +411,16 @@ static void check_time(struct walk *w, const struct pd_event *ev,
 
 	char what[64], st[64], detail[256];
 	struct pd_check_value v[3] = {
-		{ "time", t, false },
-		{ "last_flush", c->last_flush, false },
-		{ "finished_round_offset", c->flush_offset, true },
+		{"time", t, false},
+		{"last_flush", c->last_flush, false},
+		{"finished_round_offset", c->flush_offset, true},
 	};
 
 	record_names(ev, what, sizeof(what), st, sizeof(st));
 	snprintf(detail, sizeof(detail),
-		 "time %llu is %llu ns before %llu, the last time perf flushed at the FINISHED_ROUND at 0x%llx: perf processes it out of order",
+		 "time %llu is %llu ns before %llu, the last time perf flushed "
+		 "at the FINISHED_ROUND at 0x%llx: perf processes it out of "
+		 "order",
 		 (unsigned long long)t, (unsigned long long)late,
 		 (unsigned long long)c->last_flush,
 		 (unsigned long long)c->flush_offset);
@@ -408,20 +465,22 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 	arena_reset(&w->scratch);
 
 	if (!pd_record_type_name(ev->type) && !ev->legacy_feature) {
-		struct pd_check_value v[2] = { { "type", ev->type, false },
-					       { "size", ev->size, false } };
+		struct pd_check_value v[2] = {{"type", ev->type, false},
+					      {"size", ev->size, false}};
 
 		snprintf(detail, sizeof(detail),
-			 "record type %u is not one perf or simpleperf defines (a newer perf?); its %u bytes are skipped",
+			 "record type %u is not one perf or simpleperf defines "
+			 "(a newer perf?); its %u bytes are skipped",
 			 ev->type, ev->size);
 		own(w, PD_WARN, ev->offset, what, st, "unknown-record-type",
 		    detail, 2, v);
 	}
 	if (ev->type >= 1 && ev->type < 64 && ev->size % 8) {
-		struct pd_check_value v[1] = { { "size", ev->size, false } };
+		struct pd_check_value v[1] = {{"size", ev->size, false}};
 
 		snprintf(detail, sizeof(detail),
-			 "size %u is not a multiple of 8: the kernel writes u64-aligned records",
+			 "size %u is not a multiple of 8: the kernel writes "
+			 "u64-aligned records",
 			 ev->size);
 		own(w, PD_ERR, ev->offset, what, st, "record-misaligned",
 		    detail, 1, v);
@@ -439,21 +498,25 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 			t = smp->common.time;
 			rid = smp->common.has_id ? smp->common.id : rid;
 		}
-		if (evsel && smp->common.has_id && foreign_to_single(s, smp->common.id)) {
-			struct pd_check_value v[1] = { { "id", smp->common.id, true } };
+		if (evsel && smp->common.has_id &&
+		    foreign_to_single(s, smp->common.id)) {
+			struct pd_check_value v[1] = {
+				{"id", smp->common.id, true}};
 
 			snprintf(detail, sizeof(detail),
-				 "id 0x%llx is not among the ids of the only attr; perf takes the sample as that attr's",
+				 "id 0x%llx is not among the ids of the only "
+				 "attr; perf takes the sample as that attr's",
 				 (unsigned long long)smp->common.id);
 			own(w, PD_WARN, ev->offset, what, st,
 			    "unknown-sample-id", detail, 1, v);
 		}
 	} else if (ev->type < 64 && ev->type != 0) {
 		if (!evsel && rid && s->evlist.n) {
-			struct pd_check_value v[1] = { { "id", rid, true } };
+			struct pd_check_value v[1] = {{"id", rid, true}};
 
 			snprintf(detail, sizeof(detail),
-				 "sample_id id 0x%llx belongs to no attr: perf cannot parse the record's sample_id",
+				 "sample_id id 0x%llx belongs to no attr: perf "
+				 "cannot parse the record's sample_id",
 				 (unsigned long long)rid);
 			own(w, PD_ERR, ev->offset, what, st,
 			    "unknown-sample-id", detail, 1, v);
@@ -461,10 +524,12 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 		has_time = d.id.has_time;
 		t = d.id.time;
 		if (evsel && d.id.has_id && foreign_to_single(s, d.id.id)) {
-			struct pd_check_value v[1] = { { "id", d.id.id, true } };
+			struct pd_check_value v[1] = {{"id", d.id.id, true}};
 
 			snprintf(detail, sizeof(detail),
-				 "sample_id id 0x%llx is not among the ids of the only attr; perf takes the record as that attr's",
+				 "sample_id id 0x%llx is not among the ids of "
+				 "the only attr; perf takes the record as that "
+				 "attr's",
 				 (unsigned long long)d.id.id);
 			own(w, PD_WARN, ev->offset, what, st,
 			    "unknown-sample-id", detail, 1, v);
@@ -506,15 +571,18 @@ static void check_unknown_features(struct walk *w)
 
 		if (pd_feat_ops(f->id))
 			continue;
-		struct pd_check_value v[2] = { { "bit", f->id, false },
-					       { "size", f->nparts ? f->parts[0].size : 0, false } };
+		struct pd_check_value v[2] = {
+			{"bit", f->id, false},
+			{"size", f->nparts ? f->parts[0].size : 0, false}};
 
 		snprintf(st, sizeof(st), "feature %u", f->id);
 		snprintf(detail, sizeof(detail),
-			 "feature bit %u is not one perf or simpleperf defines; its %llu bytes are not decoded",
+			 "feature bit %u is not one perf or simpleperf "
+			 "defines; its %llu bytes are not decoded",
 			 f->id, (unsigned long long)v[1].v);
 		off = f->src == PD_FSRC_SECTION ? f->table_entry_off
-		      : f->nparts ? f->parts[0].rec_offset : PD_NO_OFFSET;
+		      : f->nparts		? f->parts[0].rec_offset
+						: PD_NO_OFFSET;
 		own(w, PD_WARN, off, "feature section table", st,
 		    "unknown-feature", detail, 2, v);
 	}
@@ -549,7 +617,7 @@ static void span_add(struct spans *sp, uint64_t off, uint64_t size,
 		sp->v = v;
 		sp->cap = cap;
 	}
-	sp->v[sp->n++] = (struct span){ off, end };
+	sp->v[sp->n++] = (struct span){off, end};
 }
 
 static int cmp_span(const void *a, const void *b)
@@ -568,7 +636,8 @@ static bool all_zero(struct pd_session *s, uint64_t off, uint64_t end,
 	uint8_t buf[65536];
 
 	while (off < end) {
-		size_t want = end - off < sizeof(buf) ? (size_t)(end - off) : sizeof(buf);
+		size_t want = end - off < sizeof(buf) ? (size_t)(end - off)
+						      : sizeof(buf);
 		ssize_t got = pd_input_pread(&s->in, off, buf, want);
 
 		if (got <= 0)
@@ -588,21 +657,26 @@ static void report_gap(struct walk *w, uint64_t start, uint64_t end,
 {
 	uint64_t nz = start;
 	bool zero = all_zero(w->s, start, end, &nz);
-	const char *code = trailing ? (zero ? "trailing-padding" : "trailing-bytes")
-				    : (zero ? "unreferenced-padding" : "unreferenced-bytes");
+	const char *code =
+		trailing ? (zero ? "trailing-padding" : "trailing-bytes")
+			 : (zero ? "unreferenced-padding"
+				 : "unreferenced-bytes");
 	char detail[256];
 	struct pd_check_value v[3] = {
-		{ "start", start, true }, { "end", end, true },
-		{ "size", end - start, false },
+		{"start", start, true},
+		{"end", end, true},
+		{"size", end - start, false},
 	};
 
 	snprintf(detail, sizeof(detail),
-		 "%llu %sbytes 0x%llx-0x%llx belong to no section, record or table%s",
+		 "%llu %sbytes 0x%llx-0x%llx belong to no section, record or "
+		 "table%s",
 		 (unsigned long long)(end - start), zero ? "zero " : "",
 		 (unsigned long long)start, (unsigned long long)end,
 		 trailing ? " (after the last one)" : "");
 	if (!zero && nz != start)
-		snprintf(detail + strlen(detail), sizeof(detail) - strlen(detail),
+		snprintf(detail + strlen(detail),
+			 sizeof(detail) - strlen(detail),
 			 "; the first non-zero byte is at 0x%llx",
 			 (unsigned long long)nz);
 	/* no reader looks at them: nothing is lost, so a warning */
@@ -619,7 +693,8 @@ static void report_gap(struct walk *w, uint64_t start, uint64_t end,
 static void add_feature_table(struct walk *w, struct spans *sp)
 {
 	const struct pd_header *h = &w->s->hdr;
-	uint64_t fsize = w->s->in.size, start = h->feat_table_off, end, next = fsize;
+	uint64_t fsize = w->s->in.size, start = h->feat_table_off, end,
+		 next = fsize;
 	unsigned n = 0;
 
 	for (int i = 0; i < 4; i++)
@@ -651,13 +726,14 @@ static void check_coverage(struct walk *w)
 	struct pd_session *s = w->s;
 	const struct pd_header *h = &s->hdr;
 	uint64_t fsize = s->in.size, pos = 0;
-	struct spans sp = { 0 };
+	struct spans sp = {0};
 
 	w->c->file_size = fsize;
 	if (s->mode == PD_MODE_PIPE) {
 		/* the stream is all records: covered up to where it ends */
 		w->c->bytes_covered = w->stream_end[0] > PD_PIPE_HEADER_SIZE
-					      ? w->stream_end[0] : PD_PIPE_HEADER_SIZE;
+					      ? w->stream_end[0]
+					      : PD_PIPE_HEADER_SIZE;
 		if (w->c->bytes_covered > fsize)
 			w->c->bytes_covered = fsize;
 		return;
@@ -690,15 +766,16 @@ static void check_coverage(struct walk *w)
 	 * An attr that could not be read hides where its ids are: gaps are
 	 * then not reported (the damage that hid them is).
 	 */
-	bool attrs_known = h->attr_size &&
-			   s->evlist.n >= h->attrs.size / h->attr_size;
+	bool attrs_known =
+		h->attr_size && s->evlist.n >= h->attrs.size / h->attr_size;
 
 	for (size_t i = 0; i < sp.n; i++) {
 		if (sp.v[i].start > pos && attrs_known)
 			report_gap(w, pos, sp.v[i].start, false);
 		if (sp.v[i].end > pos) {
-			w->c->bytes_covered += sp.v[i].end -
-					       (sp.v[i].start > pos ? sp.v[i].start : pos);
+			w->c->bytes_covered +=
+				sp.v[i].end -
+				(sp.v[i].start > pos ? sp.v[i].start : pos);
 			pos = sp.v[i].end;
 		}
 	}
@@ -767,9 +844,10 @@ static void build_findings(struct pd_session *s, struct pd_check *c,
 				f->sev = (enum pd_sev)r->sev;
 			if (strcmp(f->code, "data-size-zero") == 0) {
 				f->values[0] = (struct pd_check_value){
-					"data_offset", s->hdr.data.offset, true };
+					"data_offset", s->hdr.data.offset,
+					true};
 				f->values[1] = (struct pd_check_value){
-					"records", nrecords, false };
+					"records", nrecords, false};
 				f->nvalues = 2;
 				if (nrecords)
 					f->code = "data-size-zero-with-records";
@@ -793,7 +871,7 @@ static void build_findings(struct pd_session *s, struct pd_check *c,
 
 int pd_check_run(struct pd_session *s, struct pd_check *c)
 {
-	struct walk w = { .s = s, .c = c };
+	struct walk w = {.s = s, .c = c};
 
 	memset(c, 0, sizeof(*c));
 	pd_decode_features(s);

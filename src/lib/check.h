@@ -28,12 +28,12 @@ struct pd_check_value {
 };
 
 struct pd_finding {
-	enum pd_sev sev;          /* may differ from the parser's (see check.c) */
-	uint64_t offset;          /* file offset, or PD_NO_OFFSET */
-	char structure[64];       /* "header", "attrs[1]", "feature HOSTNAME", ... */
-	const char *code;         /* stable, e.g. "record-too-small" */
-	const char *what;         /* the diagnostic's what (owned by s->diags) */
-	const char *message;      /* its detail (owned by s->diags) */
+	enum pd_sev sev;     /* may differ from the parser's (see check.c) */
+	uint64_t offset;     /* file offset, or PD_NO_OFFSET */
+	char structure[64];  /* "header", "attrs[1]", "feature HOSTNAME", ... */
+	const char *code;    /* stable, e.g. "record-too-small" */
+	const char *what;    /* the diagnostic's what (owned by s->diags) */
+	const char *message; /* its detail (owned by s->diags) */
 	struct pd_check_value values[PD_CHECK_MAX_VALUES];
 	unsigned nvalues;
 };
@@ -43,11 +43,13 @@ struct pd_check_note; /* check.c: codes of the diagnostics check added */
 struct pd_check {
 	struct pd_finding *v;
 	size_t n;
-	size_t nerr, nwarn;       /* over all findings, dropped ones included */
-	size_t dropped;           /* diagnostics not kept (PD_DIAG_MAX) */
-	uint64_t records_checked; /* records read, compressed containers included */
-	uint64_t bytes_covered;   /* bytes of the input that belong to a structure */
-	uint64_t file_size;       /* the input's size (main file; + data.N files) */
+	size_t nerr, nwarn; /* over all findings, dropped ones included */
+	size_t dropped;	    /* diagnostics not kept (PD_DIAG_MAX) */
+	uint64_t
+		records_checked; /* records read, compressed containers included */
+	uint64_t
+		bytes_covered; /* bytes of the input that belong to a structure */
+	uint64_t file_size; /* the input's size (main file; + data.N files) */
 	/* The findings as diagnostics, with check's severities: "errors"/"warnings". */
 	struct pd_diags diags;
 	/* internal */

@@ -9,8 +9,12 @@ void cur_init(struct cursor *c, const void *buf, size_t len, uint64_t base,
 	      bool swap, struct pd_diags *diags, const char *ctx)
 {
 	*c = (struct cursor){
-		.buf = buf, .len = buf ? len : 0, .base = base,
-		.swap = swap, .diags = diags, .ctx = ctx,
+		.buf = buf,
+		.len = buf ? len : 0,
+		.base = base,
+		.swap = swap,
+		.diags = diags,
+		.ctx = ctx,
 	};
 }
 
@@ -104,7 +108,8 @@ bool cur_check_count(struct cursor *c, const char *what, uint64_t count,
 		elem_size = 1;
 	if (count > left / elem_size) {
 		cur_fail(c, what,
-			 "count %llu of at least %zu bytes each does not fit in the %zu bytes left",
+			 "count %llu of at least %zu bytes each does not fit "
+			 "in the %zu bytes left",
 			 (unsigned long long)count, elem_size, left);
 		return false;
 	}
@@ -126,7 +131,7 @@ static struct pd_str str_in(struct cursor *c, const char *what,
 			    const uint8_t *p, size_t n, uint64_t off,
 			    bool warn_unterminated)
 {
-	struct pd_str s = { .off = off };
+	struct pd_str s = {.off = off};
 	const uint8_t *nul;
 
 	if (!p)
@@ -137,8 +142,8 @@ static struct pd_str str_in(struct cursor *c, const char *what,
 	if (!nul && warn_unterminated && n) {
 		char whatbuf[160];
 
-		snprintf(whatbuf, sizeof(whatbuf), "%s%s%s", c->ctx ? c->ctx : "",
-			 c->ctx ? ": " : "", what);
+		snprintf(whatbuf, sizeof(whatbuf), "%s%s%s",
+			 c->ctx ? c->ctx : "", c->ctx ? ": " : "", what);
 		pd_diag_add(c->diags, PD_WARN, off, whatbuf,
 			    "string of %zu bytes has no terminating NUL", n);
 	}
@@ -152,11 +157,11 @@ struct pd_str cur_hstring(struct cursor *c, const char *what)
 	const uint8_t *p;
 
 	if (c->failed)
-		return (struct pd_str){ 0 };
+		return (struct pd_str){0};
 	if (len > cur_left(c)) {
 		cur_fail(c, what, "string length %u exceeds the %zu bytes left",
 			 len, cur_left(c));
-		return (struct pd_str){ 0 };
+		return (struct pd_str){0};
 	}
 	p = take(c, what, len);
 	return str_in(c, what, p, len, off, true);
@@ -176,16 +181,16 @@ struct pd_str cur_cstring(struct cursor *c, const char *what)
 	size_t n;
 
 	if (c->failed)
-		return (struct pd_str){ 0 };
+		return (struct pd_str){0};
 	p = c->buf + c->pos;
 	nul = memchr(p, 0, c->len - c->pos);
 	if (!nul) {
 		cur_fail(c, what, "no terminating NUL in the %zu bytes left",
 			 c->len - c->pos);
-		return (struct pd_str){ 0 };
+		return (struct pd_str){0};
 	}
 	n = (size_t)(nul - p);
 	c->pos += n + 1;
-	return (struct pd_str){ .s = (const char *)p, .len = (uint32_t)n,
-				.off = off };
+	return (struct pd_str){
+		.s = (const char *)p, .len = (uint32_t)n, .off = off};
 }

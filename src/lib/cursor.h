@@ -24,13 +24,13 @@
 
 struct cursor {
 	const uint8_t *buf;
-	size_t len;          /* bytes in buf */
-	size_t pos;          /* next byte to read */
-	uint64_t base;       /* file offset of buf[0] */
-	bool swap;           /* producer has the other byte order */
-	bool failed;         /* a read failed; sticky */
+	size_t len;    /* bytes in buf */
+	size_t pos;    /* next byte to read */
+	uint64_t base; /* file offset of buf[0] */
+	bool swap;     /* producer has the other byte order */
+	bool failed;   /* a read failed; sticky */
 	struct pd_diags *diags;
-	const char *ctx;     /* prefix for messages, e.g. "HEADER_CMDLINE" */
+	const char *ctx; /* prefix for messages, e.g. "HEADER_CMDLINE" */
 };
 
 /* A string as stored in the file: bytes up to the first NUL, not copied. */

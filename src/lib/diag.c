@@ -14,7 +14,7 @@ static char *xstrdup_or_null(const char *s)
 void pd_diag_add(struct pd_diags *d, enum pd_sev sev, uint64_t offset,
 		 const char *what, const char *fmt, ...)
 {
-	struct pd_diag diag = { .sev = sev, .offset = offset };
+	struct pd_diag diag = {.sev = sev, .offset = offset};
 	char buf[512];
 	va_list ap;
 
@@ -31,7 +31,8 @@ void pd_diag_add(struct pd_diags *d, enum pd_sev sev, uint64_t offset,
 	for (size_t i = d->n > 16 ? d->n - 16 : 0; i < d->n; i++)
 		if (d->v[i].offset == offset && d->v[i].sev == sev &&
 		    strcmp(d->v[i].detail, buf) == 0 &&
-		    strcmp(d->v[i].what ? d->v[i].what : "", what ? what : "") == 0)
+		    strcmp(d->v[i].what ? d->v[i].what : "",
+			   what ? what : "") == 0)
 			return;
 	if (sev == PD_ERR)
 		d->nerr++;

@@ -13,7 +13,7 @@
 
 enum pd_sev {
 	PD_WARN, /* unusual but legal, or a guess was needed */
-	PD_ERR,  /* damaged: something could not be decoded */
+	PD_ERR,	 /* damaged: something could not be decoded */
 };
 
 #define PD_NO_OFFSET UINT64_MAX
@@ -21,8 +21,8 @@ enum pd_sev {
 struct pd_diag {
 	enum pd_sev sev;
 	uint64_t offset; /* file offset, or PD_NO_OFFSET */
-	char *what;      /* what was being read */
-	char *detail;    /* what is wrong, with the values involved */
+	char *what;	 /* what was being read */
+	char *detail;	 /* what is wrong, with the values involved */
 };
 
 struct pd_diags;
@@ -32,7 +32,7 @@ struct pd_diags {
 	struct pd_diag *v;
 	size_t n, cap;
 	size_t nerr, nwarn; /* totals, including dropped ones */
-	size_t dropped;     /* not kept because the list was full */
+	size_t dropped;	    /* not kept because the list was full */
 	pd_diag_hook hook;  /* called for every diagnostic as it happens */
 	void *hook_arg;
 };

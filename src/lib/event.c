@@ -10,23 +10,29 @@ void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 	d->evsel = NULL;
 	d->rid = 0;
 	d->trailer_short = false;
-	d->id = (struct pd_sample_id){ 0 };
+	d->id = (struct pd_sample_id){0};
 	if (ev->type == PD_REC_SAMPLE) {
-		d->evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &d->rid);
+		d->evsel =
+			pd_record_evsel(s, ev->type, ev->p, ev->size, &d->rid);
 		pd_parse_sample(s, d->evsel, ev, scratch, &d->smp);
 		d->id = d->smp.common;
 		return;
 	}
 	if (ev->type < 64) {
-		d->evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &d->rid);
-		if (d->evsel && !pd_parse_sample_id(s, d->evsel, ev->p, ev->size,
-						    ev->offset, &d->id)) {
+		d->evsel =
+			pd_record_evsel(s, ev->type, ev->p, ev->size, &d->rid);
+		if (d->evsel &&
+		    !pd_parse_sample_id(s, d->evsel, ev->p, ev->size,
+					ev->offset, &d->id)) {
 			const char *name = pd_record_type_name(ev->type);
 
 			d->trailer_short = true;
-			pd_diag_add(&s->diags, PD_ERR, ev->offset, name ? name : "record",
-				    "record of %u bytes is too small for its %u-byte sample_id trailer",
-				    ev->size, pd_sample_id_size(&d->evsel->attr));
+			pd_diag_add(&s->diags, PD_ERR, ev->offset,
+				    name ? name : "record",
+				    "record of %u bytes is too small for its "
+				    "%u-byte sample_id trailer",
+				    ev->size,
+				    pd_sample_id_size(&d->evsel->attr));
 		}
 	}
 	pd_parse_record(s, ev, d->id.trailer_size, scratch, &d->rec);
@@ -34,8 +40,7 @@ void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 		pd_evlist_apply_update(s, ev->p, ev->size);
 }
 
-bool pd_event_time(struct pd_session *s, const struct pd_event *ev,
-		   uint64_t *t)
+bool pd_event_time(struct pd_session *s, const struct pd_event *ev, uint64_t *t)
 {
 	const struct pd_evsel *evsel;
 	struct pd_sample_id id;

@@ -72,8 +72,8 @@ static uint64_t *read_ids(struct pd_session *s, uint64_t off, uint64_t size,
 		return NULL;
 	got = pd_input_pread(&s->in, off, raw, (size_t)size);
 	if (got < 0) {
-		pd_diag_add(&s->diags, PD_ERR, off, "attr ids", "read error: %s",
-			    strerror(errno));
+		pd_diag_add(&s->diags, PD_ERR, off, "attr ids",
+			    "read error: %s", strerror(errno));
 		return NULL;
 	}
 	cnt = (uint64_t)got / 8;
@@ -106,13 +106,15 @@ static void load_file_attrs(struct pd_session *s)
 		if (off > fsize || h->attr_size > fsize - off)
 			break; /* the header checks said so */
 		b = arena_alloc(&s->arena, (size_t)h->attr_size);
-		if (!b || pd_input_pread(&s->in, off, b, (size_t)h->attr_size) !=
-				  (ssize_t)h->attr_size)
+		if (!b ||
+		    pd_input_pread(&s->in, off, b, (size_t)h->attr_size) !=
+			    (ssize_t)h->attr_size)
 			break;
 		ev = add_evsel(s);
 		if (!ev)
 			return;
-		snprintf(what, sizeof(what), "attr %llu", (unsigned long long)i);
+		snprintf(what, sizeof(what), "attr %llu",
+			 (unsigned long long)i);
 		cur_init(&c, b, (size_t)h->attr_size, off, s->swap, &s->diags,
 			 what);
 		ev->entry_offset = off;
@@ -152,21 +154,24 @@ static void load_pipe_attrs(struct pd_session *s)
 		if (asize == 0)
 			asize = PD_ATTR_SIZE_VER0;
 		if (asize > cur_left(&c))
-			asize = (uint32_t)cur_left(&c); /* reported by the parser */
+			asize = (uint32_t)cur_left(
+				&c); /* reported by the parser */
 		pd_attr_parse(&c, asize, s->big_endian, &ev->attr);
 		uint64_t n = cur_left(&c) / 8;
 
 		ev->ids_offset = cur_off(&c);
-		ev->ids = n ? arena_calloc(&s->arena, (size_t)n, sizeof(*ev->ids))
-			    : NULL;
+		ev->ids =
+			n ? arena_calloc(&s->arena, (size_t)n, sizeof(*ev->ids))
+			  : NULL;
 		for (uint64_t k = 0; k < n && ev->ids; k++)
 			ev->ids[k] = cur_u64(&c, "id");
 		ev->nids = ev->ids ? (uint32_t)n : 0;
 		if (cur_left(&c))
-			pd_diag_add(&s->diags, PD_WARN, cur_off(&c),
-				    "PERF_RECORD_HEADER_ATTR",
-				    "%zu bytes after the ids are not a whole id",
-				    cur_left(&c));
+			pd_diag_add(
+				&s->diags, PD_WARN, cur_off(&c),
+				"PERF_RECORD_HEADER_ATTR",
+				"%zu bytes after the ids are not a whole id",
+				cur_left(&c));
 	}
 }
 
@@ -193,13 +198,16 @@ static void build_idmap(struct pd_session *s)
 		return;
 	for (uint32_t i = 0; i < l->n; i++)
 		for (uint32_t k = 0; k < l->v[i].nids; k++)
-			l->ids[l->nids++] = (struct pd_idmap){ l->v[i].ids[k], i };
+			l->ids[l->nids++] =
+				(struct pd_idmap){l->v[i].ids[k], i};
 	qsort(l->ids, l->nids, sizeof(*l->ids), cmp_idmap);
 	for (uint32_t i = 1; i < l->nids; i++)
-		if (l->ids[i].id == l->ids[i - 1].id && l->ids[i].idx != l->ids[i - 1].idx)
-			pd_diag_add(&s->diags, PD_WARN, l->v[l->ids[i].idx].ids_offset,
-				    "attr ids",
-				    "id 0x%llx belongs to attr %u and attr %u; records with it are taken as attr %u",
+		if (l->ids[i].id == l->ids[i - 1].id &&
+		    l->ids[i].idx != l->ids[i - 1].idx)
+			pd_diag_add(&s->diags, PD_WARN,
+				    l->v[l->ids[i].idx].ids_offset, "attr ids",
+				    "id 0x%llx belongs to attr %u and attr %u; "
+				    "records with it are taken as attr %u",
 				    (unsigned long long)l->ids[i].id,
 				    l->ids[i - 1].idx, l->ids[i].idx,
 				    l->ids[i - 1].idx);
@@ -245,7 +253,8 @@ void pd_evlist_set_name(struct pd_session *s, uint64_t id, const char *name,
 /* Names from EVENT_DESC: by a shared id, else by position. */
 static void names_from_event_desc(struct pd_session *s)
 {
-	struct pd_feature *f = (struct pd_feature *)pd_find_feature(s, HEADER_EVENT_DESC);
+	struct pd_feature *f =
+		(struct pd_feature *)pd_find_feature(s, HEADER_EVENT_DESC);
 	const struct feat_event_desc *m;
 	struct pd_evlist *l = &s->evlist;
 
@@ -268,8 +277,7 @@ static void names_from_event_desc(struct pd_session *s)
 	}
 }
 
-void pd_evlist_apply_update(struct pd_session *s, const uint8_t *p,
-			    size_t size)
+void pd_evlist_apply_update(struct pd_session *s, const uint8_t *p, size_t size)
 {
 	if (size < 24 || pd_get64(p + 8, s->swap) != 2)
 		return;
@@ -310,12 +318,17 @@ void pd_evlist_load(struct pd_session *s)
 
 		if ((a->flags ^ b->flags) & PD_ATTR_SAMPLE_ID_ALL)
 			pd_diag_add(&s->diags, PD_WARN, l->v[i].entry_offset,
-				    "attrs", "attr %u and attr 0 disagree on sample_id_all; perf refuses such files", i);
+				    "attrs",
+				    "attr %u and attr 0 disagree on "
+				    "sample_id_all; perf refuses such files",
+				    i);
 		else if (l->v[i].id_pos != l->v[0].id_pos ||
 			 l->v[i].is_pos != l->v[0].is_pos)
 			pd_diag_add(&s->diags, PD_WARN, l->v[i].entry_offset,
 				    "attrs",
-				    "attr %u places the sample id differently from attr 0 (sample_type 0x%llx vs 0x%llx); perf refuses such files",
+				    "attr %u places the sample id differently "
+				    "from attr 0 (sample_type 0x%llx vs "
+				    "0x%llx); perf refuses such files",
 				    i, (unsigned long long)b->sample_type,
 				    (unsigned long long)a->sample_type);
 	}
@@ -344,7 +357,8 @@ const struct pd_evsel *pd_record_evsel(const struct pd_session *s,
 	} else {
 		if (first->is_pos < 0 || (uint32_t)first->is_pos > n)
 			return first;
-		id = pd_get64(p + 8 + 8 * (n - (uint32_t)first->is_pos), s->swap);
+		id = pd_get64(p + 8 + 8 * (n - (uint32_t)first->is_pos),
+			      s->swap);
 	}
 	*id_out = id;
 	if (!id) /* synthesized records have id 0 */
@@ -358,9 +372,10 @@ uint32_t pd_sample_id_size(const struct pd_attr *a)
 
 	if (!(a->flags & PD_ATTR_SAMPLE_ID_ALL))
 		return 0;
-	return 8 * (uint32_t)(!!(t & PD_SAMPLE_TID) + !!(t & PD_SAMPLE_TIME) +
-			      !!(t & PD_SAMPLE_ID) + !!(t & PD_SAMPLE_STREAM_ID) +
-			      !!(t & PD_SAMPLE_CPU) + !!(t & PD_SAMPLE_IDENTIFIER));
+	return 8 *
+	       (uint32_t)(!!(t & PD_SAMPLE_TID) + !!(t & PD_SAMPLE_TIME) +
+			  !!(t & PD_SAMPLE_ID) + !!(t & PD_SAMPLE_STREAM_ID) +
+			  !!(t & PD_SAMPLE_CPU) + !!(t & PD_SAMPLE_IDENTIFIER));
 }
 
 /* perf_evsel__parse_id_sample: the trailer, read backwards from the end */

@@ -22,10 +22,10 @@ struct pd_evsel {
 	uint32_t nids;
 	uint64_t ids_offset;   /* file offset of the ids (0: none) */
 	uint64_t entry_offset; /* attrs-section entry, or HEADER_ATTR record */
-	char name[256];        /* "" when the file names it nowhere */
+	char name[256];	       /* "" when the file names it nowhere */
 	const char *name_from; /* "EVENT_DESC", "EVENT_UPDATE", NULL */
-	int id_pos;            /* u64 index of the id in a sample, -1 none */
-	int is_pos;            /* u64 index from the end in other records */
+	int id_pos;	       /* u64 index of the id in a sample, -1 none */
+	int is_pos;	       /* u64 index from the end in other records */
 };
 
 struct pd_idmap {
@@ -74,7 +74,7 @@ struct pd_sample_id {
 	uint64_t stream_id;
 	uint32_t cpu, res;
 	uint64_t trailer_offset; /* file offset of the trailer (non-sample) */
-	uint32_t trailer_size;   /* bytes (0: none) */
+	uint32_t trailer_size;	 /* bytes (0: none) */
 };
 
 /*

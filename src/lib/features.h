@@ -68,9 +68,9 @@ typedef void (*pd_feat_parse_fn)(struct pd_session *s, struct pd_feature *f,
 				 struct cursor *c);
 
 struct pd_feat_ops {
-	const char *name;     /* perf's name without HEADER_, e.g. "CPU_TOPOLOGY" */
+	const char *name; /* perf's name without HEADER_, e.g. "CPU_TOPOLOGY" */
 	pd_feat_parse_fn parse; /* NULL: no payload is decoded (hex only) */
-	bool flag_only;       /* perf writes no payload (BRANCH_STACK, STAT) */
+	bool flag_only; /* perf writes no payload (BRANCH_STACK, STAT) */
 };
 
 /*

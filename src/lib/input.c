@@ -77,8 +77,7 @@ static ssize_t read_full(int fd, void *buf, size_t len, off_t off)
 	return (ssize_t)got;
 }
 
-ssize_t pd_input_pread(struct pd_input *in, uint64_t off, void *buf,
-		       size_t len)
+ssize_t pd_input_pread(struct pd_input *in, uint64_t off, void *buf, size_t len)
 {
 	if (in->seekable) {
 		if (off >= in->size)
@@ -95,9 +94,9 @@ ssize_t pd_input_pread(struct pd_input *in, uint64_t off, void *buf,
 	while (in->pos < off) { /* skip forward */
 		char junk[65536];
 		uint64_t want = off - in->pos;
-		ssize_t n = read_full(in->fd, junk,
-				      want < sizeof(junk) ? (size_t)want
-							  : sizeof(junk), -1);
+		ssize_t n = read_full(
+			in->fd, junk,
+			want < sizeof(junk) ? (size_t)want : sizeof(junk), -1);
 		if (n <= 0)
 			return n;
 		in->pos += (uint64_t)n;

@@ -15,11 +15,11 @@
 
 struct pd_input {
 	int fd;
-	bool owned;     /* close fd at the end */
+	bool owned; /* close fd at the end */
 	bool seekable;
-	bool spooled;   /* a stream copied to a temporary file */
-	uint64_t size;  /* seekable: file size */
-	uint64_t pos;   /* non-seekable: bytes consumed so far */
+	bool spooled;  /* a stream copied to a temporary file */
+	uint64_t size; /* seekable: file size */
+	uint64_t pos;  /* non-seekable: bytes consumed so far */
 };
 
 /* "-" is standard input.  Returns 0, or -1 with errno set. */

@@ -8,7 +8,7 @@
 #include "session.h"
 
 #define REC_FINISHED_ROUND 68
-#define REC_FINISHED_INIT 82
+#define REC_FINISHED_INIT  82
 
 struct qev {
 	uint64_t time, seq;
@@ -102,7 +102,7 @@ static int ordered_stream(struct pd_session *s, struct pd_reader *r,
 			  pd_event_time_fn time_of, pd_deliver_fn deliver,
 			  void *arg)
 {
-	struct queue q = { 0 };
+	struct queue q = {0};
 	struct pd_event ev;
 	int rc = 0;
 
@@ -139,7 +139,7 @@ static int ordered_stream(struct pd_session *s, struct pd_reader *r,
 /* A stream's next record, copied, with its time. */
 struct head {
 	struct pd_reader *r;
-	struct qev *q;   /* NULL: the stream is done */
+	struct qev *q; /* NULL: the stream is done */
 	bool timed;
 };
 

@@ -8,19 +8,19 @@
 #include <stdlib.h>
 
 struct slot {
-	uint8_t *mem;  /* carry + chunk bytes */
-	ssize_t len;   /* bytes read, 0 end, -1 error */
-	int err;       /* errno of a failed read */
-	bool full;     /* filled by the thread, not yet taken back */
+	uint8_t *mem; /* carry + chunk bytes */
+	ssize_t len;  /* bytes read, 0 end, -1 error */
+	int err;      /* errno of a failed read */
+	bool full;    /* filled by the thread, not yet taken back */
 };
 
 struct pd_prefetch {
 	struct pd_input *in;
-	uint64_t at, end;  /* the thread's next offset, the range's end */
+	uint64_t at, end; /* the thread's next offset, the range's end */
 	size_t chunk, carry;
 	struct slot slot[PD_PREFETCH_NBUF];
-	int take;          /* the slot the caller reads next */
-	int held;          /* the slot the caller holds, -1 none */
+	int take; /* the slot the caller reads next */
+	int held; /* the slot the caller holds, -1 none */
 	bool threaded, stop, inited;
 	pthread_t th;
 	pthread_mutex_t mu;
@@ -32,8 +32,9 @@ static void fill_slot(struct pd_prefetch *pf, struct slot *sl)
 {
 	size_t want = pf->end - pf->at < pf->chunk ? (size_t)(pf->end - pf->at)
 						   : pf->chunk;
-	ssize_t n = want ? pd_input_pread(pf->in, pf->at, sl->mem + pf->carry, want)
-			 : 0;
+	ssize_t n =
+		want ? pd_input_pread(pf->in, pf->at, sl->mem + pf->carry, want)
+		     : 0;
 
 	sl->err = n < 0 ? errno : 0;
 	sl->len = n;
@@ -75,8 +76,12 @@ struct pd_prefetch *pd_prefetch_start(struct pd_input *in, uint64_t start,
 
 	if (!pf)
 		return NULL;
-	*pf = (struct pd_prefetch){ .in = in, .at = start, .end = end,
-				    .chunk = chunk, .carry = carry, .held = -1 };
+	*pf = (struct pd_prefetch){.in = in,
+				   .at = start,
+				   .end = end,
+				   .chunk = chunk,
+				   .carry = carry,
+				   .held = -1};
 	for (int i = 0; i < PD_PREFETCH_NBUF; i++) {
 		pf->slot[i].mem = malloc(carry + chunk);
 		if (!pf->slot[i].mem) {

@@ -26,8 +26,7 @@ struct pd_prefetch;
  * memory.
  */
 struct pd_prefetch *pd_prefetch_start(struct pd_input *in, uint64_t start,
-				      uint64_t end, size_t chunk,
-				      size_t carry);
+				      uint64_t end, size_t chunk, size_t carry);
 
 /*
  * The next chunk: *p is its first byte (with `carry` writable bytes before

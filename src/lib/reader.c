@@ -17,14 +17,14 @@
 #include "session.h"
 #include "stream.h"
 
-#define REC_COMPRESSED 81
+#define REC_COMPRESSED	81
 #define REC_COMPRESSED2 83
 /*
  * A decompressed backlog larger than this is refused (memory bound): perf
  * compresses at most mmap_len (about 512 KiB) into one record.
  */
 #define ZBUF_MAX (32u << 20)
-#define NSEG 16
+#define NSEG	 16
 
 /* Which container produced the decompressed bytes from inner_start on. */
 struct seg {
@@ -35,20 +35,20 @@ struct seg {
 struct zstate {
 	ZSTD_DStream *zd;
 	uint8_t *buf;
-	size_t cap, head, tail;  /* undelivered bytes are buf[head..tail) */
-	uint64_t inner_head;     /* decompressed offset of buf[head] */
-	uint64_t skip;           /* payload bytes (66/71) still to skip */
+	size_t cap, head, tail; /* undelivered bytes are buf[head..tail) */
+	uint64_t inner_head;	/* decompressed offset of buf[head] */
+	uint64_t skip;		/* payload bytes (66/71) still to skip */
 	struct seg seg[NSEG];
 	int nseg;
-	bool broken;             /* stop decompressing this stream */
+	bool broken; /* stop decompressing this stream */
 };
 
 struct source {
 	struct pd_stream st;
-	struct pd_input in;      /* data.N: its own file */
+	struct pd_input in; /* data.N: its own file */
 	bool own_input;
-	int index;               /* -1 the main stream, else data.N's N */
-	bool seen_attr;          /* a HEADER_ATTR went by (legacy streams) */
+	int index;	/* -1 the main stream, else data.N's N */
+	bool seen_attr; /* a HEADER_ATTR went by (legacy streams) */
 	char what[48];
 	struct zstate z;
 };
@@ -58,7 +58,7 @@ struct pd_reader {
 	unsigned flags;
 	struct source *src;
 	int nsrc, cur;
-	uint8_t *payload;        /* PD_READ_PAYLOADS: reused buffer */
+	uint8_t *payload; /* PD_READ_PAYLOADS: reused buffer */
 	size_t payload_cap;
 	struct pd_reader_stats stats;
 	uint8_t rec_copy[65536];
@@ -116,7 +116,8 @@ struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
 		char path[4096];
 
 		snprintf(d->what, sizeof(d->what), "%s", s->dir[i - 1].name);
-		snprintf(path, sizeof(path), "%s/%s", s->path, s->dir[i - 1].name);
+		snprintf(path, sizeof(path), "%s/%s", s->path,
+			 s->dir[i - 1].name);
 		if (pd_input_open(&d->in, path) < 0) {
 			pd_diag_add(&s->diags, PD_ERR, PD_NO_OFFSET, d->what,
 				    "cannot open %s", path);
@@ -224,11 +225,14 @@ static void decompress(struct pd_reader *r, struct source *src,
 		return;
 	if (rec->type == REC_COMPRESSED2) {
 		/* u64 data_size; zstd bytes[data_size]; zero padding */
-		uint64_t dsize = rec->size >= 16 ? pd_get64(rec->p + 8, r->s->swap) : 0;
+		uint64_t dsize =
+			rec->size >= 16 ? pd_get64(rec->p + 8, r->s->swap) : 0;
 
 		if (rec->size < 16 || dsize > rec->size - 16u) {
-			pd_diag_add(&r->s->diags, PD_ERR, rec->off + 8, src->what,
-				    "PERF_RECORD_COMPRESSED2: data_size %llu does not fit the record's %u bytes",
+			pd_diag_add(&r->s->diags, PD_ERR, rec->off + 8,
+				    src->what,
+				    "PERF_RECORD_COMPRESSED2: data_size %llu "
+				    "does not fit the record's %u bytes",
 				    (unsigned long long)dsize, rec->size);
 			return;
 		}
@@ -254,23 +258,27 @@ static void decompress(struct pd_reader *r, struct source *src,
 	r->stats.compressed_records++;
 	r->stats.compressed_bytes += len;
 
-	ZSTD_inBuffer in = { data, len, 0 };
+	ZSTD_inBuffer in = {data, len, 0};
 
 	while (in.pos < in.size) {
 		if (!zroom(z, 1u << 16)) {
 			char d[96];
 
-			snprintf(d, sizeof(d), "%zu bytes decompressed and not yet delivered",
+			snprintf(d, sizeof(d),
+				 "%zu bytes decompressed and not yet delivered",
 				 z->tail - z->head);
 			zerr(r, src, rec->off,
-			     "PERF_RECORD_COMPRESSED: too much data without a whole record (%s)", d);
+			     "PERF_RECORD_COMPRESSED: too much data without a "
+			     "whole record (%s)",
+			     d);
 			return;
 		}
-		ZSTD_outBuffer out = { z->buf + z->tail, z->cap - z->tail, 0 };
+		ZSTD_outBuffer out = {z->buf + z->tail, z->cap - z->tail, 0};
 		size_t ret = ZSTD_decompressStream(z->zd, &out, &in);
 
 		if (ZSTD_isError(ret)) {
-			zerr(r, src, rec->off, "PERF_RECORD_COMPRESSED: zstd: %s",
+			zerr(r, src, rec->off,
+			     "PERF_RECORD_COMPRESSED: zstd: %s",
 			     ZSTD_getErrorName(ret));
 			return;
 		}
@@ -295,7 +303,8 @@ static void zconsume(struct zstate *z, size_t n)
 	z->head += n;
 	z->inner_head += n;
 	while (z->nseg > 1 && z->seg[1].inner_start <= z->inner_head) {
-		memmove(z->seg, z->seg + 1, (size_t)(z->nseg - 1) * sizeof(z->seg[0]));
+		memmove(z->seg, z->seg + 1,
+			(size_t)(z->nseg - 1) * sizeof(z->seg[0]));
 		z->nseg--;
 	}
 }
@@ -309,7 +318,7 @@ static bool zdeliver(struct pd_reader *r, struct source *src,
 
 	if (z->skip) {
 		size_t n = z->tail - z->head < z->skip ? z->tail - z->head
-							: (size_t)z->skip;
+						       : (size_t)z->skip;
 		zconsume(z, n);
 		z->skip -= n;
 		if (z->skip)
@@ -323,7 +332,8 @@ static bool zdeliver(struct pd_reader *r, struct source *src,
 	if (size < 8) {
 		char d[64];
 
-		snprintf(d, sizeof(d), "size %u, type %u", size, pd_get32(p, sw));
+		snprintf(d, sizeof(d), "size %u, type %u", size,
+			 pd_get32(p, sw));
 		zerr(r, src, container_of(z, z->inner_head),
 		     "decompressed record too small to be one (%s)", d);
 		return false;
@@ -363,8 +373,10 @@ int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
 
 			if (!z->broken && z->tail > z->head)
 				pd_diag_add(&r->s->diags, PD_ERR,
-					    container_of(z, z->inner_head), src->what,
-					    "the compressed stream ends inside a record (%zu bytes left over)",
+					    container_of(z, z->inner_head),
+					    src->what,
+					    "the compressed stream ends inside "
+					    "a record (%zu bytes left over)",
 					    z->tail - z->head);
 			if (src->st.ioerr)
 				return -1;
@@ -375,9 +387,11 @@ int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
 			r->stats.data_end = rec.off + rec.size + rec.payload;
 		if (rec.type == REC_COMPRESSED || rec.type == REC_COMPRESSED2) {
 			r->stats.containers[rec.type == REC_COMPRESSED2]++;
-			r->stats.container_bytes[rec.type == REC_COMPRESSED2] += rec.size;
+			r->stats.container_bytes[rec.type == REC_COMPRESSED2] +=
+				rec.size;
 		}
-		if ((rec.type == REC_COMPRESSED || rec.type == REC_COMPRESSED2) &&
+		if ((rec.type == REC_COMPRESSED ||
+		     rec.type == REC_COMPRESSED2) &&
 		    !(r->flags & PD_READ_NO_DECOMPRESS)) {
 			decompress(r, src, &rec);
 			continue;
@@ -393,8 +407,9 @@ int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
 			.p = rec.p,
 			.payload = rec.payload,
 			.payload_offset = rec.off + rec.size,
-			.legacy_feature = pd_legacy_feature(r->s->pipe.legacy_google,
-							    src->seen_attr, rec.type),
+			.legacy_feature =
+				pd_legacy_feature(r->s->pipe.legacy_google,
+						  src->seen_attr, rec.type),
 		};
 		if (rec.payload && (r->flags & PD_READ_PAYLOADS) &&
 		    rec.payload <= PD_READ_PAYLOAD_MAX) {
@@ -416,26 +431,68 @@ int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
 }
 
 static const char *const kernel_names[] = {
-	NULL, "MMAP", "LOST", "COMM", "EXIT", "THROTTLE", "UNTHROTTLE",
-	"FORK", "READ", "SAMPLE", "MMAP2", "AUX", "ITRACE_START",
-	"LOST_SAMPLES", "SWITCH", "SWITCH_CPU_WIDE", "NAMESPACES", "KSYMBOL",
-	"BPF_EVENT", "CGROUP", "TEXT_POKE", "AUX_OUTPUT_HW_ID",
+	NULL,
+	"MMAP",
+	"LOST",
+	"COMM",
+	"EXIT",
+	"THROTTLE",
+	"UNTHROTTLE",
+	"FORK",
+	"READ",
+	"SAMPLE",
+	"MMAP2",
+	"AUX",
+	"ITRACE_START",
+	"LOST_SAMPLES",
+	"SWITCH",
+	"SWITCH_CPU_WIDE",
+	"NAMESPACES",
+	"KSYMBOL",
+	"BPF_EVENT",
+	"CGROUP",
+	"TEXT_POKE",
+	"AUX_OUTPUT_HW_ID",
 	"CALLCHAIN_DEFERRED",
 };
 
 static const char *const user_names[] = {
-	"HEADER_ATTR", "HEADER_EVENT_TYPE", "HEADER_TRACING_DATA",
-	"HEADER_BUILD_ID", "FINISHED_ROUND", "ID_INDEX", "AUXTRACE_INFO",
-	"AUXTRACE", "AUXTRACE_ERROR", "THREAD_MAP", "CPU_MAP", "STAT_CONFIG",
-	"STAT", "STAT_ROUND", "EVENT_UPDATE", "TIME_CONV", "HEADER_FEATURE",
-	"COMPRESSED", "FINISHED_INIT", "COMPRESSED2", "BPF_METADATA",
-	"SCHEDSTAT_CPU", "SCHEDSTAT_DOMAIN",
+	"HEADER_ATTR",
+	"HEADER_EVENT_TYPE",
+	"HEADER_TRACING_DATA",
+	"HEADER_BUILD_ID",
+	"FINISHED_ROUND",
+	"ID_INDEX",
+	"AUXTRACE_INFO",
+	"AUXTRACE",
+	"AUXTRACE_ERROR",
+	"THREAD_MAP",
+	"CPU_MAP",
+	"STAT_CONFIG",
+	"STAT",
+	"STAT_ROUND",
+	"EVENT_UPDATE",
+	"TIME_CONV",
+	"HEADER_FEATURE",
+	"COMPRESSED",
+	"FINISHED_INIT",
+	"COMPRESSED2",
+	"BPF_METADATA",
+	"SCHEDSTAT_CPU",
+	"SCHEDSTAT_DOMAIN",
 };
 
 /* simpleperf's record types (system/extras/simpleperf/record.h) */
 static const char *const sp_names[] = {
-	NULL, "SP_KERNEL_SYMBOL", "SP_DSO", "SP_SYMBOL", "SP_SPLIT",
-	"SP_SPLIT_END", "SP_EVENT_ID", "SP_CALLCHAIN", "SP_UNWINDING_RESULT",
+	NULL,
+	"SP_KERNEL_SYMBOL",
+	"SP_DSO",
+	"SP_SYMBOL",
+	"SP_SPLIT",
+	"SP_SPLIT_END",
+	"SP_EVENT_ID",
+	"SP_CALLCHAIN",
+	"SP_UNWINDING_RESULT",
 	"SP_TRACING_DATA",
 };
 
@@ -443,9 +500,11 @@ const char *pd_record_type_name(uint32_t type)
 {
 	if (type < sizeof(kernel_names) / sizeof(kernel_names[0]))
 		return kernel_names[type];
-	if (type >= 64 && type - 64 < sizeof(user_names) / sizeof(user_names[0]))
+	if (type >= 64 &&
+	    type - 64 < sizeof(user_names) / sizeof(user_names[0]))
 		return user_names[type - 64];
-	if (type >= 32768 && type - 32768 < sizeof(sp_names) / sizeof(sp_names[0]))
+	if (type >= 32768 &&
+	    type - 32768 < sizeof(sp_names) / sizeof(sp_names[0]))
 		return sp_names[type - 32768];
 	return NULL;
 }

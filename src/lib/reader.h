@@ -18,17 +18,17 @@ struct pd_session;
 struct pd_reader;
 
 struct pd_event {
-	uint64_t offset;     /* file offset of the record; inside a compressed
+	uint64_t offset;       /* file offset of the record; inside a compressed
 			      * record, the file offset of that container */
-	int stream;          /* -1: the file's data section or the pipe;
+	int stream;	       /* -1: the file's data section or the pipe;
 			      * N >= 0: the directory's Nth data.N file */
-	bool compressed;     /* came out of a COMPRESSED/COMPRESSED2 record */
+	bool compressed;       /* came out of a COMPRESSED/COMPRESSED2 record */
 	uint64_t inner_offset; /* offset in the decompressed stream */
 	uint32_t type;
 	uint16_t misc;
-	uint16_t size;       /* header.size */
-	const uint8_t *p;    /* the size bytes; valid until the next call */
-	uint64_t payload;    /* bytes that follow header.size (66, 71) */
+	uint16_t size;	  /* header.size */
+	const uint8_t *p; /* the size bytes; valid until the next call */
+	uint64_t payload; /* bytes that follow header.size (66, 71) */
 	const uint8_t *payload_bytes; /* them, when asked for (else NULL) */
 	uint64_t payload_offset;      /* file offset of the payload */
 	unsigned legacy_feature;      /* pre-upstream Google pipe streams:
@@ -37,9 +37,9 @@ struct pd_event {
 };
 
 enum {
-	PD_READ_PAYLOADS = 1 << 0,   /* keep 66/71 payload bytes (bounded) */
+	PD_READ_PAYLOADS = 1 << 0,	/* keep 66/71 payload bytes (bounded) */
 	PD_READ_NO_DECOMPRESS = 1 << 1, /* hand out 81/83 records as they are */
-	PD_READ_DATA_N = 1 << 2,     /* also the data.N files of a directory */
+	PD_READ_DATA_N = 1 << 2, /* also the data.N files of a directory */
 };
 
 /* Payload bytes kept with PD_READ_PAYLOADS: at most this many. */
@@ -66,12 +66,12 @@ void pd_reader_close(struct pd_reader *r);
 
 /* Totals, for summaries: compressed bytes in, decompressed bytes out. */
 struct pd_reader_stats {
-	uint64_t compressed_records;   /* 81 and 83 records fed to zstd */
-	uint64_t compressed_bytes;     /* their zstd bytes */
+	uint64_t compressed_records; /* 81 and 83 records fed to zstd */
+	uint64_t compressed_bytes;   /* their zstd bytes */
 	uint64_t decompressed_bytes;
-	uint64_t containers[2];        /* COMPRESSED, COMPRESSED2 records read */
-	uint64_t container_bytes[2];   /* their header.size, summed */
-	uint64_t data_end;  /* main stream: file offset after its last whole
+	uint64_t containers[2];	     /* COMPRESSED, COMPRESSED2 records read */
+	uint64_t container_bytes[2]; /* their header.size, summed */
+	uint64_t data_end; /* main stream: file offset after its last whole
 			     * record (its payload included) */
 };
 void pd_reader_stats(const struct pd_reader *r, struct pd_reader_stats *st);

@@ -523,7 +523,7 @@ bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 bool pd_record_pid_tid(const struct pd_record *r, uint32_t *pid, uint32_t *tid)
 {
 	switch (r->type) {
-	case 1:  /* MMAP */
+	case 1:	 /* MMAP */
 	case 10: /* MMAP2 */
 		*pid = r->u.mmap.pid;
 		*tid = r->u.mmap.tid;
@@ -549,7 +549,6 @@ bool pd_record_pid_tid(const struct pd_record *r, uint32_t *pid, uint32_t *tid)
 		*pid = r->u.ns.pid;
 		*tid = r->u.ns.tid;
 		return true;
-	default:
-		return false;
+	default: return false;
 	}
 }

@@ -476,7 +476,6 @@ pd_schedstat_fields(bool domain, uint16_t version, uint32_t *n);
  * FORK, EXIT, READ, ITRACE_START, NAMESPACES, SWITCH_CPU_WIDE's next/prev
  * excluded): what --pid/--tid filter on, before the sample_id trailer.
  */
-bool pd_record_pid_tid(const struct pd_record *r, uint32_t *pid,
-		       uint32_t *tid);
+bool pd_record_pid_tid(const struct pd_record *r, uint32_t *pid, uint32_t *tid);
 
 #endif

@@ -15,67 +15,71 @@
 
 /* enum perf_event_x86_regs; XMM0..15 are pairs of u64 from bit 32 on */
 static const char *const x86_regs[] = {
-	"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS",
-	"CS", "SS", "DS", "ES", "FS", "GS",
-	"R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
-	[32] = "XMM0_lo", "XMM0_hi", "XMM1_lo", "XMM1_hi", "XMM2_lo",
-	"XMM2_hi", "XMM3_lo", "XMM3_hi", "XMM4_lo", "XMM4_hi", "XMM5_lo",
-	"XMM5_hi", "XMM6_lo", "XMM6_hi", "XMM7_lo", "XMM7_hi", "XMM8_lo",
-	"XMM8_hi", "XMM9_lo", "XMM9_hi", "XMM10_lo", "XMM10_hi", "XMM11_lo",
-	"XMM11_hi", "XMM12_lo", "XMM12_hi", "XMM13_lo", "XMM13_hi",
-	"XMM14_lo", "XMM14_hi", "XMM15_lo", "XMM15_hi",
+	"AX",	    "BX",	"CX",	    "DX",	"SI",
+	"DI",	    "BP",	"SP",	    "IP",	"FLAGS",
+	"CS",	    "SS",	"DS",	    "ES",	"FS",
+	"GS",	    "R8",	"R9",	    "R10",	"R11",
+	"R12",	    "R13",	"R14",	    "R15",	[32] = "XMM0_lo",
+	"XMM0_hi",  "XMM1_lo",	"XMM1_hi",  "XMM2_lo",	"XMM2_hi",
+	"XMM3_lo",  "XMM3_hi",	"XMM4_lo",  "XMM4_hi",	"XMM5_lo",
+	"XMM5_hi",  "XMM6_lo",	"XMM6_hi",  "XMM7_lo",	"XMM7_hi",
+	"XMM8_lo",  "XMM8_hi",	"XMM9_lo",  "XMM9_hi",	"XMM10_lo",
+	"XMM10_hi", "XMM11_lo", "XMM11_hi", "XMM12_lo", "XMM12_hi",
+	"XMM13_lo", "XMM13_hi", "XMM14_lo", "XMM14_hi", "XMM15_lo",
+	"XMM15_hi",
 };
 
 /* enum perf_event_arm_regs (arm64); VG (SVE vector granule) is 46 */
 static const char *const arm64_regs[] = {
-	"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10",
-	"x11", "x12", "x13", "x14", "x15", "x16", "x17", "x18", "x19", "x20",
-	"x21", "x22", "x23", "x24", "x25", "x26", "x27", "x28", "x29", "lr",
-	"sp", "pc", [46] = "vg",
+	"x0",  "x1",  "x2",  "x3",  "x4",  "x5",  "x6",	       "x7",  "x8",
+	"x9",  "x10", "x11", "x12", "x13", "x14", "x15",       "x16", "x17",
+	"x18", "x19", "x20", "x21", "x22", "x23", "x24",       "x25", "x26",
+	"x27", "x28", "x29", "lr",  "sp",  "pc",  [46] = "vg",
 };
 
 /* enum perf_event_arm_regs (32-bit arm) */
 static const char *const arm_regs[] = {
-	"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10",
-	"fp", "ip", "sp", "lr", "pc",
+	"r0", "r1", "r2",  "r3", "r4", "r5", "r6", "r7",
+	"r8", "r9", "r10", "fp", "ip", "sp", "lr", "pc",
 };
 
 /* enum perf_event_powerpc_regs, extended registers included */
 static const char *const powerpc_regs[] = {
-	"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10",
-	"r11", "r12", "r13", "r14", "r15", "r16", "r17", "r18", "r19", "r20",
-	"r21", "r22", "r23", "r24", "r25", "r26", "r27", "r28", "r29", "r30",
-	"r31", "nip", "msr", "orig_r3", "ctr", "link", "xer", "ccr", "softe",
-	"trap", "dar", "dsisr", "sier", "mmcra", "mmcr0", "mmcr1", "mmcr2",
-	"mmcr3", "sier2", "sier3", "pmc1", "pmc2", "pmc3", "pmc4", "pmc5",
-	"pmc6", "sdar", "siar",
+	"r0",	 "r1",	  "r2",	     "r3",   "r4",    "r5",    "r6",	"r7",
+	"r8",	 "r9",	  "r10",     "r11",  "r12",   "r13",   "r14",	"r15",
+	"r16",	 "r17",	  "r18",     "r19",  "r20",   "r21",   "r22",	"r23",
+	"r24",	 "r25",	  "r26",     "r27",  "r28",   "r29",   "r30",	"r31",
+	"nip",	 "msr",	  "orig_r3", "ctr",  "link",  "xer",   "ccr",	"softe",
+	"trap",	 "dar",	  "dsisr",   "sier", "mmcra", "mmcr0", "mmcr1", "mmcr2",
+	"mmcr3", "sier2", "sier3",   "pmc1", "pmc2",  "pmc3",  "pmc4",	"pmc5",
+	"pmc6",	 "sdar",  "siar",
 };
 
 static const char *const s390_regs[] = {
-	"R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10",
-	"R11", "R12", "R13", "R14", "R15", "FP0", "FP1", "FP2", "FP3", "FP4",
-	"FP5", "FP6", "FP7", "FP8", "FP9", "FP10", "FP11", "FP12", "FP13",
-	"FP14", "FP15", "MASK", "PC",
+	"R0",	"R1",	"R2",	"R3",	"R4",	"R5",	"R6",  "R7",  "R8",
+	"R9",	"R10",	"R11",	"R12",	"R13",	"R14",	"R15", "FP0", "FP1",
+	"FP2",	"FP3",	"FP4",	"FP5",	"FP6",	"FP7",	"FP8", "FP9", "FP10",
+	"FP11", "FP12", "FP13", "FP14", "FP15", "MASK", "PC",
 };
 
 static const char *const riscv_regs[] = {
-	"pc", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0",
-	"a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
+	"pc", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "s0", "s1", "a0",
+	"a1", "a2", "a3", "a4", "a5",  "a6",  "a7", "s2", "s3", "s4", "s5",
 	"s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
 };
 
 static const char *const mips_regs[] = {
-	"PC", "$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8", "$9", "$10",
-	"$11", "$12", "$13", "$14", "$15", "$16", "$17", "$18", "$19", "$20",
-	"$21", "$22", "$23", "$24", "$25", "$26", "$27", "$28", "$29", "$30",
-	"$31",
+	"PC",  "$1",  "$2",  "$3",  "$4",  "$5",  "$6",	 "$7",
+	"$8",  "$9",  "$10", "$11", "$12", "$13", "$14", "$15",
+	"$16", "$17", "$18", "$19", "$20", "$21", "$22", "$23",
+	"$24", "$25", "$26", "$27", "$28", "$29", "$30", "$31",
 };
 
 static const char *const loongarch_regs[] = {
-	"PC", "%r1", "%r2", "%r3", "%r4", "%r5", "%r6", "%r7", "%r8", "%r9",
-	"%r10", "%r11", "%r12", "%r13", "%r14", "%r15", "%r16", "%r17",
-	"%r18", "%r19", "%r20", "%r21", "%r22", "%r23", "%r24", "%r25",
-	"%r26", "%r27", "%r28", "%r29", "%r30", "%r31",
+	"PC",	"%r1",	"%r2",	"%r3",	"%r4",	"%r5",	"%r6",	"%r7",
+	"%r8",	"%r9",	"%r10", "%r11", "%r12", "%r13", "%r14", "%r15",
+	"%r16", "%r17", "%r18", "%r19", "%r20", "%r21", "%r22", "%r23",
+	"%r24", "%r25", "%r26", "%r27", "%r28", "%r29", "%r30", "%r31",
 };
 
 static bool prefix(const char *s, size_t n, const char *p)
@@ -140,14 +144,38 @@ const char *pd_reg_name(enum pd_arch arch, unsigned bit)
 	size_t n;
 
 	switch (arch) {
-	case PD_ARCH_X86_64: t = x86_regs; n = N(x86_regs); break;
-	case PD_ARCH_X86_32: t = x86_regs; n = 16; break; /* AX .. GS */
-	case PD_ARCH_ARM64: t = arm64_regs; n = N(arm64_regs); break;
-	case PD_ARCH_ARM: t = arm_regs; n = N(arm_regs); break;
-	case PD_ARCH_POWERPC: t = powerpc_regs; n = N(powerpc_regs); break;
-	case PD_ARCH_S390: t = s390_regs; n = N(s390_regs); break;
-	case PD_ARCH_RISCV: t = riscv_regs; n = N(riscv_regs); break;
-	case PD_ARCH_MIPS: t = mips_regs; n = N(mips_regs); break;
+	case PD_ARCH_X86_64:
+		t = x86_regs;
+		n = N(x86_regs);
+		break;
+	case PD_ARCH_X86_32:
+		t = x86_regs;
+		n = 16;
+		break; /* AX .. GS */
+	case PD_ARCH_ARM64:
+		t = arm64_regs;
+		n = N(arm64_regs);
+		break;
+	case PD_ARCH_ARM:
+		t = arm_regs;
+		n = N(arm_regs);
+		break;
+	case PD_ARCH_POWERPC:
+		t = powerpc_regs;
+		n = N(powerpc_regs);
+		break;
+	case PD_ARCH_S390:
+		t = s390_regs;
+		n = N(s390_regs);
+		break;
+	case PD_ARCH_RISCV:
+		t = riscv_regs;
+		n = N(riscv_regs);
+		break;
+	case PD_ARCH_MIPS:
+		t = mips_regs;
+		n = N(mips_regs);
+		break;
 	case PD_ARCH_LOONGARCH:
 		t = loongarch_regs;
 		n = N(loongarch_regs);

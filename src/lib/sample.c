@@ -59,8 +59,7 @@ sdiag(struct sctx *x, enum pd_sev sev, uint64_t off, const char *what,
 	pd_diag_add(x->diags, sev, off, w, "%s", d);
 }
 
-static void *alloc_n(struct sctx *x, uint64_t n, size_t size,
-		     const char *what)
+static void *alloc_n(struct sctx *x, uint64_t n, size_t size, const char *what)
 {
 	void *p = n ? arena_calloc(x->scratch, (size_t)n, size) : NULL;
 
@@ -167,8 +166,8 @@ static void parse_callchain(struct sctx *x)
 	if (!u64_field(x, "callchain nr", PD_SAMPLE_CALLCHAIN,
 		       &o->callchain_nr))
 		return;
-	o->callchain = u64_array(x, "callchain ips", o->callchain_nr,
-				 &o->ncallchain);
+	o->callchain =
+		u64_array(x, "callchain ips", o->callchain_nr, &o->ncallchain);
 	/* defer_callchain: the chain ends with USER_DEFERRED, cookie */
 	if ((x->a->flags & PD_ATTR_DEFER_CALLCHAIN) && o->ncallchain >= 2 &&
 	    o->callchain[o->ncallchain - 2] == PD_CONTEXT_USER_DEFERRED) {
@@ -212,7 +211,8 @@ static void parse_raw(struct sctx *x)
 	/* the kernel pads the data so that 4 + size is a multiple of 8 */
 	if ((4 + (uint64_t)size) % 8)
 		sdiag(x, PD_WARN, off, "raw size",
-		      "4 + size %u is not a multiple of 8: later fields are unaligned",
+		      "4 + size %u is not a multiple of 8: later fields are "
+		      "unaligned",
 		      size);
 	if (x->a->type == 2) /* PERF_TYPE_TRACEPOINT */
 		tracepoint_name(x);
@@ -229,8 +229,8 @@ static void parse_regs(struct sctx *x, const char *what, uint64_t bit,
 		       uint64_t mask, struct pd_sample_regs *r)
 {
 	char w[64];
-	const uint64_t known = PD_REGS_ABI_32 | PD_REGS_ABI_64 |
-			       PD_REGS_ABI_SIMD;
+	const uint64_t known =
+		PD_REGS_ABI_32 | PD_REGS_ABI_64 | PD_REGS_ABI_SIMD;
 	uint64_t off = cur_off(&x->c), n;
 
 	snprintf(w, sizeof(w), "%s abi", what);
@@ -282,7 +282,8 @@ static void parse_stack(struct sctx *x)
 	if (o->stack_dyn_size > size) /* perf: "user stack dump failure" */
 		sdiag(x, PD_ERR, off, "stack_user dyn_size",
 		      "dyn_size %" PRIu64 " is larger than the %" PRIu64
-		      "-byte stack", o->stack_dyn_size, size);
+		      "-byte stack",
+		      o->stack_dyn_size, size);
 }
 
 /* ---- the fields after BRANCH_STACK, and the end ---------------------- */
@@ -392,8 +393,8 @@ static void parse_branch(struct sctx *x)
 		b->nentries = (uint32_t)(i + 1);
 	}
 	if (b->has_counters)
-		b->counters = u64_array(x, "branch_stack counters", n,
-					&b->ncounters);
+		b->counters =
+			u64_array(x, "branch_stack counters", n, &b->ncounters);
 }
 
 /* ---- the sample ------------------------------------------------------ */
@@ -485,7 +486,9 @@ bool pd_parse_sample(struct pd_session *s, const struct pd_evsel *ev,
 		     struct pd_sample *out)
 {
 	struct sctx x = {
-		.s = s, .scratch = scratch, .diags = &s->diags,
+		.s = s,
+		.scratch = scratch,
+		.diags = &s->diags,
 		.out = out,
 	};
 	uint64_t t;
@@ -499,7 +502,8 @@ bool pd_parse_sample(struct pd_session *s, const struct pd_evsel *ev,
 		if (s->evlist.n)
 			sdiag(&x, PD_ERR, e->offset, "",
 			      "id 0x%" PRIx64 " belongs to no attr: "
-			      "the fields are not decoded", id);
+			      "the fields are not decoded",
+			      id);
 		else
 			sdiag(&x, PD_ERR, e->offset, "",
 			      "the recording has no attr: "
@@ -540,13 +544,13 @@ void pd_sample_positions(uint64_t st, struct pd_sample_pos *pos)
 {
 	/* the fixed-size fields, in __evsel__parse_sample order */
 	static const uint64_t order[] = {
-		PD_SAMPLE_IDENTIFIER, PD_SAMPLE_IP, PD_SAMPLE_TID,
-		PD_SAMPLE_TIME, PD_SAMPLE_ADDR, PD_SAMPLE_ID,
-		PD_SAMPLE_STREAM_ID, PD_SAMPLE_CPU, PD_SAMPLE_PERIOD,
+		PD_SAMPLE_IDENTIFIER, PD_SAMPLE_IP,   PD_SAMPLE_TID,
+		PD_SAMPLE_TIME,	      PD_SAMPLE_ADDR, PD_SAMPLE_ID,
+		PD_SAMPLE_STREAM_ID,  PD_SAMPLE_CPU,  PD_SAMPLE_PERIOD,
 	};
 	int slot = 1; /* slot 0 is the record header */
 
-	*pos = (struct pd_sample_pos){ -1, -1, -1, -1, -1 };
+	*pos = (struct pd_sample_pos){-1, -1, -1, -1, -1};
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
 		if (!(st & order[i]))
 			continue;

@@ -24,95 +24,95 @@
 struct pd_session;
 
 /* Callchain context markers (PERF_CONTEXT_*): values >= (u64)-4095 */
-#define PD_CONTEXT_MAX ((uint64_t)-4095)
-#define PD_CONTEXT_HV ((uint64_t)-32)
-#define PD_CONTEXT_KERNEL ((uint64_t)-128)
-#define PD_CONTEXT_USER ((uint64_t)-512)
+#define PD_CONTEXT_MAX		 ((uint64_t)-4095)
+#define PD_CONTEXT_HV		 ((uint64_t)-32)
+#define PD_CONTEXT_KERNEL	 ((uint64_t)-128)
+#define PD_CONTEXT_USER		 ((uint64_t)-512)
 #define PD_CONTEXT_USER_DEFERRED ((uint64_t)-640)
-#define PD_CONTEXT_GUEST ((uint64_t)-2048)
-#define PD_CONTEXT_GUEST_KERNEL ((uint64_t)-2176)
-#define PD_CONTEXT_GUEST_USER ((uint64_t)-2560)
+#define PD_CONTEXT_GUEST	 ((uint64_t)-2048)
+#define PD_CONTEXT_GUEST_KERNEL	 ((uint64_t)-2176)
+#define PD_CONTEXT_GUEST_USER	 ((uint64_t)-2560)
 
 /* attr flag bit 38: the user part of the chain comes later (record 22) */
 #define PD_ATTR_DEFER_CALLCHAIN (1ULL << 38)
 
 /* REGS abi (PERF_SAMPLE_REGS_ABI_*); 4 = SIMD block follows [pending] */
-#define PD_REGS_ABI_32 1
-#define PD_REGS_ABI_64 2
+#define PD_REGS_ABI_32	 1
+#define PD_REGS_ABI_64	 2
 #define PD_REGS_ABI_SIMD 4
 
 /* One value of PERF_SAMPLE_READ (FORMAT.md §8.2). */
 struct pd_sample_read_value {
 	uint64_t value;
-	uint64_t id;   /* if read_format has ID */
-	uint64_t lost; /* if read_format has LOST */
+	uint64_t id;		   /* if read_format has ID */
+	uint64_t lost;		   /* if read_format has LOST */
 	const struct pd_evsel *ev; /* the attr that id belongs to, or NULL */
 };
 
 struct pd_sample_read {
-	uint64_t format;    /* the attr's read_format */
-	bool group;         /* PERF_FORMAT_GROUP */
-	uint64_t nr;        /* group: as stored */
+	uint64_t format;		     /* the attr's read_format */
+	bool group;			     /* PERF_FORMAT_GROUP */
+	uint64_t nr;			     /* group: as stored */
 	uint64_t time_enabled, time_running; /* if their format bits */
 	struct pd_sample_read_value *values; /* group: nvalues; else one */
-	uint32_t nvalues;   /* decoded (< nr when cut short) */
+	uint32_t nvalues;		     /* decoded (< nr when cut short) */
 };
 
 /* perf_branch_entry.flags, split (FORMAT.md §8.3) */
 struct pd_branch_entry {
 	uint64_t from, to;
-	uint64_t flags;     /* as stored, in the producer's bit layout */
+	uint64_t flags; /* as stored, in the producer's bit layout */
 	bool mispred, predicted, in_tx, abort;
 	uint16_t cycles;
 	uint8_t type, spec, new_type, priv;
-	uint64_t reserved;  /* the reserved bits, shifted down */
+	uint64_t reserved; /* the reserved bits, shifted down */
 };
 
 struct pd_branch_stack {
-	uint64_t nr;        /* as stored */
+	uint64_t nr; /* as stored */
 	bool has_hw_idx;
 	uint64_t hw_idx;
 	/* HW_INDEX set, nr 0 and no hw_idx: the kernel had no branch data */
 	bool hw_idx_absent;
 	struct pd_branch_entry *entries;
-	uint32_t nentries;  /* decoded */
-	bool has_counters;  /* branch_sample_type has COUNTERS */
+	uint32_t nentries; /* decoded */
+	bool has_counters; /* branch_sample_type has COUNTERS */
 	uint64_t *counters;
 	uint32_t ncounters; /* decoded */
 };
 
 struct pd_sample_regs {
 	uint64_t abi;
-	uint64_t mask;      /* the attr's sample_regs_user / _intr */
-	uint64_t *regs;     /* one per mask bit, ascending bit order */
-	uint32_t nregs;     /* decoded */
+	uint64_t mask;	/* the attr's sample_regs_user / _intr */
+	uint64_t *regs; /* one per mask bit, ascending bit order */
+	uint32_t nregs; /* decoded */
 	/* [pending] abi & PD_REGS_ABI_SIMD: x86 SIMD register block */
 	bool has_simd;
 	uint16_t nr_vectors, vector_qwords, nr_pred, pred_qwords;
-	uint64_t *simd;     /* nr_vectors * vector_qwords +
+	uint64_t *simd; /* nr_vectors * vector_qwords +
 			     * nr_pred * pred_qwords values */
-	uint32_t nsimd;     /* decoded */
+	uint32_t nsimd; /* decoded */
 };
 
 /* Opaque payload bytes inside the record (never swapped). */
 struct pd_sample_bytes {
-	uint64_t size;      /* as stored */
-	const uint8_t *p;   /* into the record, NULL when cut short */
-	uint64_t offset;    /* file offset of the first byte */
+	uint64_t size;	  /* as stored */
+	const uint8_t *p; /* into the record, NULL when cut short */
+	uint64_t offset;  /* file offset of the first byte */
 };
 
 struct pd_sample {
 	/* pid/tid, time, id, stream_id, cpu: also what filters look at */
 	struct pd_sample_id common;
-	uint64_t sample_type;   /* the attr's */
-	uint64_t decoded_type;  /* fields present in the model (possibly
+	uint64_t sample_type;  /* the attr's */
+	uint64_t decoded_type; /* fields present in the model (possibly
 				 * partly decoded, see `damaged`) */
 	uint64_t identifier, ip, addr, period;
 	struct pd_sample_read read;
 	/* CALLCHAIN */
-	uint64_t callchain_nr;  /* as stored */
+	uint64_t callchain_nr; /* as stored */
 	uint64_t *callchain;
-	uint32_t ncallchain;    /* decoded */
+	uint32_t ncallchain;	  /* decoded */
 	bool has_deferred_cookie; /* defer_callchain: USER_DEFERRED, cookie */
 	uint64_t deferred_cookie;
 	/* RAW: size counts the padding (the kernel aligns 4 + size to 8) */
@@ -120,21 +120,21 @@ struct pd_sample {
 	struct pd_str tp_system, tp_name; /* tracepoint attrs, TRACING_DATA */
 	struct pd_branch_stack branch;
 	struct pd_sample_regs regs_user, regs_intr;
-	enum pd_arch arch;      /* names the registers (HEADER_ARCH) */
+	enum pd_arch arch; /* names the registers (HEADER_ARCH) */
 	/* STACK_USER: dyn_size only when size != 0 */
 	struct pd_sample_bytes stack;
 	uint64_t stack_dyn_size;
 	bool has_stack_dyn_size;
-	uint64_t weight;        /* WEIGHT, or the WEIGHT_STRUCT word */
+	uint64_t weight; /* WEIGHT, or the WEIGHT_STRUCT word */
 	uint64_t data_src, transaction, phys_addr, cgroup;
 	uint64_t data_page_size, code_page_size;
 	struct pd_sample_bytes aux;
 	/* what is left after the last field decoded */
-	uint64_t unknown_type;  /* sample_type bits perfdump does not know */
-	uint32_t left;          /* bytes after the last known field */
+	uint64_t unknown_type; /* sample_type bits perfdump does not know */
+	uint32_t left;	       /* bytes after the last known field */
 	uint64_t left_offset;
-	bool no_attr;           /* no attr describes the record */
-	bool damaged;           /* a field was cut short */
+	bool no_attr; /* no attr describes the record */
+	bool damaged; /* a field was cut short */
 };
 
 /*
@@ -154,16 +154,16 @@ void pd_branch_flags_split(uint64_t flags, bool big_endian,
 
 /* PERF_SAMPLE_DATA_SRC fields (FORMAT.md §8.6) */
 struct pd_data_src {
-	uint8_t op;       /* bits 0-4 */
-	uint16_t lvl;     /* 5-18 */
-	uint8_t snoop;    /* 19-23 */
-	uint8_t lock;     /* 24-25 */
-	uint8_t dtlb;     /* 26-32 */
-	uint8_t lvl_num;  /* 33-36 */
-	bool remote;      /* 37 */
-	uint8_t snoopx;   /* 38-39 */
-	uint8_t blk;      /* 40-42 */
-	uint8_t hops;     /* 43-45 */
+	uint8_t op;	   /* bits 0-4 */
+	uint16_t lvl;	   /* 5-18 */
+	uint8_t snoop;	   /* 19-23 */
+	uint8_t lock;	   /* 24-25 */
+	uint8_t dtlb;	   /* 26-32 */
+	uint8_t lvl_num;   /* 33-36 */
+	bool remote;	   /* 37 */
+	uint8_t snoopx;	   /* 38-39 */
+	uint8_t blk;	   /* 40-42 */
+	uint8_t hops;	   /* 43-45 */
 	uint32_t reserved; /* 46-63 */
 };
 

@@ -30,7 +30,6 @@
 #include "features.h"
 #include "session_int.h"
 
-
 static void vdiag(struct pd_session *s, enum pd_sev sev, uint64_t off,
 		  const char *what, const char *fmt, va_list ap)
 {
@@ -41,7 +40,7 @@ static void vdiag(struct pd_session *s, enum pd_sev sev, uint64_t off,
 }
 
 void sess_err(struct pd_session *s, uint64_t off, const char *what,
-		const char *fmt, ...)
+	      const char *fmt, ...)
 {
 	va_list ap;
 
@@ -51,7 +50,7 @@ void sess_err(struct pd_session *s, uint64_t off, const char *what,
 }
 
 void sess_warn(struct pd_session *s, uint64_t off, const char *what,
-		 const char *fmt, ...)
+	       const char *fmt, ...)
 {
 	va_list ap;
 
@@ -62,8 +61,10 @@ void sess_warn(struct pd_session *s, uint64_t off, const char *what,
 
 unsigned popcount256(const uint64_t w[4])
 {
-	return (unsigned)(__builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) +
-			  __builtin_popcountll(w[2]) + __builtin_popcountll(w[3]));
+	return (unsigned)(__builtin_popcountll(w[0]) +
+			  __builtin_popcountll(w[1]) +
+			  __builtin_popcountll(w[2]) +
+			  __builtin_popcountll(w[3]));
 }
 
 /*
@@ -92,9 +93,9 @@ static bool decide_magic(struct pd_session *s, const uint8_t *b, size_t n)
 		h->version = 2;
 		s->swap = magic != PD_MAGIC2;
 		snprintf(s->endian_how, sizeof(s->endian_how),
-			 "magic \"%.8s\" read %s",
-			 (const char *)b,
-			 s->swap ? "byte-swapped: the producer's byte order differs from this host's"
+			 "magic \"%.8s\" read %s", (const char *)b,
+			 s->swap ? "byte-swapped: the producer's byte order "
+				   "differs from this host's"
 				 : "in this host's byte order");
 	} else if (memcmp(b, "PERFFILE", 8) == 0) {
 		/* v1: the magic is text; guess the byte order from a size */
@@ -113,11 +114,13 @@ static bool decide_magic(struct pd_session *s, const uint8_t *b, size_t n)
 		char hex[3 * 8 + 1];
 
 		for (int i = 0; i < 8; i++)
-			snprintf(hex + 3 * i, 4, "%02x ", i < (int)n ? b[i] : 0);
+			snprintf(hex + 3 * i, 4, "%02x ",
+				 i < (int)n ? b[i] : 0);
 		hex[3 * 8 - 1] = 0;
 		sess_err(s, 0, "file header: magic",
-		    "not a perf.data file: the first 8 bytes are %s, not \"PERFILE2\" or \"PERFFILE\"",
-		    hex);
+			 "not a perf.data file: the first 8 bytes are %s, not "
+			 "\"PERFILE2\" or \"PERFFILE\"",
+			 hex);
 		return false;
 	}
 	set_producer_order(s);
@@ -130,24 +133,29 @@ static bool decide_magic(struct pd_session *s, const uint8_t *b, size_t n)
  */
 static void v1_byte_order(struct pd_session *s, const uint8_t *b)
 {
-	static const uint64_t abi[] = { 80, 88, 96, 112, 120 };
+	static const uint64_t abi[] = {80, 88, 96, 112, 120};
 	uint64_t attr_size;
 
 	memcpy(&attr_size, b + 16, 8);
 	for (unsigned i = 0; i < 5; i++) {
-		if (attr_size != abi[i] && __builtin_bswap64(attr_size) != abi[i])
+		if (attr_size != abi[i] &&
+		    __builtin_bswap64(attr_size) != abi[i])
 			continue;
 		s->swap = attr_size != abi[i];
 		snprintf(s->endian_how, sizeof(s->endian_how),
-			 "v1 header: attr_size %llu (PERF_ATTR_SIZE_VER%u + 16) matched %s",
+			 "v1 header: attr_size %llu (PERF_ATTR_SIZE_VER%u + "
+			 "16) matched %s",
 			 (unsigned long long)abi[i], i,
-			 s->swap ? "after a byte swap" : "in this host's byte order");
+			 s->swap ? "after a byte swap"
+				 : "in this host's byte order");
 		set_producer_order(s);
 		return;
 	}
 	sess_err(s, 16, "file header: attr_size",
-	    "v1 file: attr_size 0x%llx is none of the sizes perf accepts (80, 88, 96, 112, 120) in either byte order; byte order unknown, assumed this host's",
-	    (unsigned long long)attr_size);
+		 "v1 file: attr_size 0x%llx is none of the sizes perf accepts "
+		 "(80, 88, 96, 112, 120) in either byte order; byte order "
+		 "unknown, assumed this host's",
+		 (unsigned long long)attr_size);
 	snprintf(s->endian_how, sizeof(s->endian_how),
 		 "v1 header: byte order unknown, assumed this host's");
 	set_producer_order(s);
@@ -176,27 +184,30 @@ static void decode_bitmap(struct pd_session *s)
 	memcpy(w32, h->raw_bitmap, sizeof(w32));
 	for (int i = 0; i < 4; i++)
 		h->features[i] = (uint64_t)__builtin_bswap32(w32[2 * i]) |
-				 (uint64_t)__builtin_bswap32(w32[2 * i + 1]) << 32;
+				 (uint64_t)__builtin_bswap32(w32[2 * i + 1])
+					 << 32;
 	h->bitmap_guess = PD_BITMAP_SWAP32;
 	if (pd_feat_bit(h, HEADER_HOSTNAME)) {
 		sess_warn(s, 72, "file header: feature bitmap",
-		     "byte-swapped bitmap read as 8 x u32 words (a 32-bit producer): as 4 x u64 it lacked HOSTNAME");
+			  "byte-swapped bitmap read as 8 x u32 words (a 32-bit "
+			  "producer): as 4 x u64 it lacked HOSTNAME");
 		return;
 	}
 	memset(h->features, 0, sizeof(h->features));
 	h->features[0] = 1ULL << HEADER_BUILD_ID;
 	h->bitmap_guess = PD_BITMAP_GAVE_UP;
 	sess_warn(s, 72, "file header: feature bitmap",
-	     "byte-swapped bitmap has no HOSTNAME bit as 4 x u64 or 8 x u32 words; like perf, assuming only BUILD_ID");
+		  "byte-swapped bitmap has no HOSTNAME bit as 4 x u64 or 8 x "
+		  "u32 words; like perf, assuming only BUILD_ID");
 }
 
-static const char *const section_names[] = { "attrs", "data", "event_types" };
+static const char *const section_names[] = {"attrs", "data", "event_types"};
 
 static void check_sections(struct pd_session *s)
 {
 	struct pd_header *h = &s->hdr;
-	const struct pd_section *sec[3] = { &h->attrs, &h->data,
-					    &h->event_types };
+	const struct pd_section *sec[3] = {&h->attrs, &h->data,
+					   &h->event_types};
 	uint64_t fsize = s->in.size;
 
 	for (int i = 0; i < 3; i++) {
@@ -207,24 +218,31 @@ static void check_sections(struct pd_session *s)
 			 section_names[i]);
 		if (sec[i]->size == 0)
 			continue;
-		if (__builtin_add_overflow(sec[i]->offset, sec[i]->size, &end)) {
+		if (__builtin_add_overflow(sec[i]->offset, sec[i]->size,
+					   &end)) {
 			sess_err(s, 24 + 16 * i, what,
-			    "offset 0x%llx + size 0x%llx overflows",
-			    (unsigned long long)sec[i]->offset,
-			    (unsigned long long)sec[i]->size);
+				 "offset 0x%llx + size 0x%llx overflows",
+				 (unsigned long long)sec[i]->offset,
+				 (unsigned long long)sec[i]->size);
 			continue;
 		}
 		if (sec[i]->offset < h->size)
 			sess_err(s, 24 + 16 * i, what,
-			    "offset 0x%llx lies inside the %llu-byte file header",
-			    (unsigned long long)sec[i]->offset,
-			    (unsigned long long)h->size);
+				 "offset 0x%llx lies inside the %llu-byte file "
+				 "header",
+				 (unsigned long long)sec[i]->offset,
+				 (unsigned long long)h->size);
 		if (end > fsize)
 			sess_err(s, 24 + 16 * i, what,
-			    "0x%llx-0x%llx extends past the end of the file (0x%llx): %llu bytes missing",
-			    (unsigned long long)sec[i]->offset,
-			    (unsigned long long)end, (unsigned long long)fsize,
-			    (unsigned long long)(end - (sec[i]->offset > fsize ? sec[i]->offset : fsize)));
+				 "0x%llx-0x%llx extends past the end of the "
+				 "file (0x%llx): %llu bytes missing",
+				 (unsigned long long)sec[i]->offset,
+				 (unsigned long long)end,
+				 (unsigned long long)fsize,
+				 (unsigned long long)(end -
+						      (sec[i]->offset > fsize
+							       ? sec[i]->offset
+							       : fsize)));
 		for (int j = 0; j < i; j++) {
 			if (sec[j]->size == 0)
 				continue;
@@ -234,17 +252,20 @@ static void check_sections(struct pd_session *s)
 				continue;
 			if (sec[i]->offset < jend && sec[j]->offset < end)
 				sess_err(s, 24 + 16 * i, what,
-				    "0x%llx-0x%llx overlaps the %s section 0x%llx-0x%llx",
-				    (unsigned long long)sec[i]->offset,
-				    (unsigned long long)end, section_names[j],
-				    (unsigned long long)sec[j]->offset,
-				    (unsigned long long)jend);
+					 "0x%llx-0x%llx overlaps the %s "
+					 "section 0x%llx-0x%llx",
+					 (unsigned long long)sec[i]->offset,
+					 (unsigned long long)end,
+					 section_names[j],
+					 (unsigned long long)sec[j]->offset,
+					 (unsigned long long)jend);
 		}
 	}
 	if (h->event_types.size && h->event_types.size % 72)
 		sess_warn(s, 56, "file header: event_types section",
-		     "size %llu is not a multiple of the 72-byte legacy entry",
-		     (unsigned long long)h->event_types.size);
+			  "size %llu is not a multiple of the 72-byte legacy "
+			  "entry",
+			  (unsigned long long)h->event_types.size);
 }
 
 /* attr_size against the attrs: header.c read_attr, perf_session__read_header. */
@@ -255,24 +276,27 @@ static void check_attrs(struct pd_session *s)
 
 	if (h->attr_size == 0) {
 		sess_err(s, 16, "file header: attr_size",
-		    "attr_size is 0: the recording was not finished (perf record killed?)");
+			 "attr_size is 0: the recording was not finished (perf "
+			 "record killed?)");
 		return;
 	}
 	if (h->attr_size < 64 + 16) {
 		sess_err(s, 16, "file header: attr_size",
-		    "attr_size %llu is smaller than the first perf_event_attr (64 bytes) plus its 16-byte ids section",
-		    (unsigned long long)h->attr_size);
+			 "attr_size %llu is smaller than the first "
+			 "perf_event_attr (64 bytes) plus its 16-byte ids "
+			 "section",
+			 (unsigned long long)h->attr_size);
 		return;
 	}
 	if (h->attrs.size % h->attr_size)
 		sess_err(s, 32, "file header: attrs section",
-		    "size %llu is not a multiple of attr_size %llu",
-		    (unsigned long long)h->attrs.size,
-		    (unsigned long long)h->attr_size);
+			 "size %llu is not a multiple of attr_size %llu",
+			 (unsigned long long)h->attrs.size,
+			 (unsigned long long)h->attr_size);
 	n = h->attrs.size / h->attr_size;
 	if (n == 0 && h->data.size)
 		sess_warn(s, 24, "file header: attrs section",
-		     "no attrs: samples cannot be decoded");
+			  "no attrs: samples cannot be decoded");
 	/* Look at each entry's own size and ids section. */
 	for (uint64_t i = 0; i < n; i++) {
 		uint64_t off = h->attrs.offset + i * h->attr_size;
@@ -281,10 +305,13 @@ static void check_attrs(struct pd_session *s)
 
 		if (off + h->attr_size > fsize || off + h->attr_size < off)
 			break; /* reported by check_sections */
-		snprintf(what, sizeof(what), "attr %llu", (unsigned long long)i);
+		snprintf(what, sizeof(what), "attr %llu",
+			 (unsigned long long)i);
 		if (pd_input_pread(&s->in, off, b, 8) != 8 ||
-		    pd_input_pread(&s->in, off + h->attr_size - 16, ids, 16) != 16) {
-			sess_err(s, off, what, "read error: %s", strerror(errno));
+		    pd_input_pread(&s->in, off + h->attr_size - 16, ids, 16) !=
+			    16) {
+			sess_err(s, off, what, "read error: %s",
+				 strerror(errno));
 			return;
 		}
 		uint32_t asize = pd_get32(b + 4, s->swap);
@@ -293,26 +320,29 @@ static void check_attrs(struct pd_session *s)
 			asize = 64; /* PERF_ATTR_SIZE_VER0 */
 		if ((uint64_t)asize + 16 != h->attr_size)
 			sess_warn(s, off + 4, what,
-			     "attr.size %u + 16 differs from the header's attr_size %llu; the entry is read with the header's stride",
-			     asize, (unsigned long long)h->attr_size);
+				  "attr.size %u + 16 differs from the header's "
+				  "attr_size %llu; the entry is read with the "
+				  "header's stride",
+				  asize, (unsigned long long)h->attr_size);
 		uint64_t ioff = pd_get64(ids, s->swap);
 		uint64_t isz = pd_get64(ids + 8, s->swap);
 
 		if (isz % 8)
 			sess_err(s, off + h->attr_size - 8, what,
-			    "ids section size %llu is not a multiple of 8",
-			    (unsigned long long)isz);
+				 "ids section size %llu is not a multiple of 8",
+				 (unsigned long long)isz);
 		if (isz && (ioff + isz < ioff || ioff + isz > fsize))
 			sess_err(s, off + h->attr_size - 16, what,
-			    "ids section 0x%llx+0x%llx extends past the end of the file (0x%llx)",
-			    (unsigned long long)ioff, (unsigned long long)isz,
-			    (unsigned long long)fsize);
+				 "ids section 0x%llx+0x%llx extends past the "
+				 "end of the file (0x%llx)",
+				 (unsigned long long)ioff,
+				 (unsigned long long)isz,
+				 (unsigned long long)fsize);
 	}
 }
 
-int pd_session_open(struct pd_session *s, const char *path,
-		    pd_diag_hook hook, void *hook_arg, char *errbuf,
-		    size_t errlen)
+int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
+		    void *hook_arg, char *errbuf, size_t errlen)
 {
 	uint8_t b[PD_HEADER_SIZE];
 	ssize_t n;
@@ -335,7 +365,8 @@ int pd_session_open(struct pd_session *s, const char *path,
 		snprintf(datapath, sizeof(datapath), "%s/data", path);
 		if (pd_input_open(&s->in, datapath) < 0) {
 			snprintf(errbuf, errlen,
-				 "%s is a directory without a readable 'data' file: %s",
+				 "%s is a directory without a readable 'data' "
+				 "file: %s",
 				 path, strerror(errno));
 			return -1;
 		}
@@ -353,8 +384,9 @@ int pd_session_open(struct pd_session *s, const char *path,
 	}
 	if (n < 16) {
 		sess_err(s, 0, "file header",
-		    "the input has %zd bytes, too few for even the 16-byte pipe header",
-		    n);
+			 "the input has %zd bytes, too few for even the "
+			 "16-byte pipe header",
+			 n);
 		return 0;
 	}
 	memcpy(h->raw, b, 16);
@@ -370,7 +402,7 @@ int pd_session_open(struct pd_session *s, const char *path,
 	if (h->size == PD_PIPE_HEADER_SIZE) {
 		if (s->mode == PD_MODE_DIR)
 			sess_err(s, 8, "file header",
-			    "the directory's data file is a pipe stream");
+				 "the directory's data file is a pipe stream");
 		else
 			s->mode = PD_MODE_PIPE;
 		s->header_ok = true;
@@ -382,7 +414,8 @@ int pd_session_open(struct pd_session *s, const char *path,
 		 */
 		if (pd_input_spool(&s->in, b, 16) < 0) {
 			snprintf(errbuf, errlen,
-				 "cannot copy standard input to a temporary file: %s",
+				 "cannot copy standard input to a temporary "
+				 "file: %s",
 				 strerror(errno));
 			return -1;
 		}
@@ -393,8 +426,9 @@ int pd_session_open(struct pd_session *s, const char *path,
 	}
 	if (h->size != PD_HEADER_SIZE && h->size != PD_HEADER_SIZE_NOFEAT) {
 		sess_err(s, 8, "file header: size",
-		    "header size %llu is not 104, 72 (before the feature bitmap) or 16 (pipe)",
-		    (unsigned long long)h->size);
+			 "header size %llu is not 104, 72 (before the feature "
+			 "bitmap) or 16 (pipe)",
+			 (unsigned long long)h->size);
 		return 0;
 	}
 	n = pd_input_pread(&s->in, 0, b, (size_t)h->size);
@@ -444,11 +478,13 @@ int pd_session_open(struct pd_session *s, const char *path,
 	check_attrs(s);
 	if (h->data.size == 0)
 		sess_err(s, 48, "file header: data section",
-		    "data.size is 0: perf record did not finish writing this file (killed?); records may still follow data.offset 0x%llx",
-		    (unsigned long long)h->data.offset);
+			 "data.size is 0: perf record did not finish writing "
+			 "this file (killed?); records may still follow "
+			 "data.offset 0x%llx",
+			 (unsigned long long)h->data.offset);
 	if (h->has_bitmap && pd_feat_bit(h, HEADER_RESERVED))
 		sess_warn(s, 72, "file header: feature bitmap",
-		     "bit 0 (HEADER_RESERVED) is set");
+			  "bit 0 (HEADER_RESERVED) is set");
 	if (h->has_bitmap && h->data.size)
 		sess_read_feature_table(s);
 	return 0;

@@ -17,11 +17,11 @@
 #include "input.h"
 
 /* perf_file_header (tools/perf/util/header.h), 104 bytes. */
-#define PD_HEADER_SIZE 104
+#define PD_HEADER_SIZE	      104
 #define PD_HEADER_SIZE_NOFEAT 72 /* pre-2010: no adds_features bitmap */
-#define PD_PIPE_HEADER_SIZE 16
-#define PD_MAGIC2 0x32454c4946524550ULL /* "PERFILE2" */
-#define PD_FEAT_BITS 256
+#define PD_PIPE_HEADER_SIZE   16
+#define PD_MAGIC2	      0x32454c4946524550ULL /* "PERFILE2" */
+#define PD_FEAT_BITS	      256
 
 enum pd_mode {
 	PD_MODE_FILE,
@@ -43,52 +43,52 @@ enum pd_bitmap_guess {
 
 struct pd_header {
 	uint8_t magic[8];
-	int version;            /* 2 = PERFILE2, 1 = PERFFILE */
-	uint64_t size;          /* 104, 72 or 16 */
+	int version;   /* 2 = PERFILE2, 1 = PERFFILE */
+	uint64_t size; /* 104, 72 or 16 */
 	uint64_t attr_size;
 	struct pd_section attrs, data, event_types;
 	uint8_t raw_bitmap[32]; /* as stored */
-	uint64_t features[4];   /* as decoded: bit n = word n/64 bit n%64 */
+	uint64_t features[4];	/* as decoded: bit n = word n/64 bit n%64 */
 	enum pd_bitmap_guess bitmap_guess;
-	bool has_bitmap;        /* size >= 104 */
-	uint64_t feat_table_off; /* data.offset + data.size */
+	bool has_bitmap;	     /* size >= 104 */
+	uint64_t feat_table_off;     /* data.offset + data.size */
 	uint8_t raw[PD_HEADER_SIZE]; /* the header bytes as read */
 	size_t raw_len;
-	size_t fields_len;      /* bytes of the fields above that were read */
-	const uint8_t *table_raw;  /* the feature table bytes as read */
+	size_t fields_len;	  /* bytes of the fields above that were read */
+	const uint8_t *table_raw; /* the feature table bytes as read */
 	size_t table_raw_len;
 };
 
 /* Where a feature's bytes came from. */
 enum pd_feat_src {
-	PD_FSRC_SECTION,       /* file mode: feature section table entry */
-	PD_FSRC_RECORD,        /* pipe mode: PERF_RECORD_HEADER_FEATURE (80) */
-	PD_FSRC_LEGACY_RECORD, /* pre-upstream Google pipe: record 66 + id */
-	PD_FSRC_TRACING_RECORD,/* PERF_RECORD_HEADER_TRACING_DATA (66) */
-	PD_FSRC_BUILDID_RECORDS,/* PERF_RECORD_HEADER_BUILD_ID (67) records */
+	PD_FSRC_SECTION,	/* file mode: feature section table entry */
+	PD_FSRC_RECORD,		/* pipe mode: PERF_RECORD_HEADER_FEATURE (80) */
+	PD_FSRC_LEGACY_RECORD,	/* pre-upstream Google pipe: record 66 + id */
+	PD_FSRC_TRACING_RECORD, /* PERF_RECORD_HEADER_TRACING_DATA (66) */
+	PD_FSRC_BUILDID_RECORDS, /* PERF_RECORD_HEADER_BUILD_ID (67) records */
 };
 
 /* A contiguous run of a feature's bytes in the file. */
 struct pd_part {
 	uint64_t offset;      /* file offset of bytes[0] */
-	uint64_t size;        /* declared size */
+	uint64_t size;	      /* declared size */
 	const uint8_t *bytes; /* loaded bytes (may be fewer than size) */
 	uint64_t loaded;
-	uint64_t rec_offset;  /* pipe: offset of the record that carried it */
+	uint64_t rec_offset; /* pipe: offset of the record that carried it */
 };
 
 struct pd_feature {
 	unsigned id;
 	enum pd_feat_src src;
 	uint64_t table_entry_off; /* file mode: offset of its {offset,size} */
-	struct pd_part *parts;    /* usually one; build-id records: many */
+	struct pd_part *parts;	  /* usually one; build-id records: many */
 	size_t nparts;
 	/* Filled by pd_decode_features(): */
-	bool decoded;             /* decoder ran */
-	bool bad;                 /* decoder reported an error */
-	void *model;              /* decoded model, type depends on id */
-	uint64_t consumed;        /* bytes the decoder used (all parts) */
-	uint64_t unparsed_off;    /* first byte not consumed, if any */
+	bool decoded;	       /* decoder ran */
+	bool bad;	       /* decoder reported an error */
+	void *model;	       /* decoded model, type depends on id */
+	uint64_t consumed;     /* bytes the decoder used (all parts) */
+	uint64_t unparsed_off; /* first byte not consumed, if any */
 };
 
 /* A data.N stream of a directory recording. */
@@ -98,16 +98,16 @@ struct pd_dir_file {
 };
 
 struct pd_pipe_info {
-	uint64_t bytes;            /* stream length read */
+	uint64_t bytes; /* stream length read */
 	uint64_t nrecords;
-	uint64_t nattrs;           /* HEADER_ATTR records */
+	uint64_t nattrs;	   /* HEADER_ATTR records */
 	uint64_t nfeature_records; /* HEADER_FEATURE records (without marker) */
 	bool has_end_marker;
 	uint64_t end_marker_off;
-	uint64_t end_marker_id;    /* the writer's HEADER_LAST_FEATURE */
-	bool legacy_google;        /* features as record types 69..80 */
-	uint64_t first_event_off;  /* first kernel record, 0 if none */
-	bool complete;             /* walked to a clean end */
+	uint64_t end_marker_id;	  /* the writer's HEADER_LAST_FEATURE */
+	bool legacy_google;	  /* features as record types 69..80 */
+	uint64_t first_event_off; /* first kernel record, 0 if none */
+	bool complete;		  /* walked to a clean end */
 };
 
 /* Values other decoders depend on, set while decoding features. */
@@ -118,13 +118,13 @@ struct pd_env {
 };
 
 struct pd_session {
-	const char *path;       /* as given */
-	struct pd_input in;     /* the file holding the header */
+	const char *path;   /* as given */
+	struct pd_input in; /* the file holding the header */
 	enum pd_mode mode;
-	bool swap;              /* producer byte order differs from ours */
-	bool big_endian;        /* producer byte order */
-	char endian_how[160];   /* how the byte order was decided */
-	bool header_ok;         /* the header could be read */
+	bool swap;	      /* producer byte order differs from ours */
+	bool big_endian;      /* producer byte order */
+	char endian_how[160]; /* how the byte order was decided */
+	bool header_ok;	      /* the header could be read */
 	struct pd_header hdr;
 	struct pd_pipe_info pipe;
 	struct pd_feature *feat;
@@ -149,9 +149,8 @@ struct pd_session {
  * the input (message in errbuf).  `hook` sees every diagnostic as it is
  * found.
  */
-int pd_session_open(struct pd_session *s, const char *path,
-		    pd_diag_hook hook, void *hook_arg, char *errbuf,
-		    size_t errlen);
+int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
+		    void *hook_arg, char *errbuf, size_t errlen);
 void pd_session_close(struct pd_session *s);
 
 /* Decode every feature present into its model (idempotent). */

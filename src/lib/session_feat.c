@@ -11,10 +11,10 @@
 #include "features.h"
 #include "session_int.h"
 
-static const char *const section_names[] = { "attrs", "data" };
+static const char *const section_names[] = {"attrs", "data"};
 
 struct pd_feature *sess_add_feature(struct pd_session *s, unsigned id,
-				      enum pd_feat_src src)
+				    enum pd_feat_src src)
 {
 	struct pd_feature *v;
 
@@ -31,13 +31,13 @@ struct pd_feature *sess_add_feature(struct pd_session *s, unsigned id,
 	return v;
 }
 
-bool sess_add_part(struct pd_session *s, struct pd_feature *f,
-		     uint64_t off, uint64_t size, const uint8_t *bytes,
-		     uint64_t loaded, uint64_t rec_off)
+bool sess_add_part(struct pd_session *s, struct pd_feature *f, uint64_t off,
+		   uint64_t size, const uint8_t *bytes, uint64_t loaded,
+		   uint64_t rec_off)
 {
 	if (f->nparts % 16 == 0) {
-		struct pd_part *p = arena_calloc(&s->arena, f->nparts + 16,
-						 sizeof(*p));
+		struct pd_part *p =
+			arena_calloc(&s->arena, f->nparts + 16, sizeof(*p));
 		if (!p)
 			return false;
 		if (f->nparts)
@@ -45,7 +45,10 @@ bool sess_add_part(struct pd_session *s, struct pd_feature *f,
 		f->parts = p;
 	}
 	f->parts[f->nparts++] = (struct pd_part){
-		.offset = off, .size = size, .bytes = bytes, .loaded = loaded,
+		.offset = off,
+		.size = size,
+		.bytes = bytes,
+		.loaded = loaded,
 		.rec_offset = rec_off,
 	};
 	return true;
@@ -62,20 +65,25 @@ void sess_read_feature_table(struct pd_session *s)
 		return;
 	if (h->data.size == 0) {
 		sess_err(s, 48, what,
-		    "data.size is 0, so the %u feature sections the bitmap announces were never written (perf record did not finish)",
-		    n);
+			 "data.size is 0, so the %u feature sections the "
+			 "bitmap announces were never written (perf record did "
+			 "not finish)",
+			 n);
 		return;
 	}
 	if (table > fsize || (uint64_t)n * 16 > fsize - table) {
 		sess_err(s, table, what,
-		    "%u entries of 16 bytes at 0x%llx extend past the end of the file (0x%llx)",
-		    n, (unsigned long long)table, (unsigned long long)fsize);
+			 "%u entries of 16 bytes at 0x%llx extend past the end "
+			 "of the file (0x%llx)",
+			 n, (unsigned long long)table,
+			 (unsigned long long)fsize);
 	}
 	/* keep the table's bytes (at most 256 entries) for -x */
 	{
 		uint8_t *raw = arena_alloc(&s->arena, (size_t)n * 16);
 		ssize_t got = raw && table < fsize
-				      ? pd_input_pread(&s->in, table, raw, (size_t)n * 16)
+				      ? pd_input_pread(&s->in, table, raw,
+						       (size_t)n * 16)
 				      : 0;
 
 		h->table_raw = raw;
@@ -93,9 +101,11 @@ void sess_read_feature_table(struct pd_session *s)
 		const char *name = pd_feat_name(bit);
 
 		if (name)
-			snprintf(fwhat, sizeof(fwhat), "HEADER_%s table entry", name);
+			snprintf(fwhat, sizeof(fwhat), "HEADER_%s table entry",
+				 name);
 		else
-			snprintf(fwhat, sizeof(fwhat), "feature %u table entry", bit);
+			snprintf(fwhat, sizeof(fwhat), "feature %u table entry",
+				 bit);
 		if (pd_input_pread(&s->in, eoff, e, 16) != 16) {
 			/* already reported as one error above */
 			break;
@@ -110,17 +120,22 @@ void sess_read_feature_table(struct pd_session *s)
 		uint64_t loaded = 0;
 
 		if (__builtin_add_overflow(off, size, &end)) {
-			sess_err(s, eoff, fwhat, "offset 0x%llx + size 0x%llx overflows",
-			    (unsigned long long)off, (unsigned long long)size);
+			sess_err(s, eoff, fwhat,
+				 "offset 0x%llx + size 0x%llx overflows",
+				 (unsigned long long)off,
+				 (unsigned long long)size);
 		} else if (size && end > fsize) {
 			sess_err(s, eoff, fwhat,
-			    "section 0x%llx-0x%llx extends past the end of the file (0x%llx)",
-			    (unsigned long long)off, (unsigned long long)end,
-			    (unsigned long long)fsize);
+				 "section 0x%llx-0x%llx extends past the end "
+				 "of the file (0x%llx)",
+				 (unsigned long long)off,
+				 (unsigned long long)end,
+				 (unsigned long long)fsize);
 		} else if (size && off < h->size) {
-			sess_err(s, eoff, fwhat,
-			    "section at 0x%llx lies inside the file header",
-			    (unsigned long long)off);
+			sess_err(
+				s, eoff, fwhat,
+				"section at 0x%llx lies inside the file header",
+				(unsigned long long)off);
 		}
 		sess_add_part(s, f, off, size, bytes, loaded, 0);
 	}
@@ -138,24 +153,32 @@ void sess_read_feature_table(struct pd_session *s)
 			if (b->size && bend >= b->offset && a->offset < bend &&
 			    b->offset < aend)
 				sess_err(s, s->feat[i].table_entry_off,
-				    "feature section table",
-				    "feature %u section 0x%llx-0x%llx overlaps feature %u section 0x%llx-0x%llx",
-				    s->feat[i].id, (unsigned long long)a->offset,
-				    (unsigned long long)aend, s->feat[j].id,
-				    (unsigned long long)b->offset,
-				    (unsigned long long)bend);
+					 "feature section table",
+					 "feature %u section 0x%llx-0x%llx "
+					 "overlaps feature %u section "
+					 "0x%llx-0x%llx",
+					 s->feat[i].id,
+					 (unsigned long long)a->offset,
+					 (unsigned long long)aend,
+					 s->feat[j].id,
+					 (unsigned long long)b->offset,
+					 (unsigned long long)bend);
 		}
-		const struct pd_section *sec[2] = { &h->attrs, &h->data };
+		const struct pd_section *sec[2] = {&h->attrs, &h->data};
 
 		for (int j = 0; j < 2; j++) {
 			uint64_t send = sec[j]->offset + sec[j]->size;
 
-			if (sec[j]->size && a->offset < send && sec[j]->offset < aend)
+			if (sec[j]->size && a->offset < send &&
+			    sec[j]->offset < aend)
 				sess_err(s, s->feat[i].table_entry_off,
-				    "feature section table",
-				    "feature %u section 0x%llx-0x%llx overlaps the %s section",
-				    s->feat[i].id, (unsigned long long)a->offset,
-				    (unsigned long long)aend, section_names[j]);
+					 "feature section table",
+					 "feature %u section 0x%llx-0x%llx "
+					 "overlaps the %s section",
+					 s->feat[i].id,
+					 (unsigned long long)a->offset,
+					 (unsigned long long)aend,
+					 section_names[j]);
 		}
 	}
 }
@@ -174,24 +197,31 @@ static void load_section(struct pd_session *s, struct pd_feature *f)
 	if (want > fsize - p->offset)
 		want = fsize - p->offset;
 	if (want > PD_FEAT_MAX_LOAD) {
-		sess_err(s, p->offset, pd_feat_name(f->id) ? pd_feat_name(f->id) : "feature section",
-		    "section of %llu bytes is larger than the %llu MiB perfdump loads; not decoded",
-		    (unsigned long long)p->size,
-		    (unsigned long long)(PD_FEAT_MAX_LOAD >> 20));
+		sess_err(s, p->offset,
+			 pd_feat_name(f->id) ? pd_feat_name(f->id)
+					     : "feature section",
+			 "section of %llu bytes is larger than the %llu MiB "
+			 "perfdump loads; not decoded",
+			 (unsigned long long)p->size,
+			 (unsigned long long)(PD_FEAT_MAX_LOAD >> 20));
 		return;
 	}
 	buf = arena_alloc(&s->arena, (size_t)want);
 	if (!buf) {
-		sess_err(s, p->offset, pd_feat_name(f->id) ? pd_feat_name(f->id) : "feature section",
-		    "section of %llu bytes not decoded: the sections loaded so far already hold %zu MiB of the %zu MiB perfdump keeps",
-		    (unsigned long long)p->size, s->arena.total >> 20,
-		    PD_SESSION_ARENA_MAX >> 20);
+		sess_err(s, p->offset,
+			 pd_feat_name(f->id) ? pd_feat_name(f->id)
+					     : "feature section",
+			 "section of %llu bytes not decoded: the sections "
+			 "loaded so far already hold %zu MiB of the %zu MiB "
+			 "perfdump keeps",
+			 (unsigned long long)p->size, s->arena.total >> 20,
+			 PD_SESSION_ARENA_MAX >> 20);
 		return;
 	}
 	n = pd_input_pread(&s->in, p->offset, buf, (size_t)want);
 	if (n < 0) {
 		sess_err(s, p->offset, "feature section", "read error: %s",
-		    strerror(errno));
+			 strerror(errno));
 		return;
 	}
 	p->bytes = buf;
@@ -271,9 +301,10 @@ void pd_decode_feature(struct pd_session *s, struct pd_feature *f)
 			 &s->diags, ctx);
 		if (p->loaded < p->size)
 			sess_err(s, p->offset + p->loaded, ctx,
-			    "only %llu of the section's %llu bytes are in the file",
-			    (unsigned long long)p->loaded,
-			    (unsigned long long)p->size);
+				 "only %llu of the section's %llu bytes are in "
+				 "the file",
+				 (unsigned long long)p->loaded,
+				 (unsigned long long)p->size);
 		ops->parse(s, f, &c);
 		pd_feat_skip_padding(f, &c);
 		f->consumed += c.pos;
@@ -281,8 +312,9 @@ void pd_decode_feature(struct pd_session *s, struct pd_feature *f)
 			if (!f->unparsed_off)
 				f->unparsed_off = cur_off(&c);
 			sess_warn(s, cur_off(&c), ctx,
-			     "%zu bytes at the end of the section were not decoded",
-			     cur_left(&c));
+				  "%zu bytes at the end of the section were "
+				  "not decoded",
+				  cur_left(&c));
 		}
 	}
 	f->bad = s->diags.nerr != nerr;

@@ -21,7 +21,8 @@ static void keep_record(struct pd_session *s, struct pd_part **v, size_t *n,
 	if (!b)
 		return;
 	if (*n % 16 == 0) {
-		struct pd_part *nv = arena_calloc(&s->arena, *n + 16, sizeof(*nv));
+		struct pd_part *nv =
+			arena_calloc(&s->arena, *n + 16, sizeof(*nv));
 
 		if (!nv)
 			return;
@@ -29,9 +30,11 @@ static void keep_record(struct pd_session *s, struct pd_part **v, size_t *n,
 			memcpy(nv, *v, *n * sizeof(*nv));
 		*v = nv;
 	}
-	(*v)[(*n)++] = (struct pd_part){ .offset = r->off, .size = r->size,
-					 .bytes = b, .loaded = r->size,
-					 .rec_offset = r->off };
+	(*v)[(*n)++] = (struct pd_part){.offset = r->off,
+					.size = r->size,
+					.bytes = b,
+					.loaded = r->size,
+					.rec_offset = r->off};
 }
 
 void sess_walk_pipe(struct pd_session *s)
@@ -59,17 +62,17 @@ void sess_walk_pipe(struct pd_session *s)
 		if (pi->nrecords == 1 && r.type == 69 && r.size >= 12 &&
 		    pd_get32(r.p + 8, s->swap) == (uint32_t)r.size - 12u)
 			pi->legacy_google = st.legacy_google = true;
-		unsigned legacy = pd_legacy_feature(pi->legacy_google,
-						    seen_attr, r.type);
+		unsigned legacy =
+			pd_legacy_feature(pi->legacy_google, seen_attr, r.type);
 
 		if (legacy) {
-			struct pd_feature *f = sess_add_feature(s, legacy,
-							   PD_FSRC_LEGACY_RECORD);
-			const uint8_t *b = arena_memdup(&s->arena, r.p + 8,
-							r.size - 8u);
+			struct pd_feature *f = sess_add_feature(
+				s, legacy, PD_FSRC_LEGACY_RECORD);
+			const uint8_t *b =
+				arena_memdup(&s->arena, r.p + 8, r.size - 8u);
 			if (f && b)
 				sess_add_part(s, f, r.off + 8, r.size - 8u, b,
-					 r.size - 8u, r.off);
+					      r.size - 8u, r.off);
 			continue;
 		}
 		switch (r.type) {
@@ -84,17 +87,20 @@ void sess_walk_pipe(struct pd_session *s)
 		case REC_HEADER_FEATURE: {
 			if (r.size < 16) {
 				sess_err(s, r.off, "PERF_RECORD_HEADER_FEATURE",
-				    "record of %u bytes has no room for its u64 feat_id",
-				    r.size);
+					 "record of %u bytes has no room for "
+					 "its u64 feat_id",
+					 r.size);
 				break;
 			}
 			uint64_t id = pd_get64(r.p + 8, s->swap);
 
 			if (r.size == 16) { /* end-of-features marker */
 				if (pi->has_end_marker)
-					sess_warn(s, r.off, "PERF_RECORD_HEADER_FEATURE",
-					     "second end-of-features marker (feat_id %llu)",
-					     (unsigned long long)id);
+					sess_warn(s, r.off,
+						  "PERF_RECORD_HEADER_FEATURE",
+						  "second end-of-features "
+						  "marker (feat_id %llu)",
+						  (unsigned long long)id);
 				pi->has_end_marker = true;
 				pi->end_marker_off = r.off;
 				pi->end_marker_id = id;
@@ -102,22 +108,26 @@ void sess_walk_pipe(struct pd_session *s)
 			}
 			pi->nfeature_records++;
 			if (id >= PD_FEAT_BITS) {
-				sess_err(s, r.off + 8, "PERF_RECORD_HEADER_FEATURE",
-				    "feat_id %llu is beyond the 256 feature bits",
-				    (unsigned long long)id);
+				sess_err(s, r.off + 8,
+					 "PERF_RECORD_HEADER_FEATURE",
+					 "feat_id %llu is beyond the 256 "
+					 "feature bits",
+					 (unsigned long long)id);
 				break;
 			}
 			if (pd_find_feature(s, (unsigned)id))
-				sess_warn(s, r.off, "PERF_RECORD_HEADER_FEATURE",
-				     "feature %llu appears again; this copy is shown too",
-				     (unsigned long long)id);
+				sess_warn(s, r.off,
+					  "PERF_RECORD_HEADER_FEATURE",
+					  "feature %llu appears again; this "
+					  "copy is shown too",
+					  (unsigned long long)id);
 			struct pd_feature *f = sess_add_feature(s, (unsigned)id,
-							   PD_FSRC_RECORD);
-			const uint8_t *b = arena_memdup(&s->arena, r.p + 16,
-							r.size - 16u);
+								PD_FSRC_RECORD);
+			const uint8_t *b =
+				arena_memdup(&s->arena, r.p + 16, r.size - 16u);
 			if (f && b)
 				sess_add_part(s, f, r.off + 16, r.size - 16u, b,
-					 r.size - 16u, r.off);
+					      r.size - 16u, r.off);
 			break;
 		}
 		case PD_REC_HEADER_TRACING_DATA: {
@@ -128,36 +138,43 @@ void sess_walk_pipe(struct pd_session *s)
 
 			/* the u32 size is untrusted: load at most 64 MiB */
 			if (r.payload > PD_FEAT_MAX_LOAD) {
-				sess_err(s, poff, "PERF_RECORD_HEADER_TRACING_DATA",
-				    "tracing data of %llu bytes is larger than the %llu MiB perfdump loads; not decoded",
-				    (unsigned long long)r.payload,
-				    (unsigned long long)(PD_FEAT_MAX_LOAD >> 20));
+				sess_err(
+					s, poff,
+					"PERF_RECORD_HEADER_TRACING_DATA",
+					"tracing data of %llu bytes is larger "
+					"than the %llu MiB perfdump loads; not "
+					"decoded",
+					(unsigned long long)r.payload,
+					(unsigned long long)(PD_FEAT_MAX_LOAD >>
+							     20));
 				break;
 			}
 			pd_stream_read_payload(&st, &tmp, &cap, &got);
-			const uint8_t *b = tmp ? arena_memdup(&s->arena, tmp, (size_t)got)
-					       : NULL;
+			const uint8_t *b =
+				tmp ? arena_memdup(&s->arena, tmp, (size_t)got)
+				    : NULL;
 			free(tmp);
-			struct pd_feature *f = sess_add_feature(s, HEADER_TRACING_DATA,
-							   PD_FSRC_TRACING_RECORD);
+			struct pd_feature *f = sess_add_feature(
+				s, HEADER_TRACING_DATA, PD_FSRC_TRACING_RECORD);
 			if (f)
-				sess_add_part(s, f, poff, r.payload, b, got, r.off);
+				sess_add_part(s, f, poff, r.payload, b, got,
+					      r.off);
 			break;
 		}
 		case REC_HEADER_BUILD_ID: {
 			if (!buildids)
-				buildids = sess_add_feature(s, HEADER_BUILD_ID,
-						       PD_FSRC_BUILDID_RECORDS);
+				buildids = sess_add_feature(
+					s, HEADER_BUILD_ID,
+					PD_FSRC_BUILDID_RECORDS);
 			/* the entry layout includes the record header */
 			const uint8_t *b = arena_memdup(&s->arena, r.p, r.size);
 
 			if (buildids && b)
-				sess_add_part(s, buildids, r.off, r.size, b, r.size,
-					 r.off);
+				sess_add_part(s, buildids, r.off, r.size, b,
+					      r.size, r.off);
 			break;
 		}
-		default:
-			break;
+		default: break;
 		}
 	}
 	pi->bytes = st.pos;
@@ -204,7 +221,8 @@ void sess_list_dir(struct pd_session *s, const char *dirpath)
 			unsigned long na = strtoul(a->name + 5, NULL, 10);
 			unsigned long nb = strtoul(b->name + 5, NULL, 10);
 
-			if (na < nb || (na == nb && strcmp(a->name, b->name) <= 0))
+			if (na < nb ||
+			    (na == nb && strcmp(a->name, b->name) <= 0))
 				break;
 			struct pd_dir_file t = *a;
 

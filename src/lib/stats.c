@@ -21,12 +21,12 @@
 
 /* type slots: 0..127 direct, 128..255 simpleperf 32768.., then others */
 #define DIRECT_TYPES 256u
-#define TYPE_SLOTS (DIRECT_TYPES + PD_STATS_MAX_OTHER_TYPES)
+#define TYPE_SLOTS   (DIRECT_TYPES + PD_STATS_MAX_OTHER_TYPES)
 
 /* PERF_AUX_FLAG_* (include/uapi/linux/perf_event.h) */
 #define AUX_TRUNCATED 0x01u
 #define AUX_OVERWRITE 0x02u
-#define AUX_PARTIAL 0x04u
+#define AUX_PARTIAL   0x04u
 #define AUX_COLLISION 0x08u
 /* PERF_RECORD_MISC_LOST_SAMPLES_BPF */
 #define MISC_LOST_SAMPLES_BPF (1u << 15)
@@ -54,8 +54,10 @@ static const struct pd_evsel *sample_evsel(struct walk *w,
 
 	if (l->n <= 1)
 		return first;
-	if (first->id_pos >= 0 && (uint32_t)first->id_pos < ev->size / 8u - 1u) {
-		id = pd_get64(ev->p + 8 + 8 * (uint32_t)first->id_pos, w->s->swap);
+	if (first->id_pos >= 0 &&
+	    (uint32_t)first->id_pos < ev->size / 8u - 1u) {
+		id = pd_get64(ev->p + 8 + 8 * (uint32_t)first->id_pos,
+			      w->s->swap);
 		if (id && id == w->last_id)
 			return w->last_evsel;
 		w->last_id = id;
@@ -148,7 +150,8 @@ static void end_round(struct pd_stats *st)
 
 	if (n > st->largest_round_records) {
 		st->largest_round_records = n;
-		st->largest_round_bytes = st->total_bytes - st->round_start_bytes;
+		st->largest_round_bytes =
+			st->total_bytes - st->round_start_bytes;
 		st->largest_round_offset = st->round_offset;
 	}
 	st->round_start_records = st->total_records;
@@ -192,7 +195,8 @@ static void count_sample(struct walk *w, const struct pd_event *ev)
 				w->oom = true;
 				return;
 			}
-			memset(nc + st->ncpus, 0, (n - st->ncpus) * sizeof(*nc));
+			memset(nc + st->ncpus, 0,
+			       (n - st->ncpus) * sizeof(*nc));
 			st->cpu_samples = nc;
 			st->ncpus = n;
 		}
@@ -287,7 +291,7 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 	if (ev->stream != w->stream) {
 		/* data.N streams are ordered each on its own */
 		end_round(st);
-		st->clock = (struct pd_flush_clock){ 0 };
+		st->clock = (struct pd_flush_clock){0};
 		st->have_prev_time = false;
 		w->stream = ev->stream;
 	}
@@ -310,12 +314,8 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 	}
 
 	switch (ev->type) {
-	case PD_REC_SAMPLE:
-		count_sample(w, ev);
-		break;
-	case PD_REC_COMM:
-		count_comm(w, ev);
-		break;
+	case PD_REC_SAMPLE: count_sample(w, ev); break;
+	case PD_REC_COMM: count_comm(w, ev); break;
 	case PD_REC_LOST: /* u64 id, lost */
 		st->lost_records++;
 		if (ev->size >= 24)
@@ -332,12 +332,8 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		}
 		break;
 	}
-	case PD_REC_THROTTLE:
-		st->throttle++;
-		break;
-	case PD_REC_UNTHROTTLE:
-		st->unthrottle++;
-		break;
+	case PD_REC_THROTTLE: st->throttle++; break;
+	case PD_REC_UNTHROTTLE: st->unthrottle++; break;
 	case PD_REC_AUX: { /* u64 aux_offset, aux_size, flags */
 		uint64_t f = ev->size >= 32 ? pd_get64(ev->p + 24, sw) : 0;
 
@@ -348,9 +344,7 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		st->aux_collision += !!(f & AUX_COLLISION);
 		break;
 	}
-	case PD_REC_AUXTRACE_ERROR:
-		st->auxtrace_errors++;
-		break;
+	case PD_REC_AUXTRACE_ERROR: st->auxtrace_errors++; break;
 	case PD_REC_EVENT_UPDATE:
 		pd_evlist_apply_update(w->s, ev->p, ev->size);
 		break;
@@ -360,8 +354,7 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		end_round(st);
 		pd_flush_round(&st->clock, ev->offset);
 		break;
-	default:
-		break;
+	default: break;
 	}
 }
 
@@ -421,8 +414,9 @@ static void finish(struct walk *w)
 /* 0: the reader; 1: the fast walk; 2: the fast walk, decompressing */
 static int fast_possible(const struct pd_session *s)
 {
-	bool data = s->mode == PD_MODE_PIPE ||
-		    (s->mode == PD_MODE_FILE && s->header_ok && s->hdr.data.size);
+	bool data =
+		s->mode == PD_MODE_PIPE ||
+		(s->mode == PD_MODE_FILE && s->header_ok && s->hdr.data.size);
 
 	if (!data || !s->in.seekable || pd_find_feature(s, HEADER_AUXTRACE) ||
 	    s->pipe.legacy_google)
@@ -433,7 +427,8 @@ static int fast_possible(const struct pd_session *s)
 /* The range the fast walks read: a data section, or a whole pipe stream. */
 static void fast_range(const struct pd_session *s, uint64_t *pos, uint64_t *end)
 {
-	*pos = s->mode == PD_MODE_PIPE ? PD_PIPE_HEADER_SIZE : s->hdr.data.offset;
+	*pos = s->mode == PD_MODE_PIPE ? PD_PIPE_HEADER_SIZE
+				       : s->hdr.data.offset;
 	*end = s->mode == PD_MODE_PIPE ? s->in.size : *pos + s->hdr.data.size;
 }
 
@@ -475,8 +470,10 @@ static int fast_walk(struct walk *w)
 				.p = p,
 			};
 
-			if (ev.size < 8 || ev.type == PD_REC_HEADER_TRACING_DATA ||
-			    ev.type == PD_REC_AUXTRACE || ev.type == PD_REC_COMPRESSED ||
+			if (ev.size < 8 ||
+			    ev.type == PD_REC_HEADER_TRACING_DATA ||
+			    ev.type == PD_REC_AUXTRACE ||
+			    ev.type == PD_REC_COMPRESSED ||
 			    ev.type == PD_REC_COMPRESSED2)
 				goto out;
 			if (ev.size > lim - p)
@@ -524,8 +521,9 @@ static int zfast_walk(struct walk *w, struct pd_reader_stats *rs)
 			sg = &b.seg[si];
 
 			struct pd_event ev = {
-				.offset = sg->compressed ? sg->offset
-							 : sg->offset + (at - sg->pos),
+				.offset = sg->compressed
+						  ? sg->offset
+						  : sg->offset + (at - sg->pos),
 				.stream = -1,
 				.compressed = sg->compressed,
 				.type = pd_get32(b.p + at, s->swap),
@@ -570,7 +568,7 @@ static void count_containers(struct walk *w, const struct pd_reader_stats *rs)
 static int walk_setup(struct walk *w, struct pd_session *s, struct pd_stats *st)
 {
 	memset(st, 0, sizeof(*st));
-	*w = (struct walk){ .s = s, .st = st, .stream = -1 };
+	*w = (struct walk){.s = s, .st = st, .stream = -1};
 	st->types = calloc(TYPE_SLOTS, sizeof(*st->types));
 	st->nevents = s->evlist.n;
 	st->events = calloc(st->nevents + 1, sizeof(*st->events));
@@ -578,7 +576,8 @@ static int walk_setup(struct walk *w, struct pd_session *s, struct pd_stats *st)
 	if (!st->types || !st->events || !w->pos)
 		return -1;
 	for (uint32_t i = 0; i < st->nevents; i++)
-		pd_sample_positions(s->evlist.v[i].attr.sample_type, &w->pos[i]);
+		pd_sample_positions(s->evlist.v[i].attr.sample_type,
+				    &w->pos[i]);
 	return 0;
 }
 
@@ -671,7 +670,7 @@ struct pd_stats_pid *pd_stats_pids(const struct pd_stats *st, uint32_t *n)
 		if (!t[i].has_pid)
 			continue;
 		if (!k || v[k - 1].pid != t[i].pid)
-			v[k++] = (struct pd_stats_pid){ .pid = t[i].pid };
+			v[k++] = (struct pd_stats_pid){.pid = t[i].pid};
 		struct pd_stats_pid *p = &v[k - 1];
 
 		p->samples += t[i].samples;
@@ -709,7 +708,7 @@ static bool add_region(struct pd_byte_account *ba, uint32_t cap,
 {
 	if (!size || ba->nregions == cap)
 		return false;
-	ba->regions[ba->nregions++] = (struct pd_region){ what, off, size, NULL };
+	ba->regions[ba->nregions++] = (struct pd_region){what, off, size, NULL};
 	return true;
 }
 
@@ -732,7 +731,7 @@ static void add_gap(struct pd_byte_account *ba, const struct pd_session *s,
 		likely = "records after the last whole one";
 	if (ba->ngaps < 32)
 		ba->gaps[ba->ngaps++] =
-			(struct pd_region){ "unaccounted", off, size, likely };
+			(struct pd_region){"unaccounted", off, size, likely};
 	ba->nall_gaps++;
 	ba->unaccounted += size;
 }
@@ -752,7 +751,9 @@ int pd_byte_account(const struct pd_session *s, uint64_t data_end,
 	if (s->mode == PD_MODE_PIPE) {
 		add_region(ba, cap, "header", 0, PD_PIPE_HEADER_SIZE);
 		add_region(ba, cap, "records", PD_PIPE_HEADER_SIZE,
-			   data_end > PD_PIPE_HEADER_SIZE ? data_end - PD_PIPE_HEADER_SIZE : 0);
+			   data_end > PD_PIPE_HEADER_SIZE
+				   ? data_end - PD_PIPE_HEADER_SIZE
+				   : 0);
 	} else if (s->header_ok) {
 		add_region(ba, cap, "header", 0, h->size);
 		add_region(ba, cap, "attrs", h->attrs.offset, h->attrs.size);
@@ -766,7 +767,8 @@ int pd_byte_account(const struct pd_session *s, uint64_t data_end,
 		add_region(ba, cap, "event_types", h->event_types.offset,
 			   h->event_types.size);
 		if (h->data.size)
-			add_region(ba, cap, "data", h->data.offset, h->data.size);
+			add_region(ba, cap, "data", h->data.offset,
+				   h->data.size);
 		else if (data_end > h->data.offset)
 			add_region(ba, cap, "data (scanned)", h->data.offset,
 				   data_end - h->data.offset);
@@ -779,7 +781,8 @@ int pd_byte_account(const struct pd_session *s, uint64_t data_end,
 			if (f->src == PD_FSRC_SECTION && f->nparts &&
 			    add_region(ba, cap, "feature", f->parts[0].offset,
 				       f->parts[0].size))
-				ba->regions[ba->nregions - 1].name = pd_feat_name(f->id);
+				ba->regions[ba->nregions - 1].name =
+					pd_feat_name(f->id);
 		}
 	}
 	qsort(ba->regions, ba->nregions, sizeof(*ba->regions), cmp_region);

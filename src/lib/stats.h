@@ -21,13 +21,13 @@
 
 struct pd_session;
 
-#define PD_STATS_MAX_THREADS (1u << 18)
-#define PD_STATS_MAX_CPUS 65536u
+#define PD_STATS_MAX_THREADS	 (1u << 18)
+#define PD_STATS_MAX_CPUS	 65536u
 #define PD_STATS_MAX_OTHER_TYPES 64u
 
 struct pd_stats_type {
 	uint32_t type;
-	uint64_t count, bytes;       /* bytes: header.size + payload */
+	uint64_t count, bytes;	     /* bytes: header.size + payload */
 	uint64_t inner, inner_bytes; /* of those, from compressed records */
 };
 
@@ -42,13 +42,13 @@ struct pd_stats_thread {
 struct pd_stats_pid {
 	uint32_t pid;
 	uint64_t samples;
-	uint32_t threads;       /* threads of it with samples */
-	const char *comm;       /* the comm of its main thread, or of any */
+	uint32_t threads; /* threads of it with samples */
+	const char *comm; /* the comm of its main thread, or of any */
 };
 
 struct pd_stats_event {
 	uint64_t samples;
-	uint64_t period;        /* sum of PERIOD, when sampled */
+	uint64_t period; /* sum of PERIOD, when sampled */
 };
 
 struct pd_stats {
@@ -60,9 +60,9 @@ struct pd_stats {
 	uint64_t unknown_type_records;
 
 	/* where records came from */
-	uint64_t data_bytes;      /* bytes of records read from the file */
-	uint64_t data_end;        /* end of the last whole record (offset) */
-	uint64_t containers, container_bytes;     /* COMPRESSED(2) records */
+	uint64_t data_bytes; /* bytes of records read from the file */
+	uint64_t data_end;   /* end of the last whole record (offset) */
+	uint64_t containers, container_bytes; /* COMPRESSED(2) records */
 	uint64_t compressed_bytes, decompressed_bytes; /* zstd in / out */
 
 	/* samples */
@@ -71,7 +71,7 @@ struct pd_stats {
 	uint32_t nevents;
 	uint64_t samples_unknown_id; /* id belongs to no attr */
 	uint64_t samples_no_attr;    /* no attr at all */
-	uint64_t *cpu_samples;       /* ncpus entries, grown as needed */
+	uint64_t *cpu_samples;	     /* ncpus entries, grown as needed */
 	uint32_t ncpus;
 	uint64_t samples_no_cpu, samples_cpu_out_of_range;
 	uint64_t samples_no_tid;
@@ -79,7 +79,7 @@ struct pd_stats {
 	/* threads */
 	struct pd_stats_thread *threads; /* hash table, then compacted */
 	uint32_t nthreads, thread_cap;
-	uint64_t threads_dropped;        /* samples of threads not kept */
+	uint64_t threads_dropped; /* samples of threads not kept */
 
 	/* data quality */
 	uint64_t lost_records, lost;
@@ -92,16 +92,16 @@ struct pd_stats {
 
 	/* time (samples with PERF_SAMPLE_TIME) */
 	uint64_t timed_samples;
-	uint64_t first_time, last_time;   /* in file order */
+	uint64_t first_time, last_time; /* in file order */
 	uint64_t min_time, max_time;
 
 	/* ordering across FINISHED_ROUND (the two-round rule, FORMAT.md §7.2) */
-	uint64_t rounds;                  /* FINISHED_ROUND records */
+	uint64_t rounds; /* FINISHED_ROUND records */
 	uint64_t largest_round_records, largest_round_bytes;
-	uint64_t largest_round_offset;    /* offset of its first record */
-	uint64_t late_samples;            /* earlier than an already flushed time */
-	uint64_t max_late_ns;             /* by how much, at most */
-	uint64_t backward_steps;          /* sample earlier than the one before */
+	uint64_t largest_round_offset; /* offset of its first record */
+	uint64_t late_samples;	 /* earlier than an already flushed time */
+	uint64_t max_late_ns;	 /* by how much, at most */
+	uint64_t backward_steps; /* sample earlier than the one before */
 	uint64_t max_backward_ns;
 	uint64_t max_backward_offset;
 
@@ -127,20 +127,20 @@ void pd_stats_free(struct pd_stats *st);
 
 /* A byte range of the file and what it holds, for the byte account. */
 struct pd_region {
-	const char *what;   /* "header", "attrs", "ids", "data", ... */
+	const char *what; /* "header", "attrs", "ids", "data", ... */
 	uint64_t offset, size;
-	const char *name;   /* the feature's name, or what a gap likely is */
+	const char *name; /* the feature's name, or what a gap likely is */
 };
 
 struct pd_byte_account {
 	uint64_t file_size;
 	struct pd_region *regions; /* sorted by offset */
 	uint32_t nregions;
-	uint64_t covered;          /* bytes in at least one region */
-	uint64_t overlap;          /* bytes in more than one */
-	uint64_t unaccounted;      /* bytes in none */
+	uint64_t covered;	   /* bytes in at least one region */
+	uint64_t overlap;	   /* bytes in more than one */
+	uint64_t unaccounted;	   /* bytes in none */
 	struct pd_region gaps[32]; /* the first gaps ("unaccounted") */
-	uint32_t ngaps;            /* up to 32 */
+	uint32_t ngaps;		   /* up to 32 */
 	uint64_t nall_gaps;
 };
 

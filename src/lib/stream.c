@@ -42,8 +42,8 @@ void pd_stream_free(struct pd_stream *st)
 static uint64_t limit_left(const struct pd_stream *st, uint64_t at)
 {
 	return st->end == UINT64_MAX ? UINT64_MAX
-	       : at >= st->end	      ? 0
-				      : st->end - at;
+	       : at >= st->end	     ? 0
+				     : st->end - at;
 }
 
 /* Make at least `need` bytes available at buf[head], if the input has them. */
@@ -114,7 +114,8 @@ static bool do_skip(struct pd_stream *st)
 				/* jump without reading */
 				uint64_t left = limit_left(st, st->pos);
 				uint64_t fsize = st->in->size;
-				uint64_t room = fsize > st->pos ? fsize - st->pos : 0;
+				uint64_t room =
+					fsize > st->pos ? fsize - st->pos : 0;
 
 				if (room > left)
 					room = left;
@@ -149,7 +150,8 @@ int pd_stream_next(struct pd_stream *st, struct pd_rec *r)
 
 		if (!do_skip(st)) {
 			pd_diag_add(st->diags, PD_ERR, at, st->what,
-				    "record payload of %llu bytes is cut short: the input ends after %llu of them",
+				    "record payload of %llu bytes is cut "
+				    "short: the input ends after %llu of them",
 				    (unsigned long long)want,
 				    (unsigned long long)(want - st->skip));
 			return -1;
@@ -162,7 +164,8 @@ int pd_stream_next(struct pd_stream *st, struct pd_rec *r)
 		return 0;
 	if (avail < 8) {
 		pd_diag_add(st->diags, PD_ERR, st->pos, st->what,
-			    "%zu trailing bytes after the last record, too few for a record header",
+			    "%zu trailing bytes after the last record, too few "
+			    "for a record header",
 			    avail);
 		return -1;
 	}
@@ -176,7 +179,9 @@ int pd_stream_next(struct pd_stream *st, struct pd_rec *r)
 	r->payload = 0;
 	if (r->size < 8) {
 		pd_diag_add(st->diags, PD_ERR, r->off, st->what,
-			    "record header: size %u is smaller than the 8-byte header (type %u, misc 0x%x); cannot find the next record",
+			    "record header: size %u is smaller than the 8-byte "
+			    "header (type %u, misc 0x%x); cannot find the next "
+			    "record",
 			    r->size, r->type, r->misc);
 		return -1;
 	}
@@ -185,7 +190,8 @@ int pd_stream_next(struct pd_stream *st, struct pd_rec *r)
 		return -1;
 	if (avail < r->size) {
 		pd_diag_add(st->diags, PD_ERR, r->off, st->what,
-			    "record of type %u and size %u extends past the end (only %zu bytes left)",
+			    "record of type %u and size %u extends past the "
+			    "end (only %zu bytes left)",
 			    r->type, r->size, avail);
 		return -1;
 	}
@@ -234,7 +240,8 @@ int pd_stream_read_payload(struct pd_stream *st, uint8_t **buf, size_t *cap,
 	*got = have;
 	if (have < want) {
 		pd_diag_add(st->diags, PD_ERR, st->pos, st->what,
-			    "record payload of %llu bytes is cut short: the input ends after %llu of them",
+			    "record payload of %llu bytes is cut short: the "
+			    "input ends after %llu of them",
 			    (unsigned long long)want, (unsigned long long)have);
 		st->skip = 0;
 		return -1;

@@ -16,25 +16,25 @@
 #include "input.h"
 
 #define PD_REC_HEADER_TRACING_DATA 66
-#define PD_REC_AUXTRACE 71
+#define PD_REC_AUXTRACE		   71
 
 struct pd_rec {
-	uint64_t off;          /* file offset of the record header */
+	uint64_t off; /* file offset of the record header */
 	uint32_t type;
 	uint16_t misc;
-	uint16_t size;         /* header.size, including the header */
-	const uint8_t *p;      /* size bytes; valid until the next call */
-	uint64_t payload;      /* bytes after header.size (66, 71) */
+	uint16_t size;	  /* header.size, including the header */
+	const uint8_t *p; /* size bytes; valid until the next call */
+	uint64_t payload; /* bytes after header.size (66, 71) */
 };
 
 struct pd_stream {
 	struct pd_input *in;
-	uint64_t pos;          /* file offset of buf[head] */
-	uint64_t end;          /* UINT64_MAX: until end of input */
+	uint64_t pos; /* file offset of buf[head] */
+	uint64_t end; /* UINT64_MAX: until end of input */
 	uint8_t *buf;
 	size_t cap, head, tail;
-	bool eof;              /* input exhausted (tail is all there is) */
-	uint64_t skip;         /* payload still to skip */
+	bool eof;      /* input exhausted (tail is all there is) */
+	uint64_t skip; /* payload still to skip */
 	bool swap;
 	bool ioerr;
 	/*
@@ -43,7 +43,7 @@ struct pd_stream {
 	 */
 	bool legacy_google;
 	struct pd_diags *diags;
-	const char *what;      /* "data section", "pipe stream", "data.3" */
+	const char *what; /* "data section", "pipe stream", "data.3" */
 };
 
 /*

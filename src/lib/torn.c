@@ -11,7 +11,7 @@
 
 bool pd_scan_torn(struct pd_session *s, struct pd_scan *sc)
 {
-	struct pd_diags quiet = { 0 }; /* the stream's own words, kept here */
+	struct pd_diags quiet = {0}; /* the stream's own words, kept here */
 	struct pd_stream st;
 	struct pd_rec r;
 	int rc;
@@ -38,7 +38,8 @@ bool pd_scan_torn(struct pd_session *s, struct pd_scan *sc)
 			 "data.offset is past the end of the file (0x%llx)",
 			 (unsigned long long)s->in.size);
 	} else {
-		snprintf(sc->why, sizeof(sc->why), "the input could not be read");
+		snprintf(sc->why, sizeof(sc->why),
+			 "the input could not be read");
 	}
 	pd_stream_free(&st);
 	pd_diags_free(&quiet);
@@ -53,15 +54,21 @@ void pd_note_torn(struct pd_session *s)
 	if (!pd_scan_torn(s, &sc))
 		return;
 	if (sc.clean)
-		pd_diag_add(&s->diags, PD_WARN, sc.end, what,
-			    "records scanned from data.offset 0x%llx to the end of the file at 0x%llx: %llu records, %llu bytes",
-			    (unsigned long long)sc.start, (unsigned long long)sc.end,
-			    (unsigned long long)sc.nrecords,
-			    (unsigned long long)(sc.end - sc.start));
+		pd_diag_add(
+			&s->diags, PD_WARN, sc.end, what,
+			"records scanned from data.offset 0x%llx to the end of "
+			"the file at 0x%llx: %llu records, %llu bytes",
+			(unsigned long long)sc.start,
+			(unsigned long long)sc.end,
+			(unsigned long long)sc.nrecords,
+			(unsigned long long)(sc.end - sc.start));
 	else
-		pd_diag_add(&s->diags, PD_ERR, sc.end, what,
-			    "records scanned from data.offset 0x%llx up to 0x%llx: %llu records, %llu bytes; the scan stopped there: %s",
-			    (unsigned long long)sc.start, (unsigned long long)sc.end,
-			    (unsigned long long)sc.nrecords,
-			    (unsigned long long)(sc.end - sc.start), sc.why);
+		pd_diag_add(
+			&s->diags, PD_ERR, sc.end, what,
+			"records scanned from data.offset 0x%llx up to 0x%llx: "
+			"%llu records, %llu bytes; the scan stopped there: %s",
+			(unsigned long long)sc.start,
+			(unsigned long long)sc.end,
+			(unsigned long long)sc.nrecords,
+			(unsigned long long)(sc.end - sc.start), sc.why);
 }

@@ -16,11 +16,11 @@
 struct pd_session;
 
 struct pd_scan {
-	uint64_t start;     /* data.offset */
-	uint64_t end;       /* the first byte after the last whole record */
-	uint64_t nrecords;  /* whole records in [start, end) */
-	bool clean;         /* the records end exactly at the end of the file */
-	char why[192];      /* otherwise: why the scan stopped at `end` */
+	uint64_t start;	   /* data.offset */
+	uint64_t end;	   /* the first byte after the last whole record */
+	uint64_t nrecords; /* whole records in [start, end) */
+	bool clean;	   /* the records end exactly at the end of the file */
+	char why[192];	   /* otherwise: why the scan stopped at `end` */
 };
 
 /*

@@ -17,12 +17,12 @@
 #include "cursor.h"
 #include "record.h"
 
-#define ZBLOCK (4u << 20)  /* records handed over at a time */
-#define ZROOM (128u << 10) /* hand a block over below this much room */
-#define ZNSEG 4096u
-#define ZNBUF 3
+#define ZBLOCK	 (4u << 20)   /* records handed over at a time */
+#define ZROOM	 (128u << 10) /* hand a block over below this much room */
+#define ZNSEG	 4096u
+#define ZNBUF	 3
 #define IN_CHUNK (1u << 20)
-#define REC_MAX 65536u
+#define REC_MAX	 65536u
 
 /* a block is free, being filled by the thread, or handed over */
 enum { B_FREE, B_FILLING, B_FULL, B_END, B_BAIL };
@@ -41,9 +41,9 @@ struct pd_zprefetch {
 	uint64_t at, end;
 	bool swap;
 	struct block b[ZNBUF];
-	int fill;    /* the thread's block */
-	int take;    /* the caller's next block */
-	int held;    /* the block the caller reads, -1 none */
+	int fill; /* the thread's block */
+	int take; /* the caller's next block */
+	int held; /* the block the caller reads, -1 none */
 	bool stop;
 	pthread_t th;
 	pthread_mutex_t mu;
@@ -91,14 +91,15 @@ static bool seg_add(struct block *b, size_t pos, uint64_t off, bool compressed)
 		const struct pd_zseg *l = &b->seg[b->nseg - 1];
 
 		/* plain records one after the other in the file: one run */
-		if (!compressed && !l->compressed && l->offset + (pos - l->pos) == off)
+		if (!compressed && !l->compressed &&
+		    l->offset + (pos - l->pos) == off)
 			return true;
 		if (l->pos == pos)
 			b->nseg--; /* nothing came of the one before */
 	}
 	if (b->nseg == ZNSEG)
 		return false;
-	b->seg[b->nseg++] = (struct pd_zseg){ (uint32_t)pos, compressed, off };
+	b->seg[b->nseg++] = (struct pd_zseg){(uint32_t)pos, compressed, off};
 	return true;
 }
 
@@ -136,8 +137,8 @@ static bool handoff(struct pd_zprefetch *zp)
 		/* containers that began inside the part */
 		for (uint32_t i = 0; i < o->nseg; i++)
 			if (o->seg[i].pos > o->done &&
-			    !seg_add(n, o->seg[i].pos - o->done, o->seg[i].offset,
-				     o->seg[i].compressed))
+			    !seg_add(n, o->seg[i].pos - o->done,
+				     o->seg[i].offset, o->seg[i].compressed))
 				return false;
 	}
 	/* the old block keeps only what lies before `done` */
@@ -194,7 +195,7 @@ static bool decompress(struct pd_zprefetch *zp, const uint8_t *rec,
 	if (!seg_add(b, b->len, off, true))
 		return false;
 
-	ZSTD_inBuffer in = { data, len, 0 };
+	ZSTD_inBuffer in = {data, len, 0};
 
 	while (in.pos < in.size) {
 		if (ZBLOCK - b->len < ZROOM) {
@@ -202,7 +203,7 @@ static bool decompress(struct pd_zprefetch *zp, const uint8_t *rec,
 				return false;
 			b = &zp->b[zp->fill];
 		}
-		ZSTD_outBuffer out = { b->p + b->len, ZBLOCK - b->len, 0 };
+		ZSTD_outBuffer out = {b->p + b->len, ZBLOCK - b->len, 0};
 		size_t ret = ZSTD_decompressStream(zp->zd, &out, &in);
 
 		if (ZSTD_isError(ret))
@@ -225,7 +226,7 @@ static bool plain(struct pd_zprefetch *zp, const uint8_t *rec, uint16_t size,
 	uint8_t part[REC_MAX];
 	size_t npart;
 	const struct pd_zseg *s;
-	struct pd_zseg ps = { 0 };
+	struct pd_zseg ps = {0};
 
 	if (ZBLOCK - b->len < (size_t)size + ZROOM || b->nseg > ZNSEG - 4) {
 		if (!handoff(zp))
@@ -273,8 +274,9 @@ static void *run(void *arg)
 	for (;;) {
 		if (have - head < REC_MAX && pos + (have - head) < zp->end) {
 			uint64_t at = pos + (have - head);
-			size_t want = zp->end - at < IN_CHUNK ? (size_t)(zp->end - at)
-							      : IN_CHUNK;
+			size_t want = zp->end - at < IN_CHUNK
+					      ? (size_t)(zp->end - at)
+					      : IN_CHUNK;
 			ssize_t n;
 
 			memmove(zp->inbuf, zp->inbuf + head, have - head);
@@ -310,11 +312,13 @@ static void *run(void *arg)
 		bool ok;
 
 		if (size < 8 || size > have - head ||
-		    type == PD_REC_HEADER_TRACING_DATA || type == PD_REC_AUXTRACE)
+		    type == PD_REC_HEADER_TRACING_DATA ||
+		    type == PD_REC_AUXTRACE)
 			break;
 		if (type == PD_REC_COMPRESSED || type == PD_REC_COMPRESSED2) {
 			zp->st.containers[type == PD_REC_COMPRESSED2]++;
-			zp->st.container_bytes[type == PD_REC_COMPRESSED2] += size;
+			zp->st.container_bytes[type == PD_REC_COMPRESSED2] +=
+				size;
 			ok = decompress(zp, p, size, type, pos);
 		} else {
 			ok = plain(zp, p, size, pos);
@@ -384,7 +388,7 @@ int pd_zprefetch_next(struct pd_zprefetch *zp, struct pd_zblock *out)
 		return 0;
 	if (state == B_BAIL)
 		return -1;
-	*out = (struct pd_zblock){ b->p, b->len, b->seg, b->nseg };
+	*out = (struct pd_zblock){b->p, b->len, b->seg, b->nseg};
 	zp->held = zp->take;
 	zp->take = (zp->take + 1) % ZNBUF;
 	return 1;

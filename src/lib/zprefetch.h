@@ -28,13 +28,13 @@
  * file (a record's offset is offset + its distance from pos).
  */
 struct pd_zseg {
-	uint32_t pos;       /* where in the block it starts */
-	bool compressed;    /* came out of the container at `offset` */
-	uint64_t offset;    /* file offset of the container or first record */
+	uint32_t pos;	 /* where in the block it starts */
+	bool compressed; /* came out of the container at `offset` */
+	uint64_t offset; /* file offset of the container or first record */
 };
 
 struct pd_zblock {
-	const uint8_t *p;   /* whole records */
+	const uint8_t *p; /* whole records */
 	size_t len;
 	const struct pd_zseg *seg; /* by pos, the first at 0 */
 	uint32_t nseg;

@@ -23,9 +23,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void run(const char *cmd, const char *path, enum emit_format fmt,
 		bool hex)
 {
-	struct opts o = { .fmt = fmt, .hex = hex, .file = "perf.data",
-			  .quiet = true };
-	char *argv[] = { (char *)cmd, (char *)path, NULL };
+	struct opts o = {
+		.fmt = fmt, .hex = hex, .file = "perf.data", .quiet = true};
+	char *argv[] = {(char *)cmd, (char *)path, NULL};
 
 	switch (cmd[0]) {
 	case 'h': cmd_header(&o, 2, argv); break;
@@ -35,15 +35,15 @@ static void run(const char *cmd, const char *path, enum emit_format fmt,
 	case 's': cmd_stats(&o, 2, argv); break;
 	case 'c': cmd_check(&o, 2, argv); break;
 	case 'b': { /* every source, the hits walk; no file lookups */
-		char *bargv[] = { (char *)"buildids", (char *)"--hits",
-				  (char *)"--no-resolve", (char *)path, NULL };
+		char *bargv[] = {(char *)"buildids", (char *)"--hits",
+				 (char *)"--no-resolve", (char *)path, NULL};
 
 		cmd_buildids(&o, 4, bargv);
 		break;
 	}
 	case 't': { /* records in time order */
-		char *targv[] = { (char *)"records", (char *)"--order",
-				  (char *)"time", (char *)path, NULL };
+		char *targv[] = {(char *)"records", (char *)"--order",
+				 (char *)"time", (char *)path, NULL};
 
 		cmd_records(&o, 4, targv);
 		break;

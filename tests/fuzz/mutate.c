@@ -59,22 +59,21 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define PREFIX_MAX (64u << 10)
-#define MAX_CUTS 128
+#define PREFIX_MAX  (64u << 10)
+#define MAX_CUTS    128
 #define SPREAD_CUTS 48
-#define MIN_FLIPS 24
+#define MIN_FLIPS   24
 /* core milliseconds of flip mutants a file may cost before it gets fewer */
 #define FLIP_BUDGET_MS 1000
-#define CUT_BUDGET_MS 600
+#define CUT_BUDGET_MS  600
 
 struct mutant {
-	size_t len;      /* the mutant is the first len bytes ... */
-	int nflip;       /* ... with nflip bytes xor-ed */
+	size_t len; /* the mutant is the first len bytes ... */
+	int nflip;  /* ... with nflip bytes xor-ed */
 	size_t off[8];
 	uint8_t x[8];
 	int index;
 };
-
 
 static uint64_t seed = 20240601;
 static int jobs = 2;
@@ -143,7 +142,8 @@ static uint64_t rd(const uint8_t *b, size_t n, uint64_t off, int w, int swap)
 	if (off > n || n - off < (size_t)w)
 		return 0;
 	for (int i = 0; i < w; i++)
-		v |= (uint64_t)b[off + (swap ? i : w - 1 - i)] << (8 * (w - 1 - i));
+		v |= (uint64_t)b[off + (swap ? i : w - 1 - i)]
+		     << (8 * (w - 1 - i));
 	return v;
 }
 
@@ -183,9 +183,9 @@ static int cmp_size(const void *a, const void *b)
 /* The cut offsets for a file of n bytes, sorted, unique, all < n. */
 static void cut_offsets(struct offs *o, const uint8_t *b, size_t n)
 {
-	static const unsigned fixed[] = { 0, 1, 4, 7, 8, 9, 15, 16, 17, 23, 24,
-					  25, 31, 32, 39, 40, 47, 48, 55, 56,
-					  63, 64, 71, 72, 103, 104, 105 };
+	static const unsigned fixed[] = {0,  1,	 4,  7,	 8,  9,	 15,  16,  17,
+					 23, 24, 25, 31, 32, 39, 40,  47,  48,
+					 55, 56, 63, 64, 71, 72, 103, 104, 105};
 	int swap;
 
 	o->n = 0;
@@ -205,8 +205,10 @@ static void cut_offsets(struct offs *o, const uint8_t *b, size_t n)
 			add_records(o, b, n, 16, n, swap);
 		} else {
 			uint64_t attr_size = rd(b, n, 16, 8, swap);
-			uint64_t ao = rd(b, n, 24, 8, swap), as = rd(b, n, 32, 8, swap);
-			uint64_t dof = rd(b, n, 40, 8, swap), ds = rd(b, n, 48, 8, swap);
+			uint64_t ao = rd(b, n, 24, 8, swap),
+				 as = rd(b, n, 32, 8, swap);
+			uint64_t dof = rd(b, n, 40, 8, swap),
+				 ds = rd(b, n, 48, 8, swap);
 			unsigned nfeat = 0;
 
 			add3(o, ao);
@@ -214,20 +216,25 @@ static void cut_offsets(struct offs *o, const uint8_t *b, size_t n)
 			for (uint64_t a = ao; attr_size && a < ao + as && a < n;
 			     a += attr_size) {
 				add3(o, a);
-				add3(o, a + attr_size - 16); /* the ids section */
+				add3(o,
+				     a + attr_size - 16); /* the ids section */
 			}
 			add3(o, dof);
 			add3(o, dof + ds);
 			add_records(o, b, n, dof, ds ? dof + ds : n, swap);
 			for (int i = 0; i < 256 && hsize >= 104; i++)
-				if (rd(b, n, 72 + (uint64_t)i / 64 * 8, 8, swap) >> (i % 64) & 1)
+				if (rd(b, n, 72 + (uint64_t)i / 64 * 8, 8,
+				       swap) >>
+					    (i % 64) &
+				    1)
 					nfeat++;
 			for (unsigned i = 0; i < nfeat && ds; i++) {
 				uint64_t e = dof + ds + 16ull * i;
 
 				add3(o, e);
 				add3(o, rd(b, n, e, 8, swap));
-				add3(o, rd(b, n, e, 8, swap) + rd(b, n, e + 8, 8, swap));
+				add3(o, rd(b, n, e, 8, swap) +
+						rd(b, n, e + 8, 8, swap));
 			}
 		}
 	}
@@ -295,8 +302,8 @@ static void print_stderr(int fd)
 	}
 }
 
-static void save_failure(const char *file, uint8_t *buf,
-			 const struct mutant *m, const char *why, int errfd)
+static void save_failure(const char *file, uint8_t *buf, const struct mutant *m,
+			 const char *why, int errfd)
 {
 	char desc[160], path[512];
 	FILE *f;
@@ -307,7 +314,8 @@ static void save_failure(const char *file, uint8_t *buf,
 	apply(buf, m);
 	f = fopen(path, "wb");
 	if (!f || fwrite(buf, 1, m->len, f) != m->len || fclose(f) != 0)
-		fprintf(stderr, "mutate: cannot write %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "mutate: cannot write %s: %s\n", path,
+			strerror(errno));
 	apply(buf, m);
 	printf("FAIL %s mutant %d (seed %llu, %s): %s\n  saved as %s\n", file,
 	       m->index, (unsigned long long)seed, desc, why, path);
@@ -341,13 +349,13 @@ static bool sanitizer_report(int fd)
 #define BATCH 8
 
 struct shared {
-	volatile int cur;            /* mutant of the batch being run */
-	volatile double ms[BATCH];   /* each one's run time */
+	volatile int cur;	   /* mutant of the batch being run */
+	volatile double ms[BATCH]; /* each one's run time */
 };
 
 struct slot {
 	pid_t pid;
-	int idx[BATCH], n;           /* the batch: indices into mutants[] */
+	int idx[BATCH], n; /* the batch: indices into mutants[] */
 	struct shared *sh;
 	int errfd;
 };
@@ -357,7 +365,7 @@ struct file_run {
 	uint8_t *buf;
 	struct mutant *m;
 	int n;
-	int *retry, nretry;          /* mutants to run alone */
+	int *retry, nretry; /* mutants to run alone */
 	long max_rss_kb;
 	double max_ms, total_ms;
 	unsigned long fails;
@@ -401,7 +409,8 @@ static void reap(struct slot *slots, struct file_run *fr)
 	}
 	why[0] = 0;
 	if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)
-		snprintf(why, sizeof(why), "still running after %u s", timeout_s);
+		snprintf(why, sizeof(why), "still running after %u s",
+			 timeout_s);
 	else if (WIFSIGNALED(st))
 		snprintf(why, sizeof(why), "killed by signal %d (%s)",
 			 WTERMSIG(st), strsignal(WTERMSIG(st)));
@@ -417,7 +426,8 @@ static void reap(struct slot *slots, struct file_run *fr)
 			done_ok(fr, s->sh->ms[k]);
 	} else if (s->n == 1) {
 		done_ok(fr, s->sh->ms[0]);
-		save_failure(fr->file, fr->buf, &fr->m[s->idx[0]], why, s->errfd);
+		save_failure(fr->file, fr->buf, &fr->m[s->idx[0]], why,
+			     s->errfd);
 	} else {
 		/* those before `cur` passed; the rest run again, alone */
 		if (cur < 0 || cur >= s->n || !WIFSIGNALED(st) ||
@@ -524,8 +534,8 @@ static uint8_t *read_file(const char *path, size_t *len)
 
 static int mutate_file(struct slot *slots, const char *file)
 {
-	struct file_run fr = { .file = file };
-	struct offs cuts = { 0 };
+	struct file_run fr = {.file = file};
+	struct offs cuts = {0};
 	size_t size, len, ncuts = 0;
 	unsigned long fails = n_fail;
 	int flips, nm = 0;
@@ -545,7 +555,7 @@ static int mutate_file(struct slot *slots, const char *file)
 		abort();
 
 	/* the file itself first: its cost sets how many mutants it gets */
-	fr.m[nm] = (struct mutant){ .len = size, .index = nm };
+	fr.m[nm] = (struct mutant){.len = size, .index = nm};
 	nm++;
 	run_all(slots, &fr, 0, nm);
 	base_ms = fr.max_ms > 0.1 ? fr.max_ms : 0.1;
@@ -559,7 +569,7 @@ static int mutate_file(struct slot *slots, const char *file)
 		if (cuts.v[i] > 4096 && keep < 1 &&
 		    (size_t)(i * keep) == (size_t)((i + 1) * keep))
 			continue;
-		fr.m[nm] = (struct mutant){ .len = cuts.v[i], .index = nm };
+		fr.m[nm] = (struct mutant){.len = cuts.v[i], .index = nm};
 		nm++;
 		ncuts++;
 	}
@@ -574,30 +584,47 @@ static int mutate_file(struct slot *slots, const char *file)
 	if (flips > nflips)
 		flips = nflips;
 	for (int i = 0; i < flips && len; i++) {
-		uint64_t rng = seed ^ hash_name(file) ^ (uint64_t)i * 0x2545f4914f6cdd1dull;
+		uint64_t rng = seed ^ hash_name(file) ^
+			       (uint64_t)i * 0x2545f4914f6cdd1dull;
 		struct mutant *m = &fr.m[nm];
 
-		*m = (struct mutant){ .len = len, .index = nm };
+		*m = (struct mutant){.len = len, .index = nm};
 		nm++;
 		if (splitmix(&rng) % 3 == 0) {
 			/* an edge value over an aligned count, size or offset */
 			static const uint64_t edge[] = {
-				0, 1, 7, 8, 0x7f, 0xff, 0x7fff, 0xffff, 0x7fffffff,
-				0xffffffff, 0x100000000ull, UINT64_MAX,
+				0,
+				1,
+				7,
+				8,
+				0x7f,
+				0xff,
+				0x7fff,
+				0xffff,
+				0x7fffffff,
+				0xffffffff,
+				0x100000000ull,
+				UINT64_MAX,
 				0x7fffffffffffffffull,
 			};
 			uint64_t r = splitmix(&rng);
 			int w = 2 << (r % 3); /* 2, 4 or 8 bytes */
-			uint64_t v = edge[(r >> 8) % (sizeof(edge) / sizeof(edge[0]))];
-			size_t at = (size_t)((r >> 16) % (len > 4096 && (r & 8) ? 4096 : len));
+			uint64_t v = edge[(r >> 8) %
+					  (sizeof(edge) / sizeof(edge[0]))];
+			size_t at =
+				(size_t)((r >> 16) %
+					 (len > 4096 && (r & 8) ? 4096 : len));
 
 			at &= ~(size_t)(w - 1);
 			for (int k = 0; k < w && at + (size_t)k < len; k++) {
-				uint8_t b = (uint8_t)(v >> (8 * k)); /* little-endian */
+				uint8_t b =
+					(uint8_t)(v >>
+						  (8 * k)); /* little-endian */
 
 				if (b != fr.buf[at + (size_t)k]) {
 					m->off[m->nflip] = at + (size_t)k;
-					m->x[m->nflip++] = b ^ fr.buf[at + (size_t)k];
+					m->x[m->nflip++] =
+						b ^ fr.buf[at + (size_t)k];
 				}
 			}
 			continue;
@@ -608,7 +635,9 @@ static int mutate_file(struct slot *slots, const char *file)
 
 			/* half of the changes land in the first 4 KiB: the
 			 * header, attrs, first records, most of the structure */
-			m->off[k] = (size_t)((r >> 8) % ((r & 1) && len > 4096 ? 4096 : len));
+			m->off[k] =
+				(size_t)((r >> 8) %
+					 ((r & 1) && len > 4096 ? 4096 : len));
 			m->x[k] = (uint8_t)(splitmix(&rng) % 255 + 1);
 		}
 		/* no two changes at one offset (they could cancel out) */
@@ -618,10 +647,12 @@ static int mutate_file(struct slot *slots, const char *file)
 					m->nflip = k;
 	}
 	run_all(slots, &fr, 1, nm);
-	printf("%-4s %s: %zu bytes%s, %zu cuts + %d flip mutants, %.0f ms each on average, slowest %.0f ms, peak RSS %ld MiB\n",
+	printf("%-4s %s: %zu bytes%s, %zu cuts + %d flip mutants, %.0f ms each "
+	       "on average, slowest %.0f ms, peak RSS %ld MiB\n",
 	       n_fail > fails ? "FAIL" : "ok", file, size,
 	       size > PREFIX_MAX ? " (flips in the first 64 KiB)" : "", ncuts,
-	       flips, fr.total_ms / nm, fr.max_ms, (fr.max_rss_kb + 1023) / 1024);
+	       flips, fr.total_ms / nm, fr.max_ms,
+	       (fr.max_rss_kb + 1023) / 1024);
 	fflush(stdout);
 	free(cuts.v);
 	free(fr.m);
@@ -632,9 +663,9 @@ static int mutate_file(struct slot *slots, const char *file)
 
 static void usage(void)
 {
-	fprintf(stderr,
-		"usage: perfdump-mutate [-s SEED] [-n FLIPS] [-j JOBS] [-t SECONDS] [-m MIB]\n"
-		"                       [-o DIR] FILE...\n");
+	fprintf(stderr, "usage: perfdump-mutate [-s SEED] [-n FLIPS] [-j JOBS] "
+			"[-t SECONDS] [-m MIB]\n"
+			"                       [-o DIR] FILE...\n");
 	exit(2);
 }
 
@@ -668,7 +699,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < jobs; i++)
 		slots[i].sh = &sh[i];
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	printf("mutate: seed %llu, %d jobs, limits %u s and %ld MiB per mutant (replay a failure: build-asan/perfdump-replay FILE)\n",
+	printf("mutate: seed %llu, %d jobs, limits %u s and %ld MiB per mutant "
+	       "(replay a failure: build-asan/perfdump-replay FILE)\n",
 	       (unsigned long long)seed, jobs, timeout_s, max_rss_mb);
 	int nfiles = 0;
 
@@ -680,7 +712,8 @@ int main(int argc, char **argv)
 		mutate_file(slots, argv[i]);
 		nfiles++;
 	}
-	printf("mutate: seed %llu: %lu mutants of %d files in %.1f s; peak RSS %ld MiB (%s), slowest mutant %.0f ms; %lu failed\n",
+	printf("mutate: seed %llu: %lu mutants of %d files in %.1f s; peak RSS "
+	       "%ld MiB (%s), slowest mutant %.0f ms; %lu failed\n",
 	       (unsigned long long)seed, n_mutants, nfiles, ms_since(&t0) / 1e3,
 	       (peak_rss_kb + 1023) / 1024, peak_rss_file, slowest_ms, n_fail);
 	return n_fail ? 1 : 0;
