@@ -9,7 +9,7 @@ want=${1:-build}
 pkgs="gcc make pkg-config libelf-dev libzstd-dev"
 case $want in
 build) ;;
-test) pkgs="$pkgs bats jq python3 clang libclang-rt-dev man-db bsdextrautils" ;;
+test) pkgs="$pkgs bats jq python3 clang clang-format libclang-rt-dev man-db bsdextrautils" ;;
 *) echo "usage: $0 build|test" >&2; exit 2 ;;
 esac
 
