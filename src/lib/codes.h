@@ -3,7 +3,9 @@
  * The stable codes of diagnostics (shown by perfdump check, listed in
  * perfdump(1)).  Users script against the names: never rename one.  Every
  * diagnostic gets its code where it is raised (pd_diag_add), never from its
- * message text.
+ * message text.  Name, severity and meaning of each: pd_codes[] (codes.c);
+ * a new code needs a line in man/perfdump.1 and a fixture that raises it
+ * (tests/codes.bats checks both).
  */
 #ifndef PD_CODES_H
 #define PD_CODES_H
