@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT */
+/* The formatter for check's findings and summary. */
+#ifndef PD_FMT_CHECK_H
+#define PD_FMT_CHECK_H
+
+#include "../lib/check.h"
+#include "emit.h"
+
+/*
+ * The "check" object: sound, the findings (text: one row each, titled
+ * "SEVERITY OFFSET STRUCTURE [CODE]") and the summary.
+ */
+void emit_check(struct emitter *e, const struct pd_check *c);
+
+#endif
