@@ -62,19 +62,6 @@ const struct cmd cmd_attrs_def = {
 /* Records looked at for ID_INDEX before the first kernel record. */
 #define SCAN_MAX 100000
 
-/* PERF_RECORD_* user types (tools/lib/perf/include/perf/event.h) */
-enum {
-	REC_HEADER_ATTR = 64,
-	REC_HEADER_EVENT_TYPE = 65,
-	REC_HEADER_TRACING_DATA = 66,
-	REC_HEADER_BUILD_ID = 67,
-	REC_FINISHED_ROUND = 68,
-	REC_ID_INDEX = 69,
-	REC_EVENT_UPDATE = 78,
-	REC_TIME_CONV = 79,
-	REC_HEADER_FEATURE = 80,
-};
-
 static int cmp_entry(const void *a, const void *b)
 {
 	const struct pd_id_index_entry *x = a, *y = b;
@@ -139,15 +126,15 @@ static void parse_id_index(struct pd_session *s, const struct pd_event *ev,
 static bool before_id_index(const struct pd_session *s, uint32_t type)
 {
 	switch (type) {
-	case REC_HEADER_ATTR:
-	case REC_HEADER_EVENT_TYPE:
-	case REC_HEADER_BUILD_ID:
-	case REC_FINISHED_ROUND:
-	case REC_ID_INDEX:
-	case REC_EVENT_UPDATE:
-	case REC_TIME_CONV:
-	case REC_HEADER_FEATURE: return true;
-	case REC_HEADER_TRACING_DATA: return s->mode == PD_MODE_PIPE;
+	case PD_REC_HEADER_ATTR:
+	case PD_REC_HEADER_EVENT_TYPE:
+	case PD_REC_HEADER_BUILD_ID:
+	case PD_REC_FINISHED_ROUND:
+	case PD_REC_ID_INDEX:
+	case PD_REC_EVENT_UPDATE:
+	case PD_REC_TIME_CONV:
+	case PD_REC_HEADER_FEATURE: return true;
+	case PD_REC_HEADER_TRACING_DATA: return s->mode == PD_MODE_PIPE;
 	}
 	return false;
 }
@@ -173,7 +160,7 @@ static void load_id_index(struct pd_session *s, struct pd_id_index *ix)
 	for (unsigned n = 0; n < SCAN_MAX && pd_reader_next(r, &ev) > 0; n++) {
 		if (!before_id_index(s, ev.type))
 			break;
-		if (ev.type == REC_ID_INDEX)
+		if (ev.type == PD_REC_ID_INDEX)
 			parse_id_index(s, &ev, ix, &cap, &scratch);
 	}
 	pd_reader_close(r);

@@ -10,6 +10,7 @@
 #include "lib/feat_sys.h"
 #include "lib/features.h"
 #include "lib/reader.h"
+#include "lib/record_types.h"
 #include "lib/stats.h"
 #include "lib/torn.h"
 #include "fmt/fmt_features.h"

@@ -43,11 +43,6 @@
 #include "sample.h"
 #include "session.h"
 
-#define REC_SAMPLE	   9
-#define REC_FINISHED_ROUND 68
-#define REC_EVENT_UPDATE   78
-#define REC_FINISHED_INIT  82
-
 const struct pd_check_code pd_check_codes[] = {
 	{"bad-magic", PD_ERR, "not a perf.data file"},
 	{"header-truncated", PD_ERR, "the file ends inside the file header"},
@@ -398,11 +393,11 @@ static void check_time(struct walk *w, const struct pd_event *ev, bool has_time,
 		w->stream = ev->stream;
 		*c = (struct pd_flush_clock){0};
 	}
-	if (ev->type == REC_FINISHED_ROUND) {
+	if (ev->type == PD_REC_FINISHED_ROUND) {
 		pd_flush_round(c, ev->offset);
 		return;
 	}
-	if (ev->type == REC_FINISHED_INIT) { /* everything is flushed */
+	if (ev->type == PD_REC_FINISHED_INIT) { /* everything is flushed */
 		pd_flush_init(c, ev->offset);
 		return;
 	}
@@ -475,7 +470,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 		own(w, PD_WARN, ev->offset, what, st, "unknown-record-type",
 		    detail, 2, v);
 	}
-	if (ev->type >= 1 && ev->type < 64 && ev->size % 8) {
+	if (ev->type >= 1 && ev->type < PD_REC_USER_START && ev->size % 8) {
 		struct pd_check_value v[1] = {{"size", ev->size, false}};
 
 		snprintf(detail, sizeof(detail),
@@ -490,7 +485,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 	pd_decode_event(s, ev, &w->scratch, &d);
 	evsel = d.evsel;
 	rid = d.rid;
-	if (ev->type == REC_SAMPLE) {
+	if (ev->type == PD_REC_SAMPLE) {
 		const struct pd_sample *smp = &d.smp;
 
 		if (evsel && !smp->damaged) {
@@ -510,7 +505,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 			own(w, PD_WARN, ev->offset, what, st,
 			    "unknown-sample-id", detail, 1, v);
 		}
-	} else if (ev->type < 64 && ev->type != 0) {
+	} else if (ev->type < PD_REC_USER_START && ev->type != 0) {
 		if (!evsel && rid && s->evlist.n) {
 			struct pd_check_value v[1] = {{"id", rid, true}};
 

@@ -279,7 +279,7 @@ static void names_from_event_desc(struct pd_session *s)
 
 void pd_evlist_apply_update(struct pd_session *s, const uint8_t *p, size_t size)
 {
-	if (size < 24 || pd_get64(p + 8, s->swap) != 2)
+	if (size < 24 || pd_get64(p + 8, s->swap) != PD_EVENT_UPDATE_NAME)
 		return;
 	const char *name = (const char *)p + 24;
 	const char *nul = memchr(name, 0, size - 24);
@@ -348,9 +348,10 @@ const struct pd_evsel *pd_record_evsel(const struct pd_session *s,
 		return NULL;
 	if (l->n == 1)
 		return first;
-	if (!(first->attr.flags & PD_ATTR_SAMPLE_ID_ALL) && type != 9)
+	if (!(first->attr.flags & PD_ATTR_SAMPLE_ID_ALL) &&
+	    type != PD_REC_SAMPLE)
 		return first;
-	if (type == 9) {
+	if (type == PD_REC_SAMPLE) {
 		if (first->id_pos < 0 || (uint32_t)first->id_pos >= n)
 			return first;
 		id = pd_get64(p + 8 + 8 * (uint32_t)first->id_pos, s->swap);

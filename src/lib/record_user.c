@@ -93,7 +93,7 @@ static const struct pd_feature *own_feature(struct rec_ctx *x, unsigned id,
  * payload: the end-of-features marker, its id the writer's LAST_FEATURE
  * (trap 21).
  */
-static void parse_feature(struct rec_ctx *x)
+void rec_parse_header_feature(struct rec_ctx *x)
 {
 	struct pd_rec_header_feature *m = &x->r->u.feature;
 	struct cursor *c = &x->c;
@@ -124,7 +124,7 @@ static void parse_feature(struct rec_ctx *x)
  * before HEADER_ATTR, the payload a bare feature section (the reader
  * marks them: e->legacy_feature).
  */
-static bool parse_legacy_feature(struct rec_ctx *x)
+void rec_parse_legacy_feature(struct rec_ctx *x)
 {
 	const struct pd_feature *f;
 	unsigned id = x->e->legacy_feature;
@@ -132,8 +132,6 @@ static bool parse_legacy_feature(struct rec_ctx *x)
 	uint64_t off = cur_off(&x->c);
 	const uint8_t *p;
 
-	if (!id)
-		return false;
 	x->r->legacy_feature = true;
 	x->r->u.feature.feat_id = id;
 	f = session_feature(x, id, PD_FSRC_LEGACY_RECORD);
@@ -141,7 +139,6 @@ static bool parse_legacy_feature(struct rec_ctx *x)
 	if (!f)
 		f = own_feature(x, id, PD_FSRC_LEGACY_RECORD, p, left, off);
 	x->r->u.feature.feat = f;
-	return true;
 }
 
 /*
@@ -151,7 +148,7 @@ static bool parse_legacy_feature(struct rec_ctx *x)
  * bytes the reader kept (-x).  simpleperf writes the blob inside the
  * record instead (header.size > 16, size bytes at offset 12).
  */
-static void parse_tracing_data(struct rec_ctx *x)
+void rec_parse_tracing_data(struct rec_ctx *x)
 {
 	struct pd_rec_tracing_data *m = &x->r->u.tracing;
 	const struct pd_feature *f;
@@ -197,7 +194,7 @@ static void parse_tracing_data(struct rec_ctx *x)
  * since 2025 possibly followed by a sample_id: the name ends at its NUL.
  * misc bit 15 (BUILD_ID_SIZE) says the size byte is valid (trap 23).
  */
-static void parse_build_id(struct rec_ctx *x)
+void rec_parse_build_id(struct rec_ctx *x)
 {
 	struct pd_rec_build_id *m = &x->r->u.build_id;
 	struct cursor *c = &x->c;
@@ -208,7 +205,7 @@ static void parse_build_id(struct rec_ctx *x)
 	m->size_byte = cur_u8(c, "size");
 	cur_skip(c, "reserved", 3);
 	m->build_id_size = 20;
-	if (x->e->misc & (1u << 15))
+	if (x->e->misc & PD_MISC_BUILD_ID_SIZE)
 		m->build_id_size = m->size_byte;
 	if (cur_ok(c) && m->build_id_size > 20) {
 		rec_warn(x, cur_off(c) - 4,
@@ -227,7 +224,7 @@ static void parse_build_id(struct rec_ctx *x)
  * room for them, nr x {u64 machine_pid, vcpu} (session.c
  * perf_event__process_id_index).
  */
-static void parse_id_index(struct rec_ctx *x)
+void rec_parse_id_index(struct rec_ctx *x)
 {
 	struct pd_rec_id_index *m = &x->r->u.id_index;
 	struct cursor *c = &x->c;
@@ -255,7 +252,7 @@ static void parse_id_index(struct rec_ctx *x)
 }
 
 /* AUXTRACE_INFO: u32 type; u32 reserved; u64 priv[] to the end */
-static void parse_auxtrace_info(struct rec_ctx *x)
+void rec_parse_auxtrace_info(struct rec_ctx *x)
 {
 	struct pd_rec_auxtrace_info *m = &x->r->u.auxtrace_info;
 	uint64_t n;
@@ -274,7 +271,7 @@ static void parse_auxtrace_info(struct rec_ctx *x)
  * fmt >= 1: u64 time at 40, msg at 48; fmt >= 2 with room: u32
  * machine_pid, vcpu at 112.  msg may be cut to its NUL + padding.
  */
-static void parse_auxtrace_error(struct rec_ctx *x)
+void rec_parse_auxtrace_error(struct rec_ctx *x)
 {
 	struct pd_rec_auxtrace_error *m = &x->r->u.auxtrace_error;
 	struct cursor *c = &x->c;
@@ -303,7 +300,7 @@ static void parse_auxtrace_error(struct rec_ctx *x)
 }
 
 /* THREAD_MAP: u64 nr; nr x {u64 pid; char comm[16]} */
-static void parse_thread_map(struct rec_ctx *x)
+void rec_parse_thread_map(struct rec_ctx *x)
 {
 	struct pd_rec_thread_map *m = &x->r->u.thread_map;
 
@@ -323,7 +320,7 @@ static void parse_thread_map(struct rec_ctx *x)
  * record is 56 bytes: u64 time_cycles, time_mask; u8 cap_user_time_zero,
  * cap_user_time_short; 6 bytes reserved.
  */
-static void parse_time_conv(struct rec_ctx *x)
+void rec_parse_time_conv(struct rec_ctx *x)
 {
 	struct pd_rec_time_conv *m = &x->r->u.time_conv;
 	struct cursor *c = &x->c;
@@ -346,7 +343,7 @@ static void parse_time_conv(struct rec_ctx *x)
  * COMPRESSED2 (83): u64 data_size; zstd bytes; zero padding to 8.
  * Only seen when the reader was asked not to decompress.
  */
-static void parse_compressed(struct rec_ctx *x)
+void rec_parse_compressed(struct rec_ctx *x)
 {
 	struct pd_rec_compressed *m = &x->r->u.compressed;
 	struct cursor *c = &x->c;
@@ -372,7 +369,7 @@ static void parse_compressed(struct rec_ctx *x)
  * BPF_METADATA: char prog_name[512] (KSYM_NAME_LEN, trap 32); u64
  * nr_entries; nr x {char key[64]; char value[256]}.
  */
-static void parse_bpf_metadata(struct rec_ctx *x)
+void rec_parse_bpf_metadata(struct rec_ctx *x)
 {
 	struct pd_rec_bpf_metadata *m = &x->r->u.bpf_metadata;
 
@@ -392,7 +389,7 @@ static void parse_bpf_metadata(struct rec_ctx *x)
  * HEADER_ATTR: the attr (attr.size bytes, 0 means 64); then u64 ids[] to
  * the end, from 8 + attr.size (trap 12).
  */
-static void parse_header_attr(struct rec_ctx *x)
+void rec_parse_header_attr(struct rec_ctx *x)
 {
 	struct pd_rec_header_attr *m = &x->r->u.attr;
 	struct cursor *c = &x->c;
@@ -418,56 +415,32 @@ static void parse_header_attr(struct rec_ctx *x)
 		m->ids[m->nids++] = cur_u64(c, "id");
 }
 
-void rec_parse_user(struct rec_ctx *x)
+/*
+ * HEADER_EVENT_TYPE: u64 event_id; char name[64], but old perf
+ * (synthesize_event_type) cut the record to the name's length rounded up
+ * to 8: no NUL needed.
+ */
+void rec_parse_event_type(struct rec_ctx *x)
 {
-	struct pd_record *r = x->r;
+	struct pd_rec_event_type *m = &x->r->u.event_type;
 	struct cursor *c = &x->c;
 
-	r->kind = PD_RK_FIELDS;
-	if (parse_legacy_feature(x))
-		return;
-	switch (r->type) {
-	case PD_REC_HEADER_ATTR: parse_header_attr(x); break;
-	case PD_REC_HEADER_EVENT_TYPE:
-		r->u.event_type.event_id = cur_u64(c, "event_id");
-		/*
-		 * char name[64], but old perf (synthesize_event_type) cut the
-		 * record to the name's length rounded up to 8: no NUL needed
-		 */
-		r->u.event_type.name = cur_fixed_string(
-			c, "name", cur_left(c) < 64 ? cur_left(c) : 64);
-		break;
-	case PD_REC_HEADER_TRACING_DATA: parse_tracing_data(x); break;
-	case PD_REC_HEADER_BUILD_ID: parse_build_id(x); break;
-	case PD_REC_FINISHED_ROUND:
-	case PD_REC_FINISHED_INIT: r->kind = PD_RK_NONE; break;
-	case PD_REC_ID_INDEX: parse_id_index(x); break;
-	case PD_REC_AUXTRACE_INFO: parse_auxtrace_info(x); break;
-	case PD_REC_AUXTRACE:
-		r->u.auxtrace.size = cur_u64(c, "size");
-		r->u.auxtrace.offset = cur_u64(c, "offset");
-		r->u.auxtrace.reference = cur_u64(c, "reference");
-		r->u.auxtrace.idx = cur_u32(c, "idx");
-		r->u.auxtrace.tid = cur_u32(c, "tid");
-		r->u.auxtrace.cpu = cur_u32(c, "cpu");
-		r->u.auxtrace.reserved = cur_u32(c, "reserved");
-		break;
-	case PD_REC_AUXTRACE_ERROR: parse_auxtrace_error(x); break;
-	case PD_REC_THREAD_MAP: parse_thread_map(x); break;
-	case PD_REC_TIME_CONV: parse_time_conv(x); break;
-	case PD_REC_HEADER_FEATURE: parse_feature(x); break;
-	case PD_REC_COMPRESSED:
-	case PD_REC_COMPRESSED2: parse_compressed(x); break;
-	case PD_REC_BPF_METADATA: parse_bpf_metadata(x); break;
-	case PD_REC_CPU_MAP:
-	case PD_REC_STAT_CONFIG:
-	case PD_REC_STAT:
-	case PD_REC_STAT_ROUND:
-	case PD_REC_EVENT_UPDATE:
-	case PD_REC_SCHEDSTAT_CPU:
-	case PD_REC_SCHEDSTAT_DOMAIN: rec_parse_stat(x); break;
-	default: /* simpleperf's, or a type nobody defines: bytes */
-		r->kind = PD_RK_RAW;
-		break;
-	}
+	m->event_id = cur_u64(c, "event_id");
+	m->name = cur_fixed_string(c, "name",
+				   cur_left(c) < 64 ? cur_left(c) : 64);
+}
+
+/* AUXTRACE: u64 size, offset, reference; u32 idx, tid, cpu, reserved */
+void rec_parse_auxtrace(struct rec_ctx *x)
+{
+	struct pd_rec_auxtrace *m = &x->r->u.auxtrace;
+	struct cursor *c = &x->c;
+
+	m->size = cur_u64(c, "size");
+	m->offset = cur_u64(c, "offset");
+	m->reference = cur_u64(c, "reference");
+	m->idx = cur_u32(c, "idx");
+	m->tid = cur_u32(c, "tid");
+	m->cpu = cur_u32(c, "cpu");
+	m->reserved = cur_u32(c, "reserved");
 }

@@ -214,7 +214,7 @@ static void parse_raw(struct sctx *x)
 		      "4 + size %u is not a multiple of 8: later fields are "
 		      "unaligned",
 		      size);
-	if (x->a->type == 2) /* PERF_TYPE_TRACEPOINT */
+	if (x->a->type == PD_TYPE_TRACEPOINT)
 		tracepoint_name(x);
 }
 

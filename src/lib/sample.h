@@ -19,27 +19,10 @@
 #include "cursor.h"
 #include "evlist.h"
 #include "reader.h"
+#include "perf_abi.h"
 #include "regs.h"
 
 struct pd_session;
-
-/* Callchain context markers (PERF_CONTEXT_*): values >= (u64)-4095 */
-#define PD_CONTEXT_MAX		 ((uint64_t)-4095)
-#define PD_CONTEXT_HV		 ((uint64_t)-32)
-#define PD_CONTEXT_KERNEL	 ((uint64_t)-128)
-#define PD_CONTEXT_USER		 ((uint64_t)-512)
-#define PD_CONTEXT_USER_DEFERRED ((uint64_t)-640)
-#define PD_CONTEXT_GUEST	 ((uint64_t)-2048)
-#define PD_CONTEXT_GUEST_KERNEL	 ((uint64_t)-2176)
-#define PD_CONTEXT_GUEST_USER	 ((uint64_t)-2560)
-
-/* attr flag bit 38: the user part of the chain comes later (record 22) */
-#define PD_ATTR_DEFER_CALLCHAIN (1ULL << 38)
-
-/* REGS abi (PERF_SAMPLE_REGS_ABI_*); 4 = SIMD block follows [pending] */
-#define PD_REGS_ABI_32	 1
-#define PD_REGS_ABI_64	 2
-#define PD_REGS_ABI_SIMD 4
 
 /* One value of PERF_SAMPLE_READ (FORMAT.md §8.2). */
 struct pd_sample_read_value {

@@ -50,7 +50,7 @@ void sess_walk_pipe(struct pd_session *s)
 		       &s->diags, "pipe stream");
 	while ((rc = pd_stream_next(&st, &r)) == 1) {
 		pi->nrecords++;
-		if (r.type < 64 && !pi->first_event_off)
+		if (r.type < PD_REC_USER_START && !pi->first_event_off)
 			pi->first_event_off = r.off;
 		/*
 		 * Pre-upstream Google perf (2012-13) sent the header features
@@ -59,7 +59,9 @@ void sess_walk_pipe(struct pd_session *s)
 		 * record of such a stream is the HOSTNAME one: a header string
 		 * filling the record exactly.
 		 */
-		if (pi->nrecords == 1 && r.type == 69 && r.size >= 12 &&
+		if (pi->nrecords == 1 &&
+		    r.type == PD_REC_LEGACY_FEATURE_BASE + HEADER_HOSTNAME &&
+		    r.size >= 12 &&
 		    pd_get32(r.p + 8, s->swap) == (uint32_t)r.size - 12u)
 			pi->legacy_google = st.legacy_google = true;
 		unsigned legacy =
@@ -76,15 +78,15 @@ void sess_walk_pipe(struct pd_session *s)
 			continue;
 		}
 		switch (r.type) {
-		case REC_HEADER_ATTR:
+		case PD_REC_HEADER_ATTR:
 			seen_attr = true;
 			pi->nattrs++;
 			keep_record(s, &s->pipe_attrs, &s->npipe_attrs, &r);
 			break;
-		case REC_EVENT_UPDATE:
+		case PD_REC_EVENT_UPDATE:
 			keep_record(s, &s->pipe_updates, &s->npipe_updates, &r);
 			break;
-		case REC_HEADER_FEATURE: {
+		case PD_REC_HEADER_FEATURE: {
 			if (r.size < 16) {
 				sess_err(s, r.off, "PERF_RECORD_HEADER_FEATURE",
 					 "record of %u bytes has no room for "
@@ -161,7 +163,7 @@ void sess_walk_pipe(struct pd_session *s)
 					      r.off);
 			break;
 		}
-		case REC_HEADER_BUILD_ID: {
+		case PD_REC_HEADER_BUILD_ID: {
 			if (!buildids)
 				buildids = sess_add_feature(
 					s, HEADER_BUILD_ID,
