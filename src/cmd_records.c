@@ -383,7 +383,8 @@ static void show(struct rec_ctx *c, const struct pd_event *ev)
 	/* filters: a record's own pid/tid (COMM, MMAP, FORK...) comes first */
 	struct pd_sample_id filt = id;
 
-	if (ev->type != 9 && pd_record_pid_tid(&d.rec, &filt.pid, &filt.tid))
+	if (ev->type != PD_REC_SAMPLE &&
+	    pd_record_pid_tid(&d.rec, &filt.pid, &filt.tid))
 		filt.has_tid = true;
 	if (!passes(c, &filt, evsel, ev->type))
 		return;

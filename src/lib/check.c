@@ -470,7 +470,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 		own(w, PD_WARN, ev->offset, what, st, "unknown-record-type",
 		    detail, 2, v);
 	}
-	if (ev->type >= 1 && ev->type < PD_REC_USER_START && ev->size % 8) {
+	if (ev->type != 0 && ev->type < PD_REC_USER_START && ev->size % 8) {
 		struct pd_check_value v[1] = {{"size", ev->size, false}};
 
 		snprintf(detail, sizeof(detail),

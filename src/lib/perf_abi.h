@@ -258,6 +258,12 @@ enum {
 	PD_STAT_CONFIG_TERM_AGGR_LEVEL = 3,
 };
 
+/* HEADER_COMPRESSED's type: enum perf_compress_type (tools/perf/util/env.h) */
+enum {
+	PD_COMP_NONE = 0,
+	PD_COMP_ZSTD = 1,
+};
+
 /* ---- feature ids (tools/perf/util/header.h, simpleperf record_file.h) -- */
 
 enum {
