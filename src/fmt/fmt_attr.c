@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * perf_event_attr, every field by name (include/uapi/linux/perf_event.h;
- * FORMAT.md §5), with the names perf gives the event (evsel.c
+ * perf_event_attr, every field by name (include/uapi/linux/perf_event.h),
+ * with the names perf gives the event (evsel.c
  * evsel__hw_name, evsel__sw_name, evsel__hw_cache_name, evsel__bp_name,
  * evsel__raw_name, tracepoints from TRACING_DATA), its ids and their
  * ID_INDEX entries.  A field outside attr.size is not shown at all.

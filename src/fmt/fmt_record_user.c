@@ -38,7 +38,8 @@ static const char *const stat_config_tags[] = {"AGGR_MODE", "INTERVAL", "SCALE",
 
 /*
  * enum aggr_mode (tools/perf/util/stat.h): perf's internal numbering,
- * changed as modes were inserted (FORMAT.md §7.2, trap 28).
+ * changed as modes were inserted (AGGR_CACHE in 6.4, AGGR_CLUSTER in
+ * 6.9).
  */
 static const char *const aggr_pre_cache[] = {
 	"none", "global", "socket", "die", "core", "thread", "unset", "node",

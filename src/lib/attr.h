@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * perf_event_attr, every field of every size up to the newest
- * (include/uapi/linux/perf_event.h; FORMAT.md §5).  A field exists only if
+ * (include/uapi/linux/perf_event.h).  A field exists only if
  * the attr's own size covers it (attr_has()); bytes beyond the newest
  * layout perfdump knows are kept, never refused.
  */
@@ -59,7 +59,8 @@ static inline bool attr_has(const struct pd_attr *a, size_t off, size_t len)
  * attr_sz).  attr.size decides which fields exist; a size larger than len
  * decodes only len bytes (diagnostic), a size smaller leaves the rest.
  * `big_endian`: the producer's byte order, for the bit-field reversal
- * (FORMAT.md §1.1).  Returns false if not even the first 8 bytes were
+ * (tools/perf/util/session.c: perf_event__attr_swap).  Returns false if
+ * not even the first 8 bytes were
  * there.
  */
 bool pd_attr_parse(struct cursor *c, size_t len, bool big_endian,

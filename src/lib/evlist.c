@@ -85,7 +85,8 @@ static uint64_t *read_ids(struct pd_session *s, uint64_t off, uint64_t size,
 
 /*
  * File mode: attrs.size / attr_size entries of {attr; u64 ids.offset;
- * u64 ids.size}, strided by the header's attr_size (FORMAT.md §2.3).
+ * u64 ids.size}, strided by the header's attr_size
+ * (tools/perf/util/header.c: perf_session__read_header).
  */
 static void load_file_attrs(struct pd_session *s)
 {
@@ -130,7 +131,8 @@ static void load_file_attrs(struct pd_session *s)
 
 /*
  * Pipe mode: PERF_RECORD_HEADER_ATTR = header; attr (attr.size bytes,
- * 0 meaning 64); u64 ids[] to the end of the record (FORMAT.md §7.2).
+ * 0 meaning 64); u64 ids[] to the end of the record
+ * (tools/perf/util/header.c: perf_event__process_attr).
  */
 static void load_pipe_attrs(struct pd_session *s)
 {

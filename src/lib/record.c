@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Record bodies: the dispatcher, the shared helpers, and the kernel's
- * records 1..22 (FORMAT.md §7.1).  Layouts checked against
+ * records 1..22.  Layouts checked against
  * tools/lib/perf/include/perf/event.h (struct perf_record_*), the uapi
  * perf_event.h comments and tools/perf/util/session.c (the swap ops find
  * each string's end the same way: first NUL, then padding to 8).
@@ -114,7 +114,8 @@ static bool early_mmap2(struct rec_ctx *x)
  * MMAP:  u32 pid, tid; u64 addr, len, pgoff; char filename[]
  * MMAP2: the same, then {u32 maj, min; u64 ino, ino_generation} or, with
  *        misc MMAP_BUILD_ID, {u8 build_id_size, u8, u16; u8 build_id[20]};
- *        u32 prot, flags; char filename[]  (FORMAT.md trap 25)
+ *        u32 prot, flags; char filename[]  (kernel/events/core.c
+ *        perf_event_mmap_output)
  */
 void rec_parse_mmap(struct rec_ctx *x)
 {

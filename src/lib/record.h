@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Every record type but SAMPLE, decoded field by field (FORMAT.md §7): the
+ * Every record type but SAMPLE, decoded field by field: the
  * kernel's records 1..22 (their body, without the sample_id trailer),
  * perf's user records 64..86, simpleperf's 32768+ and unknown types (kept
  * as bytes).  Layouts checked against tools/lib/perf/include/perf/event.h,
@@ -68,7 +68,7 @@ struct pd_rec_throttle {
 	uint64_t time, id, stream_id;
 };
 
-/* One value of a READ record (FORMAT.md §8.2). */
+/* One value of a READ record (struct read_format, uapi perf_event.h). */
 struct pd_read_value {
 	uint64_t value, id, lost;
 };
@@ -251,12 +251,12 @@ struct pd_rec_stat_config {
 	uint64_t nr;
 	struct pd_stat_config_ent *v;
 	uint32_t nread;
-	/* how AGGR_MODE values are named: perf's enum changed (trap 28) */
+	/* how AGGR_MODE values are named: perf's enum changed */
 	int aggr_numbering;	  /* enum pd_aggr_numbering */
 	const char *perf_version; /* HEADER_VERSION text, or NULL */
 };
 
-/* perf's enum aggr_mode as it was numbered over time (FORMAT.md §7.2) */
+/* perf's enum aggr_mode (tools/perf/util/stat.h) as numbered over time */
 enum pd_aggr_numbering {
 	PD_AGGR_PRE_CACHE, /* perf < 6.4: none..die, core, thread, unset, node */
 	PD_AGGR_CACHE,	   /* 6.4 .. 6.8: cache before core */

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * perf stat's records (STAT_CONFIG, STAT, STAT_ROUND), the CPU maps of
- * CPU_MAP and EVENT_UPDATE (FORMAT.md §7.5), and perf sched stats'
+ * CPU_MAP and EVENT_UPDATE, and perf sched stats'
  * SCHEDSTAT_CPU / SCHEDSTAT_DOMAIN.  Layouts checked against
  * tools/lib/perf/include/perf/event.h (struct perf_record_cpu_map_data is
- * packed: the MASK words are unaligned, trap 30), tools/perf/util/cpumap.c
+ * packed: the MASK words are unaligned), tools/perf/util/cpumap.c
  * (cpu_map__from_entries/mask/range), stat.c, event.c
  * (perf_event__fprintf_stat_config) and libperf's schedstat-v15/16/17.h.
  */
@@ -197,7 +197,7 @@ void rec_parse_stat_config(struct rec_ctx *x)
 		if (cur_ok(&x->c))
 			m->nread++;
 	}
-	/* AGGR_MODE numbering depends on the writer's perf (trap 28) */
+	/* AGGR_MODE numbering depends on the writer's perf */
 	for (size_t i = 0; i < x->s->nfeat; i++)
 		if (x->s->feat[i].id == HEADER_VERSION)
 			f = &x->s->feat[i];

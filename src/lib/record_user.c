@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * perf's own records (FORMAT.md §7.2): the ones that describe the
+ * perf's own records: the ones that describe the
  * recording (HEADER_ATTR, HEADER_FEATURE, HEADER_TRACING_DATA,
  * HEADER_BUILD_ID, ID_INDEX, THREAD_MAP, TIME_CONV, ...) and the AUX area
  * ones.  The stat records, CPU maps and SCHEDSTAT are in record_stat.c.
@@ -89,9 +89,10 @@ static const struct pd_feature *own_feature(struct rec_ctx *x, unsigned id,
 }
 
 /*
- * HEADER_FEATURE: u64 feat_id; then the feature section bytes (§6.1).  No
- * payload: the end-of-features marker, its id the writer's LAST_FEATURE
- * (trap 21).
+ * HEADER_FEATURE: u64 feat_id; then the bytes of the feature section
+ * (tools/perf/util/header.c: perf_event__process_feature).  No payload:
+ * the end-of-features marker, its id the writer's HEADER_LAST_FEATURE
+ * (perf_event__synthesize_features).
  */
 void rec_parse_header_feature(struct rec_ctx *x)
 {
@@ -142,8 +143,9 @@ void rec_parse_legacy_feature(struct rec_ctx *x)
 }
 
 /*
- * HEADER_TRACING_DATA: u32 size; [u32 pad] (12-byte records in old files,
- * trap 22); `size` bytes of tracing blob follow the record (§7.3).  The
+ * HEADER_TRACING_DATA: u32 size; [u32 pad] (12-byte records in old
+ * files); `size` bytes of tracing blob follow the record
+ * (tools/perf/util/header.c: perf_event__process_tracing_data).  The
  * blob is decoded from the session's copy (pipe mode) or from the payload
  * bytes the reader kept (-x).  simpleperf writes the blob inside the
  * record instead (header.size > 16, size bytes at offset 12).
@@ -192,7 +194,7 @@ void rec_parse_tracing_data(struct rec_ctx *x)
  * HEADER_BUILD_ID: s32 pid; u8 build_id[20]; u8 size; u8, u16 reserved;
  * char filename[] — padded to 64 (legacy, size = 4 mod 8) or to 8, and
  * since 2025 possibly followed by a sample_id: the name ends at its NUL.
- * misc bit 15 (BUILD_ID_SIZE) says the size byte is valid (trap 23).
+ * misc bit 15 (BUILD_ID_SIZE) says the size byte is valid.
  */
 void rec_parse_build_id(struct rec_ctx *x)
 {
@@ -266,7 +268,7 @@ void rec_parse_auxtrace_info(struct rec_ctx *x)
 }
 
 /*
- * AUXTRACE_ERROR (auxtrace.c perf_event__fprintf_auxtrace_error, trap 19):
+ * AUXTRACE_ERROR (auxtrace.c perf_event__fprintf_auxtrace_error):
  * u32 type, code, cpu, pid, tid, fmt; u64 ip; fmt 0: char msg[64] at 40;
  * fmt >= 1: u64 time at 40, msg at 48; fmt >= 2 with room: u32
  * machine_pid, vcpu at 112.  msg may be cut to its NUL + padding.
@@ -366,7 +368,7 @@ void rec_parse_compressed(struct rec_ctx *x)
 }
 
 /*
- * BPF_METADATA: char prog_name[512] (KSYM_NAME_LEN, trap 32); u64
+ * BPF_METADATA: char prog_name[512] (KSYM_NAME_LEN); u64
  * nr_entries; nr x {char key[64]; char value[256]}.
  */
 void rec_parse_bpf_metadata(struct rec_ctx *x)
@@ -387,7 +389,7 @@ void rec_parse_bpf_metadata(struct rec_ctx *x)
 
 /*
  * HEADER_ATTR: the attr (attr.size bytes, 0 means 64); then u64 ids[] to
- * the end, from 8 + attr.size (trap 12).
+ * the end, from 8 + attr.size.
  */
 void rec_parse_header_attr(struct rec_ctx *x)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * PERF_RECORD_SAMPLE, every field in the order evsel.c
- * __evsel__parse_sample reads it (FORMAT.md §8), driven by the record's
+ * __evsel__parse_sample reads it, driven by the record's
  * attr: sample_type, read_format, branch_sample_type, the register masks.
  *
  * Arrays (read values, callchain, branch entries, counters, registers)
@@ -24,7 +24,7 @@
 
 struct pd_session;
 
-/* One value of PERF_SAMPLE_READ (FORMAT.md §8.2). */
+/* One value of PERF_SAMPLE_READ (struct read_format). */
 struct pd_sample_read_value {
 	uint64_t value;
 	uint64_t id;		   /* if read_format has ID */
@@ -41,7 +41,7 @@ struct pd_sample_read {
 	uint32_t nvalues;		     /* decoded (< nr when cut short) */
 };
 
-/* perf_branch_entry.flags, split (FORMAT.md §8.3) */
+/* perf_branch_entry.flags, split (include/uapi/linux/perf_event.h) */
 struct pd_branch_entry {
 	uint64_t from, to;
 	uint64_t flags; /* as stored, in the producer's bit layout */
@@ -135,7 +135,7 @@ bool pd_parse_sample(struct pd_session *s, const struct pd_evsel *ev,
 void pd_branch_flags_split(uint64_t flags, bool big_endian,
 			   struct pd_branch_entry *be);
 
-/* PERF_SAMPLE_DATA_SRC fields (FORMAT.md §8.6) */
+/* PERF_SAMPLE_DATA_SRC fields (union perf_mem_data_src) */
 struct pd_data_src {
 	uint8_t op;	   /* bits 0-4 */
 	uint16_t lvl;	   /* 5-18 */
