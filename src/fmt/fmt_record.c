@@ -70,8 +70,9 @@ static void fmt_mmap2_fields(struct emitter *e, const struct pd_rec_mmap *m)
 		emit_u64(e, "build_id_size", m->build_id_size);
 		if (m->build_id)
 			emit_hexstr(e, "build_id", m->build_id,
-				    m->build_id_size <= 20 ? m->build_id_size
-							   : 20);
+				    m->build_id_size <= PD_BUILD_ID_MAX
+					    ? m->build_id_size
+					    : PD_BUILD_ID_MAX);
 	} else {
 		emit_u64(e, "maj", m->maj);
 		emit_u64(e, "min", m->min);
@@ -268,7 +269,7 @@ static void fmt_bpf_event(const struct fmt_rec *x)
 	emit_hex(e, "flags", m->flags);
 	emit_u64(e, "id", m->id);
 	if (m->tag)
-		emit_hexstr(e, "tag", m->tag, PD_BPF_EVENT_TAG_SIZE);
+		emit_hexstr(e, "tag", m->tag, PD_BPF_TAG_SIZE);
 }
 
 static void fmt_cgroup(const struct fmt_rec *x)

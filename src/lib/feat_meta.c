@@ -317,7 +317,7 @@ void parse_feat_event_desc(struct pd_session *s, struct pd_feature *f,
 	m->attr_sz = cur_u32(c, "attr_sz");
 	if (!cur_ok(c))
 		return;
-	if (m->attr_sz < 64 && m->nr)
+	if (m->attr_sz < PD_ATTR_SIZE_VER0 && m->nr)
 		pd_diag_add(&s->diags, PD_WARN, c->base + 4,
 			    "HEADER_EVENT_DESC",
 			    "attr_sz %u is smaller than the first attr ABI (64 "

@@ -91,8 +91,6 @@ pd_tracing_find_id(const struct feat_tracing_data *m, uint64_t id);
 
 /* ---- BUILD_ID (build-id.c write_buildid, header.c read_build_ids) ----- */
 
-#define PD_BUILD_ID_MAX 20
-
 struct pd_build_id {
 	uint64_t offset; /* file offset of the entry */
 	uint32_t type;	 /* header.type: 0 in sections, 67 in records */
@@ -183,7 +181,6 @@ struct feat_auxtrace {
 
 /* struct bpf_prog_info as of 2026: 228 bytes, padded to 232. */
 #define PD_BPF_PROG_INFO_SIZE 232
-#define PD_BPF_TAG_SIZE	      8
 #define PD_BPF_OBJ_NAME_LEN   16
 
 enum pd_bpf_field_kind {

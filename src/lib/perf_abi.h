@@ -213,6 +213,15 @@ enum {
 
 /* ---- inside records ---------------------------------------------------- */
 
+/* a build-id in MMAP2 and HEADER_BUILD_ID (BUILD_ID_SIZE, build-id.h) */
+#define PD_BUILD_ID_MAX 20
+/* a BPF program tag in BPF_EVENT and BPF_PROG_INFO (BPF_TAG_SIZE, bpf.h) */
+#define PD_BPF_TAG_SIZE 8
+
+/* char arrays of perf's records (tools/lib/perf/include/perf/event.h) */
+#define PD_MAX_EVENT_NAME	  64 /* HEADER_EVENT_TYPE name */
+#define PD_MAX_AUXTRACE_ERROR_MSG 64 /* AUXTRACE_ERROR msg */
+
 /* Callchain context markers (enum perf_callchain_context): >= CONTEXT_MAX */
 #define PD_CONTEXT_MAX		 ((uint64_t)-4095)
 #define PD_CONTEXT_HV		 ((uint64_t)-32)

@@ -133,8 +133,8 @@ void rec_parse_mmap(struct rec_ctx *x)
 			m->has_build_id = true;
 			m->build_id_size = cur_u8(c, "build_id_size");
 			cur_skip(c, "reserved", 3);
-			m->build_id = cur_bytes(c, "build_id", 20);
-			if (cur_ok(c) && m->build_id_size > 20)
+			m->build_id = cur_bytes(c, "build_id", PD_BUILD_ID_MAX);
+			if (cur_ok(c) && m->build_id_size > PD_BUILD_ID_MAX)
 				rec_warn(x, cur_off(c) - 24,
 					 "build_id_size %u is larger than the "
 					 "20-byte field",
@@ -289,7 +289,7 @@ void rec_parse_bpf_event(struct rec_ctx *x)
 	m->type = cur_u16(&x->c, "type");
 	m->flags = cur_u16(&x->c, "flags");
 	m->id = cur_u32(&x->c, "id");
-	m->tag = cur_bytes(&x->c, "tag", PD_BPF_EVENT_TAG_SIZE);
+	m->tag = cur_bytes(&x->c, "tag", PD_BPF_TAG_SIZE);
 }
 
 /* TEXT_POKE: u64 addr; u16 old_len, new_len; u8 bytes[old_len + new_len] */

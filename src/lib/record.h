@@ -118,8 +118,6 @@ struct pd_rec_ksymbol {
 	struct pd_str name;
 };
 
-#define PD_BPF_EVENT_TAG_SIZE 8
-
 struct pd_rec_bpf_event {
 	uint16_t type, flags;
 	uint32_t id;

@@ -203,17 +203,17 @@ void rec_parse_build_id(struct rec_ctx *x)
 	size_t left;
 
 	m->pid = cur_s32(c, "pid");
-	m->build_id = cur_bytes(c, "build_id", 20);
+	m->build_id = cur_bytes(c, "build_id", PD_BUILD_ID_MAX);
 	m->size_byte = cur_u8(c, "size");
 	cur_skip(c, "reserved", 3);
-	m->build_id_size = 20;
+	m->build_id_size = PD_BUILD_ID_MAX;
 	if (x->e->misc & PD_MISC_BUILD_ID_SIZE)
 		m->build_id_size = m->size_byte;
-	if (cur_ok(c) && m->build_id_size > 20) {
+	if (cur_ok(c) && m->build_id_size > PD_BUILD_ID_MAX) {
 		rec_warn(x, cur_off(c) - 4,
 			 "build-id size byte %u is larger than 20; using 20",
 			 m->size_byte);
-		m->build_id_size = 20;
+		m->build_id_size = PD_BUILD_ID_MAX;
 	}
 	left = cur_left(c);
 	m->filename = rec_tail_string(x, "filename");
@@ -292,7 +292,8 @@ void rec_parse_auxtrace_error(struct rec_ctx *x)
 	}
 	if (!cur_ok(c))
 		return;
-	n = cur_left(c) < 64 ? cur_left(c) : 64;
+	n = cur_left(c) < PD_MAX_AUXTRACE_ERROR_MSG ? cur_left(c)
+						    : PD_MAX_AUXTRACE_ERROR_MSG;
 	m->msg = rec_fixed_string(x, "msg", n);
 	if (m->fmt >= 2 && cur_left(c) >= 8) {
 		m->has_guest = true;
@@ -429,7 +430,9 @@ void rec_parse_event_type(struct rec_ctx *x)
 
 	m->event_id = cur_u64(c, "event_id");
 	m->name = cur_fixed_string(c, "name",
-				   cur_left(c) < 64 ? cur_left(c) : 64);
+				   cur_left(c) < PD_MAX_EVENT_NAME
+					   ? cur_left(c)
+					   : PD_MAX_EVENT_NAME);
 }
 
 /* AUXTRACE: u64 size, offset, reference; u32 idx, tid, cpu, reserved */
