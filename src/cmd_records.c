@@ -168,14 +168,7 @@ static int parse_type_list(struct rec_opts *ro, const char *arg)
 
 			if (strncasecmp(name, "PERF_RECORD_", 12) == 0)
 				name += 12;
-			for (t = 0; t < 32800 && !found; t++) {
-				const char *tn = pd_record_type_name(t);
-
-				if (tn && strcasecmp(tn, name) == 0) {
-					found = true;
-					break;
-				}
-			}
+			found = pd_record_type_by_name(name, &t);
 		}
 		if (!found || ro->ntypes == MAX_TYPES)
 			goto bad;
@@ -281,7 +274,7 @@ static bool passes(const struct rec_ctx *c, const struct pd_sample_id *id,
 	if (!type_wanted(ro, type))
 		return false;
 	if (ro->event) {
-		if (!ev || type >= 64)
+		if (!ev || type >= PD_REC_USER_START)
 			return false;
 		char idx[32];
 
@@ -320,7 +313,8 @@ static void show_record(struct rec_ctx *c, const struct pd_event *ev)
 	/* filters: a record's own pid/tid (COMM, MMAP, FORK...) comes first */
 	struct pd_sample_id filt = d.id;
 
-	if (ev->type != 9 && pd_record_pid_tid(&d.rec, &filt.pid, &filt.tid))
+	if (ev->type != PD_REC_SAMPLE &&
+	    pd_record_pid_tid(&d.rec, &filt.pid, &filt.tid))
 		filt.has_tid = true;
 	if (!passes(c, &filt, d.evsel, ev->type))
 		return;

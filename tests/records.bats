@@ -566,6 +566,83 @@ records_check() {
 	assert_status 2
 }
 
+# registry_types: "NUMBER NAME" for each entry of the record-type registry
+# (REC(NAME, ...) and SP(NAME) in src/lib/record_types.c), the number
+# from the name's PD_REC_ constant in src/lib/perf_abi.h.
+registry_types() {
+	local kind name num
+	grep -oE '^\s*(REC|SP)\([A-Z0-9_]+' src/lib/record_types.c | tr -d ' \t' |
+		while IFS='(' read -r kind name; do
+			[ "$kind" = SP ] && name=SP_$name
+			num=$(sed -nE "s/^\s*PD_REC_$name = ([0-9]+),.*/\1/p" src/lib/perf_abi.h)
+			echo "${num:-NONE} $name"
+		done
+}
+
+# one_of_each: a record of each registry type but the compressed ones
+# (the reader decompresses those), most of them only a header: too short
+# for their type, each is still shown on its own row.
+one_of_each() {
+	local num name
+	while read -r num name; do
+		case $name in
+		COMPRESSED | COMPRESSED2) ;;
+		HEADER_TRACING_DATA) hdr "$num" 0 16 && le64 0 ;; # no payload
+		AUXTRACE) hdr "$num" 0 48 && pad 40 ;;            # no payload
+		*) hdr "$num" 0 8 ;;
+		esac
+	done
+}
+
+@test "records --type: every registry name is accepted and names its own type number" {
+	local types num name want got arg n=0 f=$BATS_TEST_TMPDIR/each.data
+	types=$(registry_types)
+	# the kernel's 22 types, perf's 23 and simpleperf's 9, each numbered
+	assert_eq "$(wc -l <<<"$types")" 54 "registry entries"
+	assert_eq "$(grep -c '^NONE ' <<<"$types")" 0 "entries without a PD_REC_ number"
+	one_of_each <<<"$types" >"$BATS_TEST_TMPDIR/each.rec"
+	make_records_file "$f" "$BATS_TEST_TMPDIR/each.rec"
+	pdj -j records "$f"
+	assert_no_signal
+	jq_eq '.records | length' 52
+	while read -r num name; do
+		# number -> name: the row of each type carries the registry's name
+		case $name in
+		COMPRESSED | COMPRESSED2) ;;
+		*) jq_eq "[.records[] | select(.type == $num) | .type_name]" "[\"$name\"]" ;;
+		esac
+	done <<<"$types"
+	while read -r num name; do
+		# name -> number, in any case and with PERF_RECORD_: the same
+		# records as the number selects, and only records of that type
+		want=$("$PERFDUMP" -j records --type "$num" "$f" 2>/dev/null | jq -c '[.records[] | [.offset, .type]]')
+		for arg in "$name" "${name,,}" "PERF_RECORD_$name"; do
+			got=$("$PERFDUMP" -j records --type "$arg" "$f" 2>/dev/null | jq -c '[.records[] | [.offset, .type]]')
+			assert_eq "$got" "$want" "records --type $arg (type $num)"
+		done
+		case $name in
+		COMPRESSED | COMPRESSED2) assert_eq "$want" "[]" "type $num" ;;
+		*) assert_eq "$(jq -c '[.[][1]] | unique' <<<"$want")" "[$num]" "type $num" ;;
+		esac
+		n=$((n + 1))
+	done <<<"$types"
+	assert_eq "$n" 54 "types checked"
+}
+
+@test "records: no source file but src/lib/perf_abi.h defines a record-type number or compares a type with one" {
+	# a record-type number: the kernel's 1..22, perf's 64..86, simpleperf's 32768..32777
+	local num='([1-9]|1[0-9]|2[0-2]|6[4-9]|7[0-9]|8[0-6]|327(6[89]|7[0-7]))\b'
+	run grep -rnE --include='*.[ch]' \
+		-e "\w*REC_\w*\s*=\s*$num" \
+		-e "#define\s+\w*REC_\w*\s+\(?$num" \
+		-e "\btype\s*(==|!=|<=?|>=?)\s*$num" \
+		-e "case\s+$num\s*:" \
+		src
+	assert_eq "$(grep -v '^src/lib/perf_abi.h:' <<<"$output")" "" "kernel numbers outside perf_abi.h"
+	# the check finds what it looks for
+	assert_contains "$output" "src/lib/perf_abi.h"
+}
+
 @test "records --limit, --skip, --at" {
 	recs testdata/cpu-clock.data --limit 3 --skip 2
 	jq_eq '[.records[].offset]' '[424,472,520]'

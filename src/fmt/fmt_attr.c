@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * perf_event_attr, every field by name (include/uapi/linux/perf_event.h;
- * FORMAT.md §5), with the names perf gives the event (evsel.c
+ * perf_event_attr, every field by name (include/uapi/linux/perf_event.h),
+ * with the names perf gives the event (evsel.c
  * evsel__hw_name, evsel__sw_name, evsel__hw_cache_name, evsel__bp_name,
  * evsel__raw_name, tracepoints from TRACING_DATA), its ids and their
  * ID_INDEX entries.  A field outside attr.size is not shown at all.
@@ -15,20 +15,6 @@
 #include "../lib/feat_meta.h"
 #include "../lib/features.h"
 #include "names.h"
-
-/* enum perf_type_id */
-enum {
-	TYPE_HARDWARE,
-	TYPE_SOFTWARE,
-	TYPE_TRACEPOINT,
-	TYPE_HW_CACHE,
-	TYPE_RAW,
-	TYPE_BREAKPOINT,
-};
-
-#define ATTR_WATERMARK (1ULL << 14)
-/* PERF_PMU_TYPE_SHIFT: HARDWARE / HW_CACHE config bits 32-63 */
-#define PMU_TYPE_SHIFT 32
 
 /* "sched:sched_switch" for a tracepoint id, from TRACING_DATA. */
 static const char *tracepoint_name(const struct pd_session *s, uint64_t id,
@@ -65,14 +51,14 @@ static const char *config_name(const struct pd_session *s,
 	uint64_t low = a->config & 0xffffffffULL;
 
 	switch (a->type) {
-	case TYPE_HARDWARE: return pd_hw_event_name(low);
-	case TYPE_SOFTWARE: return pd_sw_event_name(a->config);
-	case TYPE_TRACEPOINT: return tracepoint_name(s, a->config, buf, len);
-	case TYPE_HW_CACHE: return pd_hw_cache_name(low, buf, len);
-	case TYPE_RAW:
+	case PD_TYPE_HARDWARE: return pd_hw_event_name(low);
+	case PD_TYPE_SOFTWARE: return pd_sw_event_name(a->config);
+	case PD_TYPE_TRACEPOINT: return tracepoint_name(s, a->config, buf, len);
+	case PD_TYPE_HW_CACHE: return pd_hw_cache_name(low, buf, len);
+	case PD_TYPE_RAW:
 		snprintf(buf, len, "raw 0x%" PRIx64, a->config);
 		return buf;
-	case TYPE_BREAKPOINT: return bp_name(a, buf, len);
+	case PD_TYPE_BREAKPOINT: return bp_name(a, buf, len);
 	}
 	/* dynamic PMUs: the meaning is in sysfs format/, not in the file */
 	return NULL;
@@ -90,9 +76,9 @@ static void emit_config(struct emitter *e, const struct pd_session *s,
 	else
 		emit_null(e, "config_name");
 	/* hybrid: the PMU a generic event is meant for */
-	if ((a->type == TYPE_HARDWARE || a->type == TYPE_HW_CACHE) &&
-	    a->config >> PMU_TYPE_SHIFT) {
-		uint32_t t = (uint32_t)(a->config >> PMU_TYPE_SHIFT);
+	if ((a->type == PD_TYPE_HARDWARE || a->type == PD_TYPE_HW_CACHE) &&
+	    a->config >> PD_PMU_TYPE_SHIFT) {
+		uint32_t t = (uint32_t)(a->config >> PD_PMU_TYPE_SHIFT);
 
 		emit_enum(e, "extended_type", t,
 			  pd_pmu_mapping_name(s, t, pmu, sizeof(pmu)));
@@ -154,12 +140,12 @@ static void emit_clockid(struct emitter *e, const struct pd_attr *a)
 /* Fields at offsets 48..71: wakeup, breakpoint or config1/config2. */
 static void emit_mid_fields(struct emitter *e, const struct pd_attr *a)
 {
-	bool bp = a->type == TYPE_BREAKPOINT;
+	bool bp = a->type == PD_TYPE_BREAKPOINT;
 
 	if (attr_has(a, 48, 4))
 		emit_u64(e,
-			 a->flags & ATTR_WATERMARK ? "wakeup_watermark"
-						   : "wakeup_events",
+			 a->flags & PD_ATTR_WATERMARK ? "wakeup_watermark"
+						      : "wakeup_events",
 			 a->wakeup_events);
 	if (attr_has(a, 52, 4))
 		emit_flags(e, "bp_type", a->bp_type, pd_bp_type_names,

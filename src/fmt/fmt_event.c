@@ -20,7 +20,7 @@ static const char *cpumode_name(uint16_t misc)
 		"guest_kernel", "guest_user", NULL,   NULL,
 	};
 
-	return names[misc & 7];
+	return names[misc & PD_MISC_CPUMODE_MASK];
 }
 
 /*
@@ -31,30 +31,33 @@ static void emit_misc(struct emitter *e, uint32_t type, uint16_t misc)
 {
 	const char *names[16] = {0};
 
-	names[12] = type == 1 || type == 10 ? "PROC_MAP_PARSE_TIMEOUT" : NULL;
+	names[12] = type == PD_REC_MMAP || type == PD_REC_MMAP2
+			    ? "PROC_MAP_PARSE_TIMEOUT"
+			    : NULL;
 	switch (type) {
-	case 1: names[13] = "MMAP_DATA"; break;
-	case 10:
+	case PD_REC_MMAP: names[13] = "MMAP_DATA"; break;
+	case PD_REC_MMAP2:
 		names[13] = "MMAP_DATA";
 		names[14] = "MMAP_BUILD_ID";
 		break;
-	case 3: names[13] = "COMM_EXEC"; break;
-	case 7: names[13] = "FORK_EXEC"; break;
-	case 9: names[14] = "EXACT_IP"; break;
-	case 14:
-	case 15:
+	case PD_REC_COMM: names[13] = "COMM_EXEC"; break;
+	case PD_REC_FORK: names[13] = "FORK_EXEC"; break;
+	case PD_REC_SAMPLE: names[14] = "EXACT_IP"; break;
+	case PD_REC_SWITCH:
+	case PD_REC_SWITCH_CPU_WIDE:
 		names[13] = "SWITCH_OUT";
 		names[14] = "SWITCH_OUT_PREEMPT";
 		break;
-	case 13: names[15] = "LOST_SAMPLES_BPF"; break;
-	case 67: names[15] = "BUILD_ID_SIZE"; break;
+	case PD_REC_LOST_SAMPLES: names[15] = "LOST_SAMPLES_BPF"; break;
+	case PD_REC_HEADER_BUILD_ID: names[15] = "BUILD_ID_SIZE"; break;
 	default: break;
 	}
 	/* bits 0-2 are the cpumode, shown apart; text shows what is set */
-	emit_text_hide(e, !(misc & ~7u));
-	emit_flags(e, "misc", misc & ~7u, names, 16);
-	emit_text_hide(e, !(misc & 7u));
-	emit_enum(e, "cpumode", misc & 7u, cpumode_name(misc));
+	emit_text_hide(e, !(misc & ~PD_MISC_CPUMODE_MASK));
+	emit_flags(e, "misc", misc & ~PD_MISC_CPUMODE_MASK, names, 16);
+	emit_text_hide(e, !(misc & PD_MISC_CPUMODE_MASK));
+	emit_enum(e, "cpumode", misc & PD_MISC_CPUMODE_MASK,
+		  cpumode_name(misc));
 	emit_text_hide(e, false);
 }
 
@@ -113,15 +116,16 @@ void emit_event(struct emitter *e, const struct pd_session *s,
 		emit_offset(e, "inner_offset", ev->inner_offset);
 	if (ev->stream >= 0)
 		emit_str(e, "stream", s->dir[ev->stream].name);
-	if (evsel && ev->type < 64) {
+	if (evsel && ev->type < PD_REC_USER_START) {
 		if (evsel->name[0])
 			emit_str(e, "event", evsel->name);
 		else
 			emit_strf(e, "event", "attr%u", evsel->idx);
-	} else if (ev->type < 64 && ev->type != 0 && s->evlist.n > 1 && rid) {
+	} else if (ev->type < PD_REC_USER_START && ev->type != 0 &&
+		   s->evlist.n > 1 && rid) {
 		emit_hex(e, "unknown_id", rid);
 	}
-	if (ev->type == 9)
+	if (ev->type == PD_REC_SAMPLE)
 		emit_sample(e, s, evsel, ev, &d->smp);
 	else
 		emit_record(e, s, ev, &d->rec);

@@ -195,7 +195,7 @@ static void emit_attr_head(struct emitter *e, const struct pd_session *s,
 	emit_hex(e, "config", d->config);
 	if (d->attr_known < 40)
 		return;
-	if (d->attr_known >= 48 && d->flags & PD_ATTR_FLAG_FREQ)
+	if (d->attr_known >= 48 && d->flags & PD_ATTR_FREQ)
 		emit_u64(e, "sample_freq", d->sample_period);
 	else
 		emit_u64(e, "sample_period", d->sample_period);

@@ -114,7 +114,9 @@ void emit_feat_compressed(struct emitter *e, const struct pd_session *s,
 {
 	const struct feat_compressed *m = f->model;
 	/* tools/perf/util/compress.h enum perf_compress_type */
-	const char *type = m->type == 0 ? "none" : m->type == 1 ? "zstd" : NULL;
+	const char *type = m->type == PD_COMP_NONE   ? "none"
+			   : m->type == PD_COMP_ZSTD ? "zstd"
+						     : NULL;
 
 	(void)s;
 	emit_u64(e, "version", m->version);

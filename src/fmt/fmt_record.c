@@ -5,7 +5,8 @@
  * names (tools/lib/perf/include/perf/event.h); where one would repeat a key
  * the row already has (offset, size, type), it is prefixed with what it
  * belongs to (auxtrace_size, update_type, ...).  This file: the dispatcher
- * and the kernel's records 1..22; perf's records are in fmt_record_user.c.
+ * (a table keyed by record type) and the kernel's records 1..22; perf's
+ * records are in fmt_record_user.c.
  */
 #include "fmt_record_int.h"
 
@@ -62,63 +63,88 @@ static void emit_pid_tid(struct emitter *e, uint32_t pid, uint32_t tid)
 	emit_s64(e, "tid", (int32_t)tid);
 }
 
-static void emit_mmap(struct emitter *e, const struct pd_rec_mmap *m)
+/* MMAP2's inode or build-id, prot and flags */
+static void fmt_mmap2_fields(struct emitter *e, const struct pd_rec_mmap *m)
 {
+	if (m->has_build_id) {
+		emit_u64(e, "build_id_size", m->build_id_size);
+		if (m->build_id)
+			emit_hexstr(e, "build_id", m->build_id,
+				    m->build_id_size <= PD_BUILD_ID_MAX
+					    ? m->build_id_size
+					    : PD_BUILD_ID_MAX);
+	} else {
+		emit_u64(e, "maj", m->maj);
+		emit_u64(e, "min", m->min);
+		emit_u64(e, "ino", m->ino);
+		emit_u64(e, "ino_generation", m->ino_generation);
+	}
+	if (m->no_prot_flags) {
+		emit_str(e, "layout", "no prot and flags (first MMAP2 layout)");
+		return;
+	}
+	emit_flags(e, "prot", m->prot, prot_names, REC_NELEMS(prot_names));
+	emit_flags(e, "flags", m->flags, map_flag_names,
+		   REC_NELEMS(map_flag_names));
+	/* perf's "r-xp" */
+	emit_strf(e, "perms", "%c%c%c%c", m->prot & 1 ? 'r' : '-',
+		  m->prot & 2 ? 'w' : '-', m->prot & 4 ? 'x' : '-',
+		  m->flags & 1 ? 's' : 'p');
+}
+
+/* MMAP and MMAP2 */
+static void fmt_mmap(const struct fmt_rec *x)
+{
+	const struct pd_rec_mmap *m = &x->r->u.mmap;
+	struct emitter *e = x->e;
+
 	emit_pid_tid(e, m->pid, m->tid);
 	emit_hex(e, "addr", m->addr);
 	emit_hex(e, "len", m->len);
 	emit_hex(e, "pgoff", m->pgoff);
-	if (m->is_mmap2) {
-		if (m->has_build_id) {
-			emit_u64(e, "build_id_size", m->build_id_size);
-			if (m->build_id)
-				emit_hexstr(e, "build_id", m->build_id,
-					    m->build_id_size <= 20
-						    ? m->build_id_size
-						    : 20);
-		} else {
-			emit_u64(e, "maj", m->maj);
-			emit_u64(e, "min", m->min);
-			emit_u64(e, "ino", m->ino);
-			emit_u64(e, "ino_generation", m->ino_generation);
-		}
-		if (m->no_prot_flags) {
-			emit_str(e, "layout",
-				 "no prot and flags (first MMAP2 layout)");
-			emit_pstr(e, "filename", &m->filename);
-			return;
-		}
-		emit_flags(e, "prot", m->prot, prot_names,
-			   REC_NELEMS(prot_names));
-		emit_flags(e, "flags", m->flags, map_flag_names,
-			   REC_NELEMS(map_flag_names));
-		/* perf's "r-xp" */
-		emit_strf(e, "perms", "%c%c%c%c", m->prot & 1 ? 'r' : '-',
-			  m->prot & 2 ? 'w' : '-', m->prot & 4 ? 'x' : '-',
-			  m->flags & 1 ? 's' : 'p');
-	}
+	if (m->is_mmap2)
+		fmt_mmap2_fields(e, m);
 	emit_pstr(e, "filename", &m->filename);
 }
 
-static void emit_read(struct emitter *e, const struct pd_rec_read *m)
+static void fmt_lost(const struct fmt_rec *x)
 {
-	emit_pid_tid(e, m->pid, m->tid);
-	if (!m->has_format) {
-		/* no attr for it: the u64 words as they are */
-		emit_arr_begin(e, "words");
-		for (uint32_t i = 0; i < m->nraw; i++)
-			emit_u64(e, NULL, m->raw[i]);
-		emit_arr_end(e);
-		return;
-	}
-	if (m->read_format & PD_FORMAT_GROUP)
-		emit_u64(e, "nr", m->nr);
-	else if (m->nvalues)
-		emit_u64(e, "value", m->values[0].value);
-	if (m->read_format & PD_FORMAT_TOTAL_TIME_ENABLED)
-		emit_u64(e, "time_enabled", m->time_enabled);
-	if (m->read_format & PD_FORMAT_TOTAL_TIME_RUNNING)
-		emit_u64(e, "time_running", m->time_running);
+	emit_hex(x->e, "id", x->r->u.lost.id);
+	emit_u64(x->e, "lost", x->r->u.lost.lost);
+}
+
+static void fmt_comm(const struct fmt_rec *x)
+{
+	emit_pid_tid(x->e, x->r->u.comm.pid, x->r->u.comm.tid);
+	emit_pstr(x->e, "comm", &x->r->u.comm.comm);
+}
+
+/* EXIT and FORK */
+static void fmt_task(const struct fmt_rec *x)
+{
+	const struct pd_rec_task *m = &x->r->u.task;
+	struct emitter *e = x->e;
+
+	emit_s64(e, "pid", (int32_t)m->pid);
+	emit_s64(e, "ppid", (int32_t)m->ppid);
+	emit_s64(e, "tid", (int32_t)m->tid);
+	emit_s64(e, "ptid", (int32_t)m->ptid);
+	emit_u64(e, "time", m->time);
+}
+
+/* THROTTLE and UNTHROTTLE */
+static void fmt_throttle(const struct fmt_rec *x)
+{
+	const struct pd_rec_throttle *m = &x->r->u.throttle;
+
+	emit_u64(x->e, "time", m->time);
+	emit_hex(x->e, "id", m->id);
+	emit_hex(x->e, "stream_id", m->stream_id);
+}
+
+/* READ's values as the attr's read_format lays them out */
+static void fmt_read_values(struct emitter *e, const struct pd_rec_read *m)
+{
 	if (!(m->read_format & PD_FORMAT_GROUP)) {
 		if (m->nvalues && (m->read_format & PD_FORMAT_ID))
 			emit_hex(e, "id", m->values[0].id);
@@ -139,9 +165,66 @@ static void emit_read(struct emitter *e, const struct pd_rec_read *m)
 	emit_arr_end(e);
 }
 
-static void emit_namespaces(struct emitter *e,
-			    const struct pd_rec_namespaces *m)
+static void fmt_read(const struct fmt_rec *x)
 {
+	const struct pd_rec_read *m = &x->r->u.read;
+	struct emitter *e = x->e;
+
+	emit_pid_tid(e, m->pid, m->tid);
+	if (!m->has_format) {
+		/* no attr for it: the u64 words as they are */
+		emit_arr_begin(e, "words");
+		for (uint32_t i = 0; i < m->nraw; i++)
+			emit_u64(e, NULL, m->raw[i]);
+		emit_arr_end(e);
+		return;
+	}
+	if (m->read_format & PD_FORMAT_GROUP)
+		emit_u64(e, "nr", m->nr);
+	else if (m->nvalues)
+		emit_u64(e, "value", m->values[0].value);
+	if (m->read_format & PD_FORMAT_TOTAL_TIME_ENABLED)
+		emit_u64(e, "time_enabled", m->time_enabled);
+	if (m->read_format & PD_FORMAT_TOTAL_TIME_RUNNING)
+		emit_u64(e, "time_running", m->time_running);
+	fmt_read_values(e, m);
+}
+
+static void fmt_aux(const struct fmt_rec *x)
+{
+	const struct pd_rec_aux *m = &x->r->u.aux;
+	struct emitter *e = x->e;
+
+	emit_hex(e, "aux_offset", m->aux_offset);
+	emit_hex(e, "aux_size", m->aux_size);
+	emit_flags(e, "flags", m->flags, aux_flag_names,
+		   REC_NELEMS(aux_flag_names));
+	/* PERF_AUX_FLAG_PMU_FORMAT_TYPE_MASK (CoreSight: 0 or 1 raw) */
+	emit_u64(e, "pmu_format",
+		 (m->flags & PD_AUX_FLAG_PMU_FORMAT_TYPE_MASK) >> 8);
+}
+
+static void fmt_itrace_start(const struct fmt_rec *x)
+{
+	emit_pid_tid(x->e, x->r->u.pid_tid.pid, x->r->u.pid_tid.tid);
+}
+
+static void fmt_switch_cpu_wide(const struct fmt_rec *x)
+{
+	emit_s64(x->e, "next_prev_pid", (int32_t)x->r->u.pid_tid.pid);
+	emit_s64(x->e, "next_prev_tid", (int32_t)x->r->u.pid_tid.tid);
+}
+
+static void fmt_lost_samples(const struct fmt_rec *x)
+{
+	emit_u64(x->e, "lost", x->r->u.lost_samples.lost);
+}
+
+static void fmt_namespaces(const struct fmt_rec *x)
+{
+	const struct pd_rec_namespaces *m = &x->r->u.ns;
+	struct emitter *e = x->e;
+
 	emit_pid_tid(e, m->pid, m->tid);
 	emit_u64(e, "nr_namespaces", m->nr);
 	emit_arr_begin(e, "link_info");
@@ -160,107 +243,130 @@ static void emit_namespaces(struct emitter *e,
 	emit_arr_end(e);
 }
 
-static void emit_kernel(struct emitter *e, const struct pd_record *r)
+static void fmt_ksymbol(const struct fmt_rec *x)
 {
-	switch (r->type) {
-	case PD_REC_MMAP:
-	case PD_REC_MMAP2: emit_mmap(e, &r->u.mmap); break;
-	case PD_REC_LOST:
-		emit_hex(e, "id", r->u.lost.id);
-		emit_u64(e, "lost", r->u.lost.lost);
-		break;
-	case PD_REC_COMM:
-		emit_pid_tid(e, r->u.comm.pid, r->u.comm.tid);
-		emit_pstr(e, "comm", &r->u.comm.comm);
-		break;
-	case PD_REC_EXIT:
-	case PD_REC_FORK:
-		emit_s64(e, "pid", (int32_t)r->u.task.pid);
-		emit_s64(e, "ppid", (int32_t)r->u.task.ppid);
-		emit_s64(e, "tid", (int32_t)r->u.task.tid);
-		emit_s64(e, "ptid", (int32_t)r->u.task.ptid);
-		emit_u64(e, "time", r->u.task.time);
-		break;
-	case PD_REC_THROTTLE:
-	case PD_REC_UNTHROTTLE:
-		emit_u64(e, "time", r->u.throttle.time);
-		emit_hex(e, "id", r->u.throttle.id);
-		emit_hex(e, "stream_id", r->u.throttle.stream_id);
-		break;
-	case PD_REC_READ: emit_read(e, &r->u.read); break;
-	case PD_REC_AUX:
-		emit_hex(e, "aux_offset", r->u.aux.aux_offset);
-		emit_hex(e, "aux_size", r->u.aux.aux_size);
-		emit_flags(e, "flags", r->u.aux.flags, aux_flag_names,
-			   REC_NELEMS(aux_flag_names));
-		/* PERF_AUX_FLAG_PMU_FORMAT_TYPE_MASK (CoreSight: 0 or 1 raw) */
-		emit_u64(e, "pmu_format", r->u.aux.flags >> 8 & 0xff);
-		break;
-	case PD_REC_ITRACE_START:
-		emit_pid_tid(e, r->u.pid_tid.pid, r->u.pid_tid.tid);
-		break;
-	case PD_REC_SWITCH_CPU_WIDE:
-		emit_s64(e, "next_prev_pid", (int32_t)r->u.pid_tid.pid);
-		emit_s64(e, "next_prev_tid", (int32_t)r->u.pid_tid.tid);
-		break;
-	case PD_REC_LOST_SAMPLES:
-		emit_u64(e, "lost", r->u.lost_samples.lost);
-		break;
-	case PD_REC_NAMESPACES: emit_namespaces(e, &r->u.ns); break;
-	case PD_REC_KSYMBOL:
-		emit_hex(e, "addr", r->u.ksymbol.addr);
-		emit_u64(e, "len", r->u.ksymbol.len);
-		emit_enum(e, "ksym_type", r->u.ksymbol.ksym_type,
-			  rec_name(ksym_type_names, REC_NELEMS(ksym_type_names),
-				   r->u.ksymbol.ksym_type));
-		emit_flags(e, "flags", r->u.ksymbol.flags, ksym_flag_names,
-			   REC_NELEMS(ksym_flag_names));
-		emit_pstr(e, "name", &r->u.ksymbol.name);
-		break;
-	case PD_REC_BPF_EVENT:
-		emit_enum(e, "bpf_event_type", r->u.bpf.type,
-			  rec_name(bpf_event_type_names,
-				   REC_NELEMS(bpf_event_type_names),
-				   r->u.bpf.type));
-		emit_hex(e, "flags", r->u.bpf.flags);
-		emit_u64(e, "id", r->u.bpf.id);
-		if (r->u.bpf.tag)
-			emit_hexstr(e, "tag", r->u.bpf.tag,
-				    PD_BPF_EVENT_TAG_SIZE);
-		break;
-	case PD_REC_CGROUP:
-		emit_hex(e, "id", r->u.cgroup.id);
-		emit_pstr(e, "path", &r->u.cgroup.path);
-		break;
-	case PD_REC_TEXT_POKE:
-		emit_hex(e, "addr", r->u.text_poke.addr);
-		emit_u64(e, "old_len", r->u.text_poke.old_len);
-		emit_u64(e, "new_len", r->u.text_poke.new_len);
-		if (r->u.text_poke.old_bytes)
-			emit_hexstr(e, "old_bytes", r->u.text_poke.old_bytes,
-				    r->u.text_poke.old_len);
-		if (r->u.text_poke.new_bytes)
-			emit_hexstr(e, "new_bytes", r->u.text_poke.new_bytes,
-				    r->u.text_poke.new_len);
-		break;
-	case PD_REC_AUX_OUTPUT_HW_ID:
-		emit_hex(e, "hw_id", r->u.hw_id.hw_id);
-		break;
-	case PD_REC_CALLCHAIN_DEFERRED:
-		emit_hex(e, "cookie", r->u.deferred.cookie);
-		emit_u64(e, "nr", r->u.deferred.nr);
-		emit_arr_begin(e, "ips");
-		for (uint32_t i = 0; i < r->u.deferred.nips; i++)
-			emit_hex(e, NULL, r->u.deferred.ips[i]);
-		emit_arr_end(e);
-		break;
-	default: break;
-	}
+	const struct pd_rec_ksymbol *m = &x->r->u.ksymbol;
+	struct emitter *e = x->e;
+
+	emit_hex(e, "addr", m->addr);
+	emit_u64(e, "len", m->len);
+	emit_enum(e, "ksym_type", m->ksym_type,
+		  rec_name(ksym_type_names, REC_NELEMS(ksym_type_names),
+			   m->ksym_type));
+	emit_flags(e, "flags", m->flags, ksym_flag_names,
+		   REC_NELEMS(ksym_flag_names));
+	emit_pstr(e, "name", &m->name);
 }
+
+static void fmt_bpf_event(const struct fmt_rec *x)
+{
+	const struct pd_rec_bpf_event *m = &x->r->u.bpf;
+	struct emitter *e = x->e;
+
+	emit_enum(e, "bpf_event_type", m->type,
+		  rec_name(bpf_event_type_names,
+			   REC_NELEMS(bpf_event_type_names), m->type));
+	emit_hex(e, "flags", m->flags);
+	emit_u64(e, "id", m->id);
+	if (m->tag)
+		emit_hexstr(e, "tag", m->tag, PD_BPF_TAG_SIZE);
+}
+
+static void fmt_cgroup(const struct fmt_rec *x)
+{
+	emit_hex(x->e, "id", x->r->u.cgroup.id);
+	emit_pstr(x->e, "path", &x->r->u.cgroup.path);
+}
+
+static void fmt_text_poke(const struct fmt_rec *x)
+{
+	const struct pd_rec_text_poke *m = &x->r->u.text_poke;
+	struct emitter *e = x->e;
+
+	emit_hex(e, "addr", m->addr);
+	emit_u64(e, "old_len", m->old_len);
+	emit_u64(e, "new_len", m->new_len);
+	if (m->old_bytes)
+		emit_hexstr(e, "old_bytes", m->old_bytes, m->old_len);
+	if (m->new_bytes)
+		emit_hexstr(e, "new_bytes", m->new_bytes, m->new_len);
+}
+
+static void fmt_hw_id(const struct fmt_rec *x)
+{
+	emit_hex(x->e, "hw_id", x->r->u.hw_id.hw_id);
+}
+
+static void fmt_callchain_deferred(const struct fmt_rec *x)
+{
+	const struct pd_rec_callchain_deferred *m = &x->r->u.deferred;
+	struct emitter *e = x->e;
+
+	emit_hex(e, "cookie", m->cookie);
+	emit_u64(e, "nr", m->nr);
+	emit_arr_begin(e, "ips");
+	for (uint32_t i = 0; i < m->nips; i++)
+		emit_hex(e, NULL, m->ips[i]);
+	emit_arr_end(e);
+}
+
+/* ---- the dispatcher ---------------------------------------------------- */
+
+/*
+ * The formatter of each type whose body is decoded field by field, keyed
+ * by the type as the registry (lib/record_types.c) is.
+ */
+static const fmt_rec_fn fmt_types[PD_REC_HEADER_MAX] = {
+	[PD_REC_MMAP] = fmt_mmap,
+	[PD_REC_LOST] = fmt_lost,
+	[PD_REC_COMM] = fmt_comm,
+	[PD_REC_EXIT] = fmt_task,
+	[PD_REC_THROTTLE] = fmt_throttle,
+	[PD_REC_UNTHROTTLE] = fmt_throttle,
+	[PD_REC_FORK] = fmt_task,
+	[PD_REC_READ] = fmt_read,
+	[PD_REC_MMAP2] = fmt_mmap,
+	[PD_REC_AUX] = fmt_aux,
+	[PD_REC_ITRACE_START] = fmt_itrace_start,
+	[PD_REC_LOST_SAMPLES] = fmt_lost_samples,
+	[PD_REC_SWITCH_CPU_WIDE] = fmt_switch_cpu_wide,
+	[PD_REC_NAMESPACES] = fmt_namespaces,
+	[PD_REC_KSYMBOL] = fmt_ksymbol,
+	[PD_REC_BPF_EVENT] = fmt_bpf_event,
+	[PD_REC_CGROUP] = fmt_cgroup,
+	[PD_REC_TEXT_POKE] = fmt_text_poke,
+	[PD_REC_AUX_OUTPUT_HW_ID] = fmt_hw_id,
+	[PD_REC_CALLCHAIN_DEFERRED] = fmt_callchain_deferred,
+
+	[PD_REC_HEADER_ATTR] = fmt_header_attr,
+	[PD_REC_HEADER_EVENT_TYPE] = fmt_event_type,
+	[PD_REC_HEADER_TRACING_DATA] = fmt_tracing_data,
+	[PD_REC_HEADER_BUILD_ID] = fmt_build_id,
+	[PD_REC_ID_INDEX] = fmt_id_index,
+	[PD_REC_AUXTRACE_INFO] = fmt_auxtrace_info,
+	[PD_REC_AUXTRACE] = fmt_auxtrace,
+	[PD_REC_AUXTRACE_ERROR] = fmt_auxtrace_error,
+	[PD_REC_THREAD_MAP] = fmt_thread_map,
+	[PD_REC_CPU_MAP] = fmt_cpu_map_rec,
+	[PD_REC_STAT_CONFIG] = fmt_stat_config,
+	[PD_REC_STAT] = fmt_stat,
+	[PD_REC_STAT_ROUND] = fmt_stat_round,
+	[PD_REC_EVENT_UPDATE] = fmt_event_update,
+	[PD_REC_TIME_CONV] = fmt_time_conv,
+	[PD_REC_HEADER_FEATURE] = fmt_header_feature,
+	[PD_REC_COMPRESSED] = fmt_compressed,
+	[PD_REC_COMPRESSED2] = fmt_compressed,
+	[PD_REC_BPF_METADATA] = fmt_bpf_metadata,
+	[PD_REC_SCHEDSTAT_CPU] = fmt_schedstat,
+	[PD_REC_SCHEDSTAT_DOMAIN] = fmt_schedstat,
+};
 
 void emit_record(struct emitter *e, const struct pd_session *s,
 		 const struct pd_event *ev, const struct pd_record *r)
 {
+	const struct fmt_rec x = {.e = e, .s = s, .r = r};
+
+	(void)ev;
 	switch (r->kind) {
 	case PD_RK_NONE: break;
 	case PD_RK_RAW:
@@ -273,10 +379,11 @@ void emit_record(struct emitter *e, const struct pd_session *s,
 			    r->u.raw.n < HEAD_BYTES ? r->u.raw.n : HEAD_BYTES);
 		break;
 	case PD_RK_FIELDS:
-		if (r->type < 64 && !r->legacy_feature)
-			emit_kernel(e, r);
-		else
-			emit_record_user(e, s, ev, r);
+		/* a legacy feature record is a feature, whatever its type */
+		if (r->legacy_feature)
+			fmt_header_feature(&x);
+		else if (r->type < REC_NELEMS(fmt_types) && fmt_types[r->type])
+			fmt_types[r->type](&x);
 		break;
 	}
 	if (r->too_small)

@@ -38,7 +38,8 @@ static const char *const stat_config_tags[] = {"AGGR_MODE", "INTERVAL", "SCALE",
 
 /*
  * enum aggr_mode (tools/perf/util/stat.h): perf's internal numbering,
- * changed as modes were inserted (FORMAT.md §7.2, trap 28).
+ * changed as modes were inserted (AGGR_CACHE in 6.4, AGGR_CLUSTER in
+ * 6.9).
  */
 static const char *const aggr_pre_cache[] = {
 	"none", "global", "socket", "die", "core", "thread", "unset", "node",
@@ -101,12 +102,19 @@ void emit_cpu_map(struct emitter *e, const struct pd_cpu_map *m)
 		emit_str(e, "cpus", m->list ? m->list : "");
 }
 
-static void emit_header_attr(struct emitter *e, const struct pd_session *s,
-			     const struct pd_rec_header_attr *m)
+void fmt_cpu_map_rec(const struct fmt_rec *x)
 {
+	emit_cpu_map(x->e, &x->r->u.cpu_map);
+}
+
+void fmt_header_attr(const struct fmt_rec *x)
+{
+	const struct pd_rec_header_attr *m = &x->r->u.attr;
+	struct emitter *e = x->e;
+
 	emit_u64(e, "nr_ids", m->nids);
 	emit_obj_begin(e, "attr");
-	emit_attr_fields(e, s, &m->attr);
+	emit_attr_fields(e, x->s, &m->attr);
 	emit_obj_end(e);
 	emit_arr_begin(e, "ids");
 	for (uint32_t i = 0; i < m->nids; i++)
@@ -114,19 +122,16 @@ static void emit_header_attr(struct emitter *e, const struct pd_session *s,
 	emit_arr_end(e);
 }
 
-static void emit_tracing_data(struct emitter *e,
-			      const struct pd_rec_tracing_data *m)
+void fmt_event_type(const struct fmt_rec *x)
 {
-	const struct feat_tracing_data *b = m->blob;
+	emit_hex(x->e, "event_id", x->r->u.event_type.event_id);
+	emit_pstr(x->e, "name", &x->r->u.event_type.name);
+}
 
-	emit_u64(e, "tracing_data_size", m->size);
-	if (m->in_record)
-		emit_str(e, "data_in_record", "yes (simpleperf)");
-	if (m->has_pad)
-		emit_u64(e, "pad", m->pad);
-	if (!b)
-		return;
-	/* a summary of the blob; `features TRACING_DATA` shows all of it */
+/* a summary of the blob; `features TRACING_DATA` shows all of it */
+static void emit_tracing_blob(struct emitter *e,
+			      const struct feat_tracing_data *b)
+{
 	emit_row_begin(e, "tracing_data");
 	emit_bool(e, "magic_ok", b->step >= PD_TRACE_MAGIC);
 	if (b->step >= PD_TRACE_PARAMS) {
@@ -145,8 +150,25 @@ static void emit_tracing_data(struct emitter *e,
 	emit_obj_end(e);
 }
 
-static void emit_build_id(struct emitter *e, const struct pd_rec_build_id *m)
+void fmt_tracing_data(const struct fmt_rec *x)
 {
+	const struct pd_rec_tracing_data *m = &x->r->u.tracing;
+	struct emitter *e = x->e;
+
+	emit_u64(e, "tracing_data_size", m->size);
+	if (m->in_record)
+		emit_str(e, "data_in_record", "yes (simpleperf)");
+	if (m->has_pad)
+		emit_u64(e, "pad", m->pad);
+	if (m->blob)
+		emit_tracing_blob(e, m->blob);
+}
+
+void fmt_build_id(const struct fmt_rec *x)
+{
+	const struct pd_rec_build_id *m = &x->r->u.build_id;
+	struct emitter *e = x->e;
+
 	emit_s64(e, "pid", m->pid);
 	if (m->build_id)
 		emit_hexstr(e, "build_id", m->build_id, m->build_id_size);
@@ -154,8 +176,11 @@ static void emit_build_id(struct emitter *e, const struct pd_rec_build_id *m)
 	emit_pstr(e, "filename", &m->filename);
 }
 
-static void emit_id_index(struct emitter *e, const struct pd_rec_id_index *m)
+void fmt_id_index(const struct fmt_rec *x)
 {
+	const struct pd_rec_id_index *m = &x->r->u.id_index;
+	struct emitter *e = x->e;
+
 	emit_u64(e, "nr", m->nr);
 	emit_arr_begin(e, "entries");
 	for (uint32_t i = 0; i < m->nread; i++) {
@@ -176,9 +201,39 @@ static void emit_id_index(struct emitter *e, const struct pd_rec_id_index *m)
 	emit_arr_end(e);
 }
 
-static void emit_auxtrace_error(struct emitter *e,
-				const struct pd_rec_auxtrace_error *m)
+void fmt_auxtrace_info(const struct fmt_rec *x)
 {
+	const struct pd_rec_auxtrace_info *m = &x->r->u.auxtrace_info;
+	struct emitter *e = x->e;
+
+	emit_enum(e, "auxtrace_type", m->type,
+		  rec_name(auxtrace_type_names, REC_NELEMS(auxtrace_type_names),
+			   m->type));
+	emit_u64(e, "reserved", m->reserved);
+	emit_arr_begin(e, "priv");
+	for (uint32_t i = 0; i < m->npriv; i++)
+		emit_hex(e, NULL, m->priv[i]);
+	emit_arr_end(e);
+}
+
+void fmt_auxtrace(const struct fmt_rec *x)
+{
+	const struct pd_rec_auxtrace *m = &x->r->u.auxtrace;
+	struct emitter *e = x->e;
+
+	emit_u64(e, "auxtrace_size", m->size);
+	emit_hex(e, "auxtrace_offset", m->offset);
+	emit_hex(e, "reference", m->reference);
+	emit_u64(e, "idx", m->idx);
+	emit_s64(e, "tid", (int32_t)m->tid);
+	emit_s64(e, "cpu", (int32_t)m->cpu);
+}
+
+void fmt_auxtrace_error(const struct fmt_rec *x)
+{
+	const struct pd_rec_auxtrace_error *m = &x->r->u.auxtrace_error;
+	struct emitter *e = x->e;
+
 	emit_enum(e, "error_type", m->type,
 		  rec_name(auxtrace_error_names,
 			   REC_NELEMS(auxtrace_error_names), m->type));
@@ -197,9 +252,27 @@ static void emit_auxtrace_error(struct emitter *e,
 	}
 }
 
-static void emit_stat_config(struct emitter *e,
-			     const struct pd_rec_stat_config *m)
+void fmt_thread_map(const struct fmt_rec *x)
 {
+	const struct pd_rec_thread_map *m = &x->r->u.thread_map;
+	struct emitter *e = x->e;
+
+	emit_u64(e, "nr", m->nr);
+	emit_arr_begin(e, "entries");
+	for (uint32_t i = 0; i < m->nread; i++) {
+		emit_row_begin(e, NULL);
+		emit_s64(e, "pid", (int64_t)m->v[i].pid);
+		emit_pstr(e, "comm", &m->v[i].comm);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
+void fmt_stat_config(const struct fmt_rec *x)
+{
+	const struct pd_rec_stat_config *m = &x->r->u.stat_config;
+	struct emitter *e = x->e;
+
 	emit_u64(e, "nr", m->nr);
 	emit_arr_begin(e, "data");
 	for (uint32_t i = 0; i < m->nread; i++) {
@@ -209,7 +282,7 @@ static void emit_stat_config(struct emitter *e,
 		emit_enum(e, "tag", v->tag,
 			  rec_name(stat_config_tags,
 				   REC_NELEMS(stat_config_tags), v->tag));
-		if (v->tag == 0)
+		if (v->tag == PD_STAT_CONFIG_TERM_AGGR_MODE)
 			emit_enum(e, "val", v->val,
 				  aggr_mode_name(m->aggr_numbering, v->val));
 		else
@@ -222,14 +295,38 @@ static void emit_stat_config(struct emitter *e,
 		 aggr_numbering_text[m->aggr_numbering]);
 }
 
-static void emit_schedstat(struct emitter *e, const struct pd_record *r)
+void fmt_stat(const struct fmt_rec *x)
 {
-	const struct pd_rec_schedstat *m = &r->u.schedstat;
+	const struct pd_rec_stat *m = &x->r->u.stat;
+	struct emitter *e = x->e;
+
+	emit_hex(e, "id", m->id);
+	emit_s64(e, "cpu", (int32_t)m->cpu);
+	emit_s64(e, "thread", (int32_t)m->thread);
+	emit_u64(e, "val", m->val);
+	emit_u64(e, "ena", m->ena);
+	emit_u64(e, "run", m->run);
+}
+
+void fmt_stat_round(const struct fmt_rec *x)
+{
+	const struct pd_rec_stat_round *m = &x->r->u.stat_round;
+
+	emit_enum(x->e, "round_type", m->type,
+		  rec_name(stat_round_names, REC_NELEMS(stat_round_names),
+			   m->type));
+	emit_u64(x->e, "time", m->time);
+}
+
+void fmt_schedstat(const struct fmt_rec *x)
+{
+	const struct pd_rec_schedstat *m = &x->r->u.schedstat;
+	struct emitter *e = x->e;
 
 	emit_u64(e, "timestamp", m->timestamp);
 	emit_u64(e, "cpu", m->cpu);
 	emit_u64(e, "version", m->version);
-	if (r->type == PD_REC_SCHEDSTAT_DOMAIN)
+	if (x->r->type == PD_REC_SCHEDSTAT_DOMAIN)
 		emit_u64(e, "domain", m->domain);
 	if (m->known) {
 		emit_row_begin(e, "counters");
@@ -245,18 +342,22 @@ static void emit_schedstat(struct emitter *e, const struct pd_record *r)
 	emit_arr_end(e);
 }
 
-static void emit_event_update(struct emitter *e,
-			      const struct pd_rec_event_update *m)
+void fmt_event_update(const struct fmt_rec *x)
 {
+	const struct pd_rec_event_update *m = &x->r->u.event_update;
+	struct emitter *e = x->e;
+
 	emit_enum(e, "update_type", m->type,
 		  rec_name(event_update_names, REC_NELEMS(event_update_names),
 			   m->type));
 	emit_hex(e, "id", m->id);
 	switch (m->type) {
-	case 0: emit_pstr(e, "unit", &m->str); break;
-	case 1: emit_double(e, "scale", m->scale, "%g"); break;
-	case 2: emit_pstr(e, "name", &m->str); break;
-	case 3:
+	case PD_EVENT_UPDATE_UNIT: emit_pstr(e, "unit", &m->str); break;
+	case PD_EVENT_UPDATE_SCALE:
+		emit_double(e, "scale", m->scale, "%g");
+		break;
+	case PD_EVENT_UPDATE_NAME: emit_pstr(e, "name", &m->str); break;
+	case PD_EVENT_UPDATE_CPUS:
 		emit_row_begin(e, "cpu_map");
 		emit_cpu_map(e, &m->cpus);
 		emit_obj_end(e);
@@ -265,135 +366,70 @@ static void emit_event_update(struct emitter *e,
 	}
 }
 
-static void emit_feature_record(struct emitter *e, const struct pd_session *s,
-				const struct pd_record *r)
+void fmt_time_conv(const struct fmt_rec *x)
 {
-	const struct pd_rec_header_feature *m = &r->u.feature;
+	const struct pd_rec_time_conv *m = &x->r->u.time_conv;
+	struct emitter *e = x->e;
+
+	emit_u64(e, "time_shift", m->time_shift);
+	emit_u64(e, "time_mult", m->time_mult);
+	emit_u64(e, "time_zero", m->time_zero);
+	if (!m->has_cycles)
+		return;
+	emit_u64(e, "time_cycles", m->time_cycles);
+	emit_hex(e, "time_mask", m->time_mask);
+	emit_u64(e, "cap_user_time_zero", m->cap_user_time_zero);
+	emit_u64(e, "cap_user_time_short", m->cap_user_time_short);
+}
+
+void fmt_header_feature(const struct fmt_rec *x)
+{
+	const struct pd_rec_header_feature *m = &x->r->u.feature;
+	struct emitter *e = x->e;
 	const char *name = m->feat_id <= UINT32_MAX
 				   ? pd_feat_name((unsigned)m->feat_id)
 				   : NULL;
 
-	/* the end marker's id is the writer's HEADER_LAST_FEATURE (trap 21) */
+	/*
+	 * the end marker's id is the writer's HEADER_LAST_FEATURE
+	 * (tools/perf/util/header.c: perf_event__synthesize_features)
+	 */
 	emit_enum(e, "feat_id", m->feat_id,
 		  m->end_marker ? "LAST_FEATURE" : name);
 	/* pre-upstream Google pipe streams: record type 66 + feature id */
-	if (r->legacy_feature)
+	if (x->r->legacy_feature)
 		emit_bool(e, "legacy", true);
 	emit_bool(e, "end_marker", m->end_marker);
 	if (m->end_marker || !m->feat)
 		return;
 	/* the payload as `features` shows it: one element */
 	emit_arr_begin(e, "feature");
-	emit_feature(e, s, m->feat);
+	emit_feature(e, x->s, m->feat);
 	emit_arr_end(e);
 }
 
-void emit_record_user(struct emitter *e, const struct pd_session *s,
-		      const struct pd_event *ev, const struct pd_record *r)
+void fmt_compressed(const struct fmt_rec *x)
 {
-	(void)ev;
-	if (r->legacy_feature) {
-		emit_feature_record(e, s, r);
-		return;
+	const struct pd_rec_compressed *m = &x->r->u.compressed;
+
+	emit_u64(x->e, "data_size", m->data_size);
+	if (m->has_data_size)
+		emit_u64(x->e, "padding", m->padding);
+}
+
+void fmt_bpf_metadata(const struct fmt_rec *x)
+{
+	const struct pd_rec_bpf_metadata *m = &x->r->u.bpf_metadata;
+	struct emitter *e = x->e;
+
+	emit_pstr(e, "prog_name", &m->prog_name);
+	emit_u64(e, "nr_entries", m->nr_entries);
+	emit_arr_begin(e, "entries");
+	for (uint32_t i = 0; i < m->nread; i++) {
+		emit_row_begin(e, NULL);
+		emit_pstr(e, "key", &m->v[i].key);
+		emit_pstr(e, "value", &m->v[i].value);
+		emit_obj_end(e);
 	}
-	switch (r->type) {
-	case PD_REC_HEADER_ATTR: emit_header_attr(e, s, &r->u.attr); break;
-	case PD_REC_HEADER_EVENT_TYPE:
-		emit_hex(e, "event_id", r->u.event_type.event_id);
-		emit_pstr(e, "name", &r->u.event_type.name);
-		break;
-	case PD_REC_HEADER_TRACING_DATA:
-		emit_tracing_data(e, &r->u.tracing);
-		break;
-	case PD_REC_HEADER_BUILD_ID: emit_build_id(e, &r->u.build_id); break;
-	case PD_REC_ID_INDEX: emit_id_index(e, &r->u.id_index); break;
-	case PD_REC_AUXTRACE_INFO:
-		emit_enum(e, "auxtrace_type", r->u.auxtrace_info.type,
-			  rec_name(auxtrace_type_names,
-				   REC_NELEMS(auxtrace_type_names),
-				   r->u.auxtrace_info.type));
-		emit_u64(e, "reserved", r->u.auxtrace_info.reserved);
-		emit_arr_begin(e, "priv");
-		for (uint32_t i = 0; i < r->u.auxtrace_info.npriv; i++)
-			emit_hex(e, NULL, r->u.auxtrace_info.priv[i]);
-		emit_arr_end(e);
-		break;
-	case PD_REC_AUXTRACE:
-		emit_u64(e, "auxtrace_size", r->u.auxtrace.size);
-		emit_hex(e, "auxtrace_offset", r->u.auxtrace.offset);
-		emit_hex(e, "reference", r->u.auxtrace.reference);
-		emit_u64(e, "idx", r->u.auxtrace.idx);
-		emit_s64(e, "tid", (int32_t)r->u.auxtrace.tid);
-		emit_s64(e, "cpu", (int32_t)r->u.auxtrace.cpu);
-		break;
-	case PD_REC_AUXTRACE_ERROR:
-		emit_auxtrace_error(e, &r->u.auxtrace_error);
-		break;
-	case PD_REC_THREAD_MAP:
-		emit_u64(e, "nr", r->u.thread_map.nr);
-		emit_arr_begin(e, "entries");
-		for (uint32_t i = 0; i < r->u.thread_map.nread; i++) {
-			emit_row_begin(e, NULL);
-			emit_s64(e, "pid", (int64_t)r->u.thread_map.v[i].pid);
-			emit_pstr(e, "comm", &r->u.thread_map.v[i].comm);
-			emit_obj_end(e);
-		}
-		emit_arr_end(e);
-		break;
-	case PD_REC_CPU_MAP: emit_cpu_map(e, &r->u.cpu_map); break;
-	case PD_REC_STAT_CONFIG: emit_stat_config(e, &r->u.stat_config); break;
-	case PD_REC_STAT:
-		emit_hex(e, "id", r->u.stat.id);
-		emit_s64(e, "cpu", (int32_t)r->u.stat.cpu);
-		emit_s64(e, "thread", (int32_t)r->u.stat.thread);
-		emit_u64(e, "val", r->u.stat.val);
-		emit_u64(e, "ena", r->u.stat.ena);
-		emit_u64(e, "run", r->u.stat.run);
-		break;
-	case PD_REC_STAT_ROUND:
-		emit_enum(e, "round_type", r->u.stat_round.type,
-			  rec_name(stat_round_names,
-				   REC_NELEMS(stat_round_names),
-				   r->u.stat_round.type));
-		emit_u64(e, "time", r->u.stat_round.time);
-		break;
-	case PD_REC_EVENT_UPDATE:
-		emit_event_update(e, &r->u.event_update);
-		break;
-	case PD_REC_TIME_CONV:
-		emit_u64(e, "time_shift", r->u.time_conv.time_shift);
-		emit_u64(e, "time_mult", r->u.time_conv.time_mult);
-		emit_u64(e, "time_zero", r->u.time_conv.time_zero);
-		if (r->u.time_conv.has_cycles) {
-			emit_u64(e, "time_cycles", r->u.time_conv.time_cycles);
-			emit_hex(e, "time_mask", r->u.time_conv.time_mask);
-			emit_u64(e, "cap_user_time_zero",
-				 r->u.time_conv.cap_user_time_zero);
-			emit_u64(e, "cap_user_time_short",
-				 r->u.time_conv.cap_user_time_short);
-		}
-		break;
-	case PD_REC_HEADER_FEATURE: emit_feature_record(e, s, r); break;
-	case PD_REC_COMPRESSED:
-	case PD_REC_COMPRESSED2:
-		emit_u64(e, "data_size", r->u.compressed.data_size);
-		if (r->u.compressed.has_data_size)
-			emit_u64(e, "padding", r->u.compressed.padding);
-		break;
-	case PD_REC_BPF_METADATA:
-		emit_pstr(e, "prog_name", &r->u.bpf_metadata.prog_name);
-		emit_u64(e, "nr_entries", r->u.bpf_metadata.nr_entries);
-		emit_arr_begin(e, "entries");
-		for (uint32_t i = 0; i < r->u.bpf_metadata.nread; i++) {
-			emit_row_begin(e, NULL);
-			emit_pstr(e, "key", &r->u.bpf_metadata.v[i].key);
-			emit_pstr(e, "value", &r->u.bpf_metadata.v[i].value);
-			emit_obj_end(e);
-		}
-		emit_arr_end(e);
-		break;
-	case PD_REC_SCHEDSTAT_CPU:
-	case PD_REC_SCHEDSTAT_DOMAIN: emit_schedstat(e, r); break;
-	default: break;
-	}
+	emit_arr_end(e);
 }

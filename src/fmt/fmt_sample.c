@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * emit_sample(): every field of a decoded PERF_RECORD_SAMPLE, in the order
- * the record holds them (FORMAT.md §8.1), keyed by the kernel's names.
+ * the record holds them (kernel/events/core.c perf_output_sample), keyed
+ * by the kernel's names.
  * Text renders the sample as one row; nested structures stay on it.
  */
 #include <inttypes.h>

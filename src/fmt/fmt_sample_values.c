@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Names for the packed sample words, from include/uapi/linux/perf_event.h
- * (PERF_CONTEXT_*, PERF_BR_*, PERF_MEM_*, PERF_TXN_*; FORMAT.md §8.3,
- * §8.4, §8.6).  Names are the uapi suffixes.
+ * (PERF_CONTEXT_*, PERF_BR_*, PERF_MEM_*, PERF_TXN_*).  Names are the
+ * uapi suffixes.
  */
 #include "fmt_sample.h"
 

@@ -14,6 +14,7 @@
 #include "../lib/features.h"
 #include "fmt_features.h"
 #include "../lib/reader.h"
+#include "../lib/record_types.h"
 
 static double pct(uint64_t part, uint64_t whole)
 {
@@ -348,7 +349,8 @@ static void emit_compression(struct emitter *e, const struct pd_session *s,
 		emit_null(e, "ratio");
 	if (hc) {
 		emit_row_begin(e, "header");
-		emit_enum(e, "type", hc->type, hc->type == 1 ? "zstd" : NULL);
+		emit_enum(e, "type", hc->type,
+			  hc->type == PD_COMP_ZSTD ? "zstd" : NULL);
 		emit_u64(e, "level", hc->level);
 		emit_u64(e, "ratio", hc->ratio);
 		emit_obj_end(e);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Name tables for perf_event_attr values (include/uapi/linux/perf_event.h,
- * checked against torvalds/linux 00093b31; FORMAT.md §5).  Event names
+ * checked against torvalds/linux 00093b31).  Event names
  * are the ones perf prints (tools/perf/util/evsel.c evsel__hw_names,
  * evsel__sw_names, evsel__hw_cache*), so they match EVENT_DESC names.
  */
@@ -12,7 +12,7 @@
 #include "../lib/feat_meta.h"
 #include "../lib/features.h"
 
-/* enum perf_event_sample_format (FORMAT.md 5.3) */
+/* enum perf_event_sample_format */
 const char *const pd_sample_type_names[] = {
 	"IP",
 	"TID",
@@ -49,7 +49,7 @@ const char *const pd_read_format_names[] = {
 const size_t pd_nread_format_names = PD_NELEMS(pd_read_format_names);
 
 /*
- * The perf_event_attr bit-field (FORMAT.md 5.2).  precise_ip is a 2-bit
+ * The perf_event_attr bit-field.  precise_ip is a 2-bit
  * value: its bits are named precise_ip(1) and precise_ip(2), and the
  * value is shown on its own.
  */

@@ -2,7 +2,7 @@
 /*
  * Name tables for perf_event_attr values, shared by the attrs command and
  * the EVENT_DESC feature (include/uapi/linux/perf_event.h; perf's own
- * event names from tools/perf/util/evsel.c; FORMAT.md §5).
+ * event names from tools/perf/util/evsel.c).
  */
 #ifndef PD_NAMES_H
 #define PD_NAMES_H

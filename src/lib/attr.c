@@ -2,7 +2,7 @@
 /*
  * perf_event_attr decoding.  Layout checked against
  * include/uapi/linux/perf_event.h (VER0..VER8) and the pending VER9
- * config4 (FORMAT.md §5.1):
+ * config4:
  *
  *   0 u32 type          4 u32 size          8 u64 config
  *  16 u64 sample_period/freq                24 u64 sample_type

@@ -23,10 +23,8 @@ const char *const pd_bid_src_names[PD_BID_NSRC] = {
 	"sample",
 };
 
-#define INDEX_SLOTS    (2 * PD_BID_MAX_ENTRIES)
-#define NO_SLOT	       UINT32_MAX
-#define CPUMODE_KERNEL 1
-#define CPUMODE_USER   2
+#define INDEX_SLOTS (2 * PD_BID_MAX_ENTRIES)
+#define NO_SLOT	    UINT32_MAX
 
 static uint32_t fnv(const void *p, size_t n, uint32_t h)
 {
@@ -182,10 +180,10 @@ static void on_sample(struct walk *w, const struct pd_event *ev)
 	pd_parse_sample(s, evsel, ev, &w->scratch, &smp);
 	if ((smp.decoded_type & PD_SAMPLE_IP) &&
 	    (smp.decoded_type & PD_SAMPLE_TID)) {
-		if (mode == CPUMODE_KERNEL)
+		if (mode == PD_MISC_KERNEL)
 			d = pd_bid_maps_find(w->maps, PD_BID_KERNEL_PID,
 					     smp.ip);
-		else if (mode == CPUMODE_USER)
+		else if (mode == PD_MISC_USER)
 			d = pd_bid_maps_find(w->maps, smp.common.pid, smp.ip);
 	}
 	if (d) {
@@ -215,7 +213,7 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 	if (ev->type != PD_REC_MMAP && ev->type != PD_REC_MMAP2 &&
 	    ev->type != PD_REC_FORK && ev->type != PD_REC_HEADER_BUILD_ID)
 		return;
-	if (ev->type < 64) {
+	if (ev->type < PD_REC_USER_START) {
 		evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
 		if (evsel)
 			pd_parse_sample_id(s, evsel, ev->p, ev->size,
@@ -271,7 +269,7 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 	}
 	if (w->maps) {
 		uint32_t pid =
-			(ev->misc & PD_MISC_CPUMODE_MASK) == CPUMODE_KERNEL
+			(ev->misc & PD_MISC_CPUMODE_MASK) == PD_MISC_KERNEL
 				? PD_BID_KERNEL_PID
 				: m->pid;
 		size_t nlen = dso_name_len(m->filename.s, m->filename.len);
@@ -338,8 +336,8 @@ static void attach_hits(struct walk *w)
 			/* only kernel and user samples are mapped */
 			if (b && is_new)
 				b->misc = pd_bid_is_kernel(d->name, d->name_len)
-						  ? CPUMODE_KERNEL
-						  : CPUMODE_USER;
+						  ? PD_MISC_KERNEL
+						  : PD_MISC_USER;
 		}
 		if (b)
 			b->samples += d->samples;

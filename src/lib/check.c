@@ -44,11 +44,6 @@
 #include "sample.h"
 #include "session.h"
 
-#define REC_SAMPLE	   9
-#define REC_FINISHED_ROUND 68
-#define REC_EVENT_UPDATE   78
-#define REC_FINISHED_INIT  82
-
 /* A diagnostic check added itself: its values, by diag index. */
 struct pd_check_note {
 	size_t idx;
@@ -171,11 +166,11 @@ static void check_time(struct walk *w, const struct pd_event *ev, bool has_time,
 		w->stream = ev->stream;
 		*c = (struct pd_flush_clock){0};
 	}
-	if (ev->type == REC_FINISHED_ROUND) {
+	if (ev->type == PD_REC_FINISHED_ROUND) {
 		pd_flush_round(c, ev->offset);
 		return;
 	}
-	if (ev->type == REC_FINISHED_INIT) { /* everything is flushed */
+	if (ev->type == PD_REC_FINISHED_INIT) { /* everything is flushed */
 		pd_flush_init(c, ev->offset);
 		return;
 	}
@@ -249,7 +244,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 		own(w, PD_C_UNKNOWN_RECORD_TYPE, at, PD_WARN, ev->offset, what,
 		    detail, 2, v);
 	}
-	if (ev->type >= 1 && ev->type < 64 && ev->size % 8) {
+	if (ev->type != 0 && ev->type < PD_REC_USER_START && ev->size % 8) {
 		struct pd_check_value v[1] = {{"size", ev->size, false}};
 
 		snprintf(detail, sizeof(detail),
@@ -264,7 +259,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 	pd_decode_event(s, ev, &w->scratch, &d);
 	evsel = d.evsel;
 	rid = d.rid;
-	if (ev->type == REC_SAMPLE) {
+	if (ev->type == PD_REC_SAMPLE) {
 		const struct pd_sample *smp = &d.smp;
 
 		if (evsel && !smp->damaged) {
@@ -284,7 +279,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 			own(w, PD_C_UNKNOWN_SAMPLE_ID, at, PD_WARN, ev->offset,
 			    what, detail, 1, v);
 		}
-	} else if (ev->type < 64 && ev->type != 0) {
+	} else if (ev->type < PD_REC_USER_START && ev->type != 0) {
 		if (!evsel && rid && s->evlist.n) {
 			struct pd_check_value v[1] = {{"id", rid, true}};
 

@@ -18,7 +18,7 @@ void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 		d->id = d->smp.common;
 		return;
 	}
-	if (ev->type < 64) {
+	if (ev->type < PD_REC_USER_START) {
 		d->evsel =
 			pd_record_evsel(s, ev->type, ev->p, ev->size, &d->rid);
 		if (d->evsel &&
@@ -47,7 +47,7 @@ bool pd_event_time(struct pd_session *s, const struct pd_event *ev, uint64_t *t)
 	struct pd_sample_id id;
 	uint64_t rid;
 
-	if (ev->type >= 64 || ev->type == 0)
+	if (ev->type >= PD_REC_USER_START || ev->type == 0)
 		return false;
 	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
 	if (!evsel)

@@ -86,7 +86,8 @@ static uint64_t *read_ids(struct pd_session *s, uint64_t off, uint64_t size,
 
 /*
  * File mode: attrs.size / attr_size entries of {attr; u64 ids.offset;
- * u64 ids.size}, strided by the header's attr_size (FORMAT.md §2.3).
+ * u64 ids.size}, strided by the header's attr_size
+ * (tools/perf/util/header.c: perf_session__read_header).
  */
 static void load_file_attrs(struct pd_session *s)
 {
@@ -131,7 +132,8 @@ static void load_file_attrs(struct pd_session *s)
 
 /*
  * Pipe mode: PERF_RECORD_HEADER_ATTR = header; attr (attr.size bytes,
- * 0 meaning 64); u64 ids[] to the end of the record (FORMAT.md §7.2).
+ * 0 meaning 64); u64 ids[] to the end of the record
+ * (tools/perf/util/header.c: perf_event__process_attr).
  */
 static void load_pipe_attrs(struct pd_session *s)
 {
@@ -284,7 +286,7 @@ static void names_from_event_desc(struct pd_session *s)
 
 void pd_evlist_apply_update(struct pd_session *s, const uint8_t *p, size_t size)
 {
-	if (size < 24 || pd_get64(p + 8, s->swap) != 2)
+	if (size < 24 || pd_get64(p + 8, s->swap) != PD_EVENT_UPDATE_NAME)
 		return;
 	const char *name = (const char *)p + 24;
 	const char *nul = memchr(name, 0, size - 24);
@@ -355,9 +357,10 @@ const struct pd_evsel *pd_record_evsel(const struct pd_session *s,
 		return NULL;
 	if (l->n == 1)
 		return first;
-	if (!(first->attr.flags & PD_ATTR_SAMPLE_ID_ALL) && type != 9)
+	if (!(first->attr.flags & PD_ATTR_SAMPLE_ID_ALL) &&
+	    type != PD_REC_SAMPLE)
 		return first;
-	if (type == 9) {
+	if (type == PD_REC_SAMPLE) {
 		if (first->id_pos < 0 || (uint32_t)first->id_pos >= n)
 			return first;
 		id = pd_get64(p + 8 + 8 * (uint32_t)first->id_pos, s->swap);

@@ -331,7 +331,7 @@ void parse_feat_event_desc(struct pd_session *s, struct pd_feature *f,
 	m->attr_sz = cur_u32(c, "attr_sz");
 	if (!cur_ok(c))
 		return;
-	if (m->attr_sz < 64 && m->nr)
+	if (m->attr_sz < PD_ATTR_SIZE_VER0 && m->nr)
 		pd_diag_add(&s->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
 			    c->base + 4, "HEADER_EVENT_DESC",

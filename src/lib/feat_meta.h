@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "cursor.h"
+#include "perf_abi.h"
 
 struct arena;
 struct pd_session;
@@ -90,10 +91,6 @@ pd_tracing_find_id(const struct feat_tracing_data *m, uint64_t id);
 
 /* ---- BUILD_ID (build-id.c write_buildid, header.c read_build_ids) ----- */
 
-#define PD_BUILD_ID_MAX	      20
-#define PD_MISC_CPUMODE_MASK  0x7
-#define PD_MISC_BUILD_ID_SIZE (1u << 15)
-
 struct pd_build_id {
 	uint64_t offset; /* file offset of the entry */
 	uint32_t type;	 /* header.type: 0 in sections, 67 in records */
@@ -121,7 +118,6 @@ struct feat_build_id {
 
 /* attr fields decoded here: type .. flags, offsets 0..47. */
 #define PD_EVDESC_ATTR_KNOWN 48
-#define PD_ATTR_FLAG_FREQ    (1ULL << 10)
 
 struct pd_event_desc {
 	uint64_t offset;     /* file offset of the attr */
@@ -185,7 +181,6 @@ struct feat_auxtrace {
 
 /* struct bpf_prog_info as of 2026: 228 bytes, padded to 232. */
 #define PD_BPF_PROG_INFO_SIZE 232
-#define PD_BPF_TAG_SIZE	      8
 #define PD_BPF_OBJ_NAME_LEN   16
 
 enum pd_bpf_field_kind {

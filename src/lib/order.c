@@ -7,9 +7,6 @@
 
 #include "session.h"
 
-#define REC_FINISHED_ROUND 68
-#define REC_FINISHED_INIT  82
-
 struct qev {
 	uint64_t time, seq;
 	struct pd_event ev;
@@ -109,13 +106,13 @@ static int ordered_stream(struct pd_session *s, struct pd_reader *r,
 	while (pd_reader_next(r, &ev) == 1) {
 		uint64_t t;
 
-		if (ev.type == REC_FINISHED_ROUND) {
+		if (ev.type == PD_REC_FINISHED_ROUND) {
 			flush(&q, q.next_flush, false, deliver, arg);
 			q.next_flush = q.max_time;
 			deliver(arg, &ev);
 			continue;
 		}
-		if (ev.type == REC_FINISHED_INIT) {
+		if (ev.type == PD_REC_FINISHED_INIT) {
 			flush(&q, UINT64_MAX, false, deliver, arg);
 			deliver(arg, &ev);
 			continue;

@@ -18,8 +18,6 @@
 #include "session.h"
 #include "stream.h"
 
-#define REC_COMPRESSED	81
-#define REC_COMPRESSED2 83
 /*
  * A decompressed backlog larger than this is refused (memory bound): perf
  * compresses at most mmap_len (about 512 KiB) into one record.
@@ -230,7 +228,7 @@ static void decompress(struct pd_reader *r, struct source *src,
 
 	if (z->broken)
 		return;
-	if (rec->type == REC_COMPRESSED2) {
+	if (rec->type == PD_REC_COMPRESSED2) {
 		/* u64 data_size; zstd bytes[data_size]; zero padding */
 		uint64_t dsize =
 			rec->size >= 16 ? pd_get64(rec->p + 8, r->s->swap) : 0;
@@ -398,18 +396,20 @@ int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
 		}
 		if (src->index < 0)
 			r->stats.data_end = rec.off + rec.size + rec.payload;
-		if (rec.type == REC_COMPRESSED || rec.type == REC_COMPRESSED2) {
-			r->stats.containers[rec.type == REC_COMPRESSED2]++;
-			r->stats.container_bytes[rec.type == REC_COMPRESSED2] +=
+		if (rec.type == PD_REC_COMPRESSED ||
+		    rec.type == PD_REC_COMPRESSED2) {
+			r->stats.containers[rec.type == PD_REC_COMPRESSED2]++;
+			r->stats.container_bytes[rec.type ==
+						 PD_REC_COMPRESSED2] +=
 				rec.size;
 		}
-		if ((rec.type == REC_COMPRESSED ||
-		     rec.type == REC_COMPRESSED2) &&
+		if ((rec.type == PD_REC_COMPRESSED ||
+		     rec.type == PD_REC_COMPRESSED2) &&
 		    !(r->flags & PD_READ_NO_DECOMPRESS)) {
 			decompress(r, src, &rec);
 			continue;
 		}
-		if (rec.type == 64)
+		if (rec.type == PD_REC_HEADER_ATTR)
 			src->seen_attr = true;
 		*ev = (struct pd_event){
 			.offset = rec.off,
@@ -441,83 +441,4 @@ int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
 		return 1;
 	}
 	return 0;
-}
-
-static const char *const kernel_names[] = {
-	NULL,
-	"MMAP",
-	"LOST",
-	"COMM",
-	"EXIT",
-	"THROTTLE",
-	"UNTHROTTLE",
-	"FORK",
-	"READ",
-	"SAMPLE",
-	"MMAP2",
-	"AUX",
-	"ITRACE_START",
-	"LOST_SAMPLES",
-	"SWITCH",
-	"SWITCH_CPU_WIDE",
-	"NAMESPACES",
-	"KSYMBOL",
-	"BPF_EVENT",
-	"CGROUP",
-	"TEXT_POKE",
-	"AUX_OUTPUT_HW_ID",
-	"CALLCHAIN_DEFERRED",
-};
-
-static const char *const user_names[] = {
-	"HEADER_ATTR",
-	"HEADER_EVENT_TYPE",
-	"HEADER_TRACING_DATA",
-	"HEADER_BUILD_ID",
-	"FINISHED_ROUND",
-	"ID_INDEX",
-	"AUXTRACE_INFO",
-	"AUXTRACE",
-	"AUXTRACE_ERROR",
-	"THREAD_MAP",
-	"CPU_MAP",
-	"STAT_CONFIG",
-	"STAT",
-	"STAT_ROUND",
-	"EVENT_UPDATE",
-	"TIME_CONV",
-	"HEADER_FEATURE",
-	"COMPRESSED",
-	"FINISHED_INIT",
-	"COMPRESSED2",
-	"BPF_METADATA",
-	"SCHEDSTAT_CPU",
-	"SCHEDSTAT_DOMAIN",
-};
-
-/* simpleperf's record types (system/extras/simpleperf/record.h) */
-static const char *const sp_names[] = {
-	NULL,
-	"SP_KERNEL_SYMBOL",
-	"SP_DSO",
-	"SP_SYMBOL",
-	"SP_SPLIT",
-	"SP_SPLIT_END",
-	"SP_EVENT_ID",
-	"SP_CALLCHAIN",
-	"SP_UNWINDING_RESULT",
-	"SP_TRACING_DATA",
-};
-
-const char *pd_record_type_name(uint32_t type)
-{
-	if (type < sizeof(kernel_names) / sizeof(kernel_names[0]))
-		return kernel_names[type];
-	if (type >= 64 &&
-	    type - 64 < sizeof(user_names) / sizeof(user_names[0]))
-		return user_names[type - 64];
-	if (type >= 32768 &&
-	    type - 32768 < sizeof(sp_names) / sizeof(sp_names[0]))
-		return sp_names[type - 32768];
-	return NULL;
 }

@@ -76,7 +76,4 @@ struct pd_reader_stats {
 };
 void pd_reader_stats(const struct pd_reader *r, struct pd_reader_stats *st);
 
-/* Names of record types: "SAMPLE", "HEADER_ATTR", ... or NULL if unknown. */
-const char *pd_record_type_name(uint32_t type);
-
 #endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Record bodies: the dispatcher, the shared helpers, and the kernel's
- * records 1..22 (FORMAT.md §7.1).  Layouts checked against
+ * records 1..22.  Layouts checked against
  * tools/lib/perf/include/perf/event.h (struct perf_record_*), the uapi
  * perf_event.h comments and tools/perf/util/session.c (the swap ops find
  * each string's end the same way: first NUL, then padding to 8).
@@ -15,62 +15,6 @@
 #include "evlist.h"
 #include "record_int.h"
 #include "session.h"
-
-/*
- * perf_event__min_size[] (tools/perf/util/session.c, 2026): a record
- * shorter than this is skipped by perf.  Types with a trailing string
- * need one byte of it; EVENT_UPDATE, TIME_CONV, SCHEDSTAT_* only their
- * fixed head; READ pid, tid and one value; CPU_MAP the smallest variant.
- */
-static const uint16_t min_size[] = {
-	[PD_REC_MMAP] = 41,
-	[PD_REC_LOST] = 24,
-	[PD_REC_COMM] = 17,
-	[PD_REC_EXIT] = 32,
-	[PD_REC_THROTTLE] = 32,
-	[PD_REC_UNTHROTTLE] = 32,
-	[PD_REC_FORK] = 32,
-	[PD_REC_READ] = 24,
-	[PD_REC_MMAP2] = 73,
-	[PD_REC_AUX] = 32,
-	[PD_REC_ITRACE_START] = 16,
-	[PD_REC_LOST_SAMPLES] = 16,
-	[PD_REC_SWITCH] = 8,
-	[PD_REC_SWITCH_CPU_WIDE] = 16,
-	[PD_REC_NAMESPACES] = 24,
-	[PD_REC_KSYMBOL] = 25,
-	[PD_REC_BPF_EVENT] = 24,
-	[PD_REC_CGROUP] = 17,
-	[PD_REC_TEXT_POKE] = 24,
-	[PD_REC_AUX_OUTPUT_HW_ID] = 16,
-	[PD_REC_CALLCHAIN_DEFERRED] = 16,
-	[PD_REC_HEADER_ATTR] = 72,
-	[PD_REC_HEADER_EVENT_TYPE] = 16, /* perf: 80; see parse_user */
-	[PD_REC_HEADER_TRACING_DATA] = 12,
-	[PD_REC_HEADER_BUILD_ID] = 36,
-	[PD_REC_ID_INDEX] = 16,
-	[PD_REC_AUXTRACE_INFO] = 16,
-	[PD_REC_AUXTRACE] = 48,
-	[PD_REC_AUXTRACE_ERROR] = 49,
-	[PD_REC_THREAD_MAP] = 16,
-	[PD_REC_CPU_MAP] = 16,
-	[PD_REC_STAT_CONFIG] = 16,
-	[PD_REC_STAT] = 48,
-	[PD_REC_STAT_ROUND] = 24,
-	[PD_REC_EVENT_UPDATE] = 24,
-	[PD_REC_TIME_CONV] = 32,
-	[PD_REC_HEADER_FEATURE] = 16,
-	[PD_REC_COMPRESSED2] = 16,
-	[PD_REC_BPF_METADATA] = 528,
-	[PD_REC_SCHEDSTAT_CPU] = 24,
-	[PD_REC_SCHEDSTAT_DOMAIN] = 24,
-};
-
-uint32_t pd_record_min_size(uint32_t type)
-{
-	return type < sizeof(min_size) / sizeof(min_size[0]) ? min_size[type]
-							     : 0;
-}
 
 /* ---- helpers --------------------------------------------------------- */
 
@@ -175,9 +119,10 @@ static bool early_mmap2(struct rec_ctx *x)
  * MMAP:  u32 pid, tid; u64 addr, len, pgoff; char filename[]
  * MMAP2: the same, then {u32 maj, min; u64 ino, ino_generation} or, with
  *        misc MMAP_BUILD_ID, {u8 build_id_size, u8, u16; u8 build_id[20]};
- *        u32 prot, flags; char filename[]  (FORMAT.md trap 25)
+ *        u32 prot, flags; char filename[]  (kernel/events/core.c
+ *        perf_event_mmap_output)
  */
-static void parse_mmap(struct rec_ctx *x)
+void rec_parse_mmap(struct rec_ctx *x)
 {
 	struct pd_rec_mmap *m = &x->r->u.mmap;
 	struct cursor *c = &x->c;
@@ -193,8 +138,8 @@ static void parse_mmap(struct rec_ctx *x)
 			m->has_build_id = true;
 			m->build_id_size = cur_u8(c, "build_id_size");
 			cur_skip(c, "reserved", 3);
-			m->build_id = cur_bytes(c, "build_id", 20);
-			if (cur_ok(c) && m->build_id_size > 20)
+			m->build_id = cur_bytes(c, "build_id", PD_BUILD_ID_MAX);
+			if (cur_ok(c) && m->build_id_size > PD_BUILD_ID_MAX)
 				rec_warn(x, PD_C_UNUSUAL, cur_off(c) - 24,
 					 "build_id_size %u is larger than the "
 					 "20-byte field",
@@ -222,7 +167,7 @@ static void parse_mmap(struct rec_ctx *x)
 	m->filename = rec_tail_string(x, "filename");
 }
 
-static void parse_comm(struct rec_ctx *x)
+void rec_parse_comm(struct rec_ctx *x)
 {
 	struct pd_rec_comm *m = &x->r->u.comm;
 
@@ -231,7 +176,7 @@ static void parse_comm(struct rec_ctx *x)
 	m->comm = rec_tail_string(x, "comm");
 }
 
-static void parse_task(struct rec_ctx *x)
+void rec_parse_task(struct rec_ctx *x)
 {
 	struct pd_rec_task *m = &x->r->u.task;
 
@@ -248,7 +193,7 @@ static void parse_task(struct rec_ctx *x)
  * {value; [time_enabled]; [time_running]; [id]; [lost]}, group
  * {nr; [time_enabled]; [time_running]; nr x {value; [id]; [lost]}}.
  */
-static void parse_read(struct rec_ctx *x)
+void rec_parse_read(struct rec_ctx *x)
 {
 	struct pd_rec_read *m = &x->r->u.read;
 	struct cursor *c = &x->c;
@@ -312,7 +257,7 @@ static void parse_read(struct rec_ctx *x)
 }
 
 /* NAMESPACES: u32 pid, tid; u64 nr_namespaces; nr x {u64 dev, ino} */
-static void parse_namespaces(struct rec_ctx *x)
+void rec_parse_namespaces(struct rec_ctx *x)
 {
 	struct pd_rec_namespaces *m = &x->r->u.ns;
 
@@ -330,7 +275,7 @@ static void parse_namespaces(struct rec_ctx *x)
 }
 
 /* KSYMBOL: u64 addr; u32 len; u16 ksym_type, flags; char name[] */
-static void parse_ksymbol(struct rec_ctx *x)
+void rec_parse_ksymbol(struct rec_ctx *x)
 {
 	struct pd_rec_ksymbol *m = &x->r->u.ksymbol;
 
@@ -342,18 +287,18 @@ static void parse_ksymbol(struct rec_ctx *x)
 }
 
 /* BPF_EVENT: u16 type, flags; u32 id; u8 tag[8] */
-static void parse_bpf_event(struct rec_ctx *x)
+void rec_parse_bpf_event(struct rec_ctx *x)
 {
 	struct pd_rec_bpf_event *m = &x->r->u.bpf;
 
 	m->type = cur_u16(&x->c, "type");
 	m->flags = cur_u16(&x->c, "flags");
 	m->id = cur_u32(&x->c, "id");
-	m->tag = cur_bytes(&x->c, "tag", PD_BPF_EVENT_TAG_SIZE);
+	m->tag = cur_bytes(&x->c, "tag", PD_BPF_TAG_SIZE);
 }
 
 /* TEXT_POKE: u64 addr; u16 old_len, new_len; u8 bytes[old_len + new_len] */
-static void parse_text_poke(struct rec_ctx *x)
+void rec_parse_text_poke(struct rec_ctx *x)
 {
 	struct pd_rec_text_poke *m = &x->r->u.text_poke;
 	struct cursor *c = &x->c;
@@ -373,7 +318,7 @@ static void parse_text_poke(struct rec_ctx *x)
 }
 
 /* CALLCHAIN_DEFERRED: u64 cookie; u64 nr; u64 ips[nr] */
-static void parse_deferred(struct rec_ctx *x)
+void rec_parse_callchain_deferred(struct rec_ctx *x)
 {
 	struct pd_rec_callchain_deferred *m = &x->r->u.deferred;
 
@@ -385,60 +330,64 @@ static void parse_deferred(struct rec_ctx *x)
 		m->ips[m->nips++] = cur_u64(&x->c, "ip");
 }
 
-static void parse_kernel(struct rec_ctx *x)
+/* LOST: u64 id, lost */
+void rec_parse_lost(struct rec_ctx *x)
 {
-	struct pd_record *r = x->r;
-	struct cursor *c = &x->c;
+	x->r->u.lost.id = cur_u64(&x->c, "id");
+	x->r->u.lost.lost = cur_u64(&x->c, "lost");
+}
 
-	r->kind = PD_RK_FIELDS;
-	switch (r->type) {
-	case PD_REC_MMAP:
-	case PD_REC_MMAP2: parse_mmap(x); break;
-	case PD_REC_LOST:
-		r->u.lost.id = cur_u64(c, "id");
-		r->u.lost.lost = cur_u64(c, "lost");
-		break;
-	case PD_REC_COMM: parse_comm(x); break;
-	case PD_REC_EXIT:
-	case PD_REC_FORK: parse_task(x); break;
-	case PD_REC_THROTTLE:
-	case PD_REC_UNTHROTTLE:
-		r->u.throttle.time = cur_u64(c, "time");
-		r->u.throttle.id = cur_u64(c, "id");
-		r->u.throttle.stream_id = cur_u64(c, "stream_id");
-		break;
-	case PD_REC_READ: parse_read(x); break;
-	case PD_REC_AUX:
-		r->u.aux.aux_offset = cur_u64(c, "aux_offset");
-		r->u.aux.aux_size = cur_u64(c, "aux_size");
-		r->u.aux.flags = cur_u64(c, "flags");
-		break;
-	case PD_REC_ITRACE_START:
-		r->u.pid_tid.pid = cur_u32(c, "pid");
-		r->u.pid_tid.tid = cur_u32(c, "tid");
-		break;
-	case PD_REC_SWITCH_CPU_WIDE:
-		r->u.pid_tid.pid = cur_u32(c, "next_prev_pid");
-		r->u.pid_tid.tid = cur_u32(c, "next_prev_tid");
-		break;
-	case PD_REC_LOST_SAMPLES:
-		r->u.lost_samples.lost = cur_u64(c, "lost");
-		break;
-	case PD_REC_SWITCH: r->kind = PD_RK_NONE; break;
-	case PD_REC_NAMESPACES: parse_namespaces(x); break;
-	case PD_REC_KSYMBOL: parse_ksymbol(x); break;
-	case PD_REC_BPF_EVENT: parse_bpf_event(x); break;
-	case PD_REC_CGROUP:
-		r->u.cgroup.id = cur_u64(c, "id");
-		r->u.cgroup.path = rec_tail_string(x, "path");
-		break;
-	case PD_REC_TEXT_POKE: parse_text_poke(x); break;
-	case PD_REC_AUX_OUTPUT_HW_ID:
-		r->u.hw_id.hw_id = cur_u64(c, "hw_id");
-		break;
-	case PD_REC_CALLCHAIN_DEFERRED: parse_deferred(x); break;
-	default: /* 0, 23..63: no layout known */ r->kind = PD_RK_RAW; break;
-	}
+/* THROTTLE, UNTHROTTLE: u64 time, id, stream_id */
+void rec_parse_throttle(struct rec_ctx *x)
+{
+	struct pd_rec_throttle *m = &x->r->u.throttle;
+
+	m->time = cur_u64(&x->c, "time");
+	m->id = cur_u64(&x->c, "id");
+	m->stream_id = cur_u64(&x->c, "stream_id");
+}
+
+/* AUX: u64 aux_offset, aux_size, flags */
+void rec_parse_aux(struct rec_ctx *x)
+{
+	struct pd_rec_aux *m = &x->r->u.aux;
+
+	m->aux_offset = cur_u64(&x->c, "aux_offset");
+	m->aux_size = cur_u64(&x->c, "aux_size");
+	m->flags = cur_u64(&x->c, "flags");
+}
+
+/* ITRACE_START: u32 pid, tid */
+void rec_parse_itrace_start(struct rec_ctx *x)
+{
+	x->r->u.pid_tid.pid = cur_u32(&x->c, "pid");
+	x->r->u.pid_tid.tid = cur_u32(&x->c, "tid");
+}
+
+/* SWITCH_CPU_WIDE: u32 next_prev_pid, next_prev_tid */
+void rec_parse_switch_cpu_wide(struct rec_ctx *x)
+{
+	x->r->u.pid_tid.pid = cur_u32(&x->c, "next_prev_pid");
+	x->r->u.pid_tid.tid = cur_u32(&x->c, "next_prev_tid");
+}
+
+/* LOST_SAMPLES: u64 lost */
+void rec_parse_lost_samples(struct rec_ctx *x)
+{
+	x->r->u.lost_samples.lost = cur_u64(&x->c, "lost");
+}
+
+/* CGROUP: u64 id; char path[] */
+void rec_parse_cgroup(struct rec_ctx *x)
+{
+	x->r->u.cgroup.id = cur_u64(&x->c, "id");
+	x->r->u.cgroup.path = rec_tail_string(x, "path");
+}
+
+/* AUX_OUTPUT_HW_ID: u64 hw_id */
+void rec_parse_hw_id(struct rec_ctx *x)
+{
+	x->r->u.hw_id.hw_id = cur_u64(&x->c, "hw_id");
 }
 
 /* ---- the dispatcher ---------------------------------------------------- */
@@ -476,7 +425,9 @@ bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 		     uint32_t trailer_size, struct arena *scratch,
 		     struct pd_record *out)
 {
-	const char *tname = pd_record_type_name(e->type);
+	/* a legacy feature record's type number is not its layout */
+	const struct pd_rec_ops *ops =
+		e->legacy_feature ? NULL : pd_rec_ops(e->type);
 	struct rec_ctx x = {.s = s, .e = e, .scratch = scratch, .r = out};
 	uint32_t body = e->size >= 8 ? e->size - 8u : 0;
 	size_t nerr = s->diags.nerr;
@@ -491,8 +442,8 @@ bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 	if (e->legacy_feature)
 		snprintf(x.name, sizeof(x.name), "legacy feature record %u",
 			 e->legacy_feature);
-	else if (tname)
-		snprintf(x.name, sizeof(x.name), "PERF_RECORD_%s", tname);
+	else if (ops)
+		snprintf(x.name, sizeof(x.name), "PERF_RECORD_%s", ops->name);
 	else
 		snprintf(x.name, sizeof(x.name), "record type %u", e->type);
 	cur_init(&x.c, e->size >= 8 ? e->p + 8 : e->p, body, e->offset + 8,
@@ -501,8 +452,7 @@ bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 			 ? PD_WHERE(PD_IN_LEGACY_RECORD, e->legacy_feature)
 			 : PD_AT_RECORD(e->type));
 
-	/* a legacy feature record's type number is not its layout */
-	out->min_size = e->legacy_feature ? 0 : pd_record_min_size(e->type);
+	out->min_size = ops ? ops->min_size : 0;
 	if (out->min_size && e->size < out->min_size) {
 		rec_err(&x, PD_C_RECORD_TOO_SMALL, e->offset,
 			"record of %u bytes is shorter than the "
@@ -511,12 +461,14 @@ bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 		out->too_small = true;
 		x.c.diags = NULL; /* said once: keep what fits, quietly */
 	}
-	if (e->type == PD_REC_SAMPLE) {
-		out->kind = PD_RK_RAW; /* decoded by sample.c */
-	} else if (e->type < 64) {
-		parse_kernel(&x);
+	if (e->legacy_feature) {
+		out->kind = PD_RK_FIELDS;
+		rec_parse_legacy_feature(&x);
 	} else {
-		rec_parse_user(&x);
+		/* unknown types (0, 23..63, 87.., simpleperf's) are bytes */
+		out->kind = ops ? ops->kind : PD_RK_RAW;
+		if (ops && ops->parse)
+			ops->parse(&x);
 	}
 	if (out->kind == PD_RK_RAW) {
 		out->u.raw.p = x.c.buf;
@@ -531,29 +483,29 @@ bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 bool pd_record_pid_tid(const struct pd_record *r, uint32_t *pid, uint32_t *tid)
 {
 	switch (r->type) {
-	case 1:	 /* MMAP */
-	case 10: /* MMAP2 */
+	case PD_REC_MMAP:
+	case PD_REC_MMAP2:
 		*pid = r->u.mmap.pid;
 		*tid = r->u.mmap.tid;
 		return true;
-	case 3: /* COMM */
+	case PD_REC_COMM:
 		*pid = r->u.comm.pid;
 		*tid = r->u.comm.tid;
 		return true;
-	case 4: /* EXIT */
-	case 7: /* FORK */
+	case PD_REC_EXIT:
+	case PD_REC_FORK:
 		*pid = r->u.task.pid;
 		*tid = r->u.task.tid;
 		return true;
-	case 8: /* READ */
+	case PD_REC_READ:
 		*pid = r->u.read.pid;
 		*tid = r->u.read.tid;
 		return true;
-	case 12: /* ITRACE_START */
+	case PD_REC_ITRACE_START:
 		*pid = r->u.pid_tid.pid;
 		*tid = r->u.pid_tid.tid;
 		return true;
-	case 16: /* NAMESPACES */
+	case PD_REC_NAMESPACES:
 		*pid = r->u.ns.pid;
 		*tid = r->u.ns.tid;
 		return true;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Every record type but SAMPLE, decoded field by field (FORMAT.md §7): the
+ * Every record type but SAMPLE, decoded field by field: the
  * kernel's records 1..22 (their body, without the sample_id trailer),
  * perf's user records 64..86, simpleperf's 32768+ and unknown types (kept
  * as bytes).  Layouts checked against tools/lib/perf/include/perf/event.h,
@@ -21,72 +21,14 @@
 #include "arena.h"
 #include "attr.h"
 #include "cursor.h"
+#include "perf_abi.h"
 #include "reader.h"
+#include "record_types.h"
 
 struct pd_session;
 struct pd_evsel;
 struct pd_feature;
 struct feat_tracing_data;
-
-enum {
-	PD_REC_MMAP = 1,
-	PD_REC_LOST = 2,
-	PD_REC_COMM = 3,
-	PD_REC_EXIT = 4,
-	PD_REC_THROTTLE = 5,
-	PD_REC_UNTHROTTLE = 6,
-	PD_REC_FORK = 7,
-	PD_REC_READ = 8,
-	PD_REC_SAMPLE = 9,
-	PD_REC_MMAP2 = 10,
-	PD_REC_AUX = 11,
-	PD_REC_ITRACE_START = 12,
-	PD_REC_LOST_SAMPLES = 13,
-	PD_REC_SWITCH = 14,
-	PD_REC_SWITCH_CPU_WIDE = 15,
-	PD_REC_NAMESPACES = 16,
-	PD_REC_KSYMBOL = 17,
-	PD_REC_BPF_EVENT = 18,
-	PD_REC_CGROUP = 19,
-	PD_REC_TEXT_POKE = 20,
-	PD_REC_AUX_OUTPUT_HW_ID = 21,
-	PD_REC_CALLCHAIN_DEFERRED = 22,
-	PD_REC_HEADER_ATTR = 64,
-	PD_REC_HEADER_EVENT_TYPE = 65,
-	PD_REC_HEADER_TRACING_DATA = 66,
-	PD_REC_HEADER_BUILD_ID = 67,
-	PD_REC_FINISHED_ROUND = 68,
-	PD_REC_ID_INDEX = 69,
-	PD_REC_AUXTRACE_INFO = 70,
-	PD_REC_AUXTRACE = 71,
-	PD_REC_AUXTRACE_ERROR = 72,
-	PD_REC_THREAD_MAP = 73,
-	PD_REC_CPU_MAP = 74,
-	PD_REC_STAT_CONFIG = 75,
-	PD_REC_STAT = 76,
-	PD_REC_STAT_ROUND = 77,
-	PD_REC_EVENT_UPDATE = 78,
-	PD_REC_TIME_CONV = 79,
-	PD_REC_HEADER_FEATURE = 80,
-	PD_REC_COMPRESSED = 81,
-	PD_REC_FINISHED_INIT = 82,
-	PD_REC_COMPRESSED2 = 83,
-	PD_REC_BPF_METADATA = 84,
-	PD_REC_SCHEDSTAT_CPU = 85,
-	PD_REC_SCHEDSTAT_DOMAIN = 86,
-	PD_REC_SP_FIRST = 32768, /* simpleperf's private types from here */
-};
-
-/* header.misc bits that change a record's layout */
-#define PD_MISC_MMAP_BUILD_ID	 (1u << 14)
-#define PD_MISC_LOST_SAMPLES_BPF (1u << 15)
-
-/* How the body was decoded. */
-enum pd_rec_kind {
-	PD_RK_NONE,   /* FINISHED_ROUND, FINISHED_INIT, SWITCH: no body */
-	PD_RK_FIELDS, /* the member of `u` for the type */
-	PD_RK_RAW,    /* simpleperf or unknown: only the bytes */
-};
 
 /* ---- kernel records ------------------------------------------------ */
 
@@ -126,7 +68,7 @@ struct pd_rec_throttle {
 	uint64_t time, id, stream_id;
 };
 
-/* One value of a READ record (FORMAT.md §8.2). */
+/* One value of a READ record (struct read_format, uapi perf_event.h). */
 struct pd_read_value {
 	uint64_t value, id, lost;
 };
@@ -175,8 +117,6 @@ struct pd_rec_ksymbol {
 	uint16_t ksym_type, flags;
 	struct pd_str name;
 };
-
-#define PD_BPF_EVENT_TAG_SIZE 8
 
 struct pd_rec_bpf_event {
 	uint16_t type, flags;
@@ -283,13 +223,10 @@ struct pd_rec_thread_map {
 	uint32_t nread;
 };
 
-/* cpu_map_data (FORMAT.md §7.5), records 74 and 78 type CPUS. */
-enum {
-	PD_CPU_MAP_CPUS = 0,
-	PD_CPU_MAP_MASK = 1,
-	PD_CPU_MAP_RANGE_CPUS = 2,
-};
-
+/*
+ * perf_record_cpu_map_data (tools/lib/perf/include/perf/event.h), in
+ * CPU_MAP records and EVENT_UPDATE records of type CPUS.
+ */
 struct pd_cpu_map {
 	bool ok; /* fully decoded */
 	uint16_t type;
@@ -312,12 +249,12 @@ struct pd_rec_stat_config {
 	uint64_t nr;
 	struct pd_stat_config_ent *v;
 	uint32_t nread;
-	/* how AGGR_MODE values are named: perf's enum changed (trap 28) */
+	/* how AGGR_MODE values are named: perf's enum changed */
 	int aggr_numbering;	  /* enum pd_aggr_numbering */
 	const char *perf_version; /* HEADER_VERSION text, or NULL */
 };
 
-/* perf's enum aggr_mode as it was numbered over time (FORMAT.md §7.2) */
+/* perf's enum aggr_mode (tools/perf/util/stat.h) as numbered over time */
 enum pd_aggr_numbering {
 	PD_AGGR_PRE_CACHE, /* perf < 6.4: none..die, core, thread, unset, node */
 	PD_AGGR_CACHE,	   /* 6.4 .. 6.8: cache before core */
@@ -463,9 +400,6 @@ struct pd_record {
 bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 		     uint32_t trailer_size, struct arena *scratch,
 		     struct pd_record *out);
-
-/* perf's minimum header.size for a type (session.c), 0 if none. */
-uint32_t pd_record_min_size(uint32_t type);
 
 /* Counter names of a SCHEDSTAT record version (15..17); NULL if unknown. */
 const struct pd_schedstat_field *

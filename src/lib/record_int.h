@@ -40,12 +40,63 @@ void rec_warn(struct rec_ctx *x, enum pd_code code, uint64_t off,
 void rec_err(struct rec_ctx *x, enum pd_code code, uint64_t off,
 	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* cpu_map_data (FORMAT.md §7.5) from the rest of c. */
-void rec_parse_cpu_map(struct rec_ctx *x, struct cursor *c,
-		       struct pd_cpu_map *m);
+/*
+ * perf_record_cpu_map_data (tools/lib/perf/include/perf/event.h) from the
+ * rest of c: CPU_MAP records and EVENT_UPDATE's CPUS.
+ */
+void rec_parse_cpu_map_data(struct rec_ctx *x, struct cursor *c,
+			    struct pd_cpu_map *m);
 
-/* Decoders per group of types; each fills x->r->u for x->r->type. */
-void rec_parse_user(struct rec_ctx *x);
+/*
+ * A pre-upstream Google pipe stream's feature record (x->e->legacy_feature
+ * set by the reader): the payload decoded as that feature into u.feature,
+ * whatever the type number says.
+ */
+void rec_parse_legacy_feature(struct rec_ctx *x);
+
+/*
+ * The decoders of the registry (record_types.c): each fills x->r->u for
+ * x->r->type.  The kernel's records are in record.c, perf's in
+ * record_user.c, the stat records, CPU maps and SCHEDSTAT in
+ * record_stat.c.
+ */
+void rec_parse_mmap(struct rec_ctx *x); /* MMAP and MMAP2 */
+void rec_parse_lost(struct rec_ctx *x);
+void rec_parse_comm(struct rec_ctx *x);
+void rec_parse_task(struct rec_ctx *x);	    /* EXIT and FORK */
+void rec_parse_throttle(struct rec_ctx *x); /* THROTTLE, UNTHROTTLE */
+void rec_parse_read(struct rec_ctx *x);
+void rec_parse_aux(struct rec_ctx *x);
+void rec_parse_itrace_start(struct rec_ctx *x);
+void rec_parse_lost_samples(struct rec_ctx *x);
+void rec_parse_switch_cpu_wide(struct rec_ctx *x);
+void rec_parse_namespaces(struct rec_ctx *x);
+void rec_parse_ksymbol(struct rec_ctx *x);
+void rec_parse_bpf_event(struct rec_ctx *x);
+void rec_parse_cgroup(struct rec_ctx *x);
+void rec_parse_text_poke(struct rec_ctx *x);
+void rec_parse_hw_id(struct rec_ctx *x);
+void rec_parse_callchain_deferred(struct rec_ctx *x);
+
+void rec_parse_header_attr(struct rec_ctx *x);
+void rec_parse_event_type(struct rec_ctx *x);
+void rec_parse_tracing_data(struct rec_ctx *x);
+void rec_parse_build_id(struct rec_ctx *x);
+void rec_parse_id_index(struct rec_ctx *x);
+void rec_parse_auxtrace_info(struct rec_ctx *x);
+void rec_parse_auxtrace(struct rec_ctx *x);
+void rec_parse_auxtrace_error(struct rec_ctx *x);
+void rec_parse_thread_map(struct rec_ctx *x);
+void rec_parse_time_conv(struct rec_ctx *x);
+void rec_parse_header_feature(struct rec_ctx *x);
+void rec_parse_compressed(struct rec_ctx *x); /* COMPRESSED, COMPRESSED2 */
+void rec_parse_bpf_metadata(struct rec_ctx *x);
+
+void rec_parse_cpu_map(struct rec_ctx *x);
+void rec_parse_stat_config(struct rec_ctx *x);
 void rec_parse_stat(struct rec_ctx *x);
+void rec_parse_stat_round(struct rec_ctx *x);
+void rec_parse_event_update(struct rec_ctx *x);
+void rec_parse_schedstat(struct rec_ctx *x); /* SCHEDSTAT_CPU, _DOMAIN */
 
 #endif

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * perf stat's records (STAT_CONFIG, STAT, STAT_ROUND), the CPU maps of
- * CPU_MAP and EVENT_UPDATE (FORMAT.md §7.5), and perf sched stats'
+ * CPU_MAP and EVENT_UPDATE, and perf sched stats'
  * SCHEDSTAT_CPU / SCHEDSTAT_DOMAIN.  Layouts checked against
  * tools/lib/perf/include/perf/event.h (struct perf_record_cpu_map_data is
- * packed: the MASK words are unaligned, trap 30), tools/perf/util/cpumap.c
+ * packed: the MASK words are unaligned), tools/perf/util/cpumap.c
  * (cpu_map__from_entries/mask/range), stat.c, event.c
  * (perf_event__fprintf_stat_config) and libperf's schedstat-v15/16/17.h.
  */
@@ -72,8 +72,8 @@ static char *cpu_list(struct rec_ctx *x, int32_t *cpus, uint32_t n)
  *   MASK:       u16 nr; u16 long_size; [4 pad if 8]; nr x u32/u64 words
  *   RANGE_CPUS: u8 any_cpu; u8 pad; u16 start_cpu; u16 end_cpu
  */
-void rec_parse_cpu_map(struct rec_ctx *x, struct cursor *c,
-		       struct pd_cpu_map *m)
+void rec_parse_cpu_map_data(struct rec_ctx *x, struct cursor *c,
+			    struct pd_cpu_map *m)
 {
 	uint32_t n = 0;
 
@@ -185,7 +185,7 @@ static int aggr_numbering(const char *v, size_t n)
 }
 
 /* STAT_CONFIG: u64 nr; nr x {u64 tag; u64 val} */
-static void parse_stat_config(struct rec_ctx *x)
+void rec_parse_stat_config(struct rec_ctx *x)
 {
 	struct pd_rec_stat_config *m = &x->r->u.stat_config;
 	struct pd_feature *f = NULL;
@@ -199,7 +199,7 @@ static void parse_stat_config(struct rec_ctx *x)
 		if (cur_ok(&x->c))
 			m->nread++;
 	}
-	/* AGGR_MODE numbering depends on the writer's perf (trap 28) */
+	/* AGGR_MODE numbering depends on the writer's perf */
 	for (size_t i = 0; i < x->s->nfeat; i++)
 		if (x->s->feat[i].id == HEADER_VERSION)
 			f = &x->s->feat[i];
@@ -220,7 +220,7 @@ static void parse_stat_config(struct rec_ctx *x)
  * EVENT_UPDATE: u64 type; u64 id; then UNIT (0) / NAME (2): a string to
  * the end; SCALE (1): a double; CPUS (3): cpu_map_data.
  */
-static void parse_event_update(struct rec_ctx *x)
+void rec_parse_event_update(struct rec_ctx *x)
 {
 	struct pd_rec_event_update *m = &x->r->u.event_update;
 	uint64_t bits;
@@ -230,13 +230,15 @@ static void parse_event_update(struct rec_ctx *x)
 	if (!cur_ok(&x->c))
 		return;
 	switch (m->type) {
-	case 0:
-	case 2: m->str = rec_tail_string(x, m->type ? "name" : "unit"); break;
-	case 1:
+	case PD_EVENT_UPDATE_UNIT: m->str = rec_tail_string(x, "unit"); break;
+	case PD_EVENT_UPDATE_NAME: m->str = rec_tail_string(x, "name"); break;
+	case PD_EVENT_UPDATE_SCALE:
 		bits = cur_u64(&x->c, "scale");
 		memcpy(&m->scale, &bits, sizeof(m->scale));
 		break;
-	case 3: rec_parse_cpu_map(x, &x->c, &m->cpus); break;
+	case PD_EVENT_UPDATE_CPUS:
+		rec_parse_cpu_map_data(x, &x->c, &m->cpus);
+		break;
 	default:
 		/* a newer type: its data is left as the undecoded tail */
 		break;
@@ -321,7 +323,7 @@ pd_schedstat_fields(bool domain, uint16_t version, uint32_t *n)
  * The fields are the version's list in C struct layout (u32 and u64 at
  * their natural alignment); an unknown version's are shown as u64 words.
  */
-static void parse_schedstat(struct rec_ctx *x)
+void rec_parse_schedstat(struct rec_ctx *x)
 {
 	struct pd_rec_schedstat *m = &x->r->u.schedstat;
 	struct cursor *c = &x->c;
@@ -359,29 +361,29 @@ static void parse_schedstat(struct rec_ctx *x)
 	}
 }
 
+/* CPU_MAP: perf_record_cpu_map_data */
+void rec_parse_cpu_map(struct rec_ctx *x)
+{
+	rec_parse_cpu_map_data(x, &x->c, &x->r->u.cpu_map);
+}
+
+/* STAT: u64 id; u32 cpu, thread; u64 val, ena, run */
 void rec_parse_stat(struct rec_ctx *x)
 {
-	struct pd_record *r = x->r;
+	struct pd_rec_stat *m = &x->r->u.stat;
 	struct cursor *c = &x->c;
 
-	switch (r->type) {
-	case PD_REC_CPU_MAP: rec_parse_cpu_map(x, c, &r->u.cpu_map); break;
-	case PD_REC_STAT_CONFIG: parse_stat_config(x); break;
-	case PD_REC_STAT:
-		r->u.stat.id = cur_u64(c, "id");
-		r->u.stat.cpu = cur_u32(c, "cpu");
-		r->u.stat.thread = cur_u32(c, "thread");
-		r->u.stat.val = cur_u64(c, "val");
-		r->u.stat.ena = cur_u64(c, "ena");
-		r->u.stat.run = cur_u64(c, "run");
-		break;
-	case PD_REC_STAT_ROUND:
-		r->u.stat_round.type = cur_u64(c, "type");
-		r->u.stat_round.time = cur_u64(c, "time");
-		break;
-	case PD_REC_EVENT_UPDATE: parse_event_update(x); break;
-	case PD_REC_SCHEDSTAT_CPU:
-	case PD_REC_SCHEDSTAT_DOMAIN: parse_schedstat(x); break;
-	default: r->kind = PD_RK_RAW; break;
-	}
+	m->id = cur_u64(c, "id");
+	m->cpu = cur_u32(c, "cpu");
+	m->thread = cur_u32(c, "thread");
+	m->val = cur_u64(c, "val");
+	m->ena = cur_u64(c, "ena");
+	m->run = cur_u64(c, "run");
+}
+
+/* STAT_ROUND: u64 type, time */
+void rec_parse_stat_round(struct rec_ctx *x)
+{
+	x->r->u.stat_round.type = cur_u64(&x->c, "type");
+	x->r->u.stat_round.time = cur_u64(&x->c, "time");
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * perf's own records (FORMAT.md §7.2): the ones that describe the
+ * perf's own records: the ones that describe the
  * recording (HEADER_ATTR, HEADER_FEATURE, HEADER_TRACING_DATA,
  * HEADER_BUILD_ID, ID_INDEX, THREAD_MAP, TIME_CONV, ...) and the AUX area
  * ones.  The stat records, CPU maps and SCHEDSTAT are in record_stat.c.
@@ -90,11 +90,12 @@ static const struct pd_feature *own_feature(struct rec_ctx *x, unsigned id,
 }
 
 /*
- * HEADER_FEATURE: u64 feat_id; then the feature section bytes (§6.1).  No
- * payload: the end-of-features marker, its id the writer's LAST_FEATURE
- * (trap 21).
+ * HEADER_FEATURE: u64 feat_id; then the bytes of the feature section
+ * (tools/perf/util/header.c: perf_event__process_feature).  No payload:
+ * the end-of-features marker, its id the writer's HEADER_LAST_FEATURE
+ * (perf_event__synthesize_features).
  */
-static void parse_feature(struct rec_ctx *x)
+void rec_parse_header_feature(struct rec_ctx *x)
 {
 	struct pd_rec_header_feature *m = &x->r->u.feature;
 	struct cursor *c = &x->c;
@@ -125,7 +126,7 @@ static void parse_feature(struct rec_ctx *x)
  * before HEADER_ATTR, the payload a bare feature section (the reader
  * marks them: e->legacy_feature).
  */
-static bool parse_legacy_feature(struct rec_ctx *x)
+void rec_parse_legacy_feature(struct rec_ctx *x)
 {
 	const struct pd_feature *f;
 	unsigned id = x->e->legacy_feature;
@@ -133,8 +134,6 @@ static bool parse_legacy_feature(struct rec_ctx *x)
 	uint64_t off = cur_off(&x->c);
 	const uint8_t *p;
 
-	if (!id)
-		return false;
 	x->r->legacy_feature = true;
 	x->r->u.feature.feat_id = id;
 	f = session_feature(x, id, PD_FSRC_LEGACY_RECORD);
@@ -142,17 +141,17 @@ static bool parse_legacy_feature(struct rec_ctx *x)
 	if (!f)
 		f = own_feature(x, id, PD_FSRC_LEGACY_RECORD, p, left, off);
 	x->r->u.feature.feat = f;
-	return true;
 }
 
 /*
- * HEADER_TRACING_DATA: u32 size; [u32 pad] (12-byte records in old files,
- * trap 22); `size` bytes of tracing blob follow the record (§7.3).  The
+ * HEADER_TRACING_DATA: u32 size; [u32 pad] (12-byte records in old
+ * files); `size` bytes of tracing blob follow the record
+ * (tools/perf/util/header.c: perf_event__process_tracing_data).  The
  * blob is decoded from the session's copy (pipe mode) or from the payload
  * bytes the reader kept (-x).  simpleperf writes the blob inside the
  * record instead (header.size > 16, size bytes at offset 12).
  */
-static void parse_tracing_data(struct rec_ctx *x)
+void rec_parse_tracing_data(struct rec_ctx *x)
 {
 	struct pd_rec_tracing_data *m = &x->r->u.tracing;
 	const struct pd_feature *f;
@@ -196,26 +195,26 @@ static void parse_tracing_data(struct rec_ctx *x)
  * HEADER_BUILD_ID: s32 pid; u8 build_id[20]; u8 size; u8, u16 reserved;
  * char filename[] — padded to 64 (legacy, size = 4 mod 8) or to 8, and
  * since 2025 possibly followed by a sample_id: the name ends at its NUL.
- * misc bit 15 (BUILD_ID_SIZE) says the size byte is valid (trap 23).
+ * misc bit 15 (BUILD_ID_SIZE) says the size byte is valid.
  */
-static void parse_build_id(struct rec_ctx *x)
+void rec_parse_build_id(struct rec_ctx *x)
 {
 	struct pd_rec_build_id *m = &x->r->u.build_id;
 	struct cursor *c = &x->c;
 	size_t left;
 
 	m->pid = cur_s32(c, "pid");
-	m->build_id = cur_bytes(c, "build_id", 20);
+	m->build_id = cur_bytes(c, "build_id", PD_BUILD_ID_MAX);
 	m->size_byte = cur_u8(c, "size");
 	cur_skip(c, "reserved", 3);
-	m->build_id_size = 20;
-	if (x->e->misc & (1u << 15))
+	m->build_id_size = PD_BUILD_ID_MAX;
+	if (x->e->misc & PD_MISC_BUILD_ID_SIZE)
 		m->build_id_size = m->size_byte;
-	if (cur_ok(c) && m->build_id_size > 20) {
+	if (cur_ok(c) && m->build_id_size > PD_BUILD_ID_MAX) {
 		rec_warn(x, PD_C_UNUSUAL, cur_off(c) - 4,
 			 "build-id size byte %u is larger than 20; using 20",
 			 m->size_byte);
-		m->build_id_size = 20;
+		m->build_id_size = PD_BUILD_ID_MAX;
 	}
 	left = cur_left(c);
 	m->filename = rec_tail_string(x, "filename");
@@ -228,7 +227,7 @@ static void parse_build_id(struct rec_ctx *x)
  * room for them, nr x {u64 machine_pid, vcpu} (session.c
  * perf_event__process_id_index).
  */
-static void parse_id_index(struct rec_ctx *x)
+void rec_parse_id_index(struct rec_ctx *x)
 {
 	struct pd_rec_id_index *m = &x->r->u.id_index;
 	struct cursor *c = &x->c;
@@ -256,7 +255,7 @@ static void parse_id_index(struct rec_ctx *x)
 }
 
 /* AUXTRACE_INFO: u32 type; u32 reserved; u64 priv[] to the end */
-static void parse_auxtrace_info(struct rec_ctx *x)
+void rec_parse_auxtrace_info(struct rec_ctx *x)
 {
 	struct pd_rec_auxtrace_info *m = &x->r->u.auxtrace_info;
 	uint64_t n;
@@ -270,12 +269,12 @@ static void parse_auxtrace_info(struct rec_ctx *x)
 }
 
 /*
- * AUXTRACE_ERROR (auxtrace.c perf_event__fprintf_auxtrace_error, trap 19):
+ * AUXTRACE_ERROR (auxtrace.c perf_event__fprintf_auxtrace_error):
  * u32 type, code, cpu, pid, tid, fmt; u64 ip; fmt 0: char msg[64] at 40;
  * fmt >= 1: u64 time at 40, msg at 48; fmt >= 2 with room: u32
  * machine_pid, vcpu at 112.  msg may be cut to its NUL + padding.
  */
-static void parse_auxtrace_error(struct rec_ctx *x)
+void rec_parse_auxtrace_error(struct rec_ctx *x)
 {
 	struct pd_rec_auxtrace_error *m = &x->r->u.auxtrace_error;
 	struct cursor *c = &x->c;
@@ -294,7 +293,8 @@ static void parse_auxtrace_error(struct rec_ctx *x)
 	}
 	if (!cur_ok(c))
 		return;
-	n = cur_left(c) < 64 ? cur_left(c) : 64;
+	n = cur_left(c) < PD_MAX_AUXTRACE_ERROR_MSG ? cur_left(c)
+						    : PD_MAX_AUXTRACE_ERROR_MSG;
 	m->msg = rec_fixed_string(x, "msg", n);
 	if (m->fmt >= 2 && cur_left(c) >= 8) {
 		m->has_guest = true;
@@ -304,7 +304,7 @@ static void parse_auxtrace_error(struct rec_ctx *x)
 }
 
 /* THREAD_MAP: u64 nr; nr x {u64 pid; char comm[16]} */
-static void parse_thread_map(struct rec_ctx *x)
+void rec_parse_thread_map(struct rec_ctx *x)
 {
 	struct pd_rec_thread_map *m = &x->r->u.thread_map;
 
@@ -324,7 +324,7 @@ static void parse_thread_map(struct rec_ctx *x)
  * record is 56 bytes: u64 time_cycles, time_mask; u8 cap_user_time_zero,
  * cap_user_time_short; 6 bytes reserved.
  */
-static void parse_time_conv(struct rec_ctx *x)
+void rec_parse_time_conv(struct rec_ctx *x)
 {
 	struct pd_rec_time_conv *m = &x->r->u.time_conv;
 	struct cursor *c = &x->c;
@@ -347,7 +347,7 @@ static void parse_time_conv(struct rec_ctx *x)
  * COMPRESSED2 (83): u64 data_size; zstd bytes; zero padding to 8.
  * Only seen when the reader was asked not to decompress.
  */
-static void parse_compressed(struct rec_ctx *x)
+void rec_parse_compressed(struct rec_ctx *x)
 {
 	struct pd_rec_compressed *m = &x->r->u.compressed;
 	struct cursor *c = &x->c;
@@ -370,10 +370,10 @@ static void parse_compressed(struct rec_ctx *x)
 }
 
 /*
- * BPF_METADATA: char prog_name[512] (KSYM_NAME_LEN, trap 32); u64
+ * BPF_METADATA: char prog_name[512] (KSYM_NAME_LEN); u64
  * nr_entries; nr x {char key[64]; char value[256]}.
  */
-static void parse_bpf_metadata(struct rec_ctx *x)
+void rec_parse_bpf_metadata(struct rec_ctx *x)
 {
 	struct pd_rec_bpf_metadata *m = &x->r->u.bpf_metadata;
 
@@ -391,9 +391,9 @@ static void parse_bpf_metadata(struct rec_ctx *x)
 
 /*
  * HEADER_ATTR: the attr (attr.size bytes, 0 means 64); then u64 ids[] to
- * the end, from 8 + attr.size (trap 12).
+ * the end, from 8 + attr.size.
  */
-static void parse_header_attr(struct rec_ctx *x)
+void rec_parse_header_attr(struct rec_ctx *x)
 {
 	struct pd_rec_header_attr *m = &x->r->u.attr;
 	struct cursor *c = &x->c;
@@ -419,56 +419,34 @@ static void parse_header_attr(struct rec_ctx *x)
 		m->ids[m->nids++] = cur_u64(c, "id");
 }
 
-void rec_parse_user(struct rec_ctx *x)
+/*
+ * HEADER_EVENT_TYPE: u64 event_id; char name[64], but old perf
+ * (synthesize_event_type) cut the record to the name's length rounded up
+ * to 8: no NUL needed.
+ */
+void rec_parse_event_type(struct rec_ctx *x)
 {
-	struct pd_record *r = x->r;
+	struct pd_rec_event_type *m = &x->r->u.event_type;
 	struct cursor *c = &x->c;
 
-	r->kind = PD_RK_FIELDS;
-	if (parse_legacy_feature(x))
-		return;
-	switch (r->type) {
-	case PD_REC_HEADER_ATTR: parse_header_attr(x); break;
-	case PD_REC_HEADER_EVENT_TYPE:
-		r->u.event_type.event_id = cur_u64(c, "event_id");
-		/*
-		 * char name[64], but old perf (synthesize_event_type) cut the
-		 * record to the name's length rounded up to 8: no NUL needed
-		 */
-		r->u.event_type.name = cur_fixed_string(
-			c, "name", cur_left(c) < 64 ? cur_left(c) : 64);
-		break;
-	case PD_REC_HEADER_TRACING_DATA: parse_tracing_data(x); break;
-	case PD_REC_HEADER_BUILD_ID: parse_build_id(x); break;
-	case PD_REC_FINISHED_ROUND:
-	case PD_REC_FINISHED_INIT: r->kind = PD_RK_NONE; break;
-	case PD_REC_ID_INDEX: parse_id_index(x); break;
-	case PD_REC_AUXTRACE_INFO: parse_auxtrace_info(x); break;
-	case PD_REC_AUXTRACE:
-		r->u.auxtrace.size = cur_u64(c, "size");
-		r->u.auxtrace.offset = cur_u64(c, "offset");
-		r->u.auxtrace.reference = cur_u64(c, "reference");
-		r->u.auxtrace.idx = cur_u32(c, "idx");
-		r->u.auxtrace.tid = cur_u32(c, "tid");
-		r->u.auxtrace.cpu = cur_u32(c, "cpu");
-		r->u.auxtrace.reserved = cur_u32(c, "reserved");
-		break;
-	case PD_REC_AUXTRACE_ERROR: parse_auxtrace_error(x); break;
-	case PD_REC_THREAD_MAP: parse_thread_map(x); break;
-	case PD_REC_TIME_CONV: parse_time_conv(x); break;
-	case PD_REC_HEADER_FEATURE: parse_feature(x); break;
-	case PD_REC_COMPRESSED:
-	case PD_REC_COMPRESSED2: parse_compressed(x); break;
-	case PD_REC_BPF_METADATA: parse_bpf_metadata(x); break;
-	case PD_REC_CPU_MAP:
-	case PD_REC_STAT_CONFIG:
-	case PD_REC_STAT:
-	case PD_REC_STAT_ROUND:
-	case PD_REC_EVENT_UPDATE:
-	case PD_REC_SCHEDSTAT_CPU:
-	case PD_REC_SCHEDSTAT_DOMAIN: rec_parse_stat(x); break;
-	default: /* simpleperf's, or a type nobody defines: bytes */
-		r->kind = PD_RK_RAW;
-		break;
-	}
+	m->event_id = cur_u64(c, "event_id");
+	m->name = cur_fixed_string(c, "name",
+				   cur_left(c) < PD_MAX_EVENT_NAME
+					   ? cur_left(c)
+					   : PD_MAX_EVENT_NAME);
+}
+
+/* AUXTRACE: u64 size, offset, reference; u32 idx, tid, cpu, reserved */
+void rec_parse_auxtrace(struct rec_ctx *x)
+{
+	struct pd_rec_auxtrace *m = &x->r->u.auxtrace;
+	struct cursor *c = &x->c;
+
+	m->size = cur_u64(c, "size");
+	m->offset = cur_u64(c, "offset");
+	m->reference = cur_u64(c, "reference");
+	m->idx = cur_u32(c, "idx");
+	m->tid = cur_u32(c, "tid");
+	m->cpu = cur_u32(c, "cpu");
+	m->reserved = cur_u32(c, "reserved");
 }

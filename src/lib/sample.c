@@ -2,12 +2,12 @@
 /*
  * PERF_RECORD_SAMPLE decoding.  Field order, checked against evsel.c
  * __evsel__parse_sample (mainline mirror 77f96af6) and kernel/events/
- * core.c perf_output_sample (FORMAT.md §8.1):
+ * core.c perf_output_sample:
  *
  *   IDENTIFIER u64 | IP u64 | TID u32 pid, u32 tid | TIME u64 | ADDR u64 |
  *   ID u64 | STREAM_ID u64 | CPU u32 cpu, u32 res | PERIOD u64 |
- *   READ (§8.2) | CALLCHAIN u64 nr, u64 ips[nr] |
- *   RAW u32 size, u8 data[size] | BRANCH_STACK (§8.3) |
+ *   READ (read_format) | CALLCHAIN u64 nr, u64 ips[nr] |
+ *   RAW u32 size, u8 data[size] | BRANCH_STACK (perf_branch_entry) |
  *   REGS_USER u64 abi, u64 regs[popcount(mask)] if abi |
  *   STACK_USER u64 size, u8 data[size], u64 dyn_size if size |
  *   WEIGHT or WEIGHT_STRUCT u64 | DATA_SRC u64 | TRANSACTION u64 |
@@ -113,7 +113,7 @@ static void bytes_field(struct sctx *x, const char *what, uint64_t size,
 		b->p = cur_bytes(&x->c, what, (size_t)size);
 }
 
-/* ---- READ (FORMAT.md §8.2) ------------------------------------------ */
+/* ---- READ (struct read_format) ----------------------------------------- */
 
 /*
  * Non-group: value; [time_enabled]; [time_running]; [id]; [lost].
@@ -216,7 +216,7 @@ static void parse_raw(struct sctx *x)
 		      "4 + size %u is not a multiple of 8: later fields are "
 		      "unaligned",
 		      size);
-	if (x->a->type == 2) /* PERF_TYPE_TRACEPOINT */
+	if (x->a->type == PD_TYPE_TRACEPOINT)
 		tracepoint_name(x);
 }
 
@@ -350,7 +350,7 @@ static bool tail_fits(const struct sctx *x, size_t skip)
 	return cur_ok(&t.c) && cur_left(&t.c) == 0;
 }
 
-/* ---- BRANCH_STACK (FORMAT.md §8.3) ----------------------------------- */
+/* ---- BRANCH_STACK (struct perf_branch_entry) --------------------------- */
 
 /*
  * u64 nr; [u64 hw_idx if HW_INDEX]; nr x {u64 from, to, flags};

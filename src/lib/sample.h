@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * PERF_RECORD_SAMPLE, every field in the order evsel.c
- * __evsel__parse_sample reads it (FORMAT.md §8), driven by the record's
+ * __evsel__parse_sample reads it, driven by the record's
  * attr: sample_type, read_format, branch_sample_type, the register masks.
  *
  * Arrays (read values, callchain, branch entries, counters, registers)
@@ -19,29 +19,12 @@
 #include "cursor.h"
 #include "evlist.h"
 #include "reader.h"
+#include "perf_abi.h"
 #include "regs.h"
 
 struct pd_session;
 
-/* Callchain context markers (PERF_CONTEXT_*): values >= (u64)-4095 */
-#define PD_CONTEXT_MAX		 ((uint64_t)-4095)
-#define PD_CONTEXT_HV		 ((uint64_t)-32)
-#define PD_CONTEXT_KERNEL	 ((uint64_t)-128)
-#define PD_CONTEXT_USER		 ((uint64_t)-512)
-#define PD_CONTEXT_USER_DEFERRED ((uint64_t)-640)
-#define PD_CONTEXT_GUEST	 ((uint64_t)-2048)
-#define PD_CONTEXT_GUEST_KERNEL	 ((uint64_t)-2176)
-#define PD_CONTEXT_GUEST_USER	 ((uint64_t)-2560)
-
-/* attr flag bit 38: the user part of the chain comes later (record 22) */
-#define PD_ATTR_DEFER_CALLCHAIN (1ULL << 38)
-
-/* REGS abi (PERF_SAMPLE_REGS_ABI_*); 4 = SIMD block follows [pending] */
-#define PD_REGS_ABI_32	 1
-#define PD_REGS_ABI_64	 2
-#define PD_REGS_ABI_SIMD 4
-
-/* One value of PERF_SAMPLE_READ (FORMAT.md §8.2). */
+/* One value of PERF_SAMPLE_READ (struct read_format). */
 struct pd_sample_read_value {
 	uint64_t value;
 	uint64_t id;		   /* if read_format has ID */
@@ -58,7 +41,7 @@ struct pd_sample_read {
 	uint32_t nvalues;		     /* decoded (< nr when cut short) */
 };
 
-/* perf_branch_entry.flags, split (FORMAT.md §8.3) */
+/* perf_branch_entry.flags, split (include/uapi/linux/perf_event.h) */
 struct pd_branch_entry {
 	uint64_t from, to;
 	uint64_t flags; /* as stored, in the producer's bit layout */
@@ -152,7 +135,7 @@ bool pd_parse_sample(struct pd_session *s, const struct pd_evsel *ev,
 void pd_branch_flags_split(uint64_t flags, bool big_endian,
 			   struct pd_branch_entry *be);
 
-/* PERF_SAMPLE_DATA_SRC fields (FORMAT.md §8.6) */
+/* PERF_SAMPLE_DATA_SRC fields (union perf_mem_data_src) */
 struct pd_data_src {
 	uint8_t op;	   /* bits 0-4 */
 	uint16_t lvl;	   /* 5-18 */

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Sample words packed with bit-fields: perf_branch_entry.flags and
- * perf_mem_data_src (include/uapi/linux/perf_event.h; FORMAT.md §8.3,
- * §8.6).
+ * perf_mem_data_src (include/uapi/linux/perf_event.h).
  */
 #include "sample.h"
 

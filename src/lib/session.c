@@ -291,7 +291,7 @@ static void check_attrs(struct pd_session *s)
 			 "record killed?)");
 		return;
 	}
-	if (h->attr_size < 64 + 16) {
+	if (h->attr_size < PD_ATTR_SIZE_VER0 + 16) {
 		sess_err(s, PD_C_BAD_ATTR_SIZE, PD_AT_HEADER, 16,
 			 "file header: attr_size",
 			 "attr_size %llu is smaller than the first "

@@ -15,13 +15,7 @@
 #include "diag.h"
 #include "evlist.h"
 #include "input.h"
-
-/* perf_file_header (tools/perf/util/header.h), 104 bytes. */
-#define PD_HEADER_SIZE	      104
-#define PD_HEADER_SIZE_NOFEAT 72 /* pre-2010: no adds_features bitmap */
-#define PD_PIPE_HEADER_SIZE   16
-#define PD_MAGIC2	      0x32454c4946524550ULL /* "PERFILE2" */
-#define PD_FEAT_BITS	      256
+#include "perf_abi.h"
 
 enum pd_mode {
 	PD_MODE_FILE,

@@ -5,11 +5,6 @@
 
 #include "session.h"
 
-#define REC_HEADER_ATTR	    64
-#define REC_HEADER_BUILD_ID 67
-#define REC_EVENT_UPDATE    78
-#define REC_HEADER_FEATURE  80
-
 /* One feature section (or pipe payload) larger than this is not loaded. */
 #define PD_FEAT_MAX_LOAD (64ULL << 20)
 /*

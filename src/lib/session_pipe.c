@@ -50,7 +50,7 @@ void sess_walk_pipe(struct pd_session *s)
 		       &s->diags, "pipe stream", PD_AT_PIPE);
 	while ((rc = pd_stream_next(&st, &r)) == 1) {
 		pi->nrecords++;
-		if (r.type < 64 && !pi->first_event_off)
+		if (r.type < PD_REC_USER_START && !pi->first_event_off)
 			pi->first_event_off = r.off;
 		/*
 		 * Pre-upstream Google perf (2012-13) sent the header features
@@ -59,7 +59,9 @@ void sess_walk_pipe(struct pd_session *s)
 		 * record of such a stream is the HOSTNAME one: a header string
 		 * filling the record exactly.
 		 */
-		if (pi->nrecords == 1 && r.type == 69 && r.size >= 12 &&
+		if (pi->nrecords == 1 &&
+		    r.type == PD_REC_LEGACY_FEATURE_BASE + HEADER_HOSTNAME &&
+		    r.size >= 12 &&
 		    pd_get32(r.p + 8, s->swap) == (uint32_t)r.size - 12u)
 			pi->legacy_google = st.legacy_google = true;
 		unsigned legacy =
@@ -76,18 +78,18 @@ void sess_walk_pipe(struct pd_session *s)
 			continue;
 		}
 		switch (r.type) {
-		case REC_HEADER_ATTR:
+		case PD_REC_HEADER_ATTR:
 			seen_attr = true;
 			pi->nattrs++;
 			keep_record(s, &s->pipe_attrs, &s->npipe_attrs, &r);
 			break;
-		case REC_EVENT_UPDATE:
+		case PD_REC_EVENT_UPDATE:
 			keep_record(s, &s->pipe_updates, &s->npipe_updates, &r);
 			break;
-		case REC_HEADER_FEATURE: {
+		case PD_REC_HEADER_FEATURE: {
 			if (r.size < 16) {
 				sess_err(s, PD_C_RECORD_UNDECODABLE,
-					 PD_AT_RECORD(REC_HEADER_FEATURE),
+					 PD_AT_RECORD(PD_REC_HEADER_FEATURE),
 					 r.off, "PERF_RECORD_HEADER_FEATURE",
 					 "record of %u bytes has no room for "
 					 "its u64 feat_id",
@@ -98,14 +100,15 @@ void sess_walk_pipe(struct pd_session *s)
 
 			if (r.size == 16) { /* end-of-features marker */
 				if (pi->has_end_marker)
-					sess_warn(s, PD_C_DUPLICATE_FEATURE,
-						  PD_AT_RECORD(
-							  REC_HEADER_FEATURE),
-						  r.off,
-						  "PERF_RECORD_HEADER_FEATURE",
-						  "second end-of-features "
-						  "marker (feat_id %llu)",
-						  (unsigned long long)id);
+					sess_warn(
+						s, PD_C_DUPLICATE_FEATURE,
+						PD_AT_RECORD(
+							PD_REC_HEADER_FEATURE),
+						r.off,
+						"PERF_RECORD_HEADER_FEATURE",
+						"second end-of-features "
+						"marker (feat_id %llu)",
+						(unsigned long long)id);
 				pi->has_end_marker = true;
 				pi->end_marker_off = r.off;
 				pi->end_marker_id = id;
@@ -114,7 +117,7 @@ void sess_walk_pipe(struct pd_session *s)
 			pi->nfeature_records++;
 			if (id >= PD_FEAT_BITS) {
 				sess_err(s, PD_C_FEATURE_ID_INVALID,
-					 PD_AT_RECORD(REC_HEADER_FEATURE),
+					 PD_AT_RECORD(PD_REC_HEADER_FEATURE),
 					 r.off + 8,
 					 "PERF_RECORD_HEADER_FEATURE",
 					 "feat_id %llu is beyond the 256 "
@@ -124,7 +127,7 @@ void sess_walk_pipe(struct pd_session *s)
 			}
 			if (pd_find_feature(s, (unsigned)id))
 				sess_warn(s, PD_C_DUPLICATE_FEATURE,
-					  PD_AT_RECORD(REC_HEADER_FEATURE),
+					  PD_AT_RECORD(PD_REC_HEADER_FEATURE),
 					  r.off, "PERF_RECORD_HEADER_FEATURE",
 					  "feature %llu appears again; this "
 					  "copy is shown too",
@@ -171,7 +174,7 @@ void sess_walk_pipe(struct pd_session *s)
 					      r.off);
 			break;
 		}
-		case REC_HEADER_BUILD_ID: {
+		case PD_REC_HEADER_BUILD_ID: {
 			if (!buildids)
 				buildids = sess_add_feature(
 					s, HEADER_BUILD_ID,

@@ -23,14 +23,6 @@
 #define DIRECT_TYPES 256u
 #define TYPE_SLOTS   (DIRECT_TYPES + PD_STATS_MAX_OTHER_TYPES)
 
-/* PERF_AUX_FLAG_* (include/uapi/linux/perf_event.h) */
-#define AUX_TRUNCATED 0x01u
-#define AUX_OVERWRITE 0x02u
-#define AUX_PARTIAL   0x04u
-#define AUX_COLLISION 0x08u
-/* PERF_RECORD_MISC_LOST_SAMPLES_BPF */
-#define MISC_LOST_SAMPLES_BPF (1u << 15)
-
 struct walk {
 	struct pd_session *s;
 	struct pd_stats *st;
@@ -74,8 +66,8 @@ static struct pd_stats_type *type_slot(struct walk *w, uint32_t type)
 
 	if (type < 128)
 		return &st->types[type];
-	if (type >= PD_REC_SP_FIRST && type - PD_REC_SP_FIRST < 128)
-		return &st->types[128 + type - PD_REC_SP_FIRST];
+	if (type >= PD_REC_SP_START && type - PD_REC_SP_START < 128)
+		return &st->types[128 + type - PD_REC_SP_START];
 	for (i = 0; i < w->nother; i++)
 		if (st->types[DIRECT_TYPES + i].type == type)
 			return &st->types[DIRECT_TYPES + i];
@@ -326,7 +318,7 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 
 		st->lost_samples_records++;
 		st->lost_samples += n;
-		if (ev->misc & MISC_LOST_SAMPLES_BPF) {
+		if (ev->misc & PD_MISC_LOST_SAMPLES_BPF) {
 			st->lost_samples_bpf_records++;
 			st->lost_samples_bpf += n;
 		}
@@ -338,10 +330,10 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		uint64_t f = ev->size >= 32 ? pd_get64(ev->p + 24, sw) : 0;
 
 		st->aux_records++;
-		st->aux_truncated += !!(f & AUX_TRUNCATED);
-		st->aux_overwrite += !!(f & AUX_OVERWRITE);
-		st->aux_partial += !!(f & AUX_PARTIAL);
-		st->aux_collision += !!(f & AUX_COLLISION);
+		st->aux_truncated += !!(f & PD_AUX_FLAG_TRUNCATED);
+		st->aux_overwrite += !!(f & PD_AUX_FLAG_OVERWRITE);
+		st->aux_partial += !!(f & PD_AUX_FLAG_PARTIAL);
+		st->aux_collision += !!(f & PD_AUX_FLAG_COLLISION);
 		break;
 	}
 	case PD_REC_AUXTRACE_ERROR: st->auxtrace_errors++; break;
@@ -379,7 +371,7 @@ static void finish(struct walk *w)
 		if (i < 128)
 			t.type = i;
 		else if (i < DIRECT_TYPES)
-			t.type = PD_REC_SP_FIRST + i - 128;
+			t.type = PD_REC_SP_START + i - 128;
 		if (!pd_record_type_name(t.type))
 			st->unknown_type_records += t.count;
 		st->types[n++] = t;

@@ -14,9 +14,7 @@
 
 #include "diag.h"
 #include "input.h"
-
-#define PD_REC_HEADER_TRACING_DATA 66
-#define PD_REC_AUXTRACE		   71
+#include "perf_abi.h"
 
 struct pd_rec {
 	uint64_t off; /* file offset of the record header */
@@ -64,8 +62,11 @@ uint64_t pd_record_payload(uint32_t type, const uint8_t *p, uint16_t size,
 static inline unsigned pd_legacy_feature(bool legacy_google, bool seen_attr,
 					 uint32_t type)
 {
-	return legacy_google && !seen_attr && type >= 69 && type <= 80
-		       ? type - 66
+	uint32_t id = type - PD_REC_LEGACY_FEATURE_BASE; /* wraps below */
+
+	return legacy_google && !seen_attr && id >= HEADER_HOSTNAME &&
+			       id <= HEADER_NUMA_TOPOLOGY
+		       ? id
 		       : 0;
 }
 
