@@ -282,3 +282,22 @@ our_counts() {
 	jq_all '.records.total' '3' \
 		'[.errors[] | .detail]' '["PERF_RECORD_COMPRESSED: zstd: Unknown frame descriptor"]'
 }
+
+# Pre-upstream Google pipe streams send the header features as record types
+# 69..80 before the first HEADER_ATTR: stats counts them in one row named as
+# `records` names them, not as ID_INDEX, AUXTRACE_ERROR, EVENT_UPDATE...
+@test "stats: legacy Google feature records are counted as such, not as types 69-80" {
+	need_corpus
+	stats_of "$CORPUS/perf_data_converter/perf.data.piped.host-3.2"
+	assert_status 0
+	jq_all '[.records.types[] | select(.name == "LEGACY_GOOGLE_FEATURE") | [.type, .count, .bytes]]' '[[null,12,2896]]' \
+		'[.records.types[] | select(.type != null and .type >= 69 and .type <= 80)] | length' '0' \
+		'.records.total' '16693' '.quality.auxtrace_errors' '0' '.quality.unknown_type_records' '0'
+	pd stats "$CORPUS/perf_data_converter/perf.data.piped.host-3.2"
+	assert_contains "$output" "    LEGACY_GOOGLE_FEATURE:  count=12 percent=0.1% bytes=2896 bytes_percent=0.2%"
+	stats_of "$CORPUS/platform2-sommelier/perf.data.piped.powerpc"
+	assert_status 0
+	jq_all '[.records.types[] | select(.name == "LEGACY_GOOGLE_FEATURE") | [.type, .count, .bytes]]' '[[null,12,3968]]' \
+		'[.records.types[] | select(.type != null and .type >= 69 and .type <= 80)] | length' '0' \
+		'.records.total' '10047' '.quality.auxtrace_errors' '0'
+}

@@ -21,7 +21,8 @@
 
 /* type slots: 0..127 direct, 128..255 simpleperf 32768.., then others */
 #define DIRECT_TYPES 256u
-#define TYPE_SLOTS   (DIRECT_TYPES + PD_STATS_MAX_OTHER_TYPES)
+#define LEGACY_SLOT  (DIRECT_TYPES + PD_STATS_MAX_OTHER_TYPES)
+#define TYPE_SLOTS   (LEGACY_SLOT + 1)
 
 /* PERF_AUX_FLAG_* (include/uapi/linux/perf_event.h) */
 #define AUX_TRUNCATED 0x01u
@@ -299,7 +300,9 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		st->round_offset = ev->offset;
 	st->total_records++;
 	st->total_bytes += bytes;
-	ts = type_slot(w, ev->type);
+	/* a legacy feature record's type number is not its type */
+	ts = ev->legacy_feature ? &st->types[LEGACY_SLOT]
+				: type_slot(w, ev->type);
 	if (ts) {
 		ts->count++;
 		ts->bytes += bytes;
@@ -312,6 +315,8 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		st->other_type_bytes += bytes;
 		st->other_type_inner_bytes += ev->compressed ? bytes : 0;
 	}
+	if (ev->legacy_feature)
+		return;
 
 	switch (ev->type) {
 	case PD_REC_SAMPLE: count_sample(w, ev); break;
@@ -362,6 +367,8 @@ static int cmp_type(const void *a, const void *b)
 {
 	const struct pd_stats_type *x = a, *y = b;
 
+	if (x->legacy_feature != y->legacy_feature)
+		return x->legacy_feature ? 1 : -1;
 	return (x->type > y->type) - (x->type < y->type);
 }
 
@@ -380,7 +387,10 @@ static void finish(struct walk *w)
 			t.type = i;
 		else if (i < DIRECT_TYPES)
 			t.type = PD_REC_SP_FIRST + i - 128;
-		if (!pd_record_type_name(t.type))
+		t.legacy_feature = i == LEGACY_SLOT;
+		t.name = t.legacy_feature ? "LEGACY_GOOGLE_FEATURE"
+					  : pd_record_type_name(t.type);
+		if (!t.name)
 			st->unknown_type_records += t.count;
 		st->types[n++] = t;
 	}

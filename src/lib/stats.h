@@ -27,6 +27,13 @@ struct pd_session;
 
 struct pd_stats_type {
 	uint32_t type;
+	/*
+	 * The row of pre-upstream Google pipe streams' feature records
+	 * (types 69..80 before the first HEADER_ATTR, reader.h
+	 * legacy_feature): type is then meaningless; sorted last.
+	 */
+	bool legacy_feature;
+	const char *name;	     /* the type's name, or NULL when unknown */
 	uint64_t count, bytes;	     /* bytes: header.size + payload */
 	uint64_t inner, inner_bytes; /* of those, from compressed records */
 };
