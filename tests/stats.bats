@@ -270,6 +270,15 @@ our_counts() {
 	jq_eq '[.check.findings[] | select(.code == "time-backwards-across-round")] | length' '2'
 }
 
+# check-time-flush.data: perf 6.1 reports "2 out of order events recorded"
+# (last_flush falls to the time of the last record flushed)
+@test "stats: late samples follow perf's last_flush, which can fall" {
+	stats_of testdata/synthetic/check-time-flush.data
+	jq_all '.ordering | [.rounds, .late_samples, .max_late_ns]' '[4,2,500]'
+	pdj -j check testdata/synthetic/check-time-flush.data
+	jq_eq '[.check.findings[] | select(.code == "time-backwards-across-round") | [.offset, .values.last_flush - 1000000000000]]' '[[344,1000],[584,500]]'
+}
+
 # Damaged compressed streams (scripts/gen-testdata.py): the counting walk
 # leaves them to the reader, which says what is wrong
 @test "stats: a torn or undecodable compressed stream is counted up to the damage" {

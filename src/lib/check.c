@@ -12,12 +12,13 @@
  *   - time order across FINISHED_ROUND: perf queues records and, at each
  *     FINISHED_ROUND, flushes those up to the largest time seen before the
  *     previous round (tools/perf/util/ordered-events.c, session.c
- *     process_finished_round; FORMAT.md §7.2).  A record whose time is
- *     below the last flushed time ("last_flush") arrives too late and is
- *     processed out of order ("Warning: Timestamp below last timeslice
- *     flush").  Records with time 0 or none are not queued by perf and
- *     are not checked.  Each stream (data section, pipe, data.N) is
- *     checked on its own, as perf orders each one;
+ *     process_finished_round; the rule is pd_flush_clock in order.h).  A
+ *     record whose time is below the time of the last record flushed
+ *     ("last_flush") arrives too late and is processed out of order
+ *     ("Warning: N out of order events recorded").  Records with time 0,
+ *     ~0 or none are not queued by perf and are not checked.  Each stream
+ *     (data section, pipe, data.N) is checked on its own, as perf orders
+ *     each one;
  *   - non-sample records whose sample_id names an id of no attr;
  *   - kernel records (types 1..63) whose size is not a multiple of 8
  *     (the kernel writes u64-aligned records);
@@ -42,11 +43,6 @@
 #include "record.h"
 #include "sample.h"
 #include "session.h"
-
-#define REC_SAMPLE	   9
-#define REC_FINISHED_ROUND 68
-#define REC_EVENT_UPDATE   78
-#define REC_FINISHED_INIT  82
 
 const struct pd_check_code pd_check_codes[] = {
 	{"bad-magic", PD_ERR, "not a perf.data file"},
@@ -398,15 +394,11 @@ static void check_time(struct walk *w, const struct pd_event *ev, bool has_time,
 		w->stream = ev->stream;
 		*c = (struct pd_flush_clock){0};
 	}
-	if (ev->type == REC_FINISHED_ROUND) {
+	if (ev->type == PD_REC_FINISHED_ROUND) {
 		pd_flush_round(c, ev->offset);
 		return;
 	}
-	if (ev->type == REC_FINISHED_INIT) { /* everything is flushed */
-		pd_flush_init(c, ev->offset);
-		return;
-	}
-	if (!has_time || !(late = pd_flush_time(c, t)))
+	if (!has_time || !pd_flush_queues(t) || !(late = pd_flush_time(c, t)))
 		return;
 
 	char what[64], st[64], detail[256];
@@ -490,7 +482,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 	pd_decode_event(s, ev, &w->scratch, &d);
 	evsel = d.evsel;
 	rid = d.rid;
-	if (ev->type == REC_SAMPLE) {
+	if (ev->type == PD_REC_SAMPLE) {
 		const struct pd_sample *smp = &d.smp;
 
 		if (evsel && !smp->damaged) {

@@ -251,7 +251,8 @@ static void count_sample(struct walk *w, const struct pd_event *ev)
 		st->prev_time = t;
 		st->have_prev_time = true;
 
-		uint64_t late = pd_flush_time(&st->clock, t);
+		uint64_t late =
+			pd_flush_queues(t) ? pd_flush_time(&st->clock, t) : 0;
 
 		if (late) {
 			st->late_samples++;
