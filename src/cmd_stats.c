@@ -452,7 +452,7 @@ static void emit_bytes(struct emitter *e, const struct pd_session *s,
 {
 	struct pd_byte_account ba;
 
-	if (pd_byte_account(s, st->data_end, &ba) < 0) {
+	if (pd_byte_account(s, st->data_end, false, &ba) < 0) {
 		emit_null(e, "bytes");
 		return;
 	}

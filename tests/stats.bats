@@ -310,3 +310,25 @@ our_counts() {
 		'[.records.types[] | select(.type != null and .type >= 69 and .type <= 80)] | length' '0' \
 		'.records.total' '10047' '.quality.auxtrace_errors' '0'
 }
+
+# One byte account (src/lib/account.c) for stats' bytes section and check's
+# unreferenced-*/trailing-* findings: the same gaps, except perf's unused
+# feature table entries, which check counts as part of the table
+@test "stats and check: one byte account, the same gaps" {
+	stats_of testdata/synthetic/check-warnings.data
+	jq_all '[.bytes.gaps[] | [.offset, .size, .likely]]' '[[592,16,null],[616,5,null]]' \
+		'[.bytes.covered, .bytes.unaccounted, .bytes.file_size]' '[600,21,621]'
+	pdj -j check testdata/synthetic/check-warnings.data
+	jq_all '[.check.findings[] | select(.code | test("unreferenced|trailing-(bytes|padding)")) | [.offset, .values.size, .code]]' \
+		'[[592,16,"unreferenced-padding"],[616,5,"trailing-bytes"]]' \
+		'.check.summary.bytes_covered' '600'
+	stats_of testdata/threads.data
+	jq_all '[.bytes.gaps[] | [.offset, .size, .likely]]' '[[968,32,"unused feature table entries"]]' \
+		'[.bytes.covered, .bytes.unaccounted]' '[5360,32]'
+	pdj -j check testdata/threads.data
+	jq_all '[.check.findings[] | select(.code | test("unreferenced|trailing"))] | length' '0' \
+		'.check.summary.bytes_covered' '28584'
+	# no header, no guess: the bytes are unaccounted, not torn records
+	stats_of testdata/synthetic/zero-magic.data
+	jq_eq '[.bytes.gaps[] | [.offset, .size, .likely]]' '[[0,1024,null]]'
+}

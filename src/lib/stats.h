@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "account.h"
 #include "order.h"
 
 struct pd_session;
@@ -131,34 +132,5 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st);
 struct pd_stats_pid *pd_stats_pids(const struct pd_stats *st, uint32_t *n);
 
 void pd_stats_free(struct pd_stats *st);
-
-/* A byte range of the file and what it holds, for the byte account. */
-struct pd_region {
-	const char *what; /* "header", "attrs", "ids", "data", ... */
-	uint64_t offset, size;
-	const char *name; /* the feature's name, or what a gap likely is */
-};
-
-struct pd_byte_account {
-	uint64_t file_size;
-	struct pd_region *regions; /* sorted by offset */
-	uint32_t nregions;
-	uint64_t covered;	   /* bytes in at least one region */
-	uint64_t overlap;	   /* bytes in more than one */
-	uint64_t unaccounted;	   /* bytes in none */
-	struct pd_region gaps[32]; /* the first gaps ("unaccounted") */
-	uint32_t ngaps;		   /* up to 32 */
-	uint64_t nall_gaps;
-};
-
-/*
- * Account for every byte of a file-mode recording (header, attrs, ids,
- * event types, data, feature table, feature sections); data_end is where
- * the record walk ended (used when data.size is 0).  Returns -1 when out
- * of memory.
- */
-int pd_byte_account(const struct pd_session *s, uint64_t data_end,
-		    struct pd_byte_account *ba);
-void pd_byte_account_free(struct pd_byte_account *ba);
 
 #endif
