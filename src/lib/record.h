@@ -81,6 +81,12 @@ enum {
 #define PD_MISC_MMAP_BUILD_ID	 (1u << 14)
 #define PD_MISC_LOST_SAMPLES_BPF (1u << 15)
 
+/* AUX flags (include/uapi/linux/perf_event.h: PERF_AUX_FLAG_*) */
+#define PD_AUX_FLAG_TRUNCATED 0x01u
+#define PD_AUX_FLAG_OVERWRITE 0x02u
+#define PD_AUX_FLAG_PARTIAL   0x04u
+#define PD_AUX_FLAG_COLLISION 0x08u
+
 /* How the body was decoded. */
 enum pd_rec_kind {
 	PD_RK_NONE,   /* FINISHED_ROUND, FINISHED_INIT, SWITCH: no body */
@@ -466,6 +472,21 @@ bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 
 /* perf's minimum header.size for a type (session.c), 0 if none. */
 uint32_t pd_record_min_size(uint32_t type);
+
+/*
+ * The fixed fields of a few kernel records read in place, for counting
+ * loops where pd_parse_record would cost too much (stats).  The layouts
+ * are the ones pd_parse_record decodes (include/uapi/linux/perf_event.h:
+ * enum perf_event_type).  Each returns false, filling nothing, when the
+ * record is shorter than its type's minimum (pd_record_min_size); none
+ * reports a problem (the record decoder does).
+ */
+bool pd_lost_view(const struct pd_event *e, bool swap, struct pd_rec_lost *v);
+bool pd_lost_samples_view(const struct pd_event *e, bool swap,
+			  struct pd_rec_lost_samples *v);
+bool pd_aux_view(const struct pd_event *e, bool swap, struct pd_rec_aux *v);
+/* COMM's pid, tid and comm up to its NUL or the record's end (not copied) */
+bool pd_comm_view(const struct pd_event *e, bool swap, struct pd_rec_comm *v);
 
 /* Counter names of a SCHEDSTAT record version (15..17); NULL if unknown. */
 const struct pd_schedstat_field *

@@ -24,14 +24,6 @@
 #define LEGACY_SLOT  (DIRECT_TYPES + PD_STATS_MAX_OTHER_TYPES)
 #define TYPE_SLOTS   (LEGACY_SLOT + 1)
 
-/* PERF_AUX_FLAG_* (include/uapi/linux/perf_event.h) */
-#define AUX_TRUNCATED 0x01u
-#define AUX_OVERWRITE 0x02u
-#define AUX_PARTIAL   0x04u
-#define AUX_COLLISION 0x08u
-/* PERF_RECORD_MISC_LOST_SAMPLES_BPF */
-#define MISC_LOST_SAMPLES_BPF (1u << 15)
-
 struct walk {
 	struct pd_session *s;
 	struct pd_stats *st;
@@ -262,25 +254,57 @@ static void count_sample(struct walk *w, const struct pd_event *ev)
 	}
 }
 
-/* COMM: u32 pid, tid; char comm[] (NUL-terminated) */
 static void count_comm(struct walk *w, const struct pd_event *ev)
 {
 	struct pd_stats_thread *t;
-	size_t n, max;
+	struct pd_rec_comm c;
+	size_t n;
 
-	if (ev->size < 17)
+	if (!pd_comm_view(ev, w->s->swap, &c))
 		return;
-	t = thread_of(w, pd_get32(ev->p + 12, w->s->swap));
+	t = thread_of(w, c.tid);
 	if (!t)
 		return;
-	t->pid = pd_get32(ev->p + 8, w->s->swap);
+	t->pid = c.pid;
 	t->has_pid = true;
-	max = ev->size - 16u < sizeof(t->comm) - 1 ? ev->size - 16u
-						   : sizeof(t->comm) - 1;
-	for (n = 0; n < max && ev->p[16 + n]; n++)
-		;
-	memcpy(t->comm, ev->p + 16, n);
+	n = c.comm.len < sizeof(t->comm) - 1 ? c.comm.len : sizeof(t->comm) - 1;
+	memcpy(t->comm, c.comm.s, n);
 	t->comm[n] = 0;
+}
+
+/* LOST, LOST_SAMPLES and AUX: rare, read through the record views */
+static void count_quality(struct pd_stats *st, const struct pd_event *ev,
+			  bool sw)
+{
+	struct pd_rec_lost lost;
+	struct pd_rec_lost_samples ls = {0};
+	struct pd_rec_aux aux = {0};
+
+	switch (ev->type) {
+	case PD_REC_LOST:
+		st->lost_records++;
+		if (pd_lost_view(ev, sw, &lost))
+			st->lost += lost.lost;
+		break;
+	case PD_REC_LOST_SAMPLES:
+		pd_lost_samples_view(ev, sw, &ls);
+		st->lost_samples_records++;
+		st->lost_samples += ls.lost;
+		if (ev->misc & PD_MISC_LOST_SAMPLES_BPF) {
+			st->lost_samples_bpf_records++;
+			st->lost_samples_bpf += ls.lost;
+		}
+		break;
+	case PD_REC_AUX:
+		pd_aux_view(ev, sw, &aux);
+		st->aux_records++;
+		st->aux_truncated += !!(aux.flags & PD_AUX_FLAG_TRUNCATED);
+		st->aux_overwrite += !!(aux.flags & PD_AUX_FLAG_OVERWRITE);
+		st->aux_partial += !!(aux.flags & PD_AUX_FLAG_PARTIAL);
+		st->aux_collision += !!(aux.flags & PD_AUX_FLAG_COLLISION);
+		break;
+	default: break;
+	}
 }
 
 static void count_event(struct walk *w, const struct pd_event *ev)
@@ -288,7 +312,6 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 	struct pd_stats *st = w->st;
 	struct pd_stats_type *ts;
 	uint64_t bytes = ev->size + ev->payload;
-	bool sw = w->s->swap;
 
 	if (ev->stream != w->stream) {
 		/* data.N streams are ordered each on its own */
@@ -322,34 +345,11 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 	switch (ev->type) {
 	case PD_REC_SAMPLE: count_sample(w, ev); break;
 	case PD_REC_COMM: count_comm(w, ev); break;
-	case PD_REC_LOST: /* u64 id, lost */
-		st->lost_records++;
-		if (ev->size >= 24)
-			st->lost += pd_get64(ev->p + 16, sw);
-		break;
-	case PD_REC_LOST_SAMPLES: { /* u64 lost */
-		uint64_t n = ev->size >= 16 ? pd_get64(ev->p + 8, sw) : 0;
-
-		st->lost_samples_records++;
-		st->lost_samples += n;
-		if (ev->misc & MISC_LOST_SAMPLES_BPF) {
-			st->lost_samples_bpf_records++;
-			st->lost_samples_bpf += n;
-		}
-		break;
-	}
+	case PD_REC_LOST:
+	case PD_REC_LOST_SAMPLES:
+	case PD_REC_AUX: count_quality(st, ev, w->s->swap); break;
 	case PD_REC_THROTTLE: st->throttle++; break;
 	case PD_REC_UNTHROTTLE: st->unthrottle++; break;
-	case PD_REC_AUX: { /* u64 aux_offset, aux_size, flags */
-		uint64_t f = ev->size >= 32 ? pd_get64(ev->p + 24, sw) : 0;
-
-		st->aux_records++;
-		st->aux_truncated += !!(f & AUX_TRUNCATED);
-		st->aux_overwrite += !!(f & AUX_OVERWRITE);
-		st->aux_partial += !!(f & AUX_PARTIAL);
-		st->aux_collision += !!(f & AUX_COLLISION);
-		break;
-	}
 	case PD_REC_AUXTRACE_ERROR: st->auxtrace_errors++; break;
 	case PD_REC_EVENT_UPDATE:
 		pd_evlist_apply_update(w->s, ev->p, ev->size);
