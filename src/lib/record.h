@@ -485,6 +485,22 @@ bool pd_lost_view(const struct pd_event *e, bool swap, struct pd_rec_lost *v);
 bool pd_lost_samples_view(const struct pd_event *e, bool swap,
 			  struct pd_rec_lost_samples *v);
 bool pd_aux_view(const struct pd_event *e, bool swap, struct pd_rec_aux *v);
+/*
+ * HEADER_FEATURE (80) in place (tools/perf/util/header.c:
+ * perf_event__process_feature): u64 feat_id, then the feature section's
+ * bytes; none make it the end-of-features marker.  false: no room for
+ * feat_id.  rec is the whole record (size bytes from file offset off).
+ */
+struct pd_feature_rec_view {
+	uint64_t feat_id;
+	bool end_marker;
+	const uint8_t *data; /* the feature section's bytes */
+	uint32_t size;
+	uint64_t data_off; /* their file offset */
+};
+
+bool pd_header_feature_view(const uint8_t *rec, uint16_t size, uint64_t off,
+			    bool swap, struct pd_feature_rec_view *v);
 /* COMM's pid, tid and comm up to its NUL or the record's end (not copied) */
 bool pd_comm_view(const struct pd_event *e, bool swap, struct pd_rec_comm *v);
 
