@@ -1324,6 +1324,21 @@ def make_check_cases():
                 [(recs[3].offset, "error", "time-backwards-across-round"),
                  (recs[9].offset, "error", "time-backwards-across-round")]))
 
+    # a FORK without the sample_id trailer its attr's sample_id_all implies
+    fork = raw_rec(e, 7, 0, 32, e.u32(PID + 1) + e.u32(PID) + e.u32(PID + 1)
+                   + e.u32(PID) + e.u64(T_MMAP))
+    recs = [rec_comm(e, COMM, SID_COMM), fork,
+            rec_sample(e, SAMPLE_TYPE, SAMPLE_A)]
+    data, L = check_file(recs)
+    out.append(("check-short-trailer.data", data,
+                "FORK without its sample_id trailer",
+                "a PERF_RECORD_FORK of 32 bytes (pid %d, ppid %d, tid %d, "
+                "ptid %d, time %d) and no room for the 32-byte sample_id "
+                "trailer the attr's sample_id_all asks for; a COMM before and "
+                "a SAMPLE after it are whole." % (PID + 1, PID, PID + 1, PID,
+                                                 T_MMAP),
+                [(recs[1].offset, "error", "record-too-small")]))
+
     # samples whose size disagrees with sample_type
     long_s = sample_at(T_S1)
     long_s.bytes = (long_s.bytes[:6] + e.u16(long_s.size + 8)
