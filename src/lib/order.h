@@ -3,10 +3,11 @@
  * Records in time order, the way perf processes them
  * (tools/perf/util/ordered-events.c, session.c): records with a time are
  * queued and flushed at each FINISHED_ROUND up to the largest time of the
- * round before it (the two-round rule, FORMAT.md §7.2); records without a
- * time go out as they come; the directory's data.N streams, each already
- * in time order, are merged.  Memory is bounded: past PD_ORDER_MAX_QUEUED
- * bytes the older half of the queue is flushed (perf's OE_FLUSH__HALF).
+ * round before it (pd_flush_clock below); records without a time, or
+ * with time 0 or ~0, go out as they come; the directory's data.N streams,
+ * each already in time order, are merged.  Memory is bounded: past
+ * PD_ORDER_MAX_QUEUED bytes the older half of the queue is flushed (like
+ * perf's OE_FLUSH__HALF, which perf only does past its own memory limit).
  */
 #ifndef PD_ORDER_H
 #define PD_ORDER_H

@@ -103,7 +103,7 @@ struct pd_stats {
 	uint64_t first_time, last_time; /* in file order */
 	uint64_t min_time, max_time;
 
-	/* ordering across FINISHED_ROUND (the two-round rule, FORMAT.md §7.2) */
+	/* ordering across FINISHED_ROUND (ordered-events.c; order.h) */
 	uint64_t rounds; /* FINISHED_ROUND records */
 	uint64_t largest_round_records, largest_round_bytes;
 	uint64_t largest_round_offset; /* offset of its first record */
