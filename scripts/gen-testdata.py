@@ -1324,6 +1324,22 @@ def make_check_cases():
                 [(recs[3].offset, "error", "time-backwards-across-round"),
                  (recs[9].offset, "error", "time-backwards-across-round")]))
 
+    # FINISHED_INIT flushes nothing: perf report and perf script leave it to
+    # a stub (tools/perf/util/tool.c process_event_op2_stub)
+    recs = [sample_at(t0 + 1000), rec_finished_round(e),
+            sample_at(t0 + 2000), rec_finished_round(e),
+            raw_rec(e, 82, 0, 8, b""), sample_at(t0 + 1500),
+            sample_at(t0 + 500)]
+    data, L = check_file(recs)
+    out.append(("check-time-init.data", data,
+                "FINISHED_INIT is no flush",
+                "sample times (base %d ns): +1000, ROUND, +2000, ROUND "
+                "(flushes +1000), FINISHED_INIT (perf flushes nothing), +1500 "
+                "(in time: not below +1000), +500 (too late). In time order "
+                "perf delivers +1000, +500, +1500, +2000 (perf 6.1: \"1 out of "
+                "order events recorded\")." % t0,
+                [(recs[6].offset, "error", "time-backwards-across-round")]))
+
     # a FORK without the sample_id trailer its attr's sample_id_all implies
     fork = raw_rec(e, 7, 0, 32, e.u32(PID + 1) + e.u32(PID) + e.u32(PID + 1)
                    + e.u32(PID) + e.u64(T_MMAP))

@@ -619,6 +619,17 @@ records_check() {
 	jq_eq '[.records[] | .time - 1000000000000]' '[1000,500,18446743073709552000,400,600,700]'
 }
 
+# check-time-init.data: FINISHED_INIT flushes nothing in perf report or
+# perf script (tool.c stub); perf 6.1 gives this order
+@test "records --order time: FINISHED_INIT flushes nothing" {
+	recs testdata/synthetic/check-time-init.data --order time
+	jq_eq '[.records[] | if .type == 9 then .time - 1000000000000 else .type_name end]' \
+		'["FINISHED_ROUND","FINISHED_ROUND",1000,"FINISHED_INIT",500,1500,2000]'
+	pdj -j check testdata/synthetic/check-time-init.data
+	jq_eq '[.check.findings[] | [.code, .values.time - 1000000000000, .values.last_flush - 1000000000000]]' \
+		'[["time-backwards-across-round",500,1000]]'
+}
+
 @test "records --json-lines: preamble, one object per record, diagnostics last" {
 	pd records --json-lines testdata/stat.data
 	assert_status 0
