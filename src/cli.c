@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * What every command shares: option parsing, opening the recording,
- * starting and finishing the output, and error messages.
+ * What every command shares: option parsing, the set-up the command
+ * table asks for (opening the recording, the torn-recording scan, feature
+ * dependencies, the evlist), starting and finishing the output, and error
+ * messages.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -10,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/evlist.h"
+#include "lib/torn.h"
 #include "perfdump.h"
 
 void usage_error(const char *fmt, ...)
@@ -106,12 +110,13 @@ void print_diag(const struct pd_diag *d, void *opts)
 	fprintf(stderr, "%s: %s\n", d->what ? d->what : "", d->detail);
 }
 
-int open_session(struct pd_session *s, const struct opts *o)
+/* Open the recording; prints the error and returns EXIT_IO if it fails. */
+static int open_session(struct pd_session *s, const struct opts *o, bool hook)
 {
 	char err[512];
 
-	if (pd_session_open(s, o->file, print_diag, (void *)o, err,
-			    sizeof(err)) < 0) {
+	if (pd_session_open(s, o->file, hook ? print_diag : NULL,
+			    hook ? (void *)o : NULL, err, sizeof(err)) < 0) {
 		if (!o->quiet)
 			fprintf(stderr, "perfdump: %s: %s\n", o->file, err);
 		return EXIT_IO;
@@ -119,7 +124,7 @@ int open_session(struct pd_session *s, const struct opts *o)
 	return 0;
 }
 
-struct emitter *start_output(const struct opts *o, const char *file)
+static struct emitter *start_output(const struct opts *o, const char *file)
 {
 	struct emitter *e = emit_new(stdout, o->fmt, o->hex);
 
@@ -131,16 +136,53 @@ struct emitter *start_output(const struct opts *o, const char *file)
 	return e;
 }
 
-int finish_output(struct emitter *e, const struct pd_session *s)
+/* Finish the document; returns the exit status for the diagnostics d. */
+static int finish_output(struct emitter *e, const struct pd_diags *d, bool text)
 {
-	emit_diags(e, &s->diags);
+	if (!text) /* JSON only: the command's text listed them */
+		emit_text_hide(e, true);
+	emit_diags(e, d);
+	if (!text)
+		emit_text_hide(e, false);
 	emit_doc_end(e);
 	if (!emit_free(e)) {
 		fprintf(stderr, "perfdump: internal error: unbalanced output "
 				"nesting\n");
 		return EXIT_IO;
 	}
-	return s->diags.nerr ? EXIT_DAMAGED : EXIT_SOUND;
+	return d->nerr ? EXIT_DAMAGED : EXIT_SOUND;
+}
+
+int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
+{
+	struct pd_session s;
+	struct cmd_run r = {.o = o, .s = &s, .ctx = ctx, .text_diags = true};
+	int rc;
+
+	if ((rc = open_session(&s, o, !(c->setup & CMD_NO_DIAG_HOOK))))
+		return rc;
+	if (c->setup & CMD_TORN)
+		pd_note_torn(&s);
+	if (c->setup & CMD_FEATURE_DEPS)
+		pd_decode_feature_deps(&s);
+	for (size_t i = 0; c->decode && i < s.nfeat; i++)
+		for (const unsigned *id = c->decode; *id; id++)
+			if (s.feat[i].id == *id)
+				pd_decode_feature(&s, &s.feat[i]);
+	if (c->setup & CMD_EVLIST)
+		pd_evlist_load(&s);
+	r.diags = &s.diags;
+	if (c->load && (rc = c->load(&r))) {
+		pd_session_close(&s);
+		return rc;
+	}
+	r.e = start_output(o, o->file);
+	c->show(&r);
+	rc = finish_output(r.e, r.diags, r.text_diags);
+	if (c->done)
+		c->done(&r);
+	pd_session_close(&s);
+	return rc;
 }
 
 int take_file_arg(const struct cmd *c, struct opts *o, int argc, char **argv,

@@ -9,6 +9,10 @@
 #include "fmt/fmt_buildids.h"
 #include "perfdump.h"
 
+static int load(struct cmd_run *r);
+static void show(struct cmd_run *r);
+static void done(struct cmd_run *r);
+
 const struct cmd cmd_buildids_def = {
 	.name = "buildids",
 	.fn = cmd_buildids,
@@ -58,12 +62,18 @@ const struct cmd cmd_buildids_def = {
 		"  -j, --json           write JSON\n"
 		"  -p, --pretty         write indented JSON\n"
 		"  -h, --help           show this help\n",
+	.setup = CMD_FEATURE_DEPS | CMD_EVLIST,
+	.load = load,
+	.show = show,
+	.done = done,
 };
 
+/* The options and the model. */
 struct bid_opts {
 	bool hits, missing, no_resolve;
 	struct pd_bid_where where;
 	bool has_debug_dir;
+	struct pd_bid_list l;
 };
 
 enum {
@@ -99,6 +109,45 @@ static bool is_problem(enum pd_bid_status st)
 	       st == PD_BID_NOT_ELF || st == PD_BID_UNREADABLE;
 }
 
+/* The parser: every build-id, resolved against local files. */
+static int load(struct cmd_run *r)
+{
+	struct bid_opts *bo = r->ctx;
+
+	pd_bid_list_build(&bo->l, r->s, true, bo->hits);
+	if (!bo->no_resolve)
+		pd_bid_list_resolve(&bo->l, &bo->where);
+	return 0;
+}
+
+static void show(struct cmd_run *r)
+{
+	struct bid_opts *bo = r->ctx;
+	struct emitter *e = r->e;
+	size_t listed = 0;
+
+	emit_arr_begin(e, "buildids");
+	for (size_t i = 0; i < bo->l.n; i++) {
+		const struct pd_bid_entry *b = &bo->l.v[i];
+
+		if (bo->hits && !b->samples)
+			continue;
+		if (bo->missing && !is_problem(b->res.status))
+			continue;
+		emit_bid_entry(e, b, !bo->no_resolve, bo->hits);
+		listed++;
+	}
+	emit_arr_end(e);
+	emit_bid_summary(e, &bo->l, listed, !bo->no_resolve);
+}
+
+static void done(struct cmd_run *r)
+{
+	struct bid_opts *bo = r->ctx;
+
+	pd_bid_list_free(&bo->l);
+}
+
 int cmd_buildids(struct opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -111,11 +160,7 @@ int cmd_buildids(struct opts *o, int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct bid_opts bo = {0};
-	struct pd_bid_list l;
-	struct pd_session s;
-	struct emitter *e;
 	char dbg[PATH_MAX];
-	size_t listed = 0;
 	int first, rc;
 
 	rc = parse_cmd_opts(&cmd_buildids_def, o, argc, argv, "H", longopts,
@@ -131,30 +176,5 @@ int cmd_buildids(struct opts *o, int argc, char **argv)
 	}
 	if (!bo.has_debug_dir)
 		bo.where.debug_dir = pd_bid_default_debug_dir(dbg, sizeof(dbg));
-	if ((rc = open_session(&s, o)))
-		return rc;
-	pd_decode_feature_deps(&s);
-	pd_evlist_load(&s);
-	pd_bid_list_build(&l, &s, true, bo.hits);
-	if (!bo.no_resolve)
-		pd_bid_list_resolve(&l, &bo.where);
-
-	e = start_output(o, o->file);
-	emit_arr_begin(e, "buildids");
-	for (size_t i = 0; i < l.n; i++) {
-		const struct pd_bid_entry *b = &l.v[i];
-
-		if (bo.hits && !b->samples)
-			continue;
-		if (bo.missing && !is_problem(b->res.status))
-			continue;
-		emit_bid_entry(e, b, !bo.no_resolve, bo.hits);
-		listed++;
-	}
-	emit_arr_end(e);
-	emit_bid_summary(e, &l, listed, !bo.no_resolve);
-	rc = finish_output(e, &s);
-	pd_bid_list_free(&l);
-	pd_session_close(&s);
-	return rc;
+	return cmd_run(&cmd_buildids_def, o, &bo);
 }

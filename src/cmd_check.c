@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 /* perfdump check: validate the whole recording, list every anomaly. */
 #include <getopt.h>
-#include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "lib/check.h"
+#include "fmt/fmt_check.h"
 #include "perfdump.h"
+
+static int load(struct cmd_run *r);
+static void show(struct cmd_run *r);
+static void done(struct cmd_run *r);
 
 const struct cmd cmd_check_def = {
 	.name = "check",
@@ -42,50 +44,16 @@ const struct cmd cmd_check_def = {
 		"Options:\n"
 		"  -j, --json      write JSON\n"
 		"  -p, --pretty    write indented JSON\n"
+		"  --list-codes    list every code: name, severity, meaning "
+		"(tab-separated)\n"
 		"  -h, --help      show this help\n",
+	/* no hook: errors are printed once classified, with check's
+	 * severity */
+	.setup = CMD_NO_DIAG_HOOK,
+	.load = load,
+	.show = show,
+	.done = done,
 };
-
-static const char *sev_name(enum pd_sev sev)
-{
-	return sev == PD_ERR ? "error" : "warning";
-}
-
-static void emit_finding(struct emitter *e, const struct pd_finding *f)
-{
-	char title[192];
-
-	if (f->offset != PD_NO_OFFSET)
-		snprintf(title, sizeof(title), "%s 0x%" PRIx64 " %s [%s]",
-			 sev_name(f->sev), f->offset, f->structure, f->code);
-	else
-		snprintf(title, sizeof(title), "%s - %s [%s]", sev_name(f->sev),
-			 f->structure, f->code);
-	emit_row_begin_title(e, NULL, title);
-	/* the title shows these in text */
-	emit_text_hide(e, true);
-	emit_str(e, "severity", sev_name(f->sev));
-	if (f->offset != PD_NO_OFFSET)
-		emit_offset(e, "offset", f->offset);
-	else
-		emit_null(e, "offset");
-	emit_str(e, "structure", f->structure);
-	emit_str(e, "code", f->code);
-	emit_str(e, "what", f->what);
-	emit_text_hide(e, false);
-	emit_str(e, "message", f->message);
-	/* JSON: always an object; text: only when there are values */
-	emit_text_hide(e, !f->nvalues);
-	emit_row_begin(e, "values");
-	emit_text_hide(e, false);
-	for (unsigned i = 0; i < f->nvalues; i++) {
-		if (f->values[i].hex)
-			emit_hex(e, f->values[i].key, f->values[i].v);
-		else
-			emit_u64(e, f->values[i].key, f->values[i].v);
-	}
-	emit_obj_end(e);
-	emit_obj_end(e);
-}
 
 /* Errors on stderr, with check's severities, as every command writes them. */
 static void print_errors(const struct opts *o, const struct pd_check *c)
@@ -94,64 +62,65 @@ static void print_errors(const struct opts *o, const struct pd_check *c)
 		print_diag(&c->diags.v[i], (void *)o);
 }
 
+enum { OPT_LIST_CODES = 256 };
+
+static int handle(int opt, const char *arg, void *ctx)
+{
+	(void)arg;
+	if (opt != OPT_LIST_CODES)
+		return -1;
+	*(bool *)ctx = true;
+	return 0;
+}
+
+/* The parser: check's findings, classified; errors printed as found. */
+static int load(struct cmd_run *r)
+{
+	struct pd_check *c = r->ctx;
+
+	if (pd_check_run(r->s, c) < 0) {
+		fprintf(stderr, "perfdump: %s: out of memory\n", r->o->file);
+		pd_check_free(c);
+		return EXIT_IO;
+	}
+	print_errors(r->o, c);
+	/* the findings are the problems: text lists them once */
+	r->diags = &c->diags;
+	r->text_diags = false;
+	return 0;
+}
+
+static void show(struct cmd_run *r)
+{
+	emit_check(r->e, r->ctx);
+}
+
+static void done(struct cmd_run *r)
+{
+	pd_check_free(r->ctx);
+}
+
 int cmd_check(struct opts *o, int argc, char **argv)
 {
-	struct pd_session s;
+	static const struct option longopts[] = {
+		{"list-codes", no_argument, NULL, OPT_LIST_CODES},
+		{NULL, 0, NULL, 0},
+	};
+	bool codes = false;
 	struct pd_check c;
-	struct emitter *e;
-	char err[512];
 	int first, rc;
 
-	rc = parse_cmd_opts(&cmd_check_def, o, argc, argv, NULL, NULL, NULL,
-			    NULL, &first);
+	rc = parse_cmd_opts(&cmd_check_def, o, argc, argv, NULL, longopts,
+			    handle, &codes, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
+	if (codes && first < argc) {
+		usage_error("check: --list-codes takes no FILE");
+		return EXIT_USAGE;
+	}
+	if (codes)
+		return print_code_list(stdout) ? EXIT_IO : EXIT_SOUND;
 	if (take_file_arg(&cmd_check_def, o, argc, argv, first))
 		return EXIT_USAGE;
-	/* no hook: errors are printed once classified, with check's severity */
-	if (pd_session_open(&s, o->file, NULL, NULL, err, sizeof(err)) < 0) {
-		if (!o->quiet)
-			fprintf(stderr, "perfdump: %s: %s\n", o->file, err);
-		return EXIT_IO;
-	}
-	if (pd_check_run(&s, &c) < 0) {
-		fprintf(stderr, "perfdump: %s: out of memory\n", o->file);
-		pd_check_free(&c);
-		pd_session_close(&s);
-		return EXIT_IO;
-	}
-	print_errors(o, &c);
-
-	e = start_output(o, o->file);
-	emit_obj_begin_t(e, "check", "Check");
-	emit_bool(e, "sound", c.nerr == 0);
-	emit_arr_begin(e, "findings");
-	for (size_t i = 0; i < c.n; i++)
-		emit_finding(e, &c.v[i]);
-	emit_arr_end(e);
-	emit_obj_begin_t(e, "summary", "Summary");
-	emit_u64(e, "errors", c.nerr);
-	emit_u64(e, "warnings", c.nwarn);
-	if (c.dropped)
-		emit_u64(e, "findings_not_listed", c.dropped);
-	emit_u64(e, "records_checked", c.records_checked);
-	emit_size(e, "bytes_covered", c.bytes_covered);
-	emit_size(e, "file_size", c.file_size);
-	emit_str(e, "result", c.nerr ? "damaged" : "sound");
-	emit_obj_end(e);
-	emit_obj_end(e);
-	/* the findings are the problems: text lists them once */
-	emit_text_hide(e, true);
-	emit_diags(e, &c.diags);
-	emit_text_hide(e, false);
-	emit_doc_end(e);
-	rc = c.nerr ? EXIT_DAMAGED : EXIT_SOUND;
-	if (!emit_free(e)) {
-		fprintf(stderr, "perfdump: internal error: unbalanced output "
-				"nesting\n");
-		rc = EXIT_IO;
-	}
-	pd_check_free(&c);
-	pd_session_close(&s);
-	return rc;
+	return cmd_run(&cmd_check_def, o, &c);
 }

@@ -11,6 +11,9 @@
 #include "fmt/fmt_features.h"
 #include "perfdump.h"
 
+static int load(struct cmd_run *r);
+static void show(struct cmd_run *r);
+
 const struct cmd cmd_features_def = {
 	.name = "features",
 	.fn = cmd_features,
@@ -51,6 +54,9 @@ const struct cmd cmd_features_def = {
 		"  -p, --pretty    write indented JSON\n"
 		"  -x, --hex       add a hex dump of each feature's bytes\n"
 		"  -h, --help      show this help\n",
+	/* what is decoded depends on the options: load */
+	.load = load,
+	.show = show,
 };
 
 struct features_opts {
@@ -58,6 +64,7 @@ struct features_opts {
 	bool resolve;
 	struct pd_bid_where where;
 	bool has_debug_dir;
+	bool want[256], any; /* NAME operands: only these */
 };
 
 enum { OPT_RESOLVE = 256, OPT_SYMFS, OPT_DEBUG_DIR, OPT_KERNEL };
@@ -77,29 +84,6 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_KERNEL: fo->where.kernel = true; return 0;
 	}
 	return -1;
-}
-
-static void emit_list(struct emitter *e, const struct pd_session *s)
-{
-	emit_arr_begin(e, "features");
-	for (unsigned id = 1; id < 256; id++) {
-		const char *n = pd_feat_name(id);
-		const struct pd_feature *f = pd_find_feature(s, id);
-
-		if (id == HEADER_LAST_FEATURE)
-			continue;
-		if (!n && !f)
-			continue;
-		emit_row_begin(e, NULL);
-		emit_u64(e, "id", id);
-		if (n)
-			emit_str(e, "name", n);
-		else
-			emit_null(e, "name");
-		emit_bool(e, "present", f != NULL);
-		emit_obj_end(e);
-	}
-	emit_arr_end(e);
 }
 
 /* --resolve: each BUILD_ID entry against local files (lib/buildid.h). */
@@ -130,6 +114,59 @@ static void resolve_build_ids(struct pd_session *s, struct features_opts *fo)
 	}
 }
 
+/* The parser: the features asked for, decoded (and resolved). */
+static int load(struct cmd_run *r)
+{
+	struct features_opts *fo = r->ctx;
+	struct pd_session *s = r->s;
+
+	if (fo->list)
+		return 0;
+	if (fo->any) {
+		/* only what was asked for (and what it depends on) */
+		pd_decode_feature_deps(s);
+		for (size_t i = 0; i < s->nfeat; i++)
+			if (fo->want[s->feat[i].id])
+				pd_decode_feature(s, &s->feat[i]);
+	} else {
+		pd_decode_features(s);
+	}
+	if (fo->resolve)
+		resolve_build_ids(s, fo);
+	return 0;
+}
+
+static void show(struct cmd_run *r)
+{
+	struct features_opts *fo = r->ctx;
+	struct pd_session *s = r->s;
+	struct emitter *e = r->e;
+
+	if (fo->list) {
+		emit_feature_list(e, s);
+		return;
+	}
+	emit_arr_begin(e, "features");
+	for (size_t i = 0; i < s->nfeat; i++)
+		if (!fo->any || fo->want[s->feat[i].id])
+			emit_feature(e, s, &s->feat[i]);
+	emit_arr_end(e);
+	if (!fo->any)
+		return;
+	emit_arr_begin(e, "missing");
+	for (unsigned id = 0; id < 256; id++) {
+		if (!fo->want[id] || pd_find_feature(s, id))
+			continue;
+		const char *n = pd_feat_name(id);
+
+		if (n)
+			emit_str(e, NULL, n);
+		else
+			emit_u64(e, NULL, id);
+	}
+	emit_arr_end(e);
+}
+
 int cmd_features(struct opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -141,9 +178,6 @@ int cmd_features(struct opts *o, int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct features_opts fo = {0};
-	bool want[256] = {false}, any = false;
-	struct pd_session s;
-	struct emitter *e;
 	int first, rc;
 
 	rc = parse_cmd_opts(&cmd_features_def, o, argc, argv, "l", longopts,
@@ -161,47 +195,7 @@ int cmd_features(struct opts *o, int argc, char **argv)
 				    argv[i]);
 			return EXIT_USAGE;
 		}
-		want[id] = any = true;
+		fo.want[id] = fo.any = true;
 	}
-
-	if ((rc = open_session(&s, o)))
-		return rc;
-	e = start_output(o, o->file);
-	if (fo.list) {
-		emit_list(e, &s);
-	} else {
-		if (any) {
-			/* only what was asked for (and what it depends on) */
-			pd_decode_feature_deps(&s);
-			for (size_t i = 0; i < s.nfeat; i++)
-				if (want[s.feat[i].id])
-					pd_decode_feature(&s, &s.feat[i]);
-		} else {
-			pd_decode_features(&s);
-		}
-		if (fo.resolve)
-			resolve_build_ids(&s, &fo);
-		emit_arr_begin(e, "features");
-		for (size_t i = 0; i < s.nfeat; i++)
-			if (!any || want[s.feat[i].id])
-				emit_feature(e, &s, &s.feat[i]);
-		emit_arr_end(e);
-		if (any) {
-			emit_arr_begin(e, "missing");
-			for (unsigned id = 0; id < 256; id++) {
-				if (!want[id] || pd_find_feature(&s, id))
-					continue;
-				const char *n = pd_feat_name(id);
-
-				if (n)
-					emit_str(e, NULL, n);
-				else
-					emit_u64(e, NULL, id);
-			}
-			emit_arr_end(e);
-		}
-	}
-	rc = finish_output(e, &s);
-	pd_session_close(&s);
-	return rc;
+	return cmd_run(&cmd_features_def, o, &fo);
 }

@@ -9,13 +9,12 @@
 #include <strings.h>
 
 #include "lib/event.h"
-#include "lib/record.h"
-#include "lib/sample.h"
-#include "fmt/fmt_records.h"
-#include "fmt/fmtnum.h"
-#include "lib/torn.h"
-#include "perfdump.h"
 #include "lib/order.h"
+#include "lib/record.h"
+#include "fmt/fmt_event.h"
+#include "perfdump.h"
+
+static void show(struct cmd_run *r);
 
 const struct cmd cmd_records_def = {
 	.name = "records",
@@ -67,6 +66,8 @@ const struct cmd cmd_records_def = {
 		"  -p, --pretty         write indented JSON\n"
 		"  -x, --hex            add the raw bytes of each record\n"
 		"  -h, --help           show this help\n",
+	.setup = CMD_TORN | CMD_FEATURE_DEPS | CMD_EVLIST,
+	.show = show,
 };
 
 #define MAX_TYPES 64
@@ -252,11 +253,11 @@ static int handle(int opt, const char *arg, void *ctx)
 	return -1;
 }
 
-/* What a record says about who/when/where, for filters and ordering. */
+/* The options, and where the walk is. */
 struct rec_ctx {
+	struct rec_opts ro;
 	struct pd_session *s;
 	struct emitter *e;
-	const struct rec_opts *ro;
 	struct arena scratch;
 	uint64_t seen, matched, shown;
 	bool done;
@@ -272,72 +273,10 @@ static bool type_wanted(const struct rec_opts *ro, uint32_t type)
 	return false;
 }
 
-static const char *cpumode_name(uint16_t misc)
-{
-	static const char *const names[] = {
-		"unknown",	"kernel",     "user", "hypervisor",
-		"guest_kernel", "guest_user", NULL,   NULL,
-	};
-
-	return names[misc & 7];
-}
-
-/* misc bits 12..15 mean different things per type (FORMAT.md §7.1) */
-static void emit_misc(struct emitter *e, uint32_t type, uint16_t misc)
-{
-	const char *names[16] = {0};
-
-	names[12] = type == 1 || type == 10 ? "PROC_MAP_PARSE_TIMEOUT" : NULL;
-	switch (type) {
-	case 1: names[13] = "MMAP_DATA"; break;
-	case 10:
-		names[13] = "MMAP_DATA";
-		names[14] = "MMAP_BUILD_ID";
-		break;
-	case 3: names[13] = "COMM_EXEC"; break;
-	case 7: names[13] = "FORK_EXEC"; break;
-	case 9: names[14] = "EXACT_IP"; break;
-	case 14:
-	case 15:
-		names[13] = "SWITCH_OUT";
-		names[14] = "SWITCH_OUT_PREEMPT";
-		break;
-	case 13: names[15] = "LOST_SAMPLES_BPF"; break;
-	case 67: names[15] = "BUILD_ID_SIZE"; break;
-	default: break;
-	}
-	/* bits 0-2 are the cpumode, shown apart; text shows what is set */
-	emit_text_hide(e, !(misc & ~7u));
-	emit_flags(e, "misc", misc & ~7u, names, 16);
-	emit_text_hide(e, !(misc & 7u));
-	emit_enum(e, "cpumode", misc & 7u, cpumode_name(misc));
-	emit_text_hide(e, false);
-}
-
-static void emit_sample_id(struct emitter *e, const struct pd_sample_id *id)
-{
-	if (!id->trailer_size)
-		return;
-	emit_row_begin(e, "sample_id");
-	if (id->has_tid) {
-		emit_s64(e, "pid", (int32_t)id->pid);
-		emit_s64(e, "tid", (int32_t)id->tid);
-	}
-	if (id->has_time)
-		emit_u64(e, "time", id->time);
-	if (id->has_id)
-		emit_hex(e, "id", id->id);
-	if (id->has_stream_id)
-		emit_hex(e, "stream_id", id->stream_id);
-	if (id->has_cpu)
-		emit_u64(e, "cpu", id->cpu);
-	emit_obj_end(e);
-}
-
 static bool passes(const struct rec_ctx *c, const struct pd_sample_id *id,
 		   const struct pd_evsel *ev, uint32_t type)
 {
-	const struct rec_opts *ro = c->ro;
+	const struct rec_opts *ro = &c->ro;
 
 	if (!type_wanted(ro, type))
 		return false;
@@ -366,91 +305,39 @@ static bool passes(const struct rec_ctx *c, const struct pd_sample_id *id,
 }
 
 /* Decode and show one record, if it passes the filters. */
-static void show(struct rec_ctx *c, const struct pd_event *ev)
+static void show_record(struct rec_ctx *c, const struct pd_event *ev)
 {
 	struct pd_session *s = c->s;
 	struct emitter *e = c->e;
 	struct pd_decoded d;
-	const char *tname = ev->legacy_feature ? "LEGACY_GOOGLE_FEATURE"
-					       : pd_record_type_name(ev->type);
 
 	c->seen++;
-	if (ev->offset < c->ro->at || c->done)
+	if (ev->offset < c->ro.at || c->done)
 		return;
 	arena_reset(&c->scratch);
 	pd_decode_event(s, ev, &c->scratch, &d);
 
-	const struct pd_evsel *evsel = d.evsel;
-	const struct pd_sample_id id = d.id;
-	uint64_t rid = d.rid;
-
 	/* filters: a record's own pid/tid (COMM, MMAP, FORK...) comes first */
-	struct pd_sample_id filt = id;
+	struct pd_sample_id filt = d.id;
 
 	if (ev->type != 9 && pd_record_pid_tid(&d.rec, &filt.pid, &filt.tid))
 		filt.has_tid = true;
-	if (!passes(c, &filt, evsel, ev->type))
+	if (!passes(c, &filt, d.evsel, ev->type))
 		return;
-	if (c->matched++ < c->ro->skip)
+	if (c->matched++ < c->ro.skip)
 		return;
-	if (c->shown >= c->ro->limit) {
+	if (c->shown >= c->ro.limit) {
 		c->done = true;
 		return;
 	}
 	c->shown++;
 
-	/* "0x1a8 [0x28] PERF_RECORD_COMM", built without printf (hot) */
-	char title[96], *t = title;
-
-	t += fmt_hex(t, ev->offset);
-	memcpy(t, " [", 2);
-	t += 2;
-	t += fmt_hex(t, ev->size);
-	if (tname) {
-		memcpy(t, "] PERF_RECORD_", 14);
-		t += 14;
-		snprintf(t, sizeof(title) - (size_t)(t - title), "%s", tname);
-	} else {
-		snprintf(t, sizeof(title) - (size_t)(t - title),
-			 "] <unknown: %u>", ev->type);
-	}
-	emit_row_begin_title(e, NULL, title);
-	/* the title shows offset, size and type; misc when it is not 0 */
-	emit_text_hide(e, true);
-	emit_offset(e, "offset", ev->offset);
-	emit_u64(e, "size", ev->size);
-	emit_enum(e, "type", ev->type, tname);
-	emit_text_hide(e, false);
-	emit_misc(e, ev->type, ev->misc);
-	if (ev->compressed)
-		emit_offset(e, "inner_offset", ev->inner_offset);
-	if (ev->stream >= 0)
-		emit_str(e, "stream", s->dir[ev->stream].name);
-	if (evsel && ev->type < 64) {
-		if (evsel->name[0])
-			emit_str(e, "event", evsel->name);
-		else
-			emit_strf(e, "event", "attr%u", evsel->idx);
-	} else if (ev->type < 64 && ev->type != 0 && s->evlist.n > 1 && rid) {
-		emit_hex(e, "unknown_id", rid);
-	}
-	if (ev->type == 9)
-		emit_sample(e, s, evsel, ev, &d.smp);
-	else
-		emit_record(e, s, ev, &d.rec);
-	emit_sample_id(e, &id);
-	if (ev->payload)
-		emit_u64(e, "payload_size", ev->payload);
-	emit_raw(e, ev->p, ev->size, ev->offset);
-	if (ev->payload_bytes)
-		emit_hexdump(e, "payload", ev->payload_bytes,
-			     (size_t)ev->payload, ev->payload_offset);
-	emit_obj_end(e);
+	emit_event(e, s, ev, &d);
 }
 
 static void deliver(void *arg, const struct pd_event *ev)
 {
-	show(arg, ev);
+	show_record(arg, ev);
 }
 
 static int run(struct rec_ctx *c, struct pd_session *s)
@@ -460,7 +347,7 @@ static int run(struct rec_ctx *c, struct pd_session *s)
 	struct pd_event ev;
 	int rc;
 
-	if (c->ro->order_time)
+	if (c->ro.order_time)
 		return pd_read_in_time_order(s, dir, pd_event_time, deliver, c);
 	r = pd_reader_open(
 		s, dir ? PD_READ_DATA_N |
@@ -470,9 +357,24 @@ static int run(struct rec_ctx *c, struct pd_session *s)
 	if (!r)
 		return -1;
 	while (!c->done && (rc = pd_reader_next(r, &ev)) == 1)
-		show(c, &ev);
+		show_record(c, &ev);
 	pd_reader_close(r);
 	return 0;
+}
+
+/* Records stream out as they are read: no model is kept. */
+static void show(struct cmd_run *r)
+{
+	struct rec_ctx *c = r->ctx;
+
+	c->s = r->s;
+	c->e = r->e;
+	if (r->o->fmt != EMIT_JSON_LINES)
+		emit_arr_begin(c->e, "records");
+	run(c, r->s);
+	if (r->o->fmt != EMIT_JSON_LINES)
+		emit_arr_end(c->e);
+	arena_free(&c->scratch);
 }
 
 int cmd_records(struct opts *o, int argc, char **argv)
@@ -491,34 +393,16 @@ int cmd_records(struct opts *o, int argc, char **argv)
 		{"json-lines", no_argument, NULL, OPT_JSON_LINES},
 		{NULL, 0, NULL, 0},
 	};
-	struct rec_opts ro = {.limit = UINT64_MAX};
-	struct rec_ctx c = {0};
-	struct pd_session s;
+	struct rec_ctx c = {.ro = {.limit = UINT64_MAX}};
 	int first, rc;
 
 	rc = parse_cmd_opts(&cmd_records_def, o, argc, argv, NULL, longopts,
-			    handle, &ro, &first);
+			    handle, &c.ro, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
 	if (take_file_arg(&cmd_records_def, o, argc, argv, first))
 		return EXIT_USAGE;
-	if (ro.json_lines)
+	if (c.ro.json_lines)
 		o->fmt = EMIT_JSON_LINES;
-	if ((rc = open_session(&s, o)))
-		return rc;
-	pd_note_torn(&s); /* data.size 0: where the records end, and why */
-	pd_decode_feature_deps(&s);
-	pd_evlist_load(&s);
-	c.s = &s;
-	c.ro = &ro;
-	c.e = start_output(o, o->file);
-	if (o->fmt != EMIT_JSON_LINES)
-		emit_arr_begin(c.e, "records");
-	run(&c, &s);
-	if (o->fmt != EMIT_JSON_LINES)
-		emit_arr_end(c.e);
-	arena_free(&c.scratch);
-	rc = finish_output(c.e, &s);
-	pd_session_close(&s);
-	return rc;
+	return cmd_run(&cmd_records_def, o, &c);
 }

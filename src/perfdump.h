@@ -26,12 +26,60 @@ struct opts {
 	bool quiet;	  /* no messages on stderr (the fuzz target) */
 };
 
+/*
+ * What a command needs set up before it runs, in this order (cmd_run()):
+ * the recording is always opened; then these.
+ */
+enum cmd_setup {
+	/* open without the stderr hook: the command prints its own errors
+	 * once it has classified them (check) */
+	CMD_NO_DIAG_HOOK = 1u << 0,
+	/* data.size 0: where the records end, and why (pd_note_torn) */
+	CMD_TORN = 1u << 1,
+	/* the features others depend on (pd_decode_feature_deps) */
+	CMD_FEATURE_DEPS = 1u << 2,
+	/* attrs, ids and event names (pd_evlist_load) */
+	CMD_EVLIST = 1u << 3,
+};
+
+/* What cmd_run() hands a command's steps. */
+struct cmd_run {
+	const struct opts *o;
+	struct pd_session *s;
+	struct emitter *e; /* NULL in load: the output has not started */
+	void *ctx;	   /* the command's options and model */
+	/*
+	 * The diagnostics the document ends with and whose errors make the
+	 * exit status 1: s->diags, unless load points it elsewhere (check's
+	 * findings).  text_diags false: JSON only (text listed them).
+	 */
+	const struct pd_diags *diags;
+	bool text_diags;
+};
+
 struct cmd {
 	const char *name;
+	/* Options into the command's own struct, then cmd_run(). */
 	int (*fn)(struct opts *o, int argc, char **argv);
 	const char *summary;
 	const char *help; /* full text for `perfdump help CMD` */
+	unsigned setup;	  /* enum cmd_setup */
+	/* Features to decode after the dependencies (0 ends the list). */
+	const unsigned *decode;
+	/* Parser: build the model before the output starts (may be NULL).
+	 * Returns 0, or an exit status to stop with (nothing written). */
+	int (*load)(struct cmd_run *r);
+	/* Formatters: write the model through r->e. */
+	void (*show)(struct cmd_run *r);
+	/* Free the model (may be NULL). */
+	void (*done)(struct cmd_run *r);
 };
+
+/*
+ * Set up what c->setup asks for, run c's load and show with ctx, and
+ * finish the output; returns the exit status.
+ */
+int cmd_run(const struct cmd *c, const struct opts *o, void *ctx);
 
 /*
  * Parse a command's options: the global ones (-j -p -x -h) are accepted
@@ -52,15 +100,8 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 int take_file_arg(const struct cmd *c, struct opts *o, int argc, char **argv,
 		  int first);
 
-/* Open the recording; prints the error and returns EXIT_IO if it fails. */
-int open_session(struct pd_session *s, const struct opts *o);
-
 /* Print errors to stderr as "perfdump: FILE: 0xOFF: what: detail". */
 void print_diag(const struct pd_diag *d, void *opts);
-
-struct emitter *start_output(const struct opts *o, const char *file);
-/* Finish the document; returns the exit status for the session. */
-int finish_output(struct emitter *e, const struct pd_session *s);
 
 void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -243,6 +243,17 @@ our_counts() {
 
 # ------------------------------------------------------------- options
 
+@test "stats: top threads and processes, most samples first, ties by tid and pid (tracepoint.data)" {
+	pdj -j stats --top 0 testdata/tracepoint.data
+	jq_all '[.samples.threads, .samples.processes]' '[7,7]' \
+		'[.samples.top_threads[] | [.samples, .tid]]' '[[7,0],[3,3151],[2,15],[2,1903],[2,3152],[1,18],[1,21]]' \
+		'[.samples.top_processes[] | [.samples, .pid]]' '[[7,0],[3,3151],[2,15],[2,1903],[2,3152],[1,18],[1,21]]'
+	pdj -j stats --top 4 testdata/tracepoint.data
+	jq_all '[.samples.threads, .samples.processes]' '[7,7]' \
+		'[.samples.top_threads[] | .tid]' '[0,3151,15,1903]' \
+		'[.samples.top_processes[] | .pid]' '[0,3151,15,1903]'
+}
+
 @test "stats: --top limits the processes and threads listed" {
 	need_corpus
 	stats_of "$CORPUS/perf_data_converter/perf.data.group_desc-4.4"

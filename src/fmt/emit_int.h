@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The emitter's insides, shared by emit.c and emit_dump.c only. */
+/* The emitter's insides, shared by emit.c, emit_text.c and emit_dump.c. */
 #ifndef PD_EMIT_INT_H
 #define PD_EMIT_INT_H
 
@@ -48,5 +48,17 @@ void indent(struct emitter *e, int n);
 /* a scalar row in text: "key: value" or " key=value" in a row */
 void text_value(struct emitter *e, const char *key, const char *v);
 void json_key(struct emitter *e, const char *key);
+
+/* emit_text.c: the text rendering */
+/* the lead-in for a scalar with this key; the caller prints the value */
+void text_lead(struct emitter *e, const char *key);
+/* a newline after a value in an object */
+void text_end_value(struct emitter *e);
+/* file bytes: printable ASCII and valid UTF-8 as is, the rest escaped */
+void text_bytes(struct emitter *e, const char *s, size_t n, bool quote);
+/* open a container (title: text only; NULL for none) / close it */
+void text_open(struct emitter *e, const char *key, const char *title,
+	       enum tkind kind);
+void text_close(struct emitter *e);
 
 #endif

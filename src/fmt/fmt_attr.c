@@ -30,22 +30,6 @@ enum {
 /* PERF_PMU_TYPE_SHIFT: HARDWARE / HW_CACHE config bits 32-63 */
 #define PMU_TYPE_SHIFT 32
 
-const struct pd_id_index_entry *pd_id_index_find(const struct pd_id_index *ix,
-						 uint64_t id)
-{
-	size_t lo = 0, hi = ix ? ix->n : 0;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ix->v[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return ix && lo < ix->n && ix->v[lo].id == id ? &ix->v[lo] : NULL;
-}
-
 /* "sched:sched_switch" for a tracepoint id, from TRACING_DATA. */
 static const char *tracepoint_name(const struct pd_session *s, uint64_t id,
 				   char *buf, size_t len)

@@ -12,29 +12,9 @@
 #include <stdint.h>
 
 #include "../lib/evlist.h"
+#include "../lib/id_index.h"
 #include "../lib/session.h"
 #include "emit.h"
-
-/* One entry of a PERF_RECORD_ID_INDEX (69) record (FORMAT.md §7). */
-struct pd_id_index_entry {
-	uint64_t id, idx, cpu, tid;
-	bool has_guest; /* the record has the guest part */
-	uint64_t machine_pid, vcpu;
-	uint64_t offset; /* file offset of the entry (of the
-				   * compressed container if compressed) */
-};
-
-/* Every ID_INDEX entry of the recording, sorted by id. */
-struct pd_id_index {
-	bool present; /* at least one ID_INDEX record */
-	uint32_t nrecords;
-	struct pd_id_index_entry *v;
-	size_t n;
-};
-
-/* The entry for id, or NULL. */
-const struct pd_id_index_entry *pd_id_index_find(const struct pd_id_index *ix,
-						 uint64_t id);
 
 /*
  * The attr's fields (type .. config4, the bytes beyond), in attr order:

@@ -133,6 +133,29 @@ void emit_feature(struct emitter *e, const struct pd_session *s,
 	emit_obj_end(e);
 }
 
+void emit_feature_list(struct emitter *e, const struct pd_session *s)
+{
+	emit_arr_begin(e, "features");
+	for (unsigned id = 1; id < 256; id++) {
+		const char *n = pd_feat_name(id);
+		const struct pd_feature *f = pd_find_feature(s, id);
+
+		if (id == HEADER_LAST_FEATURE)
+			continue;
+		if (!n && !f)
+			continue;
+		emit_row_begin(e, NULL);
+		emit_u64(e, "id", id);
+		if (n)
+			emit_str(e, "name", n);
+		else
+			emit_null(e, "name");
+		emit_bool(e, "present", f != NULL);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
 void emit_strlist(struct emitter *e, const char *key,
 		  const struct pd_strlist *l)
 {

@@ -21,6 +21,12 @@ typedef void (*pd_feat_emit_fn)(struct emitter *e, const struct pd_session *s,
 void emit_feature(struct emitter *e, const struct pd_session *s,
 		  const struct pd_feature *f);
 
+/*
+ * "features": every feature id perf and simpleperf define (and any other
+ * the file has), with whether the file has it (features --list).
+ */
+void emit_feature_list(struct emitter *e, const struct pd_session *s);
+
 /* Shared by several formatters. */
 void emit_strlist(struct emitter *e, const char *key,
 		  const struct pd_strlist *l);

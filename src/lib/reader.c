@@ -14,6 +14,7 @@
 #include <string.h>
 #include <zstd.h>
 
+#include "record.h"
 #include "session.h"
 #include "stream.h"
 
@@ -68,7 +69,10 @@ static void source_init(struct pd_reader *r, struct source *src,
 			struct pd_input *in, uint64_t start, uint64_t end)
 {
 	pd_stream_init(&src->st, in, start, end, r->s->swap, &r->s->diags,
-		       src->what);
+		       src->what,
+		       src->index >= 0 ? PD_AT_NAMED(r->s->dir[src->index].name)
+		       : r->s->mode == PD_MODE_PIPE ? PD_AT_PIPE
+						    : PD_AT_DATA);
 	src->st.legacy_google = r->s->pipe.legacy_google;
 }
 
@@ -119,8 +123,10 @@ struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
 		snprintf(path, sizeof(path), "%s/%s", s->path,
 			 s->dir[i - 1].name);
 		if (pd_input_open(&d->in, path) < 0) {
-			pd_diag_add(&s->diags, PD_ERR, PD_NO_OFFSET, d->what,
-				    "cannot open %s", path);
+			pd_diag_add(&s->diags, PD_C_READ_ERROR,
+				    PD_AT_NAMED(s->dir[i - 1].name), PD_ERR,
+				    PD_NO_OFFSET, d->what, "cannot open %s",
+				    path);
 			d->in.fd = -1;
 			source_init(r, d, &d->in, 0, 0);
 			continue;
@@ -179,11 +185,12 @@ void pd_reader_stats(const struct pd_reader *r, struct pd_reader_stats *st)
 	*st = r->stats;
 }
 
-static void zerr(struct pd_reader *r, struct source *src, uint64_t off,
-		 const char *fmt, const char *detail)
+static void zerr(struct pd_reader *r, struct source *src, enum pd_code code,
+		 uint64_t off, const char *fmt, const char *detail)
 {
 	src->z.broken = true;
-	pd_diag_add(&r->s->diags, PD_ERR, off, src->what, fmt, detail);
+	pd_diag_add(&r->s->diags, code, PD_AT_RECORD(PD_REC_COMPRESSED), PD_ERR,
+		    off, src->what, fmt, detail);
 }
 
 /* Room for at least `need` more bytes at buf[tail]. */
@@ -229,8 +236,9 @@ static void decompress(struct pd_reader *r, struct source *src,
 			rec->size >= 16 ? pd_get64(rec->p + 8, r->s->swap) : 0;
 
 		if (rec->size < 16 || dsize > rec->size - 16u) {
-			pd_diag_add(&r->s->diags, PD_ERR, rec->off + 8,
-				    src->what,
+			pd_diag_add(&r->s->diags, PD_C_DECOMPRESS_FAILED,
+				    PD_AT_RECORD(PD_REC_COMPRESSED), PD_ERR,
+				    rec->off + 8, src->what,
 				    "PERF_RECORD_COMPRESSED2: data_size %llu "
 				    "does not fit the record's %u bytes",
 				    (unsigned long long)dsize, rec->size);
@@ -242,7 +250,8 @@ static void decompress(struct pd_reader *r, struct source *src,
 	if (!z->zd) {
 		z->zd = ZSTD_createDStream();
 		if (!z->zd || ZSTD_isError(ZSTD_initDStream(z->zd))) {
-			zerr(r, src, rec->off, "%s", "cannot set up zstd");
+			zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off, "%s",
+			     "cannot set up zstd");
 			return;
 		}
 	}
@@ -267,7 +276,7 @@ static void decompress(struct pd_reader *r, struct source *src,
 			snprintf(d, sizeof(d),
 				 "%zu bytes decompressed and not yet delivered",
 				 z->tail - z->head);
-			zerr(r, src, rec->off,
+			zerr(r, src, PD_C_TORN_COMPRESSED_RECORD, rec->off,
 			     "PERF_RECORD_COMPRESSED: too much data without a "
 			     "whole record (%s)",
 			     d);
@@ -277,7 +286,7 @@ static void decompress(struct pd_reader *r, struct source *src,
 		size_t ret = ZSTD_decompressStream(z->zd, &out, &in);
 
 		if (ZSTD_isError(ret)) {
-			zerr(r, src, rec->off,
+			zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off,
 			     "PERF_RECORD_COMPRESSED: zstd: %s",
 			     ZSTD_getErrorName(ret));
 			return;
@@ -334,7 +343,8 @@ static bool zdeliver(struct pd_reader *r, struct source *src,
 
 		snprintf(d, sizeof(d), "size %u, type %u", size,
 			 pd_get32(p, sw));
-		zerr(r, src, container_of(z, z->inner_head),
+		zerr(r, src, PD_C_TORN_COMPRESSED_RECORD,
+		     container_of(z, z->inner_head),
 		     "decompressed record too small to be one (%s)", d);
 		return false;
 	}
@@ -372,7 +382,10 @@ int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
 			struct zstate *z = &src->z;
 
 			if (!z->broken && z->tail > z->head)
-				pd_diag_add(&r->s->diags, PD_ERR,
+				pd_diag_add(&r->s->diags,
+					    PD_C_TORN_COMPRESSED_RECORD,
+					    PD_AT_RECORD(PD_REC_COMPRESSED),
+					    PD_ERR,
 					    container_of(z, z->inner_head),
 					    src->what,
 					    "the compressed stream ends inside "

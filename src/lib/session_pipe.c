@@ -48,7 +48,7 @@ void sess_walk_pipe(struct pd_session *s)
 	int rc;
 
 	pd_stream_init(&st, &s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX, s->swap,
-		       &s->diags, "pipe stream");
+		       &s->diags, "pipe stream", PD_AT_PIPE);
 	while ((rc = pd_stream_next(&st, &r)) == 1) {
 		pi->nrecords++;
 		if (r.type < 64 && !pi->first_event_off)
@@ -90,7 +90,9 @@ void sess_walk_pipe(struct pd_session *s)
 
 			if (!pd_header_feature_view(r.p, r.size, r.off, s->swap,
 						    &fv)) {
-				sess_err(s, r.off, "PERF_RECORD_HEADER_FEATURE",
+				sess_err(s, PD_C_RECORD_UNDECODABLE,
+					 PD_AT_RECORD(REC_HEADER_FEATURE),
+					 r.off, "PERF_RECORD_HEADER_FEATURE",
 					 "record of %u bytes has no room for "
 					 "its u64 feat_id",
 					 r.size);
@@ -100,7 +102,10 @@ void sess_walk_pipe(struct pd_session *s)
 
 			if (fv.end_marker) {
 				if (pi->has_end_marker)
-					sess_warn(s, r.off,
+					sess_warn(s, PD_C_DUPLICATE_FEATURE,
+						  PD_AT_RECORD(
+							  REC_HEADER_FEATURE),
+						  r.off,
 						  "PERF_RECORD_HEADER_FEATURE",
 						  "second end-of-features "
 						  "marker (feat_id %llu)",
@@ -112,7 +117,9 @@ void sess_walk_pipe(struct pd_session *s)
 			}
 			pi->nfeature_records++;
 			if (id >= PD_FEAT_BITS) {
-				sess_err(s, r.off + 8,
+				sess_err(s, PD_C_FEATURE_ID_INVALID,
+					 PD_AT_RECORD(REC_HEADER_FEATURE),
+					 r.off + 8,
 					 "PERF_RECORD_HEADER_FEATURE",
 					 "feat_id %llu is beyond the 256 "
 					 "feature bits",
@@ -120,8 +127,9 @@ void sess_walk_pipe(struct pd_session *s)
 				break;
 			}
 			if (pd_find_feature(s, (unsigned)id))
-				sess_warn(s, r.off,
-					  "PERF_RECORD_HEADER_FEATURE",
+				sess_warn(s, PD_C_DUPLICATE_FEATURE,
+					  PD_AT_RECORD(REC_HEADER_FEATURE),
+					  r.off, "PERF_RECORD_HEADER_FEATURE",
 					  "feature %llu appears again; this "
 					  "copy is shown too",
 					  (unsigned long long)id);
@@ -143,8 +151,10 @@ void sess_walk_pipe(struct pd_session *s)
 			/* the u32 size is untrusted: load at most 64 MiB */
 			if (r.payload > PD_FEAT_MAX_LOAD) {
 				sess_err(
-					s, poff,
-					"PERF_RECORD_HEADER_TRACING_DATA",
+					s, PD_C_SECTION_TOO_LARGE,
+					PD_AT_RECORD(
+						PD_REC_HEADER_TRACING_DATA),
+					poff, "PERF_RECORD_HEADER_TRACING_DATA",
 					"tracing data of %llu bytes is larger "
 					"than the %llu MiB perfdump loads; not "
 					"decoded",

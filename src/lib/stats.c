@@ -702,3 +702,34 @@ void pd_stats_free(struct pd_stats *st)
 	free(st->threads);
 	memset(st, 0, sizeof(*st));
 }
+
+/* ------------------------------------------------------- top threads */
+
+static int cmp_thread_samples(const void *a, const void *b)
+{
+	const struct pd_stats_thread *x = a, *y = b;
+
+	if (x->samples != y->samples)
+		return x->samples < y->samples ? 1 : -1;
+	return (x->tid > y->tid) - (x->tid < y->tid);
+}
+
+struct pd_stats_thread *pd_stats_top_threads(const struct pd_stats *st,
+					     uint32_t *n)
+{
+	struct pd_stats_thread *tv;
+	uint32_t k = 0;
+
+	*n = 0;
+	if (!st->nthreads)
+		return NULL;
+	tv = calloc(st->nthreads, sizeof(*tv));
+	if (!tv)
+		return NULL;
+	for (uint32_t i = 0; i < st->nthreads; i++)
+		if (st->threads[i].samples)
+			tv[k++] = st->threads[i];
+	qsort(tv, k, sizeof(*tv), cmp_thread_samples);
+	*n = k;
+	return tv;
+}

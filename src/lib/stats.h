@@ -131,6 +131,13 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st);
 /* The top threads / pids by samples (sorted, most first); n may be 0. */
 struct pd_stats_pid *pd_stats_pids(const struct pd_stats *st, uint32_t *n);
 
+/*
+ * The threads with samples, most first (ties by tid), copied apart from
+ * the thread table; n may be 0.  Free with free().
+ */
+struct pd_stats_thread *pd_stats_top_threads(const struct pd_stats *st,
+					     uint32_t *n);
+
 void pd_stats_free(struct pd_stats *st);
 
 #endif

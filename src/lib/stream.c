@@ -22,7 +22,7 @@ uint64_t pd_record_payload(uint32_t type, const uint8_t *p, uint16_t size,
 
 void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
 		    uint64_t end, bool swap, struct pd_diags *diags,
-		    const char *what)
+		    const char *what, struct pd_where where)
 {
 	memset(st, 0, sizeof(*st));
 	st->in = in;
@@ -31,6 +31,7 @@ void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
 	st->swap = swap;
 	st->diags = diags;
 	st->what = what;
+	st->where = where;
 }
 
 void pd_stream_free(struct pd_stream *st)
@@ -78,8 +79,9 @@ static size_t fill_slow(struct pd_stream *st, size_t need)
 		}
 		n = pd_input_pread(st->in, at, st->buf + st->tail, room);
 		if (n < 0) {
-			pd_diag_add(st->diags, PD_ERR, at, st->what,
-				    "read error: %s", strerror(errno));
+			pd_diag_add(st->diags, PD_C_READ_ERROR, st->where,
+				    PD_ERR, at, st->what, "read error: %s",
+				    strerror(errno));
 			st->ioerr = true;
 			break;
 		}
@@ -149,7 +151,8 @@ int pd_stream_next(struct pd_stream *st, struct pd_rec *r)
 		uint64_t want = st->skip, at = st->pos;
 
 		if (!do_skip(st)) {
-			pd_diag_add(st->diags, PD_ERR, at, st->what,
+			pd_diag_add(st->diags, PD_C_RECORD_PAST_END,
+				    PD_AT_FRAMING, PD_ERR, at, st->what,
 				    "record payload of %llu bytes is cut "
 				    "short: the input ends after %llu of them",
 				    (unsigned long long)want,
@@ -163,7 +166,8 @@ int pd_stream_next(struct pd_stream *st, struct pd_rec *r)
 	if (avail == 0)
 		return 0;
 	if (avail < 8) {
-		pd_diag_add(st->diags, PD_ERR, st->pos, st->what,
+		pd_diag_add(st->diags, PD_C_TRAILING_BYTES, st->where, PD_ERR,
+			    st->pos, st->what,
 			    "%zu trailing bytes after the last record, too few "
 			    "for a record header",
 			    avail);
@@ -178,7 +182,8 @@ int pd_stream_next(struct pd_stream *st, struct pd_rec *r)
 	r->size = pd_get16(h + 6, st->swap);
 	r->payload = 0;
 	if (r->size < 8) {
-		pd_diag_add(st->diags, PD_ERR, r->off, st->what,
+		pd_diag_add(st->diags, PD_C_RECORD_TOO_SMALL, PD_AT_FRAMING,
+			    PD_ERR, r->off, st->what,
 			    "record header: size %u is smaller than the 8-byte "
 			    "header (type %u, misc 0x%x); cannot find the next "
 			    "record",
@@ -189,7 +194,8 @@ int pd_stream_next(struct pd_stream *st, struct pd_rec *r)
 	if (st->ioerr)
 		return -1;
 	if (avail < r->size) {
-		pd_diag_add(st->diags, PD_ERR, r->off, st->what,
+		pd_diag_add(st->diags, PD_C_RECORD_PAST_END, PD_AT_FRAMING,
+			    PD_ERR, r->off, st->what,
 			    "record of type %u and size %u extends past the "
 			    "end (only %zu bytes left)",
 			    r->type, r->size, avail);
@@ -239,7 +245,8 @@ int pd_stream_read_payload(struct pd_stream *st, uint8_t **buf, size_t *cap,
 	}
 	*got = have;
 	if (have < want) {
-		pd_diag_add(st->diags, PD_ERR, st->pos, st->what,
+		pd_diag_add(st->diags, PD_C_RECORD_PAST_END, PD_AT_FRAMING,
+			    PD_ERR, st->pos, st->what,
 			    "record payload of %llu bytes is cut short: the "
 			    "input ends after %llu of them",
 			    (unsigned long long)want, (unsigned long long)have);

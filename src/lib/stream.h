@@ -43,7 +43,8 @@ struct pd_stream {
 	 */
 	bool legacy_google;
 	struct pd_diags *diags;
-	const char *what; /* "data section", "pipe stream", "data.3" */
+	const char *what;      /* "data section", "pipe stream", "data.3" */
+	struct pd_where where; /* the same, for the diagnostics */
 };
 
 /*
@@ -70,7 +71,7 @@ static inline unsigned pd_legacy_feature(bool legacy_google, bool seen_attr,
 
 void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
 		    uint64_t end, bool swap, struct pd_diags *diags,
-		    const char *what);
+		    const char *what, struct pd_where where);
 void pd_stream_free(struct pd_stream *st);
 
 /* 1: a record; 0: clean end; -1: damaged or I/O error (diagnostic added). */

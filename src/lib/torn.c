@@ -21,7 +21,7 @@ bool pd_scan_torn(struct pd_session *s, struct pd_scan *sc)
 	memset(sc, 0, sizeof(*sc));
 	sc->start = sc->end = s->hdr.data.offset;
 	pd_stream_init(&st, &s->in, s->hdr.data.offset, s->in.size, s->swap,
-		       &quiet, "data section");
+		       &quiet, "data section", PD_AT_DATA);
 	while ((rc = pd_stream_next(&st, &r)) == 1) {
 		sc->nrecords++;
 		/* a record with a payload (66, 71) ends after it */
@@ -55,7 +55,8 @@ void pd_note_torn(struct pd_session *s)
 		return;
 	if (sc.clean)
 		pd_diag_add(
-			&s->diags, PD_WARN, sc.end, what,
+			&s->diags, PD_C_DATA_SIZE_ZERO_WITH_RECORDS, PD_AT_DATA,
+			PD_WARN, sc.end, what,
 			"records scanned from data.offset 0x%llx to the end of "
 			"the file at 0x%llx: %llu records, %llu bytes",
 			(unsigned long long)sc.start,
@@ -64,7 +65,8 @@ void pd_note_torn(struct pd_session *s)
 			(unsigned long long)(sc.end - sc.start));
 	else
 		pd_diag_add(
-			&s->diags, PD_ERR, sc.end, what,
+			&s->diags, PD_C_DATA_SIZE_ZERO_WITH_RECORDS, PD_AT_DATA,
+			PD_ERR, sc.end, what,
 			"records scanned from data.offset 0x%llx up to 0x%llx: "
 			"%llu records, %llu bytes; the scan stopped there: %s",
 			(unsigned long long)sc.start,

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The emitter's text rendering: aligned readelf-like rows, titled blocks,
+ * inline arrays and rows (the text contract in emit.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_int.h"
+#include "json.h"
+
+struct tframe *top(struct emitter *e)
+{
+	return &e->fr[e->depth];
+}
+
+void indent(struct emitter *e, int n)
+{
+	static const char spaces[] = "                                        ";
+
+	while (n > 0) {
+		int k = n < (int)sizeof(spaces) - 1 ? n
+						    : (int)sizeof(spaces) - 1;
+
+		jw_raw(&e->jw, spaces, (size_t)k);
+		n -= k;
+	}
+}
+
+/* Plain text out, without printf. */
+static void out(struct emitter *e, const char *s)
+{
+	jw_raw(&e->jw, s, strlen(s));
+}
+
+/* Close an inline array row before anything else is printed under it. */
+static void push(struct emitter *e, struct tframe f)
+{
+	if (e->depth + 1 >= TEXT_MAX_DEPTH) {
+		e->bad = true;
+		return;
+	}
+	e->fr[++e->depth] = f;
+}
+
+/*
+ * Print the lead-in for a scalar value with this key in the current
+ * frame; the caller then prints the value text.
+ */
+void text_lead(struct emitter *e, const char *key)
+{
+	struct tframe *f = top(e);
+
+	switch (f->kind) {
+	case T_OBJ: {
+		int used = f->indent + (int)strlen(key ? key : "") + 1;
+
+		indent(e, f->indent);
+		out(e, key ? key : "");
+		jw_rawc(&e->jw, ':');
+		indent(e, used < TEXT_VALUE_COL ? TEXT_VALUE_COL - used : 1);
+		break;
+	}
+	case T_ROW:
+		if (f->after_dump) {
+			indent(e, f->indent - 2);
+			f->after_dump = false;
+			f->first = true;
+		}
+		if (f->pad) {
+			indent(e, f->pad);
+			f->pad = 0;
+		}
+		if (!f->first)
+			jw_rawc(&e->jw, ' ');
+		out(e, key ? key : "");
+		jw_rawc(&e->jw, '=');
+		f->first = false;
+		break;
+	case T_ARR: {
+		struct tframe *parent = &e->fr[e->depth - 1];
+
+		if (!f->started) {
+			f->started = true;
+			f->inline_arr = true;
+			if (parent->kind == T_ROW) {
+				jw_rawf(&e->jw, " %s=", f->key);
+			} else {
+				int used =
+					f->indent - 2 + (int)strlen(f->key) + 1;
+
+				indent(e, f->indent - 2);
+				jw_rawf(&e->jw, "%s:", f->key);
+				jw_rawf(&e->jw, "%*s",
+					used < TEXT_VALUE_COL
+						? TEXT_VALUE_COL - used
+						: 1,
+					"");
+			}
+		} else {
+			jw_raws(&e->jw, parent->kind == T_ROW ? "," : ", ");
+		}
+		f->index++;
+		break;
+	}
+	}
+}
+
+void text_end_value(struct emitter *e)
+{
+	if (top(e)->kind == T_OBJ)
+		jw_rawc(&e->jw, '\n');
+}
+
+void text_value(struct emitter *e, const char *key, const char *v)
+{
+	if (text_off(e))
+		return;
+	text_lead(e, key);
+	out(e, v);
+	text_end_value(e);
+}
+
+/* File bytes as text: printable ASCII and valid UTF-8 as is, rest \xNN. */
+void text_bytes(struct emitter *e, const char *s, size_t n, bool quote)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (quote)
+		jw_rawc(&e->jw, '"');
+	for (size_t i = 0; i < n;) {
+		size_t len;
+
+		if (p[i] < 0x20 || p[i] == 0x7f || p[i] == '\\' ||
+		    (quote && p[i] == '"')) {
+			if (p[i] == '\\' || p[i] == '"')
+				jw_rawf(&e->jw, "\\%c", p[i]);
+			else if (p[i] == '\n')
+				jw_raws(&e->jw, "\\n");
+			else if (p[i] == '\t')
+				jw_raws(&e->jw, "\\t");
+			else
+				jw_rawf(&e->jw, "\\x%02x", p[i]);
+			i++;
+			continue;
+		}
+		len = utf8_seq_len(p + i, n - i);
+		if (len == 0) {
+			jw_rawf(&e->jw, "\\x%02x", p[i]);
+			i++;
+			continue;
+		}
+		jw_raw(&e->jw, p + i, len);
+		i += len;
+	}
+	if (quote)
+		jw_rawc(&e->jw, '"');
+}
+
+/* Text for a container opened in the current frame. */
+void text_open(struct emitter *e, const char *key, const char *title,
+	       enum tkind kind)
+{
+	struct tframe *f = top(e);
+	char idx[32];
+	int ind;
+
+	if (text_off(e)) { /* hidden: the container and all it holds */
+		e->text_skip++;
+		return;
+	}
+
+	if (f->kind == T_ARR) {
+		struct tframe *parent = &e->fr[e->depth - 1];
+
+		if (!f->started) {
+			f->started = true;
+			if (parent->kind != T_ROW) {
+				indent(e, f->indent - 2);
+				jw_rawf(&e->jw, "%s:\n", f->key);
+			}
+		}
+		if (!title && kind != T_ROW) {
+			snprintf(idx, sizeof(idx), "[%u]", f->index);
+			title = idx;
+		}
+		f->index++;
+		if (parent->kind == T_ROW) {
+			/* an element of an array in a row: {k=v ...} on the line */
+			jw_rawf(&e->jw, f->index == 1 ? " %s={" : ",{", f->key);
+			push(e, (struct tframe){.kind = kind == T_ARR ? T_ARR
+								      : T_ROW,
+						.indent = f->indent,
+						.first = true,
+						.brace = true,
+						.key = key});
+			return;
+		}
+	} else if (!title) {
+		title = key ? key : "";
+	}
+	if (f->kind == T_ROW) {
+		/* nested inside a row: stay on the line; an array's elements
+		 * print its " key=" */
+		if (f->pad && kind != T_ARR) { /* the row title's padding */
+			jw_rawf(&e->jw, "%*s", f->pad, "");
+			f->pad = 0;
+		}
+		if (kind != T_ARR)
+			jw_rawf(&e->jw, "%s%s:", f->first ? "" : " ",
+				title ? title : "");
+		f->first = false;
+		push(e, (struct tframe){.kind = kind == T_ARR ? T_ARR : T_ROW,
+					.indent = f->indent,
+					.key = key});
+		return;
+	}
+	ind = f->indent;
+	if (kind == T_ARR) {
+		/* title printed lazily by the first element */
+		push(e, (struct tframe){.kind = T_ARR,
+					.indent = ind + 2,
+					.key = key ? key : ""});
+		return;
+	}
+	indent(e, ind);
+	if (kind == T_OBJ) {
+		jw_rawf(&e->jw, "%s:\n", title);
+	} else if (title) {
+		int used = ind + (int)strlen(title) + 1;
+
+		jw_rawf(&e->jw, "%s:", title);
+		/* the padding is printed with the first field, if any */
+		push(e, (struct tframe){.kind = kind,
+					.indent = ind + 2,
+					.first = true,
+					.pad = used < TEXT_VALUE_COL
+						       ? TEXT_VALUE_COL - used
+						       : 1});
+		return;
+	}
+	push(e,
+	     (struct tframe){.kind = kind, .indent = ind + 2, .first = true});
+}
+
+void text_close(struct emitter *e)
+{
+	struct tframe *f = top(e);
+
+	if (e->text_skip) {
+		e->text_skip--;
+		return;
+	}
+
+	if (e->depth == 0) {
+		e->bad = true;
+		return;
+	}
+	e->depth--;
+	struct tframe *parent = top(e);
+
+	if (f->brace) {
+		jw_rawc(&e->jw, '}');
+		return;
+	}
+	if (f->kind == T_ARR) {
+		if (!f->started) {
+			if (parent->kind == T_ROW) {
+				jw_rawf(&e->jw, " %s=-", f->key);
+			} else {
+				int used =
+					f->indent - 2 + (int)strlen(f->key) + 1;
+
+				indent(e, f->indent - 2);
+				jw_rawf(&e->jw, "%s:%*s(none)\n", f->key,
+					used < TEXT_VALUE_COL
+						? TEXT_VALUE_COL - used
+						: 1,
+					"");
+			}
+		} else if (f->inline_arr && parent->kind != T_ROW) {
+			jw_rawc(&e->jw, '\n');
+		}
+	} else if (f->kind == T_ROW && parent->kind != T_ROW &&
+		   !f->after_dump) {
+		jw_rawc(&e->jw, '\n');
+	}
+}
+
+void emit_text_hide(struct emitter *e, bool hide)
+{
+	e->text_hidden = hide;
+}

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The formatter for one record as perf processes it (records): its title
+ * "0xOFF [0xSIZE] PERF_RECORD_NAME", misc and cpumode, where it came from
+ * (compressed container, data.N stream), its event, the decoded sample or
+ * record body, the sample_id trailer, and the raw bytes with -x.
+ */
+#include "fmt_event.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "fmtnum.h"
+#include "fmt_records.h"
+
+static const char *cpumode_name(uint16_t misc)
+{
+	static const char *const names[] = {
+		"unknown",	"kernel",     "user", "hypervisor",
+		"guest_kernel", "guest_user", NULL,   NULL,
+	};
+
+	return names[misc & 7];
+}
+
+/*
+ * misc bits 12..15 mean different things per type
+ * (include/uapi/linux/perf_event.h: PERF_RECORD_MISC_*)
+ */
+static void emit_misc(struct emitter *e, uint32_t type, uint16_t misc)
+{
+	const char *names[16] = {0};
+
+	names[12] = type == 1 || type == 10 ? "PROC_MAP_PARSE_TIMEOUT" : NULL;
+	switch (type) {
+	case 1: names[13] = "MMAP_DATA"; break;
+	case 10:
+		names[13] = "MMAP_DATA";
+		names[14] = "MMAP_BUILD_ID";
+		break;
+	case 3: names[13] = "COMM_EXEC"; break;
+	case 7: names[13] = "FORK_EXEC"; break;
+	case 9: names[14] = "EXACT_IP"; break;
+	case 14:
+	case 15:
+		names[13] = "SWITCH_OUT";
+		names[14] = "SWITCH_OUT_PREEMPT";
+		break;
+	case 13: names[15] = "LOST_SAMPLES_BPF"; break;
+	case 67: names[15] = "BUILD_ID_SIZE"; break;
+	default: break;
+	}
+	/* bits 0-2 are the cpumode, shown apart; text shows what is set */
+	emit_text_hide(e, !(misc & ~7u));
+	emit_flags(e, "misc", misc & ~7u, names, 16);
+	emit_text_hide(e, !(misc & 7u));
+	emit_enum(e, "cpumode", misc & 7u, cpumode_name(misc));
+	emit_text_hide(e, false);
+}
+
+static void emit_sample_id(struct emitter *e, const struct pd_sample_id *id)
+{
+	if (!id->trailer_size)
+		return;
+	emit_row_begin(e, "sample_id");
+	if (id->has_tid) {
+		emit_s64(e, "pid", (int32_t)id->pid);
+		emit_s64(e, "tid", (int32_t)id->tid);
+	}
+	if (id->has_time)
+		emit_u64(e, "time", id->time);
+	if (id->has_id)
+		emit_hex(e, "id", id->id);
+	if (id->has_stream_id)
+		emit_hex(e, "stream_id", id->stream_id);
+	if (id->has_cpu)
+		emit_u64(e, "cpu", id->cpu);
+	emit_obj_end(e);
+}
+
+void emit_event(struct emitter *e, const struct pd_session *s,
+		const struct pd_event *ev, const struct pd_decoded *d)
+{
+	const char *tname = ev->legacy_feature ? "LEGACY_GOOGLE_FEATURE"
+					       : pd_record_type_name(ev->type);
+	const struct pd_evsel *evsel = d->evsel;
+	uint64_t rid = d->rid;
+
+	/* "0x1a8 [0x28] PERF_RECORD_COMM", built without printf (hot) */
+	char title[96], *t = title;
+
+	t += fmt_hex(t, ev->offset);
+	memcpy(t, " [", 2);
+	t += 2;
+	t += fmt_hex(t, ev->size);
+	if (tname) {
+		memcpy(t, "] PERF_RECORD_", 14);
+		t += 14;
+		snprintf(t, sizeof(title) - (size_t)(t - title), "%s", tname);
+	} else {
+		snprintf(t, sizeof(title) - (size_t)(t - title),
+			 "] <unknown: %u>", ev->type);
+	}
+	emit_row_begin_title(e, NULL, title);
+	/* the title shows offset, size and type; misc when it is not 0 */
+	emit_text_hide(e, true);
+	emit_offset(e, "offset", ev->offset);
+	emit_u64(e, "size", ev->size);
+	emit_enum(e, "type", ev->type, tname);
+	emit_text_hide(e, false);
+	emit_misc(e, ev->type, ev->misc);
+	if (ev->compressed)
+		emit_offset(e, "inner_offset", ev->inner_offset);
+	if (ev->stream >= 0)
+		emit_str(e, "stream", s->dir[ev->stream].name);
+	if (evsel && ev->type < 64) {
+		if (evsel->name[0])
+			emit_str(e, "event", evsel->name);
+		else
+			emit_strf(e, "event", "attr%u", evsel->idx);
+	} else if (ev->type < 64 && ev->type != 0 && s->evlist.n > 1 && rid) {
+		emit_hex(e, "unknown_id", rid);
+	}
+	if (ev->type == 9)
+		emit_sample(e, s, evsel, ev, &d->smp);
+	else
+		emit_record(e, s, ev, &d->rec);
+	emit_sample_id(e, &d->id);
+	if (ev->payload)
+		emit_u64(e, "payload_size", ev->payload);
+	emit_raw(e, ev->p, ev->size, ev->offset);
+	if (ev->payload_bytes)
+		emit_hexdump(e, "payload", ev->payload_bytes,
+			     (size_t)ev->payload, ev->payload_offset);
+	emit_obj_end(e);
+}
