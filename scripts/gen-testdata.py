@@ -1301,6 +1301,60 @@ def make_check_cases():
                 [(recs[5].offset, "error", "time-backwards-across-round"),
                  (recs[7].offset, "error", "time-backwards-across-round")]))
 
+    # perf's flush rule where it is subtle (ordered-events.c): last_flush is
+    # the time of the last record flushed (it can go down), max_timestamp
+    # restarts when the queue is empty, a round with an empty queue does
+    # nothing, and a time of ~0 is not queued but delivered at once
+    recs = [sample_at(t0 + 1000), rec_finished_round(e), rec_finished_round(e),
+            sample_at(t0 + 500), rec_finished_round(e),
+            sample_at(t0 + 700), rec_finished_round(e),
+            sample_at(t0 + 600), sample_at(0xFFFFFFFFFFFFFFFF),
+            sample_at(t0 + 400)]
+    data, L = check_file(recs)
+    out.append(("check-time-flush.data", data,
+                "perf's flush rule: last_flush falls, a time of ~0",
+                "sample times (base %d ns): +1000, ROUND (queue: nothing to "
+                "flush up to 0), ROUND (flushes +1000), +500 (below +1000: too "
+                "late), ROUND (flushes +500, the queue's newest: last_flush is "
+                "now +500 and the next round flushes up to +500), +700, ROUND "
+                "(flushes nothing), +600 (in time: not below +500), ~0 (perf "
+                "does not queue it: it goes out at once, before +600 and +700), "
+                "+400 (too late). In time order perf delivers +1000, +500, ~0, "
+                "+400, +600, +700." % t0,
+                [(recs[3].offset, "error", "time-backwards-across-round"),
+                 (recs[9].offset, "error", "time-backwards-across-round")]))
+
+    # FINISHED_INIT flushes nothing: perf report and perf script leave it to
+    # a stub (tools/perf/util/tool.c process_event_op2_stub)
+    recs = [sample_at(t0 + 1000), rec_finished_round(e),
+            sample_at(t0 + 2000), rec_finished_round(e),
+            raw_rec(e, 82, 0, 8, b""), sample_at(t0 + 1500),
+            sample_at(t0 + 500)]
+    data, L = check_file(recs)
+    out.append(("check-time-init.data", data,
+                "FINISHED_INIT is no flush",
+                "sample times (base %d ns): +1000, ROUND, +2000, ROUND "
+                "(flushes +1000), FINISHED_INIT (perf flushes nothing), +1500 "
+                "(in time: not below +1000), +500 (too late). In time order "
+                "perf delivers +1000, +500, +1500, +2000 (perf 6.1: \"1 out of "
+                "order events recorded\")." % t0,
+                [(recs[6].offset, "error", "time-backwards-across-round")]))
+
+    # a FORK without the sample_id trailer its attr's sample_id_all implies
+    fork = raw_rec(e, 7, 0, 32, e.u32(PID + 1) + e.u32(PID) + e.u32(PID + 1)
+                   + e.u32(PID) + e.u64(T_MMAP))
+    recs = [rec_comm(e, COMM, SID_COMM), fork,
+            rec_sample(e, SAMPLE_TYPE, SAMPLE_A)]
+    data, L = check_file(recs)
+    out.append(("check-short-trailer.data", data,
+                "FORK without its sample_id trailer",
+                "a PERF_RECORD_FORK of 32 bytes (pid %d, ppid %d, tid %d, "
+                "ptid %d, time %d) and no room for the 32-byte sample_id "
+                "trailer the attr's sample_id_all asks for; a COMM before and "
+                "a SAMPLE after it are whole." % (PID + 1, PID, PID + 1, PID,
+                                                 T_MMAP),
+                [(recs[1].offset, "error", "record-too-small")]))
+
     # samples whose size disagrees with sample_type
     long_s = sample_at(T_S1)
     long_s.bytes = (long_s.bytes[:6] + e.u16(long_s.size + 8)

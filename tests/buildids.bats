@@ -341,3 +341,15 @@ hits_check() {
 	done < <(find "$CORPUS" -type f ! -name MANIFEST.md -print0)
 	[ "$n" -gt 50 ]
 }
+
+# check-short-trailer.data (scripts/gen-testdata.py): buildids decodes records
+# with the record decoder (pd_decode_event), so a FORK too small for its
+# sample_id trailer is an error here as in `records` and `check`
+@test "buildids: a record too small for its sample_id trailer is an error, as records says" {
+	pdj -j buildids testdata/synthetic/check-short-trailer.data
+	assert_status 1
+	jq_eq '[.errors[] | [.offset, .what, .detail]]' '[[328,"FORK","record of 32 bytes is too small for its 32-byte sample_id trailer"]]'
+	pdj -j records testdata/synthetic/check-short-trailer.data
+	assert_status 1
+	jq_eq '[.errors[] | [.offset, .what, .detail]]' '[[328,"FORK","record of 32 bytes is too small for its 32-byte sample_id trailer"]]'
+}

@@ -683,6 +683,30 @@ one_of_each() {
 	done
 }
 
+# check-time-flush.data (scripts/gen-testdata.py): the order perf 6.1 gives
+# (`perf report -D`): a round shows before the records it flushes, the ~0
+# sample is not queued but goes out as it comes, last_flush falls to +500
+# and max_timestamp restarts in an empty queue, so +700 waits until the end
+@test "records --order time: perf's flush rule, with a time of ~0" {
+	recs testdata/synthetic/check-time-flush.data --order time
+	# file order: S+1000 272, R 328, R 336, S+500 344, R 400, S+700 408,
+	# R 464, S+600 472, S~0 528, S+400 584
+	jq_eq '[.records[].offset]' '[328,336,272,400,344,464,528,584,472,408]'
+	recs testdata/synthetic/check-time-flush.data --order time --type sample
+	jq_eq '[.records[] | .time - 1000000000000]' '[1000,500,18446743073709552000,400,600,700]'
+}
+
+# check-time-init.data: FINISHED_INIT flushes nothing in perf report or
+# perf script (tool.c stub); perf 6.1 gives this order
+@test "records --order time: FINISHED_INIT flushes nothing" {
+	recs testdata/synthetic/check-time-init.data --order time
+	jq_eq '[.records[] | if .type == 9 then .time - 1000000000000 else .type_name end]' \
+		'["FINISHED_ROUND","FINISHED_ROUND",1000,"FINISHED_INIT",500,1500,2000]'
+	pdj -j check testdata/synthetic/check-time-init.data
+	jq_eq '[.check.findings[] | [.code, .values.time - 1000000000000, .values.last_flush - 1000000000000]]' \
+		'[["time-backwards-across-round",500,1000]]'
+}
+
 @test "records --json-lines: preamble, one object per record, diagnostics last" {
 	pd records --json-lines testdata/stat.data
 	assert_status 0

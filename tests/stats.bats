@@ -281,6 +281,15 @@ our_counts() {
 	jq_eq '[.check.findings[] | select(.code == "time-backwards-across-round")] | length' '2'
 }
 
+# check-time-flush.data: perf 6.1 reports "2 out of order events recorded"
+# (last_flush falls to the time of the last record flushed)
+@test "stats: late samples follow perf's last_flush, which can fall" {
+	stats_of testdata/synthetic/check-time-flush.data
+	jq_all '.ordering | [.rounds, .late_samples, .max_late_ns]' '[4,2,500]'
+	pdj -j check testdata/synthetic/check-time-flush.data
+	jq_eq '[.check.findings[] | select(.code == "time-backwards-across-round") | [.offset, .values.last_flush - 1000000000000]]' '[[344,1000],[584,500]]'
+}
+
 # Damaged compressed streams (scripts/gen-testdata.py): the counting walk
 # leaves them to the reader, which says what is wrong
 @test "stats: a torn or undecodable compressed stream is counted up to the damage" {
@@ -292,4 +301,45 @@ our_counts() {
 	assert_status 1
 	jq_all '.records.total' '3' \
 		'[.errors[] | .detail]' '["PERF_RECORD_COMPRESSED: zstd: Unknown frame descriptor"]'
+}
+
+# Pre-upstream Google pipe streams send the header features as record types
+# 69..80 before the first HEADER_ATTR: stats counts them in one row named as
+# `records` names them, not as ID_INDEX, AUXTRACE_ERROR, EVENT_UPDATE...
+@test "stats: legacy Google feature records are counted as such, not as types 69-80" {
+	need_corpus
+	stats_of "$CORPUS/perf_data_converter/perf.data.piped.host-3.2"
+	assert_status 0
+	jq_all '[.records.types[] | select(.name == "LEGACY_GOOGLE_FEATURE") | [.type, .count, .bytes]]' '[[null,12,2896]]' \
+		'[.records.types[] | select(.type != null and .type >= 69 and .type <= 80)] | length' '0' \
+		'.records.total' '16693' '.quality.auxtrace_errors' '0' '.quality.unknown_type_records' '0'
+	pd stats "$CORPUS/perf_data_converter/perf.data.piped.host-3.2"
+	assert_contains "$output" "    LEGACY_GOOGLE_FEATURE:  count=12 percent=0.1% bytes=2896 bytes_percent=0.2%"
+	stats_of "$CORPUS/platform2-sommelier/perf.data.piped.powerpc"
+	assert_status 0
+	jq_all '[.records.types[] | select(.name == "LEGACY_GOOGLE_FEATURE") | [.type, .count, .bytes]]' '[[null,12,3968]]' \
+		'[.records.types[] | select(.type != null and .type >= 69 and .type <= 80)] | length' '0' \
+		'.records.total' '10047' '.quality.auxtrace_errors' '0'
+}
+
+# One byte account (src/lib/account.c) for stats' bytes section and check's
+# unreferenced-*/trailing-* findings: the same gaps, except perf's unused
+# feature table entries, which check counts as part of the table
+@test "stats and check: one byte account, the same gaps" {
+	stats_of testdata/synthetic/check-warnings.data
+	jq_all '[.bytes.gaps[] | [.offset, .size, .likely]]' '[[592,16,null],[616,5,null]]' \
+		'[.bytes.covered, .bytes.unaccounted, .bytes.file_size]' '[600,21,621]'
+	pdj -j check testdata/synthetic/check-warnings.data
+	jq_all '[.check.findings[] | select(.code | test("unreferenced|trailing-(bytes|padding)")) | [.offset, .values.size, .code]]' \
+		'[[592,16,"unreferenced-padding"],[616,5,"trailing-bytes"]]' \
+		'.check.summary.bytes_covered' '600'
+	stats_of testdata/threads.data
+	jq_all '[.bytes.gaps[] | [.offset, .size, .likely]]' '[[968,32,"unused feature table entries"]]' \
+		'[.bytes.covered, .bytes.unaccounted]' '[5360,32]'
+	pdj -j check testdata/threads.data
+	jq_all '[.check.findings[] | select(.code | test("unreferenced|trailing"))] | length' '0' \
+		'.check.summary.bytes_covered' '28584'
+	# no header, no guess: the bytes are unaccounted, not torn records
+	stats_of testdata/synthetic/zero-magic.data
+	jq_eq '[.bytes.gaps[] | [.offset, .size, .likely]]' '[[0,1024,null]]'
 }

@@ -45,14 +45,17 @@ static void emit_records(struct emitter *e, const struct pd_stats *st)
 	emit_arr_begin(e, "types");
 	for (uint32_t i = 0; i < st->ntypes; i++) {
 		const struct pd_stats_type *t = &st->types[i];
-		const char *name = pd_record_type_name(t->type);
+		const char *name = t->name;
 
 		if (name)
 			emit_row_begin_t(e, NULL, "%s", name);
 		else
 			emit_row_begin_t(e, NULL, "type %u", t->type);
 		emit_text_hide(e, true);
-		emit_u64(e, "type", t->type);
+		if (t->legacy_feature) /* types 69..80: not what they are */
+			emit_null(e, "type");
+		else
+			emit_u64(e, "type", t->type);
 		if (name)
 			emit_str(e, "name", name);
 		else

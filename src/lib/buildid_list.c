@@ -197,10 +197,8 @@ static void on_sample(struct walk *w, const struct pd_event *ev)
 static void on_record(struct walk *w, const struct pd_event *ev)
 {
 	struct pd_session *s = w->s;
-	const struct pd_evsel *evsel = NULL;
-	struct pd_sample_id id = {0};
-	struct pd_record rec;
-	uint64_t rid;
+	struct pd_decoded d;
+	const struct pd_record *rec = &d.rec;
 
 	if (ev->legacy_feature)
 		return;
@@ -213,17 +211,11 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 	if (ev->type != PD_REC_MMAP && ev->type != PD_REC_MMAP2 &&
 	    ev->type != PD_REC_FORK && ev->type != PD_REC_HEADER_BUILD_ID)
 		return;
-	if (ev->type < PD_REC_USER_START) {
-		evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
-		if (evsel)
-			pd_parse_sample_id(s, evsel, ev->p, ev->size,
-					   ev->offset, &id);
-	}
-	if (!pd_parse_record(s, ev, id.trailer_size, &w->scratch, &rec) &&
-	    rec.too_small)
+	pd_decode_event(s, ev, &w->scratch, &d);
+	if (rec->too_small)
 		return;
 	if (ev->type == PD_REC_HEADER_BUILD_ID) {
-		const struct pd_rec_build_id *r = &rec.u.build_id;
+		const struct pd_rec_build_id *r = &rec->u.build_id;
 		struct pd_bid_entry *b;
 		bool is_new;
 
@@ -241,13 +233,13 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 		return;
 	}
 	if (ev->type == PD_REC_FORK) {
-		if (w->maps &&
-		    !pd_bid_maps_fork(w->maps, rec.u.task.pid, rec.u.task.ppid))
+		if (w->maps && !pd_bid_maps_fork(w->maps, rec->u.task.pid,
+						 rec->u.task.ppid))
 			cap_hit(w, ev->offset);
 		return;
 	}
 	/* MMAP, MMAP2 */
-	const struct pd_rec_mmap *m = &rec.u.mmap;
+	const struct pd_rec_mmap *m = &rec->u.mmap;
 	bool has_bid = m->has_build_id && m->build_id;
 	uint8_t bid_size = has_bid ? m->build_id_size : 0;
 

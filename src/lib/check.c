@@ -13,12 +13,13 @@
  *   - time order across FINISHED_ROUND: perf queues records and, at each
  *     FINISHED_ROUND, flushes those up to the largest time seen before the
  *     previous round (tools/perf/util/ordered-events.c, session.c
- *     process_finished_round).  A record whose time is
- *     below the last flushed time ("last_flush") arrives too late and is
- *     processed out of order ("Warning: Timestamp below last timeslice
- *     flush").  Records with time 0 or none are not queued by perf and
- *     are not checked.  Each stream (data section, pipe, data.N) is
- *     checked on its own, as perf orders each one;
+ *     process_finished_round; the rule is pd_flush_clock in order.h).  A
+ *     record whose time is below the time of the last record flushed
+ *     ("last_flush") arrives too late and is processed out of order
+ *     ("Warning: N out of order events recorded").  Records with time 0,
+ *     ~0 or none are not queued by perf and are not checked.  Each stream
+ *     (data section, pipe, data.N) is checked on its own, as perf orders
+ *     each one;
  *   - non-sample records whose sample_id names an id of no attr;
  *   - kernel records (types 1..63) whose size is not a multiple of 8
  *     (the kernel writes u64-aligned records);
@@ -36,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "account.h"
 #include "event.h"
 #include "features.h"
 #include "order.h"
@@ -170,11 +172,7 @@ static void check_time(struct walk *w, const struct pd_event *ev, bool has_time,
 		pd_flush_round(c, ev->offset);
 		return;
 	}
-	if (ev->type == PD_REC_FINISHED_INIT) { /* everything is flushed */
-		pd_flush_init(c, ev->offset);
-		return;
-	}
-	if (!has_time || !(late = pd_flush_time(c, t)))
+	if (!has_time || !pd_flush_queues(t) || !(late = pd_flush_time(c, t)))
 		return;
 
 	char what[64], detail[256];
@@ -358,178 +356,53 @@ static void check_unknown_features(struct walk *w)
 
 /* ------------------------------------------------------------ coverage */
 
-struct span {
-	uint64_t start, end;
-};
-
-struct spans {
-	struct span *v;
-	size_t n, cap;
-};
-
-static void span_add(struct spans *sp, uint64_t off, uint64_t size,
-		     uint64_t fsize)
+static void report_gap(struct walk *w, const struct pd_region *g)
 {
-	uint64_t end;
-
-	if (!size || off >= fsize)
-		return;
-	if (__builtin_add_overflow(off, size, &end) || end > fsize)
-		end = fsize;
-	if (sp->n == sp->cap) {
-		size_t cap = sp->cap ? sp->cap * 2 : 64;
-		struct span *v = realloc(sp->v, cap * sizeof(*v));
-
-		if (!v)
-			return;
-		sp->v = v;
-		sp->cap = cap;
-	}
-	sp->v[sp->n++] = (struct span){off, end};
-}
-
-static int cmp_span(const void *a, const void *b)
-{
-	const struct span *x = a, *y = b;
-
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return x->end < y->end ? -1 : x->end > y->end;
-}
-
-/* Are the bytes [off, end) all zero?  (false on a read error) */
-static bool all_zero(struct pd_session *s, uint64_t off, uint64_t end,
-		     uint64_t *first_nonzero)
-{
-	uint8_t buf[65536];
-
-	while (off < end) {
-		size_t want = end - off < sizeof(buf) ? (size_t)(end - off)
-						      : sizeof(buf);
-		ssize_t got = pd_input_pread(&s->in, off, buf, want);
-
-		if (got <= 0)
-			return false;
-		for (ssize_t i = 0; i < got; i++)
-			if (buf[i]) {
-				*first_nonzero = off + (uint64_t)i;
-				return false;
-			}
-		off += (uint64_t)got;
-	}
-	return true;
-}
-
-static void report_gap(struct walk *w, uint64_t start, uint64_t end,
-		       bool trailing)
-{
-	uint64_t nz = start;
-	bool zero = all_zero(w->s, start, end, &nz);
-	enum pd_code code =
-		trailing ? (zero ? PD_C_TRAILING_PADDING : PD_C_TRAILING_BYTES)
-			 : (zero ? PD_C_UNREFERENCED_PADDING
-				 : PD_C_UNREFERENCED_BYTES);
+	uint64_t start = g->offset, end = g->offset + g->size;
+	enum pd_code code = g->trailing ? (g->zero ? PD_C_TRAILING_PADDING
+						   : PD_C_TRAILING_BYTES)
+					: (g->zero ? PD_C_UNREFERENCED_PADDING
+						   : PD_C_UNREFERENCED_BYTES);
 	char detail[256];
 	struct pd_check_value v[3] = {
 		{"start", start, true},
 		{"end", end, true},
-		{"size", end - start, false},
+		{"size", g->size, false},
 	};
 
 	snprintf(detail, sizeof(detail),
 		 "%llu %sbytes 0x%llx-0x%llx belong to no section, record or "
 		 "table%s",
-		 (unsigned long long)(end - start), zero ? "zero " : "",
+		 (unsigned long long)g->size, g->zero ? "zero " : "",
 		 (unsigned long long)start, (unsigned long long)end,
-		 trailing ? " (after the last one)" : "");
-	if (!zero && nz != start)
+		 g->trailing ? " (after the last one)" : "");
+	if (!g->zero && g->first_nonzero != start)
 		snprintf(detail + strlen(detail),
 			 sizeof(detail) - strlen(detail),
 			 "; the first non-zero byte is at 0x%llx",
-			 (unsigned long long)nz);
+			 (unsigned long long)g->first_nonzero);
 	/* no reader looks at them: nothing is lost, so a warning */
 	own(w, code, PD_AT_FILE, PD_WARN, start, "file", detail, 3, v);
 }
 
-/*
- * The feature table, and the zero entries perf leaves after it: perf
- * reserves one entry per bit set before writing the sections, and clears
- * the bit of a feature whose writer fails (header.c perf_header__adds_write)
- * without giving back its entry.  Whole entries of size 0 between the
- * table and the next structure are that slack, part of the table.
- */
-static void add_feature_table(struct walk *w, struct spans *sp)
-{
-	const struct pd_header *h = &w->s->hdr;
-	uint64_t fsize = w->s->in.size, start = h->feat_table_off, end,
-		 next = fsize;
-	unsigned n = 0;
-
-	for (int i = 0; i < 4; i++)
-		n += (unsigned)__builtin_popcountll(h->features[i]);
-	end = start + 16ULL * n;
-	if (start >= fsize || end < start)
-		return;
-	for (size_t i = 0; i < sp->n; i++)
-		if (sp->v[i].start >= end && sp->v[i].start < next)
-			next = sp->v[i].start;
-	/* entries of size 0 (perf 3.x left the offset of the failed one) */
-	while (end + 16 <= next && end + 16 <= fsize && n++ < PD_FEAT_BITS) {
-		uint8_t e[16];
-		uint64_t size;
-
-		if (pd_input_pread(&w->s->in, end, e, 16) != 16)
-			break;
-		size = pd_get64(e + 8, w->s->swap);
-		if (size)
-			break;
-		end += 16;
-	}
-	span_add(sp, start, end - start, fsize);
-}
-
-/* File mode: which bytes belong to a structure, and the gaps. */
+/* File mode: the gaps of the byte account (account.h) as findings. */
 static void check_coverage(struct walk *w)
 {
 	struct pd_session *s = w->s;
 	const struct pd_header *h = &s->hdr;
-	uint64_t fsize = s->in.size, pos = 0;
-	struct spans sp = {0};
+	uint64_t fsize = s->in.size;
+	struct pd_byte_account ba;
 
 	w->c->file_size = fsize;
-	if (s->mode == PD_MODE_PIPE) {
-		/* the stream is all records: covered up to where it ends */
-		w->c->bytes_covered = w->stream_end[0] > PD_PIPE_HEADER_SIZE
-					      ? w->stream_end[0]
-					      : PD_PIPE_HEADER_SIZE;
-		if (w->c->bytes_covered > fsize)
-			w->c->bytes_covered = fsize;
-		return;
-	}
-	if (!s->header_ok) {
+	if (s->mode != PD_MODE_PIPE && !s->header_ok) {
 		w->c->bytes_covered = h->raw_len < fsize ? h->raw_len : fsize;
 		return;
 	}
-	span_add(&sp, 0, h->size, fsize);
-	span_add(&sp, h->attrs.offset, h->attrs.size, fsize);
-	span_add(&sp, h->event_types.offset, h->event_types.size, fsize);
-	for (uint32_t i = 0; i < s->evlist.n; i++)
-		span_add(&sp, s->evlist.v[i].ids_offset,
-			 8ULL * s->evlist.v[i].nids, fsize);
-	/* data.size 0: the records run to where the reader stopped */
-	if (h->data.size)
-		span_add(&sp, h->data.offset, h->data.size, fsize);
-	else if (w->stream_end[0] > h->data.offset)
-		span_add(&sp, h->data.offset, w->stream_end[0] - h->data.offset,
-			 fsize);
-	for (size_t i = 0; i < s->nfeat; i++)
-		for (size_t k = 0; k < s->feat[i].nparts; k++)
-			span_add(&sp, s->feat[i].parts[k].offset,
-				 s->feat[i].parts[k].size, fsize);
-	if (h->has_bitmap && h->data.size)
-		add_feature_table(w, &sp);
-	if (sp.n)
-		qsort(sp.v, sp.n, sizeof(*sp.v), cmp_span);
+	if (pd_byte_account(s, w->stream_end[0], true, &ba) < 0) {
+		w->oom = true;
+		return;
+	}
+	w->c->bytes_covered = ba.covered;
 	/*
 	 * An attr that could not be read hides where its ids are: gaps are
 	 * then not reported (the damage that hid them is).
@@ -537,23 +410,25 @@ static void check_coverage(struct walk *w)
 	bool attrs_known =
 		h->attr_size && s->evlist.n >= h->attrs.size / h->attr_size;
 
-	for (size_t i = 0; i < sp.n; i++) {
-		if (sp.v[i].start > pos && attrs_known)
-			report_gap(w, pos, sp.v[i].start, false);
-		if (sp.v[i].end > pos) {
-			w->c->bytes_covered +=
-				sp.v[i].end -
-				(sp.v[i].start > pos ? sp.v[i].start : pos);
-			pos = sp.v[i].end;
+	for (uint64_t i = 0; i < ba.nall_gaps; i++) {
+		const struct pd_region *g = &ba.gaps[i];
+
+		/* perf's own unused table entries are part of the table */
+		if (g->kind == PD_GAP_TABLE_SLACK) {
+			w->c->bytes_covered += g->size;
+			continue;
 		}
+		if (s->mode == PD_MODE_PIPE) /* the reader says where it ends */
+			continue;
+		/*
+		 * data.size 0 with a torn end: the bytes the reader could not
+		 * use were reported by it; they are not "trailing" on top.
+		 */
+		if (g->trailing ? h->data.size || w->stream_end[0] == 0
+				: attrs_known)
+			report_gap(w, g);
 	}
-	/*
-	 * data.size 0 with a torn end: the bytes the reader could not use
-	 * were reported by it; they are not "trailing" on top.
-	 */
-	if (pos < fsize && (h->data.size || w->stream_end[0] == 0))
-		report_gap(w, pos, fsize, true);
-	free(sp.v);
+	pd_byte_account_free(&ba);
 }
 
 /* ------------------------------------------------------------ findings */

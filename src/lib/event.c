@@ -18,7 +18,7 @@ void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 		d->id = d->smp.common;
 		return;
 	}
-	if (ev->type < PD_REC_USER_START) {
+	if (ev->type < PD_REC_USER_START) { /* kernel records: a trailer */
 		d->evsel =
 			pd_record_evsel(s, ev->type, ev->p, ev->size, &d->rid);
 		if (d->evsel &&
@@ -47,6 +47,7 @@ bool pd_event_time(struct pd_session *s, const struct pd_event *ev, uint64_t *t)
 	struct pd_sample_id id;
 	uint64_t rid;
 
+	/* only kernel records (below the user types) carry a time */
 	if (ev->type >= PD_REC_USER_START || ev->type == 0)
 		return false;
 	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);

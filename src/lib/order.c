@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record.h"
 #include "session.h"
 
 struct qev {
@@ -18,7 +19,7 @@ struct queue {
 	size_t n, cap;
 	size_t bytes;
 	uint64_t seq;
-	uint64_t max_time, next_flush;
+	struct pd_flush_clock clock; /* when perf flushes what */
 };
 
 static struct qev *copy_event(const struct pd_event *ev, uint64_t t,
@@ -89,8 +90,6 @@ static int push(struct queue *q, const struct pd_event *ev, uint64_t t)
 		return -1;
 	q->v[q->n++] = e;
 	q->bytes += ev->size;
-	if (t > q->max_time)
-		q->max_time = t;
 	return 0;
 }
 
@@ -107,20 +106,20 @@ static int ordered_stream(struct pd_session *s, struct pd_reader *r,
 		uint64_t t;
 
 		if (ev.type == PD_REC_FINISHED_ROUND) {
-			flush(&q, q.next_flush, false, deliver, arg);
-			q.next_flush = q.max_time;
+			uint64_t limit = pd_flush_round(&q.clock, ev.offset);
+
+			/* perf shows the round, then what it flushes */
+			deliver(arg, &ev);
+			if (limit)
+				flush(&q, limit, false, deliver, arg);
+			continue;
+		}
+		/* no time, or 0 or ~0: not queued, as it comes (like perf) */
+		if (!time_of(s, &ev, &t) || !pd_flush_queues(t)) {
 			deliver(arg, &ev);
 			continue;
 		}
-		if (ev.type == PD_REC_FINISHED_INIT) {
-			flush(&q, UINT64_MAX, false, deliver, arg);
-			deliver(arg, &ev);
-			continue;
-		}
-		if (!time_of(s, &ev, &t)) {
-			deliver(arg, &ev); /* no time: as it comes, like perf */
-			continue;
-		}
+		pd_flush_time(&q.clock, t);
 		if (push(&q, &ev, t) < 0) {
 			rc = -1;
 			break;
@@ -216,29 +215,29 @@ int pd_read_in_time_order(struct pd_session *s, bool all_streams,
 	return rc;
 }
 
-void pd_flush_round(struct pd_flush_clock *c, uint64_t offset)
+uint64_t pd_flush_round(struct pd_flush_clock *c, uint64_t offset)
 {
-	if (c->next_flush > c->last_flush) {
-		c->last_flush = c->next_flush;
-		c->flush_offset = offset;
-	}
-	c->next_flush = c->max_time;
-}
+	uint64_t limit = c->next_flush;
 
-void pd_flush_init(struct pd_flush_clock *c, uint64_t offset)
-{
-	if (c->max_time > c->last_flush) {
-		c->last_flush = c->max_time;
+	if (!c->queued)
+		return 0; /* ordered_events__flush: nr_events == 0 */
+	if (limit && c->due) {
+		c->last_flush = c->due;
 		c->flush_offset = offset;
 	}
+	/* what stays is newer than limit; its newest is max_time */
+	c->queued = !limit || c->max_time > limit;
 	c->next_flush = c->max_time;
+	c->due = c->queued ? c->max_time : 0;
+	return limit;
 }
 
 uint64_t pd_flush_time(struct pd_flush_clock *c, uint64_t t)
 {
-	if (t == 0 || t == UINT64_MAX)
-		return 0;
-	if (t > c->max_time)
-		c->max_time = t;
+	if (!c->queued || t >= c->max_time)
+		c->max_time = t; /* queue_event: the new tail */
+	c->queued = true;
+	if (t <= c->next_flush && t > c->due)
+		c->due = t;
 	return t < c->last_flush ? c->last_flush - t : 0;
 }

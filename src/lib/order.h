@@ -3,10 +3,11 @@
  * Records in time order, the way perf processes them
  * (tools/perf/util/ordered-events.c, session.c): records with a time are
  * queued and flushed at each FINISHED_ROUND up to the largest time of the
- * round before it (the two-round rule, FORMAT.md §7.2); records without a
- * time go out as they come; the directory's data.N streams, each already
- * in time order, are merged.  Memory is bounded: past PD_ORDER_MAX_QUEUED
- * bytes the older half of the queue is flushed (perf's OE_FLUSH__HALF).
+ * round before it (pd_flush_clock below); records without a time, or
+ * with time 0 or ~0, go out as they come; the directory's data.N streams,
+ * each already in time order, are merged.  Memory is bounded: past
+ * PD_ORDER_MAX_QUEUED bytes the older half of the queue is flushed (like
+ * perf's OE_FLUSH__HALF, which perf only does past its own memory limit).
  */
 #ifndef PD_ORDER_H
 #define PD_ORDER_H
@@ -35,24 +36,49 @@ int pd_read_in_time_order(struct pd_session *s, bool all_streams,
 			  void *arg);
 
 /*
- * perf's flush rule without the queue (ordered-events.c): at each
- * FINISHED_ROUND perf flushes up to the largest time seen when the round
- * before ended; FINISHED_INIT flushes everything.  A time below what was
- * already flushed arrives too late: perf processes it out of order.
+ * perf's flush rule (tools/perf/util/ordered-events.c), kept without the
+ * records themselves so that stats and check can follow it at full speed;
+ * the time-order queue below follows it too, so there is one rule:
+ *
+ *  - ordered_events__queue: a record whose time is 0 or ~0 (or that has
+ *    none) is not queued; perf_session__process_event delivers it at once.
+ *    A queued time below last_flush is "out of order" (perf counts it in
+ *    nr_unordered_events) and is processed late.
+ *  - queue_event: max_timestamp is the time of the newest record at the
+ *    queue's tail; a record queued into an empty queue sets it, even lower.
+ *  - FINISHED_ROUND (session.c process_finished_round,
+ *    ordered_events__flush(OE_FLUSH__ROUND)): nothing when the queue is
+ *    empty; else the records up to next_flush go out (none when it is 0),
+ *    last_flush becomes the time of the last one flushed, and next_flush
+ *    becomes max_timestamp.
+ *  - FINISHED_INIT: perf report and perf script leave it to
+ *    process_event_op2_stub (tools/perf/util/tool.c): no flush.
+ *
  * Zero it to start a stream.
  */
 struct pd_flush_clock {
-	uint64_t max_time;     /* largest time seen */
+	uint64_t max_time;     /* perf's max_timestamp */
 	uint64_t next_flush;   /* what the next FINISHED_ROUND flushes up to */
-	uint64_t last_flush;   /* times below it arrive too late */
-	uint64_t flush_offset; /* the FINISHED_ROUND/INIT that set last_flush */
+	uint64_t last_flush;   /* the last time flushed: below it is too late */
+	uint64_t flush_offset; /* the FINISHED_ROUND that set last_flush */
+	uint64_t due;	       /* the largest queued time <= next_flush, or 0 */
+	bool queued;	       /* records wait in the queue */
 };
 
-void pd_flush_round(struct pd_flush_clock *c, uint64_t offset);
-void pd_flush_init(struct pd_flush_clock *c, uint64_t offset);
+/* Does perf queue a record of time t? (0 and ~0 go out at once) */
+static inline bool pd_flush_queues(uint64_t t)
+{
+	return t != 0 && t != UINT64_MAX;
+}
+
 /*
- * A record's time: how many ns too late it is (0: in time).  Times 0 and
- * ~0 are never queued by perf, so never late.
+ * A FINISHED_ROUND at offset: returns the time up to which perf delivers
+ * the queued records now (0: none).
+ */
+uint64_t pd_flush_round(struct pd_flush_clock *c, uint64_t offset);
+/*
+ * A record of time t queued (pd_flush_queues(t) must hold): how many ns
+ * too late it is (0: in time).
  */
 uint64_t pd_flush_time(struct pd_flush_clock *c, uint64_t t);
 

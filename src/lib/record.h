@@ -401,6 +401,37 @@ bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 		     uint32_t trailer_size, struct arena *scratch,
 		     struct pd_record *out);
 
+/*
+ * The fixed fields of a few kernel records read in place, for counting
+ * loops where pd_parse_record would cost too much (stats).  The layouts
+ * are the ones pd_parse_record decodes (include/uapi/linux/perf_event.h:
+ * enum perf_event_type).  Each returns false, filling nothing, when the
+ * record is shorter than its type's minimum (pd_record_min_size); none
+ * reports a problem (the record decoder does).
+ */
+bool pd_lost_view(const struct pd_event *e, bool swap, struct pd_rec_lost *v);
+bool pd_lost_samples_view(const struct pd_event *e, bool swap,
+			  struct pd_rec_lost_samples *v);
+bool pd_aux_view(const struct pd_event *e, bool swap, struct pd_rec_aux *v);
+/*
+ * HEADER_FEATURE (80) in place (tools/perf/util/header.c:
+ * perf_event__process_feature): u64 feat_id, then the feature section's
+ * bytes; none make it the end-of-features marker.  false: no room for
+ * feat_id.  rec is the whole record (size bytes from file offset off).
+ */
+struct pd_feature_rec_view {
+	uint64_t feat_id;
+	bool end_marker;
+	const uint8_t *data; /* the feature section's bytes */
+	uint32_t size;
+	uint64_t data_off; /* their file offset */
+};
+
+bool pd_header_feature_view(const uint8_t *rec, uint16_t size, uint64_t off,
+			    bool swap, struct pd_feature_rec_view *v);
+/* COMM's pid, tid and comm up to its NUL or the record's end (not copied) */
+bool pd_comm_view(const struct pd_event *e, bool swap, struct pd_rec_comm *v);
+
 /* Counter names of a SCHEDSTAT record version (15..17); NULL if unknown. */
 const struct pd_schedstat_field *
 pd_schedstat_fields(bool domain, uint16_t version, uint32_t *n);

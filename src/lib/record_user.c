@@ -95,30 +95,41 @@ static const struct pd_feature *own_feature(struct rec_ctx *x, unsigned id,
  * the end-of-features marker, its id the writer's HEADER_LAST_FEATURE
  * (perf_event__synthesize_features).
  */
+bool pd_header_feature_view(const uint8_t *rec, uint16_t size, uint64_t off,
+			    bool swap, struct pd_feature_rec_view *v)
+{
+	if (size < 16)
+		return false;
+	v->feat_id = pd_get64(rec + 8, swap);
+	v->end_marker = size == 16;
+	v->data = rec + 16;
+	v->size = size - 16u;
+	v->data_off = off + 16;
+	return true;
+}
+
 void rec_parse_header_feature(struct rec_ctx *x)
 {
 	struct pd_rec_header_feature *m = &x->r->u.feature;
-	struct cursor *c = &x->c;
-	size_t left;
-	uint64_t off;
-	const uint8_t *p;
+	struct pd_feature_rec_view v;
 
-	m->feat_id = cur_u64(c, "feat_id");
-	left = cur_left(c);
-	if (!cur_ok(c))
-		return;
-	if (left == 0) {
-		m->end_marker = true;
+	/* too short: the cursor says what is missing */
+	if (!pd_header_feature_view(x->e->p, x->e->size, x->e->offset,
+				    x->s->swap, &v)) {
+		m->feat_id = cur_u64(&x->c, "feat_id");
 		return;
 	}
+	cur_skip(&x->c, "record", cur_left(&x->c)); /* all read */
+	m->feat_id = v.feat_id;
+	m->end_marker = v.end_marker;
+	if (v.end_marker)
+		return;
 	if (m->feat_id < PD_FEAT_BITS)
 		m->feat = session_feature(x, (unsigned)m->feat_id,
 					  PD_FSRC_RECORD);
-	off = cur_off(c);
-	p = cur_bytes(c, "payload", left);
 	if (!m->feat && m->feat_id <= UINT32_MAX)
 		m->feat = own_feature(x, (unsigned)m->feat_id, PD_FSRC_RECORD,
-				      p, left, off);
+				      v.data, v.size, v.data_off);
 }
 
 /*

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "features.h"
+#include "record.h"
 #include "session_int.h"
 #include "stream.h"
 
@@ -87,7 +88,10 @@ void sess_walk_pipe(struct pd_session *s)
 			keep_record(s, &s->pipe_updates, &s->npipe_updates, &r);
 			break;
 		case PD_REC_HEADER_FEATURE: {
-			if (r.size < 16) {
+			struct pd_feature_rec_view fv;
+
+			if (!pd_header_feature_view(r.p, r.size, r.off, s->swap,
+						    &fv)) {
 				sess_err(s, PD_C_RECORD_UNDECODABLE,
 					 PD_AT_RECORD(PD_REC_HEADER_FEATURE),
 					 r.off, "PERF_RECORD_HEADER_FEATURE",
@@ -96,9 +100,9 @@ void sess_walk_pipe(struct pd_session *s)
 					 r.size);
 				break;
 			}
-			uint64_t id = pd_get64(r.p + 8, s->swap);
+			uint64_t id = fv.feat_id;
 
-			if (r.size == 16) { /* end-of-features marker */
+			if (fv.end_marker) {
 				if (pi->has_end_marker)
 					sess_warn(
 						s, PD_C_DUPLICATE_FEATURE,
@@ -135,10 +139,10 @@ void sess_walk_pipe(struct pd_session *s)
 			struct pd_feature *f = sess_add_feature(s, (unsigned)id,
 								PD_FSRC_RECORD);
 			const uint8_t *b =
-				arena_memdup(&s->arena, r.p + 16, r.size - 16u);
+				arena_memdup(&s->arena, fv.data, fv.size);
 			if (f && b)
-				sess_add_part(s, f, r.off + 16, r.size - 16u, b,
-					      r.size - 16u, r.off);
+				sess_add_part(s, f, fv.data_off, fv.size, b,
+					      fv.size, r.off);
 			break;
 		}
 		case PD_REC_HEADER_TRACING_DATA: {

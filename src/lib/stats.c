@@ -21,7 +21,8 @@
 
 /* type slots: 0..127 direct, 128..255 simpleperf 32768.., then others */
 #define DIRECT_TYPES 256u
-#define TYPE_SLOTS   (DIRECT_TYPES + PD_STATS_MAX_OTHER_TYPES)
+#define LEGACY_SLOT  (DIRECT_TYPES + PD_STATS_MAX_OTHER_TYPES)
+#define TYPE_SLOTS   (LEGACY_SLOT + 1)
 
 struct walk {
 	struct pd_session *s;
@@ -242,7 +243,8 @@ static void count_sample(struct walk *w, const struct pd_event *ev)
 		st->prev_time = t;
 		st->have_prev_time = true;
 
-		uint64_t late = pd_flush_time(&st->clock, t);
+		uint64_t late =
+			pd_flush_queues(t) ? pd_flush_time(&st->clock, t) : 0;
 
 		if (late) {
 			st->late_samples++;
@@ -252,25 +254,57 @@ static void count_sample(struct walk *w, const struct pd_event *ev)
 	}
 }
 
-/* COMM: u32 pid, tid; char comm[] (NUL-terminated) */
 static void count_comm(struct walk *w, const struct pd_event *ev)
 {
 	struct pd_stats_thread *t;
-	size_t n, max;
+	struct pd_rec_comm c;
+	size_t n;
 
-	if (ev->size < 17)
+	if (!pd_comm_view(ev, w->s->swap, &c))
 		return;
-	t = thread_of(w, pd_get32(ev->p + 12, w->s->swap));
+	t = thread_of(w, c.tid);
 	if (!t)
 		return;
-	t->pid = pd_get32(ev->p + 8, w->s->swap);
+	t->pid = c.pid;
 	t->has_pid = true;
-	max = ev->size - 16u < sizeof(t->comm) - 1 ? ev->size - 16u
-						   : sizeof(t->comm) - 1;
-	for (n = 0; n < max && ev->p[16 + n]; n++)
-		;
-	memcpy(t->comm, ev->p + 16, n);
+	n = c.comm.len < sizeof(t->comm) - 1 ? c.comm.len : sizeof(t->comm) - 1;
+	memcpy(t->comm, c.comm.s, n);
 	t->comm[n] = 0;
+}
+
+/* LOST, LOST_SAMPLES and AUX: rare, read through the record views */
+static void count_quality(struct pd_stats *st, const struct pd_event *ev,
+			  bool sw)
+{
+	struct pd_rec_lost lost;
+	struct pd_rec_lost_samples ls = {0};
+	struct pd_rec_aux aux = {0};
+
+	switch (ev->type) {
+	case PD_REC_LOST:
+		st->lost_records++;
+		if (pd_lost_view(ev, sw, &lost))
+			st->lost += lost.lost;
+		break;
+	case PD_REC_LOST_SAMPLES:
+		pd_lost_samples_view(ev, sw, &ls);
+		st->lost_samples_records++;
+		st->lost_samples += ls.lost;
+		if (ev->misc & PD_MISC_LOST_SAMPLES_BPF) {
+			st->lost_samples_bpf_records++;
+			st->lost_samples_bpf += ls.lost;
+		}
+		break;
+	case PD_REC_AUX:
+		pd_aux_view(ev, sw, &aux);
+		st->aux_records++;
+		st->aux_truncated += !!(aux.flags & PD_AUX_FLAG_TRUNCATED);
+		st->aux_overwrite += !!(aux.flags & PD_AUX_FLAG_OVERWRITE);
+		st->aux_partial += !!(aux.flags & PD_AUX_FLAG_PARTIAL);
+		st->aux_collision += !!(aux.flags & PD_AUX_FLAG_COLLISION);
+		break;
+	default: break;
+	}
 }
 
 static void count_event(struct walk *w, const struct pd_event *ev)
@@ -278,7 +312,6 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 	struct pd_stats *st = w->st;
 	struct pd_stats_type *ts;
 	uint64_t bytes = ev->size + ev->payload;
-	bool sw = w->s->swap;
 
 	if (ev->stream != w->stream) {
 		/* data.N streams are ordered each on its own */
@@ -291,7 +324,9 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		st->round_offset = ev->offset;
 	st->total_records++;
 	st->total_bytes += bytes;
-	ts = type_slot(w, ev->type);
+	/* a legacy feature record's type number is not its type */
+	ts = ev->legacy_feature ? &st->types[LEGACY_SLOT]
+				: type_slot(w, ev->type);
 	if (ts) {
 		ts->count++;
 		ts->bytes += bytes;
@@ -304,38 +339,17 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		st->other_type_bytes += bytes;
 		st->other_type_inner_bytes += ev->compressed ? bytes : 0;
 	}
+	if (ev->legacy_feature)
+		return;
 
 	switch (ev->type) {
 	case PD_REC_SAMPLE: count_sample(w, ev); break;
 	case PD_REC_COMM: count_comm(w, ev); break;
-	case PD_REC_LOST: /* u64 id, lost */
-		st->lost_records++;
-		if (ev->size >= 24)
-			st->lost += pd_get64(ev->p + 16, sw);
-		break;
-	case PD_REC_LOST_SAMPLES: { /* u64 lost */
-		uint64_t n = ev->size >= 16 ? pd_get64(ev->p + 8, sw) : 0;
-
-		st->lost_samples_records++;
-		st->lost_samples += n;
-		if (ev->misc & PD_MISC_LOST_SAMPLES_BPF) {
-			st->lost_samples_bpf_records++;
-			st->lost_samples_bpf += n;
-		}
-		break;
-	}
+	case PD_REC_LOST:
+	case PD_REC_LOST_SAMPLES:
+	case PD_REC_AUX: count_quality(st, ev, w->s->swap); break;
 	case PD_REC_THROTTLE: st->throttle++; break;
 	case PD_REC_UNTHROTTLE: st->unthrottle++; break;
-	case PD_REC_AUX: { /* u64 aux_offset, aux_size, flags */
-		uint64_t f = ev->size >= 32 ? pd_get64(ev->p + 24, sw) : 0;
-
-		st->aux_records++;
-		st->aux_truncated += !!(f & PD_AUX_FLAG_TRUNCATED);
-		st->aux_overwrite += !!(f & PD_AUX_FLAG_OVERWRITE);
-		st->aux_partial += !!(f & PD_AUX_FLAG_PARTIAL);
-		st->aux_collision += !!(f & PD_AUX_FLAG_COLLISION);
-		break;
-	}
 	case PD_REC_AUXTRACE_ERROR: st->auxtrace_errors++; break;
 	case PD_REC_EVENT_UPDATE:
 		pd_evlist_apply_update(w->s, ev->p, ev->size);
@@ -354,6 +368,8 @@ static int cmp_type(const void *a, const void *b)
 {
 	const struct pd_stats_type *x = a, *y = b;
 
+	if (x->legacy_feature != y->legacy_feature)
+		return x->legacy_feature ? 1 : -1;
 	return (x->type > y->type) - (x->type < y->type);
 }
 
@@ -372,7 +388,10 @@ static void finish(struct walk *w)
 			t.type = i;
 		else if (i < DIRECT_TYPES)
 			t.type = PD_REC_SP_START + i - 128;
-		if (!pd_record_type_name(t.type))
+		t.legacy_feature = i == LEGACY_SLOT;
+		t.name = t.legacy_feature ? "LEGACY_GOOGLE_FEATURE"
+					  : pd_record_type_name(t.type);
+		if (!t.name)
 			st->unknown_type_records += t.count;
 		st->types[n++] = t;
 	}
@@ -682,130 +701,6 @@ void pd_stats_free(struct pd_stats *st)
 	free(st->cpu_samples);
 	free(st->threads);
 	memset(st, 0, sizeof(*st));
-}
-
-/* ------------------------------------------------------- byte account */
-
-static int cmp_region(const void *a, const void *b)
-{
-	const struct pd_region *x = a, *y = b;
-
-	if (x->offset != y->offset)
-		return (x->offset > y->offset) - (x->offset < y->offset);
-	return (x->size > y->size) - (x->size < y->size);
-}
-
-static bool add_region(struct pd_byte_account *ba, uint32_t cap,
-		       const char *what, uint64_t off, uint64_t size)
-{
-	if (!size || ba->nregions == cap)
-		return false;
-	ba->regions[ba->nregions++] = (struct pd_region){what, off, size, NULL};
-	return true;
-}
-
-static void add_gap(struct pd_byte_account *ba, const struct pd_session *s,
-		    uint64_t off, uint64_t size)
-{
-	const struct pd_header *h = &s->hdr;
-	const char *likely = NULL;
-
-	/*
-	 * perf reserves a table entry for every feature bit set before it
-	 * writes them, then clears the bits of features that fail to write:
-	 * their entries stay, unused, between the table and the sections.
-	 */
-	if (s->mode == PD_MODE_FILE && h->table_raw_len &&
-	    off == h->feat_table_off + h->table_raw_len && size % 16 == 0)
-		likely = "unused feature table entries";
-	else if (s->mode == PD_MODE_FILE && !h->data.size &&
-		 off >= h->data.offset)
-		likely = "records after the last whole one";
-	if (ba->ngaps < 32)
-		ba->gaps[ba->ngaps++] =
-			(struct pd_region){"unaccounted", off, size, likely};
-	ba->nall_gaps++;
-	ba->unaccounted += size;
-}
-
-int pd_byte_account(const struct pd_session *s, uint64_t data_end,
-		    struct pd_byte_account *ba)
-{
-	const struct pd_header *h = &s->hdr;
-	uint32_t cap = 8 + s->evlist.n + (uint32_t)s->nfeat;
-	uint64_t end = 0;
-
-	memset(ba, 0, sizeof(*ba));
-	ba->file_size = s->in.size;
-	ba->regions = calloc(cap, sizeof(*ba->regions));
-	if (!ba->regions)
-		return -1;
-	if (s->mode == PD_MODE_PIPE) {
-		add_region(ba, cap, "header", 0, PD_PIPE_HEADER_SIZE);
-		add_region(ba, cap, "records", PD_PIPE_HEADER_SIZE,
-			   data_end > PD_PIPE_HEADER_SIZE
-				   ? data_end - PD_PIPE_HEADER_SIZE
-				   : 0);
-	} else if (s->header_ok) {
-		add_region(ba, cap, "header", 0, h->size);
-		add_region(ba, cap, "attrs", h->attrs.offset, h->attrs.size);
-		for (uint32_t i = 0; i < s->evlist.n; i++) {
-			const struct pd_evsel *e = &s->evlist.v[i];
-
-			if (e->ids_offset)
-				add_region(ba, cap, "ids", e->ids_offset,
-					   (uint64_t)e->nids * 8);
-		}
-		add_region(ba, cap, "event_types", h->event_types.offset,
-			   h->event_types.size);
-		if (h->data.size)
-			add_region(ba, cap, "data", h->data.offset,
-				   h->data.size);
-		else if (data_end > h->data.offset)
-			add_region(ba, cap, "data (scanned)", h->data.offset,
-				   data_end - h->data.offset);
-		if (h->table_raw_len)
-			add_region(ba, cap, "feature_table", h->feat_table_off,
-				   h->table_raw_len);
-		for (size_t i = 0; i < s->nfeat; i++) {
-			const struct pd_feature *f = &s->feat[i];
-
-			if (f->src == PD_FSRC_SECTION && f->nparts &&
-			    add_region(ba, cap, "feature", f->parts[0].offset,
-				       f->parts[0].size))
-				ba->regions[ba->nregions - 1].name =
-					pd_feat_name(f->id);
-		}
-	}
-	qsort(ba->regions, ba->nregions, sizeof(*ba->regions), cmp_region);
-	/* union of the regions, clipped to the file; the rest are gaps */
-	for (uint32_t i = 0; i < ba->nregions; i++) {
-		const struct pd_region *r = &ba->regions[i];
-		uint64_t a = r->offset, b;
-
-		if (a >= ba->file_size)
-			continue;
-		b = r->size > ba->file_size - a ? ba->file_size : a + r->size;
-		if (a > end)
-			add_gap(ba, s, end, a - end);
-		if (b <= end) {
-			ba->overlap += b - a;
-			continue;
-		}
-		if (a < end)
-			ba->overlap += end - a;
-		ba->covered += b - (a > end ? a : end);
-		end = b;
-	}
-	if (end < ba->file_size && s->mode != PD_MODE_DIR)
-		add_gap(ba, s, end, ba->file_size - end);
-	return 0;
-}
-
-void pd_byte_account_free(struct pd_byte_account *ba)
-{
-	free(ba->regions);
-	memset(ba, 0, sizeof(*ba));
 }
 
 /* ------------------------------------------------------- top threads */

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "account.h"
 #include "order.h"
 
 struct pd_session;
@@ -27,6 +28,13 @@ struct pd_session;
 
 struct pd_stats_type {
 	uint32_t type;
+	/*
+	 * The row of pre-upstream Google pipe streams' feature records
+	 * (types 69..80 before the first HEADER_ATTR, reader.h
+	 * legacy_feature): type is then meaningless; sorted last.
+	 */
+	bool legacy_feature;
+	const char *name;	     /* the type's name, or NULL when unknown */
 	uint64_t count, bytes;	     /* bytes: header.size + payload */
 	uint64_t inner, inner_bytes; /* of those, from compressed records */
 };
@@ -95,7 +103,7 @@ struct pd_stats {
 	uint64_t first_time, last_time; /* in file order */
 	uint64_t min_time, max_time;
 
-	/* ordering across FINISHED_ROUND (the two-round rule, FORMAT.md §7.2) */
+	/* ordering across FINISHED_ROUND (ordered-events.c; order.h) */
 	uint64_t rounds; /* FINISHED_ROUND records */
 	uint64_t largest_round_records, largest_round_bytes;
 	uint64_t largest_round_offset; /* offset of its first record */
@@ -131,34 +139,5 @@ struct pd_stats_thread *pd_stats_top_threads(const struct pd_stats *st,
 					     uint32_t *n);
 
 void pd_stats_free(struct pd_stats *st);
-
-/* A byte range of the file and what it holds, for the byte account. */
-struct pd_region {
-	const char *what; /* "header", "attrs", "ids", "data", ... */
-	uint64_t offset, size;
-	const char *name; /* the feature's name, or what a gap likely is */
-};
-
-struct pd_byte_account {
-	uint64_t file_size;
-	struct pd_region *regions; /* sorted by offset */
-	uint32_t nregions;
-	uint64_t covered;	   /* bytes in at least one region */
-	uint64_t overlap;	   /* bytes in more than one */
-	uint64_t unaccounted;	   /* bytes in none */
-	struct pd_region gaps[32]; /* the first gaps ("unaccounted") */
-	uint32_t ngaps;		   /* up to 32 */
-	uint64_t nall_gaps;
-};
-
-/*
- * Account for every byte of a file-mode recording (header, attrs, ids,
- * event types, data, feature table, feature sections); data_end is where
- * the record walk ended (used when data.size is 0).  Returns -1 when out
- * of memory.
- */
-int pd_byte_account(const struct pd_session *s, uint64_t data_end,
-		    struct pd_byte_account *ba);
-void pd_byte_account_free(struct pd_byte_account *ba);
 
 #endif
