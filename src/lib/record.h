@@ -21,9 +21,9 @@
 #include "arena.h"
 #include "attr.h"
 #include "cursor.h"
-#include "reader.h"
 
 struct pd_session;
+struct pd_event;
 struct pd_evsel;
 struct pd_feature;
 struct feat_tracing_data;
@@ -477,5 +477,8 @@ pd_schedstat_fields(bool domain, uint16_t version, uint32_t *n);
  * excluded): what --pid/--tid filter on, before the sample_id trailer.
  */
 bool pd_record_pid_tid(const struct pd_record *r, uint32_t *pid, uint32_t *tid);
+
+/* the events records come in (after everything: reader.h needs the enum) */
+#include "reader.h"
 
 #endif

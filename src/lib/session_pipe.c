@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * Pipe mode (FORMAT.md §3): walk every record of the stream and keep the
- * metadata ones; and the data.N files of a directory recording (§4).
+ * Pipe mode (tools/perf/util/header.c: perf_header__write_pipe; the
+ * metadata records of tools/perf/util/session.c:
+ * perf_session__process_user_event): walk every record of the stream and
+ * keep the metadata ones; and the data.N files of a directory recording
+ * (tools/perf/util/data.c: perf_data__open_dir).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -9,12 +12,13 @@
 #include <string.h>
 
 #include "features.h"
+#include "reader.h"
+#include "record.h"
 #include "session_int.h"
-#include "stream.h"
 
 /* Keep a copy of a whole record (bounded by the u16 size). */
 static void keep_record(struct pd_session *s, struct pd_part **v, size_t *n,
-			const struct pd_rec *r)
+			const struct pd_event *r)
 {
 	const uint8_t *b = arena_memdup(&s->arena, r->p, r->size);
 
@@ -30,28 +34,33 @@ static void keep_record(struct pd_session *s, struct pd_part **v, size_t *n,
 			memcpy(nv, *v, *n * sizeof(*nv));
 		*v = nv;
 	}
-	(*v)[(*n)++] = (struct pd_part){.offset = r->off,
+	(*v)[(*n)++] = (struct pd_part){.offset = r->offset,
 					.size = r->size,
 					.bytes = b,
 					.loaded = r->size,
-					.rec_offset = r->off};
+					.rec_offset = r->offset};
 }
 
 void sess_walk_pipe(struct pd_session *s)
 {
-	struct pd_stream st;
-	struct pd_rec r;
+	struct pd_reader *rd;
+	struct pd_reader_stats rs;
+	struct pd_event r;
 	struct pd_pipe_info *pi = &s->pipe;
 	struct pd_feature *buildids = NULL;
 	bool seen_attr = false;
 	int rc;
 
-	pd_stream_init(&st, &s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX, s->swap,
-		       &s->diags, "pipe stream");
-	while ((rc = pd_stream_next(&st, &r)) == 1) {
+	/* containers are left as they are: metadata is never inside them */
+	rd = pd_reader_open_input(&s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX,
+				  s->swap, &s->diags, "pipe stream",
+				  PD_READ_NO_DECOMPRESS | PD_READ_FAST);
+	if (!rd)
+		return;
+	while ((rc = pd_reader_next(rd, &r)) == 1) {
 		pi->nrecords++;
-		if (r.type < 64 && !pi->first_event_off)
-			pi->first_event_off = r.off;
+		if (r.type < PD_REC_HEADER_ATTR && !pi->first_event_off)
+			pi->first_event_off = r.offset;
 		/*
 		 * Pre-upstream Google perf (2012-13) sent the header features
 		 * as record types 66 + feature id, before HEADER_ATTR.  They
@@ -59,9 +68,12 @@ void sess_walk_pipe(struct pd_session *s)
 		 * record of such a stream is the HOSTNAME one: a header string
 		 * filling the record exactly.
 		 */
-		if (pi->nrecords == 1 && r.type == 69 && r.size >= 12 &&
-		    pd_get32(r.p + 8, s->swap) == (uint32_t)r.size - 12u)
-			pi->legacy_google = st.legacy_google = true;
+		if (pi->nrecords == 1 && r.type == PD_REC_ID_INDEX &&
+		    r.size >= 12 &&
+		    pd_get32(r.p + 8, s->swap) == (uint32_t)r.size - 12u) {
+			pi->legacy_google = true;
+			pd_reader_set_legacy_google(rd, true);
+		}
 		unsigned legacy =
 			pd_legacy_feature(pi->legacy_google, seen_attr, r.type);
 
@@ -71,22 +83,23 @@ void sess_walk_pipe(struct pd_session *s)
 			const uint8_t *b =
 				arena_memdup(&s->arena, r.p + 8, r.size - 8u);
 			if (f && b)
-				sess_add_part(s, f, r.off + 8, r.size - 8u, b,
-					      r.size - 8u, r.off);
+				sess_add_part(s, f, r.offset + 8, r.size - 8u,
+					      b, r.size - 8u, r.offset);
 			continue;
 		}
 		switch (r.type) {
-		case REC_HEADER_ATTR:
+		case PD_REC_HEADER_ATTR:
 			seen_attr = true;
 			pi->nattrs++;
 			keep_record(s, &s->pipe_attrs, &s->npipe_attrs, &r);
 			break;
-		case REC_EVENT_UPDATE:
+		case PD_REC_EVENT_UPDATE:
 			keep_record(s, &s->pipe_updates, &s->npipe_updates, &r);
 			break;
-		case REC_HEADER_FEATURE: {
+		case PD_REC_HEADER_FEATURE: {
 			if (r.size < 16) {
-				sess_err(s, r.off, "PERF_RECORD_HEADER_FEATURE",
+				sess_err(s, r.offset,
+					 "PERF_RECORD_HEADER_FEATURE",
 					 "record of %u bytes has no room for "
 					 "its u64 feat_id",
 					 r.size);
@@ -96,19 +109,19 @@ void sess_walk_pipe(struct pd_session *s)
 
 			if (r.size == 16) { /* end-of-features marker */
 				if (pi->has_end_marker)
-					sess_warn(s, r.off,
+					sess_warn(s, r.offset,
 						  "PERF_RECORD_HEADER_FEATURE",
 						  "second end-of-features "
 						  "marker (feat_id %llu)",
 						  (unsigned long long)id);
 				pi->has_end_marker = true;
-				pi->end_marker_off = r.off;
+				pi->end_marker_off = r.offset;
 				pi->end_marker_id = id;
 				break;
 			}
 			pi->nfeature_records++;
 			if (id >= PD_FEAT_BITS) {
-				sess_err(s, r.off + 8,
+				sess_err(s, r.offset + 8,
 					 "PERF_RECORD_HEADER_FEATURE",
 					 "feat_id %llu is beyond the 256 "
 					 "feature bits",
@@ -116,7 +129,7 @@ void sess_walk_pipe(struct pd_session *s)
 				break;
 			}
 			if (pd_find_feature(s, (unsigned)id))
-				sess_warn(s, r.off,
+				sess_warn(s, r.offset,
 					  "PERF_RECORD_HEADER_FEATURE",
 					  "feature %llu appears again; this "
 					  "copy is shown too",
@@ -126,15 +139,15 @@ void sess_walk_pipe(struct pd_session *s)
 			const uint8_t *b =
 				arena_memdup(&s->arena, r.p + 16, r.size - 16u);
 			if (f && b)
-				sess_add_part(s, f, r.off + 16, r.size - 16u, b,
-					      r.size - 16u, r.off);
+				sess_add_part(s, f, r.offset + 16, r.size - 16u,
+					      b, r.size - 16u, r.offset);
 			break;
 		}
 		case PD_REC_HEADER_TRACING_DATA: {
 			uint8_t *tmp = NULL;
 			size_t cap = 0;
 			uint64_t got;
-			uint64_t poff = r.off + r.size;
+			uint64_t poff = r.offset + r.size;
 
 			/* the u32 size is untrusted: load at most 64 MiB */
 			if (r.payload > PD_FEAT_MAX_LOAD) {
@@ -149,7 +162,7 @@ void sess_walk_pipe(struct pd_session *s)
 							     20));
 				break;
 			}
-			pd_stream_read_payload(&st, &tmp, &cap, &got);
+			pd_reader_read_payload(rd, &tmp, &cap, &got);
 			const uint8_t *b =
 				tmp ? arena_memdup(&s->arena, tmp, (size_t)got)
 				    : NULL;
@@ -158,10 +171,10 @@ void sess_walk_pipe(struct pd_session *s)
 				s, HEADER_TRACING_DATA, PD_FSRC_TRACING_RECORD);
 			if (f)
 				sess_add_part(s, f, poff, r.payload, b, got,
-					      r.off);
+					      r.offset);
 			break;
 		}
-		case REC_HEADER_BUILD_ID: {
+		case PD_REC_HEADER_BUILD_ID: {
 			if (!buildids)
 				buildids = sess_add_feature(
 					s, HEADER_BUILD_ID,
@@ -170,16 +183,17 @@ void sess_walk_pipe(struct pd_session *s)
 			const uint8_t *b = arena_memdup(&s->arena, r.p, r.size);
 
 			if (buildids && b)
-				sess_add_part(s, buildids, r.off, r.size, b,
-					      r.size, r.off);
+				sess_add_part(s, buildids, r.offset, r.size, b,
+					      r.size, r.offset);
 			break;
 		}
 		default: break;
 		}
 	}
-	pi->bytes = st.pos;
-	pi->complete = rc == 0;
-	pd_stream_free(&st);
+	pd_reader_stats(rd, &rs);
+	pi->bytes = rs.stop_offset;
+	pi->complete = rc == 0 && rs.stopped_clean;
+	pd_reader_close(rd);
 }
 
 void sess_list_dir(struct pd_session *s, const char *dirpath)
