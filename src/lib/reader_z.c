@@ -95,9 +95,16 @@ void pd_z_decompress(struct pd_reader *r, struct source *src,
 			return;
 		}
 	}
-	/* bytes from here on came out of this container */
+	/*
+	 * Bytes from here on came out of this container; one before it that
+	 * gave none (zstd keeps what it read until a block is whole) is
+	 * replaced, so that the containers of a record cut short are not
+	 * pushed out of the list by empty ones.
+	 */
 	uint64_t start = z->inner_head + (z->tail - z->head);
 
+	if (z->nseg && z->seg[z->nseg - 1].inner_start == start)
+		z->nseg--;
 	if (z->nseg == NSEG) {
 		memmove(z->seg, z->seg + 1, (NSEG - 1) * sizeof(z->seg[0]));
 		z->nseg--;
