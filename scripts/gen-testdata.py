@@ -1369,6 +1369,175 @@ def make_check_cases():
     return out
 
 
+# ---------------------------------------------------------------------------
+# One file per group of diagnostic codes no other fixture raises, so that
+# every code perfdump(1) lists is raised by a fixture (tests/codes.bats)
+# ---------------------------------------------------------------------------
+
+
+def make_code_cases():
+    """[(name, bytes, index text, purpose, [(offset, severity, code)])]"""
+    e = LE
+    out = []
+
+    # the header's fields: bit 0 set, event_types of 10 bytes, an attr
+    # whose own size disagrees, an ids array of 12 bytes, an id in two attrs
+    dup = dict(ATTR_TASK_CLOCK, ids=[0x101, 0x202])
+    feats = [(0, lambda e, ctx: b"")] + CHECK_FEATS
+    data, L = check_file(small_records(e), feats=feats,
+                         attrs=(ATTR_CPU_CLOCK, dup))
+    b = bytearray(data)
+    b[56:72] = e.u64(104) + e.u64(10)          # event_types over the ids
+    a0 = L.attr_entries[0][1]
+    b[a0 + 4:a0 + 8] = e.u32(ATTR_VER8 - 8)    # attr 0: attr.size 128
+    a1 = L.attr_entries[1][1]
+    ids1 = a1 + ATTR_VER8 + 8                  # attr 1's ids.size field
+    b[ids1:ids1 + 8] = e.u64(12)
+    out.append(("code-header.data", bytes(b),
+                "bit 0, event_types 10 bytes, attr.size 128, ids 12 bytes, id twice",
+                "the feature bitmap has bit 0 (HEADER_RESERVED, an empty "
+                "section); event_types is {104, 10} (not a multiple of 72); "
+                "attr 0's attr.size says 128 while attr_size is %d; attr 1's "
+                "ids.size is 12 (not a multiple of 8): of its ids 0x101, 0x202 "
+                "the first is read, and repeats attr 0's 0x101; the 8 bytes "
+                "after it belong to nothing." % (ATTR_VER8 + 16),
+                [(56, "warning", "event-types-size"),
+                 (a0 + 4, "warning", "attr-size-mismatch"),
+                 (ids1, "error", "ids-size-mismatch"),
+                 (72, "warning", "reserved-feature-bit"),
+                 (L.attr_entries[1][2], "warning", "duplicate-id"),
+                 (L.attr_entries[1][2] + 8, "warning", "unreferenced-bytes")]))
+
+    # attr_size 0: a recording perf record never finished
+    data, L = check_file(small_records(e))
+    b = bytearray(data)
+    b[16:24] = e.u64(0)
+    out.append(("code-attr-size.data", bytes(b), "attr_size 0",
+                "the header's attr_size (offset 16) is 0.",
+                [(16, "error", "bad-attr-size"),
+                 (L.records[1].offset, "error", "no-attrs")]))
+
+    # attrs.size not a multiple of attr_size
+    data, L = check_file(small_records(e), attrs=(ATTR_CPU_CLOCK, ATTR_TASK_CLOCK))
+    b = bytearray(data)
+    b[32:40] = e.u64(2 * (ATTR_VER8 + 16) - 8)
+    out.append(("code-attrs-size.data", bytes(b),
+                "attrs.size 8 bytes short of two attrs",
+                "two attrs; attrs.size (offset 32) is twice attr_size less 8: "
+                "one attr is read, the other's bytes and ids belong to nothing.",
+                [(32, "error", "attrs-size-mismatch"),
+                 (L.attr_entries[1][2], "warning", "unreferenced-bytes"),
+                 (L.attr_entries[1][1] + ATTR_VER8 + 8, "warning",
+                  "unreferenced-bytes")]))
+
+    # no attr at all, while the data section holds records
+    data, L = check_file(small_records(e))
+    b = bytearray(data)
+    b[32:40] = e.u64(0)
+    out.append(("code-no-attrs.data", bytes(b),
+                "attrs.size 0 with records",
+                "attrs.size (offset 32) is 0 while the data section holds a "
+                "COMM, a SAMPLE and a FINISHED_ROUND; the attr's bytes belong "
+                "to nothing then.",
+                [(24, "warning", "no-attrs"),
+                 (L.records[1].offset, "error", "no-attrs"),
+                 (L.attr_entries[0][2], "warning", "unreferenced-bytes")]))
+
+    # data.size 0 and nothing after data.offset: perf record killed at once
+    data, L = check_file(small_records(e))
+    d_off = L.header["data"][0]
+    b = bytearray(data[:d_off])
+    b[48:56] = e.u64(0)
+    out.append(("code-killed.data", bytes(b),
+                "data.size 0, no record, feature bits set",
+                "the file ends at data.offset %d; data.size is 0 and the "
+                "bitmap still announces HOSTNAME, ARCH and NRCPUS (perf never "
+                "wrote them; data-size-zero says so)." % d_off,
+                [(48, "error", "data-size-zero")]))
+
+    # feature sections: bytes left over, a version nobody decodes, a value
+    # that contradicts another, and zero bytes after the last section
+    def f_host_extra(e, ctx):
+        return hstr(e, HOSTNAME) + e.u64(0x5555555555555555)
+
+    def f_cache_v2(e, ctx):
+        return e.u32(2) + e.u32(0)
+
+    def f_nrcpus_odd(e, ctx):
+        return e.u32(2) + e.u32(4)
+
+    feats = [(3, f_host_extra), (7, f_nrcpus_odd), (20, f_cache_v2)]
+    data, L = check_file(small_records(e), feats=feats)
+    so = {bit: (o, s) for bit, o, s in L.feat_entries}
+    data += b"\0" * 8
+    out.append(("code-features.data", data,
+                "HOSTNAME + 8 bytes, NRCPUS online > avail, CACHE version 2, padding",
+                "HOSTNAME is followed by 8 bytes 0x55 inside its section; "
+                "NRCPUS says nr_cpus_avail 2, nr_cpus_online 4; CACHE has "
+                "version 2 (only 1 is defined); 8 zero bytes follow the last "
+                "section.",
+                [(so[7][0], "warning", "unusual"),
+                 (so[3][0] + so[3][1] - 8, "warning", "feature-trailing-bytes"),
+                 (so[20][0], "error", "feature-undecodable"),
+                 (so[20][0] + 4, "warning", "feature-trailing-bytes"),
+                 (len(data) - 8, "warning", "trailing-padding")]))
+
+    # records: a TEXT_POKE whose lengths exceed it, a FINISHED_ROUND with a
+    # body, a CPU_MAP of an unknown type, a SAMPLE of an attr with a
+    # sample_type bit nobody knows
+    poke = Rec(e, 20, 0, e.u64(0xffffffff81000000) + e.u16(100) + e.u16(0)
+               + b"\0" * 4 + sid_trailer(e, SID_COMM),
+               [("old_len", 100), ("new_len", 0)])
+    round_body = Rec(e, 68, 0, e.u64(0x1122334455667788),
+                     [("(not perf's)", "8 bytes 0x1122334455667788")])
+    cpu_map = Rec(e, 74, 0, e.u16(7) + b"\0" * 6, [("type", 7)])
+    odd = dict(ATTR_TASK_CLOCK, sample_type=SAMPLE_TYPE | 1 << 60)
+    s_odd = rec_sample(e, SAMPLE_TYPE, dict(SAMPLE_A, id=0x201))
+    s_odd.bytes += e.u64(0x42)
+    s_odd.bytes = s_odd.bytes[:6] + e.u16(s_odd.size + 8) + s_odd.bytes[8:]
+    s_odd.size += 8
+    recs = [rec_comm(e, COMM, SID_COMM), poke, round_body, cpu_map, s_odd]
+    data, L = check_file(recs, attrs=(ATTR_CPU_CLOCK, odd))
+    out.append(("code-records.data", data,
+                "TEXT_POKE too short, FINISHED_ROUND with a body, CPU_MAP type 7, sample_type bit 60",
+                "TEXT_POKE (20) says old_len 100 in a record of 56 bytes; a "
+                "FINISHED_ROUND carries 8 non-zero bytes; CPU_MAP (74) has "
+                "cpu_map_data.type 7; attr 1 (ids 0x201, 0x202) has sample_type "
+                "bit 60, unknown, and its SAMPLE ends with 8 bytes perfdump "
+                "cannot place.",
+                [(recs[1].offset + 20, "error", "record-short"),
+                 (recs[2].offset + 8, "warning", "record-trailing-bytes"),
+                 (recs[3].offset + 10, "error", "record-undecodable"),
+                 (recs[4].offset + 56, "warning", "unknown-bits")]))
+
+    # pipe mode: a feat_id beyond the 256 bits, a feature sent twice, and
+    # tracing data larger than perfdump loads
+    recs = pipe_records(e)[:2]
+    recs += [Rec(e, 80, 0, e.u64(300) + e.u64(0), [("feat_id", 300)]),
+             Rec(e, 80, 0, e.u64(3) + hstr(e, HOSTNAME), [("feat_id", 3)]),
+             Rec(e, 80, 0, e.u64(3) + hstr(e, HOSTNAME), [("feat_id", 3)]),
+             Rec(e, 66, 0, e.u32(100 << 20) + e.u32(0),
+                 [("size", "104857600 (not in the file)")])]
+    data = assemble_pipe(e, recs)
+    out.append(("code-pipe.data", data,
+                "pipe: feat_id 300, HOSTNAME twice, tracing data of 100 MiB",
+                "after the two HEADER_ATTR records of pipe-le.data: a "
+                "HEADER_FEATURE with feat_id 300, HOSTNAME sent twice, and a "
+                "HEADER_TRACING_DATA announcing 104857600 bytes (more than the "
+                "64 MiB perfdump loads) that the stream does not hold.",
+                [(recs[2].offset + 8, "error", "feature-id-invalid"),
+                 (recs[4].offset, "warning", "duplicate-feature"),
+                 (recs[5].offset + 16, "error", "section-too-large"),
+                 (recs[5].offset + 16, "error", "record-past-end")]))
+
+    # not a perf.data file at all
+    data = b"#!/bin/sh\necho not perf\n" + b"\0" * 104
+    out.append(("code-bad-magic.data", data, "a shell script, not perf.data",
+                "128 bytes: a two-line shell script, then zeros.",
+                [(0, "error", "bad-magic")]))
+    return out
+
+
 def doc_check_cases(cases, files, sections, index):
     for name, data, short, purpose, finds in cases:
         files[name] = data
@@ -1997,6 +2166,7 @@ def build_all(prof=DEFAULT):
 
     # --- perfdump check cases
     doc_check_cases(make_check_cases(), files, sections, index)
+    doc_check_cases(make_code_cases(), files, sections, index)
 
     # perf cross-check note
     s = ["## perf cross-check", ""]

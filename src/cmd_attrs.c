@@ -104,7 +104,9 @@ static void parse_id_index(struct pd_session *s, const struct pd_event *ev,
 			size_t ncap = *cap ? *cap * 2 : 64;
 
 			if (ix->n >= ID_INDEX_MAX) {
-				pd_diag_add(&s->diags, PD_WARN, ev->offset,
+				pd_diag_add(&s->diags, PD_C_UNUSUAL,
+					    PD_AT_RECORD(PD_REC_ID_INDEX),
+					    PD_WARN, ev->offset,
 					    "PERF_RECORD_ID_INDEX",
 					    "more than %u entries; the rest "
 					    "are not shown",
@@ -190,8 +192,9 @@ static void check_id_index(struct pd_session *s, const struct pd_id_index *ix)
 {
 	for (size_t i = 0; i < ix->n; i++)
 		if (!pd_evlist_find(s, ix->v[i].id))
-			pd_diag_add(&s->diags, PD_WARN, ix->v[i].offset,
-				    "PERF_RECORD_ID_INDEX",
+			pd_diag_add(&s->diags, PD_C_UNKNOWN_SAMPLE_ID,
+				    PD_AT_RECORD(PD_REC_ID_INDEX), PD_WARN,
+				    ix->v[i].offset, "PERF_RECORD_ID_INDEX",
 				    "id 0x%llx belongs to no attr",
 				    (unsigned long long)ix->v[i].id);
 }
@@ -228,8 +231,9 @@ static const uint8_t *attr_bytes(struct pd_session *s,
 		return NULL;
 	got = pd_input_pread(&s->in, a->offset, b, a->avail);
 	if (got < 0) {
-		pd_diag_add(&s->diags, PD_ERR, a->offset, "perf_event_attr",
-			    "read error: %s", strerror(errno));
+		pd_diag_add(&s->diags, PD_C_READ_ERROR, PD_AT_ATTRS, PD_ERR,
+			    a->offset, "perf_event_attr", "read error: %s",
+			    strerror(errno));
 		return NULL;
 	}
 	*len = (size_t)got;

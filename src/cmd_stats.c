@@ -525,7 +525,8 @@ int cmd_stats(struct opts *o, int argc, char **argv)
 			pd_decode_feature(&s, &s.feat[i]);
 	pd_evlist_load(&s);
 	if (pd_stats_collect(&s, &st) < 0)
-		pd_diag_add(&s.diags, PD_ERR, PD_NO_OFFSET, "stats",
+		pd_diag_add(&s.diags, PD_C_MALFORMED, PD_AT_NAMED("stats"),
+			    PD_ERR, PD_NO_OFFSET, "stats",
 			    "out of memory; the counts are incomplete");
 	e = start_output(o, o->file);
 	emit_str(e, "mode",

@@ -292,18 +292,3 @@ TOTAL_stat=11 TOTAL_allbits=139
 	jq_eq '[.check.findings[] | select(.code == "trailing-bytes") | [.offset, .severity, .values.size]]' \
 		'[[1253196,"warning",4]]'
 }
-
-# ----------------------------------------------------------- docs
-
-@test "check: every finding code is in the man page, with its severity" {
-	local c sev text
-	text=$(MANWIDTH=200 man -l man/perfdump.1 2>/dev/null | col -b)
-	while read -r c sev; do
-		[ "$sev" = PD_ERR ] && sev=error || sev=warning
-		grep -qE "^[[:space:]]+$c \\($sev\\)\$" <<<"$text" || {
-			echo "code $c ($sev) is not in man/perfdump.1"
-			return 1
-		}
-	done < <(sed -n 's/^\t{ "\([a-z-]*\)", \(PD_[A-Z]*\),.*/\1 \2/p' src/lib/check.c)
-	[ "$(grep -c '^	{ "[a-z-]*", PD_' src/lib/check.c)" -gt 40 ]
-}

@@ -176,3 +176,11 @@ golden_check() {
 	done
 	return $rc
 }
+
+@test "golden synthetic/code-*.data (the files made for the check codes)" {
+	local f rc=0
+	for f in testdata/synthetic/code-*.data; do
+		golden_check "${f#testdata/}" || rc=1
+	done
+	return $rc
+}

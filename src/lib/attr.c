@@ -43,8 +43,8 @@ bool pd_attr_parse(struct cursor *c, size_t len, bool big_endian,
 	memset(a, 0, sizeof(*a));
 	a->offset = start;
 	if (len > cur_left(c)) {
-		cur_fail(c, "perf_event_attr", "need %zu bytes, %zu left", len,
-			 cur_left(c));
+		cur_fail(c, cur_short_code(c), "perf_event_attr",
+			 "need %zu bytes, %zu left", len, cur_left(c));
 		return false;
 	}
 	ac = cur_sub(c, "perf_event_attr", len);
@@ -55,12 +55,14 @@ bool pd_attr_parse(struct cursor *c, size_t len, bool big_endian,
 	uint32_t size = a->size ? a->size : PD_ATTR_SIZE_VER0;
 
 	if (size < PD_ATTR_SIZE_VER0)
-		pd_diag_add(c->diags, PD_WARN, start + 4, "perf_event_attr",
+		pd_diag_add(c->diags, PD_C_UNUSUAL, c->where, PD_WARN,
+			    start + 4, "perf_event_attr",
 			    "attr.size %u is smaller than the first layout (64 "
 			    "bytes)",
 			    a->size);
 	if (size > len)
-		pd_diag_add(c->diags, PD_WARN, start + 4, "perf_event_attr",
+		pd_diag_add(c->diags, PD_C_UNUSUAL, c->where, PD_WARN,
+			    start + 4, "perf_event_attr",
 			    "attr.size %u is larger than the %zu bytes it was "
 			    "given; decoding those",
 			    size, len);

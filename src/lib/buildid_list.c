@@ -104,7 +104,9 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 	return b;
 full:
 	if (!l->full_warned)
-		pd_diag_add(&s->diags, PD_WARN, offset, "build-id list",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_NAMED("build-id list"), PD_WARN, offset,
+			    "build-id list",
 			    "more than %u distinct build-ids (or out of "
 			    "memory): the rest are left out",
 			    PD_BID_MAX_ENTRIES);
@@ -158,7 +160,8 @@ static void cap_hit(struct walk *w, uint64_t off)
 {
 	w->l->hits.capped = true;
 	if (!w->cap_warned)
-		pd_diag_add(&w->s->diags, PD_WARN, off, "--hits",
+		pd_diag_add(&w->s->diags, PD_C_UNUSUAL, PD_AT_NAMED("--hits"),
+			    PD_WARN, off, "--hits",
 			    "more than %u maps, %u processes or %u DSOs: later "
 			    "MMAPs are left out and sample counts may be short",
 			    PD_BID_MAX_MAPS, PD_BID_MAX_PROCS, PD_BID_MAX_DSOS);
@@ -296,8 +299,8 @@ static void attach_hits(struct walk *w)
 	uint32_t *next = arena_calloc(&l->arena, n0 + 1, sizeof(uint32_t));
 
 	if (!by_name || !next) {
-		pd_diag_add(&w->s->diags, PD_ERR, PD_NO_OFFSET, "--hits",
-			    "out of memory");
+		pd_diag_add(&w->s->diags, PD_C_MALFORMED, PD_AT_NAMED("--hits"),
+			    PD_ERR, PD_NO_OFFSET, "--hits", "out of memory");
 		return;
 	}
 	memset(by_name, 0xff, INDEX_SLOTS * sizeof(uint32_t));
@@ -358,8 +361,9 @@ int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 	if (with_hits) {
 		w.maps = pd_bid_maps_new();
 		if (!w.maps) {
-			pd_diag_add(&s->diags, PD_ERR, PD_NO_OFFSET, "--hits",
-				    "out of memory");
+			pd_diag_add(&s->diags, PD_C_MALFORMED,
+				    PD_AT_NAMED("--hits"), PD_ERR, PD_NO_OFFSET,
+				    "--hits", "out of memory");
 			return -1;
 		}
 		rc = pd_read_in_time_order(s, dir, pd_event_time, deliver, &w);
@@ -381,7 +385,9 @@ int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 	}
 	arena_free(&w.scratch);
 	if (rc < 0)
-		pd_diag_add(&s->diags, PD_ERR, PD_NO_OFFSET, "build-id list",
+		pd_diag_add(&s->diags, PD_C_MALFORMED,
+			    PD_AT_NAMED("build-id list"), PD_ERR, PD_NO_OFFSET,
+			    "build-id list",
 			    "out of memory while reading the records");
 	return rc;
 }

@@ -6,13 +6,14 @@
  * s->diags (session.c section checks, session_feat.c and the feature
  * decoders, stream.c and reader.c framing and zstd problems, record.c and
  * sample.c field checks, evlist.c attr checks).  check runs all of them
- * and classifies each diagnostic into a finding with a stable code
- * (classify() below).  What no reader can see alone is checked here:
+ * and turns each diagnostic into a finding: the stable code (codes.h) and
+ * the structure it concerns were given where the diagnostic was raised,
+ * never read from its text.  What no reader can see alone is checked here:
  *
  *   - time order across FINISHED_ROUND: perf queues records and, at each
  *     FINISHED_ROUND, flushes those up to the largest time seen before the
  *     previous round (tools/perf/util/ordered-events.c, session.c
- *     process_finished_round; FORMAT.md §7.2).  A record whose time is
+ *     process_finished_round).  A record whose time is
  *     below the last flushed time ("last_flush") arrives too late and is
  *     processed out of order ("Warning: Timestamp below last timeslice
  *     flush").  Records with time 0 or none are not queued by perf and
@@ -48,270 +49,48 @@
 #define REC_EVENT_UPDATE   78
 #define REC_FINISHED_INIT  82
 
-const struct pd_check_code pd_check_codes[] = {
-	{"bad-magic", PD_ERR, "not a perf.data file"},
-	{"header-truncated", PD_ERR, "the file ends inside the file header"},
-	{"bad-header-size", PD_ERR, "header size is not 104, 72 or 16"},
-	{"bad-attr-size", PD_ERR,
-	 "attr_size is 0 or too small, or unknown (v1)"},
-	{"section-out-of-file", PD_ERR,
-	 "a section, ids array or the feature table extends past the end of "
-	 "the file, or its offset + size overflows"},
-	{"section-overlap", PD_ERR,
-	 "two sections overlap, or a section lies inside the file header"},
-	{"section-too-large", PD_ERR,
-	 "a feature section larger than perfdump loads"},
-	{"attrs-size-mismatch", PD_ERR,
-	 "attrs.size is not a multiple of attr_size"},
-	{"attr-size-mismatch", PD_WARN,
-	 "an attr's own size differs from the header's attr_size"},
-	{"ids-size-mismatch", PD_ERR,
-	 "an ids array whose size is not a multiple of 8"},
-	{"event-types-size", PD_WARN,
-	 "event_types size is not a multiple of 72"},
-	{"no-attrs", PD_ERR,
-	 "the recording has no attr to decode samples with"},
-	{"data-size-zero", PD_ERR,
-	 "data.size is 0 (perf record killed) and no record follows"},
-	{"data-size-zero-with-records", PD_ERR,
-	 "data.size is 0 (perf record killed) while records follow "
-	 "data.offset"},
-	{"features-missing", PD_ERR,
-	 "the bitmap announces feature sections that were never written"},
-	{"reserved-feature-bit", PD_WARN, "bit 0 (HEADER_RESERVED) is set"},
-	{"bitmap-guess", PD_WARN,
-	 "a byte-swapped feature bitmap needed a guess"},
-	{"unknown-feature", PD_WARN,
-	 "a feature bit no perf or simpleperf defines"},
-	{"feature-truncated", PD_ERR,
-	 "a feature section is cut short by the end of the file"},
-	{"feature-trailing-bytes", PD_WARN,
-	 "bytes at the end of a feature section were not decoded"},
-	{"feature-short", PD_ERR,
-	 "a feature's fields need more bytes than its section has"},
-	{"feature-undecodable", PD_ERR,
-	 "a feature section that does not decode"},
-	{"feature-id-invalid", PD_ERR,
-	 "a HEADER_FEATURE record's feat_id is beyond the 256 bits"},
-	{"duplicate-feature", PD_WARN,
-	 "a feature or end marker appears twice in a pipe stream"},
-	{"string-no-nul", PD_ERR, "a string has no NUL inside its length"},
-	{"count-too-large", PD_ERR,
-	 "a count larger than the bytes of its section or record"},
-	{"record-too-small", PD_ERR,
-	 "a record smaller than its 8-byte header, its type's minimum or its "
-	 "sample_id trailer"},
-	{"record-misaligned", PD_ERR,
-	 "a kernel record whose size is not a multiple of 8"},
-	{"record-past-end", PD_ERR,
-	 "a record (or its payload) extends past the end of the data"},
-	{"record-short", PD_ERR,
-	 "a record's fields need more bytes than the record has"},
-	{"record-trailing-bytes", PD_WARN,
-	 "non-zero bytes after a record's decoded fields"},
-	{"record-undecodable", PD_ERR, "a record that does not decode"},
-	{"unknown-record-type", PD_WARN,
-	 "a record type no perf or simpleperf defines"},
-	{"sample-size-mismatch", PD_ERR,
-	 "a sample shorter or longer than its attr's sample_type implies"},
-	{"unknown-sample-id", PD_ERR,
-	 "a record's id belongs to no attr (a warning with one attr: perf "
-	 "takes it)"},
-	{"duplicate-id", PD_WARN, "an id listed by two attrs"},
-	{"sample-id-layout-mismatch", PD_ERR,
-	 "attrs place the sample id differently or disagree on sample_id_all "
-	 "(perf refuses the file)"},
-	{"unknown-bits", PD_WARN,
-	 "sample_type, read_format or regs abi bits perfdump does not know"},
-	{"time-backwards-across-round", PD_ERR,
-	 "a record older than what perf already flushed at a FINISHED_ROUND"},
-	{"decompress-failed", PD_ERR,
-	 "a compressed record does not decompress"},
-	{"torn-compressed-record", PD_ERR,
-	 "compressed records decompress to a torn record"},
-	{"trailing-bytes", PD_ERR,
-	 "bytes after the last record of a data section or stream, too few for "
-	 "a record (an error), or after the last section of a file (a warning: "
-	 "nobody reads them)"},
-	{"trailing-padding", PD_WARN, "zero bytes after the last section"},
-	{"unreferenced-bytes", PD_WARN,
-	 "non-zero bytes between sections that belong to nothing"},
-	{"unreferenced-padding", PD_WARN, "zero bytes between sections"},
-	{"read-error", PD_ERR, "the input could not be read"},
-	{"malformed", PD_ERR, "any other error"},
-	{"unusual", PD_WARN, "any other warning"},
-	{NULL, 0, NULL},
-};
-
-/* A diagnostic check added itself: its code and values, by diag index. */
+/* A diagnostic check added itself: its values, by diag index. */
 struct pd_check_note {
 	size_t idx;
-	const char *code;
-	char structure[64];
 	struct pd_check_value values[PD_CHECK_MAX_VALUES];
 	unsigned nvalues;
 };
 
-/* ------------------------------------------------------ classification */
+/* ----------------------------------------------------------- structure */
 
-/*
- * Parser diagnostics -> codes, by their texts.  First match wins; NULL
- * matches anything.  sev: -1 keeps the parser's severity.
- */
-struct rule {
-	const char *what;   /* substring of what */
-	const char *detail; /* substring of detail */
-	const char *code;
-	int sev;
-};
-
-static const struct rule rules[] = {
-	{NULL, "not a perf.data file", "bad-magic", -1},
-	{"file header: size", NULL, "bad-header-size", -1},
-	{"file header", "the file ends after", "header-truncated", -1},
-	{"file header", "too few for even", "header-truncated", -1},
-	{"attr_size", NULL, "bad-attr-size", -1},
-	{NULL, "data.size is 0: perf record did not finish", "data-size-zero",
-	 -1},
-	{NULL, "feature sections the bitmap announces were never written",
-	 "features-missing", -1},
-	{NULL, "HEADER_RESERVED", "reserved-feature-bit", -1},
-	{"feature bitmap", NULL, "bitmap-guess", -1},
-	{NULL, "MiB perfdump loads", "section-too-large", -1},
-	{NULL, "of the section's", "feature-truncated", -1},
-	{NULL, "at the end of the section were not decoded",
-	 "feature-trailing-bytes", -1},
-	{NULL, "overflows", "section-out-of-file", -1},
-	{NULL, "lies inside the", "section-overlap", -1},
-	{NULL, "overlaps", "section-overlap", -1},
-	{NULL, "past the end of the file", "section-out-of-file", -1},
-	{NULL, "is not a multiple of attr_size", "attrs-size-mismatch", -1},
-	{NULL, "not a multiple of the 72-byte", "event-types-size", -1},
-	{NULL, "differs from the header's attr_size", "attr-size-mismatch", -1},
-	{NULL, "ids section size", "ids-size-mismatch", -1},
-	{NULL, "after the ids are not a whole id", "ids-size-mismatch", -1},
-	{NULL, "samples cannot be decoded", "no-attrs", -1},
-	{NULL, "the recording has no attr", "no-attrs", -1},
-	{NULL, "no terminating NUL", "string-no-nul", PD_ERR},
-	{NULL, "does not fit in the", "count-too-large", -1},
-	{NULL, "disagree on sample_id_all", "sample-id-layout-mismatch",
-	 PD_ERR},
-	{NULL, "places the sample id differently", "sample-id-layout-mismatch",
-	 PD_ERR},
-	{NULL, "belongs to no attr", "unknown-sample-id", -1},
-	{"attr ids", "belongs to attr", "duplicate-id", -1},
-	{NULL, "is smaller than the 8-byte header", "record-too-small", -1},
-	{NULL, "minimum for its type", "record-too-small", -1},
-	{NULL, "sample_id trailer", "record-too-small", -1},
-	{NULL, "extends past the end (only", "record-past-end", -1},
-	{NULL, "payload of", "record-past-end", -1},
-	{NULL, "too few for a record header", "trailing-bytes", -1},
-	{NULL, "zstd", "decompress-failed", -1},
-	{NULL, "data_size", "decompress-failed", -1},
-	{NULL, "decompressed record too small", "torn-compressed-record", -1},
-	{NULL, "compressed stream ends inside a record",
-	 "torn-compressed-record", -1},
-	{NULL, "without a whole record", "torn-compressed-record", -1},
-	{"PERF_RECORD_SAMPLE", "longer than its sample_type implies",
-	 "sample-size-mismatch", -1},
-	{"PERF_RECORD_SAMPLE", "need ", "sample-size-mismatch", -1},
-	{NULL, "perfdump does not know", "unknown-bits", -1},
-	{NULL, "after the decoded fields were not decoded",
-	 "record-trailing-bytes", -1},
-	{"PERF_RECORD_HEADER_FEATURE", "beyond the 256 feature bits",
-	 "feature-id-invalid", -1},
-	{"PERF_RECORD_HEADER_FEATURE", "appears again", "duplicate-feature",
-	 -1},
-	{"PERF_RECORD_HEADER_FEATURE", "second end-of-features",
-	 "duplicate-feature", -1},
-	{NULL, "read error", "read-error", -1},
-	{NULL, "cannot open", "read-error", -1},
-	{NULL, NULL, NULL, -1},
-};
-
-static bool has(const char *s, const char *sub)
+/* "header", "attrs[1]", "feature HOSTNAME", "record SAMPLE", "data", ... */
+static void structure_name(const struct pd_where *w, char *out, size_t len)
 {
-	return !sub || (s && strstr(s, sub));
-}
+	const char *name;
 
-static bool starts(const char *s, const char *prefix)
-{
-	return s && strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-/* "HEADER_HOSTNAME: ..." -> "feature HOSTNAME"; "attr 1" -> "attrs[1]"... */
-static void structure_of(const char *what, const char *code, char *out,
-			 size_t len)
-{
-	size_t n;
-
-	if (!what || !*what) {
-		snprintf(out, len, "file");
-		return;
+	switch (w->kind) {
+	case PD_IN_FILE: snprintf(out, len, "file"); break;
+	case PD_IN_HEADER: snprintf(out, len, "header"); break;
+	case PD_IN_ATTRS: snprintf(out, len, "attrs"); break;
+	case PD_IN_ATTR: snprintf(out, len, "attrs[%u]", w->id); break;
+	case PD_IN_FEAT_TABLE: snprintf(out, len, "feature table"); break;
+	case PD_IN_FEATURE:
+		if ((name = pd_feat_name(w->id)))
+			snprintf(out, len, "feature %s", name);
+		else
+			snprintf(out, len, "feature %u", w->id);
+		break;
+	case PD_IN_RECORD:
+		if ((name = pd_record_type_name(w->id)))
+			snprintf(out, len, "record %s", name);
+		else
+			snprintf(out, len, "record %u", w->id);
+		break;
+	case PD_IN_LEGACY_RECORD:
+		snprintf(out, len, "record legacy feature %u", w->id);
+		break;
+	case PD_IN_FRAMING: snprintf(out, len, "record"); break;
+	case PD_IN_DATA: snprintf(out, len, "data"); break;
+	case PD_IN_PIPE: snprintf(out, len, "pipe"); break;
+	case PD_IN_NAMED:
+		snprintf(out, len, "%s", w->name ? w->name : "file");
+		break;
 	}
-	if (starts(what, "file header")) {
-		snprintf(out, len, "header");
-	} else if (starts(what, "attr ") && what[5] >= '0' && what[5] <= '9') {
-		snprintf(out, len, "attrs[%s]", what + 5);
-	} else if (starts(what, "attr")) {
-		snprintf(out, len, "attrs");
-	} else if (starts(what, "feature section table") ||
-		   strstr(what, " table entry")) {
-		snprintf(out, len, "feature table");
-	} else if (starts(what, "HEADER_")) {
-		n = strcspn(what + 7, ": ");
-		snprintf(out, len, "feature %.*s", (int)n, what + 7);
-	} else if (starts(what, "feature ")) {
-		n = strcspn(what + 8, ": ");
-		snprintf(out, len, "feature %.*s", (int)n, what + 8);
-	} else if (starts(what, "PERF_RECORD_")) {
-		n = strcspn(what + 12, ": ");
-		snprintf(out, len, "record %.*s", (int)n, what + 12);
-	} else if (starts(what, "record type ")) {
-		n = strcspn(what + 12, ": ");
-		snprintf(out, len, "record %.*s", (int)n, what + 12);
-	} else if (starts(what, "legacy feature record ")) {
-		n = strcspn(what + 22, ": ");
-		snprintf(out, len, "record legacy feature %.*s", (int)n,
-			 what + 22);
-	} else if (code && (strcmp(code, "record-too-small") == 0 ||
-			    strcmp(code, "record-past-end") == 0)) {
-		snprintf(out, len, "record"); /* the framing of a stream */
-	} else if (code && (strcmp(code, "decompress-failed") == 0 ||
-			    strcmp(code, "torn-compressed-record") == 0)) {
-		snprintf(out, len, "record COMPRESSED");
-	} else if (strcmp(what, "data section") == 0) {
-		snprintf(out, len, "data");
-	} else if (strcmp(what, "pipe stream") == 0) {
-		snprintf(out, len, "pipe");
-	} else {
-		n = strcspn(what, ":");
-		snprintf(out, len, "%.*s", (int)n, what);
-	}
-}
-
-static const struct rule *classify(const struct pd_diag *d)
-{
-	for (const struct rule *r = rules; r->code; r++)
-		if (has(d->what, r->what) && has(d->detail, r->detail))
-			return r;
-	return NULL;
-}
-
-/* Fallback codes by structure, when no rule matches. */
-static const char *fallback(const struct pd_diag *d, const char *structure)
-{
-	if (d->sev == PD_WARN)
-		return "unusual";
-	if (has(d->detail, "bytes left") || has(d->detail, "need "))
-		return starts(structure, "record")    ? "record-short"
-		       : starts(structure, "feature") ? "feature-short"
-						      : "malformed";
-	if (starts(structure, "feature"))
-		return "feature-undecodable";
-	if (starts(structure, "record"))
-		return "record-undecodable";
-	return "malformed";
 }
 
 /* --------------------------------------------------- check's own diags */
@@ -338,18 +117,18 @@ static void note_values(struct pd_check_note *n, unsigned nv,
 }
 
 /*
- * Add a diagnostic of check's own and remember its code and values.  The
- * detail is formatted by the caller (buf).
+ * Add a diagnostic of check's own and remember its values.  The detail is
+ * formatted by the caller (buf).
  */
-static void own(struct walk *w, enum pd_sev sev, uint64_t off, const char *what,
-		const char *structure, const char *code, const char *detail,
-		unsigned nv, const struct pd_check_value *v)
+static void own(struct walk *w, enum pd_code code, struct pd_where at,
+		enum pd_sev sev, uint64_t off, const char *what,
+		const char *detail, unsigned nv, const struct pd_check_value *v)
 {
 	struct pd_check *c = w->c;
 	struct pd_diags *d = &w->s->diags;
 	size_t before = d->n;
 
-	pd_diag_add(d, sev, off, what, "%s", detail);
+	pd_diag_add(d, code, at, sev, off, what, "%s", detail);
 	if (d->n == before)
 		return; /* a duplicate, or the list is full */
 	if (c->nnotes == c->notes_cap) {
@@ -368,23 +147,17 @@ static void own(struct walk *w, enum pd_sev sev, uint64_t off, const char *what,
 
 	memset(n, 0, sizeof(*n));
 	n->idx = d->n - 1;
-	n->code = code;
-	snprintf(n->structure, sizeof(n->structure), "%s", structure);
 	note_values(n, nv, v);
 }
 
-static void record_names(const struct pd_event *ev, char *what, size_t wl,
-			 char *st, size_t sl)
+static void record_what(const struct pd_event *ev, char *what, size_t wl)
 {
 	const char *tn = pd_record_type_name(ev->type);
 
-	if (tn) {
+	if (tn)
 		snprintf(what, wl, "PERF_RECORD_%s", tn);
-		snprintf(st, sl, "record %s", tn);
-	} else {
+	else
 		snprintf(what, wl, "record type %u", ev->type);
-		snprintf(st, sl, "record %u", ev->type);
-	}
 }
 
 /* The two-round rule (see the top of this file). */
@@ -409,14 +182,14 @@ static void check_time(struct walk *w, const struct pd_event *ev, bool has_time,
 	if (!has_time || !(late = pd_flush_time(c, t)))
 		return;
 
-	char what[64], st[64], detail[256];
+	char what[64], detail[256];
 	struct pd_check_value v[3] = {
 		{"time", t, false},
 		{"last_flush", c->last_flush, false},
 		{"finished_round_offset", c->flush_offset, true},
 	};
 
-	record_names(ev, what, sizeof(what), st, sizeof(st));
+	record_what(ev, what, sizeof(what));
 	snprintf(detail, sizeof(detail),
 		 "time %llu is %llu ns before %llu, the last time perf flushed "
 		 "at the FINISHED_ROUND at 0x%llx: perf processes it out of "
@@ -424,8 +197,8 @@ static void check_time(struct walk *w, const struct pd_event *ev, bool has_time,
 		 (unsigned long long)t, (unsigned long long)late,
 		 (unsigned long long)c->last_flush,
 		 (unsigned long long)c->flush_offset);
-	own(w, PD_ERR, ev->offset, what, st, "time-backwards-across-round",
-	    detail, 3, v);
+	own(w, PD_C_TIME_BACKWARDS_ACROSS_ROUND, PD_AT_RECORD(ev->type), PD_ERR,
+	    ev->offset, what, detail, 3, v);
 }
 
 /* Does the only attr list ids, and is id not one of them? */
@@ -441,7 +214,8 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 	struct pd_session *s = w->s;
 	const struct pd_evsel *evsel = NULL;
 	struct pd_decoded d;
-	char what[64], st[64], detail[256];
+	struct pd_where at = PD_AT_RECORD(ev->type);
+	char what[64], detail[256];
 	uint64_t rid = 0, t = 0;
 	bool has_time = false;
 
@@ -461,7 +235,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 		if (end > w->dir_end)
 			w->dir_end = end;
 	}
-	record_names(ev, what, sizeof(what), st, sizeof(st));
+	record_what(ev, what, sizeof(what));
 	arena_reset(&w->scratch);
 
 	if (!pd_record_type_name(ev->type) && !ev->legacy_feature) {
@@ -472,7 +246,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 			 "record type %u is not one perf or simpleperf defines "
 			 "(a newer perf?); its %u bytes are skipped",
 			 ev->type, ev->size);
-		own(w, PD_WARN, ev->offset, what, st, "unknown-record-type",
+		own(w, PD_C_UNKNOWN_RECORD_TYPE, at, PD_WARN, ev->offset, what,
 		    detail, 2, v);
 	}
 	if (ev->type >= 1 && ev->type < 64 && ev->size % 8) {
@@ -482,7 +256,7 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 			 "size %u is not a multiple of 8: the kernel writes "
 			 "u64-aligned records",
 			 ev->size);
-		own(w, PD_ERR, ev->offset, what, st, "record-misaligned",
+		own(w, PD_C_RECORD_MISALIGNED, at, PD_ERR, ev->offset, what,
 		    detail, 1, v);
 	}
 
@@ -507,8 +281,8 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 				 "id 0x%llx is not among the ids of the only "
 				 "attr; perf takes the sample as that attr's",
 				 (unsigned long long)smp->common.id);
-			own(w, PD_WARN, ev->offset, what, st,
-			    "unknown-sample-id", detail, 1, v);
+			own(w, PD_C_UNKNOWN_SAMPLE_ID, at, PD_WARN, ev->offset,
+			    what, detail, 1, v);
 		}
 	} else if (ev->type < 64 && ev->type != 0) {
 		if (!evsel && rid && s->evlist.n) {
@@ -518,8 +292,8 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 				 "sample_id id 0x%llx belongs to no attr: perf "
 				 "cannot parse the record's sample_id",
 				 (unsigned long long)rid);
-			own(w, PD_ERR, ev->offset, what, st,
-			    "unknown-sample-id", detail, 1, v);
+			own(w, PD_C_UNKNOWN_SAMPLE_ID, at, PD_ERR, ev->offset,
+			    what, detail, 1, v);
 		}
 		has_time = d.id.has_time;
 		t = d.id.time;
@@ -531,8 +305,8 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 				 "the only attr; perf takes the record as that "
 				 "attr's",
 				 (unsigned long long)d.id.id);
-			own(w, PD_WARN, ev->offset, what, st,
-			    "unknown-sample-id", detail, 1, v);
+			own(w, PD_C_UNKNOWN_SAMPLE_ID, at, PD_WARN, ev->offset,
+			    what, detail, 1, v);
 		}
 	}
 	check_time(w, ev, has_time, t);
@@ -568,7 +342,7 @@ static void check_unknown_features(struct walk *w)
 
 	for (size_t i = 0; i < s->nfeat; i++) {
 		const struct pd_feature *f = &s->feat[i];
-		char st[64], detail[200];
+		char detail[200];
 		uint64_t off;
 
 		if (pd_feat_ops(f->id))
@@ -577,7 +351,6 @@ static void check_unknown_features(struct walk *w)
 			{"bit", f->id, false},
 			{"size", f->nparts ? f->parts[0].size : 0, false}};
 
-		snprintf(st, sizeof(st), "feature %u", f->id);
 		snprintf(detail, sizeof(detail),
 			 "feature bit %u is not one perf or simpleperf "
 			 "defines; its %llu bytes are not decoded",
@@ -585,8 +358,8 @@ static void check_unknown_features(struct walk *w)
 		off = f->src == PD_FSRC_SECTION ? f->table_entry_off
 		      : f->nparts		? f->parts[0].rec_offset
 						: PD_NO_OFFSET;
-		own(w, PD_WARN, off, "feature section table", st,
-		    "unknown-feature", detail, 2, v);
+		own(w, PD_C_UNKNOWN_FEATURE, PD_AT_FEATURE(f->id), PD_WARN, off,
+		    "feature section table", detail, 2, v);
 	}
 }
 
@@ -659,10 +432,10 @@ static void report_gap(struct walk *w, uint64_t start, uint64_t end,
 {
 	uint64_t nz = start;
 	bool zero = all_zero(w->s, start, end, &nz);
-	const char *code =
-		trailing ? (zero ? "trailing-padding" : "trailing-bytes")
-			 : (zero ? "unreferenced-padding"
-				 : "unreferenced-bytes");
+	enum pd_code code =
+		trailing ? (zero ? PD_C_TRAILING_PADDING : PD_C_TRAILING_BYTES)
+			 : (zero ? PD_C_UNREFERENCED_PADDING
+				 : PD_C_UNREFERENCED_BYTES);
 	char detail[256];
 	struct pd_check_value v[3] = {
 		{"start", start, true},
@@ -682,7 +455,7 @@ static void report_gap(struct walk *w, uint64_t start, uint64_t end,
 			 "; the first non-zero byte is at 0x%llx",
 			 (unsigned long long)nz);
 	/* no reader looks at them: nothing is lost, so a warning */
-	own(w, PD_WARN, start, "file", "file", code, detail, 3, v);
+	own(w, code, PD_AT_FILE, PD_WARN, start, "file", detail, 3, v);
 }
 
 /*
@@ -825,42 +598,37 @@ static void build_findings(struct pd_session *s, struct pd_check *c,
 
 		if (g->sev == PD_ERR)
 			kept_err++;
+		enum pd_code code = g->code;
+
 		f->sev = g->sev;
+		/* what perf refuses is an error here, whatever the parser said */
+		if (pd_codes[code].flags & PD_CODE_RAISE)
+			f->sev = pd_codes[code].sev;
 		f->offset = g->offset;
 		f->what = g->what ? g->what : "";
 		f->message = g->detail ? g->detail : "";
+		structure_name(&g->where, f->structure, sizeof(f->structure));
 		if (note) {
-			f->code = note->code;
-			snprintf(f->structure, sizeof(f->structure), "%s",
-				 note->structure);
 			memcpy(f->values, note->values,
 			       note->nvalues * sizeof(note->values[0]));
 			f->nvalues = note->nvalues;
-		} else {
-			const struct rule *r = classify(g);
-
-			structure_of(g->what, r ? r->code : NULL, f->structure,
-				     sizeof(f->structure));
-			f->code = r ? r->code : fallback(g, f->structure);
-			if (r && r->sev >= 0)
-				f->sev = (enum pd_sev)r->sev;
-			if (strcmp(f->code, "data-size-zero") == 0) {
-				f->values[0] = (struct pd_check_value){
-					"data_offset", s->hdr.data.offset,
-					true};
-				f->values[1] = (struct pd_check_value){
-					"records", nrecords, false};
-				f->nvalues = 2;
-				if (nrecords)
-					f->code = "data-size-zero-with-records";
-			}
+		} else if (code == PD_C_DATA_SIZE_ZERO) {
+			f->values[0] = (struct pd_check_value){
+				"data_offset", s->hdr.data.offset, true};
+			f->values[1] = (struct pd_check_value){"records",
+							       nrecords, false};
+			f->nvalues = 2;
+			if (nrecords)
+				code = PD_C_DATA_SIZE_ZERO_WITH_RECORDS;
 		}
+		f->ecode = code;
+		f->code = pd_codes[code].name;
 		if (f->sev == PD_ERR)
 			c->nerr++;
 		else
 			c->nwarn++;
-		pd_diag_add(&c->diags, f->sev, f->offset, f->what, "%s",
-			    f->message);
+		pd_diag_add(&c->diags, code, g->where, f->sev, f->offset,
+			    f->what, "%s", f->message);
 	}
 	/* the ones not kept, with the parser's severity */
 	c->dropped = d->dropped;

@@ -31,7 +31,8 @@ struct pd_finding {
 	enum pd_sev sev;     /* may differ from the parser's (see check.c) */
 	uint64_t offset;     /* file offset, or PD_NO_OFFSET */
 	char structure[64];  /* "header", "attrs[1]", "feature HOSTNAME", ... */
-	const char *code;    /* stable, e.g. "record-too-small" */
+	enum pd_code ecode;  /* its code (pd_codes[]) */
+	const char *code;    /* its name, stable: e.g. "record-too-small" */
 	const char *what;    /* the diagnostic's what (owned by s->diags) */
 	const char *message; /* its detail (owned by s->diags) */
 	struct pd_check_value values[PD_CHECK_MAX_VALUES];
@@ -64,12 +65,6 @@ struct pd_check {
 int pd_check_run(struct pd_session *s, struct pd_check *c);
 void pd_check_free(struct pd_check *c);
 
-/* Every code check can give, with its default severity (NULL-terminated). */
-struct pd_check_code {
-	const char *code;
-	enum pd_sev sev;
-	const char *meaning;
-};
-extern const struct pd_check_code pd_check_codes[];
+/* Every code check can give: pd_codes[] (codes.h, diag.h). */
 
 #endif

@@ -5,8 +5,34 @@
 #include <stdio.h>
 #include <string.h>
 
+static bool in_feature(const struct cursor *c)
+{
+	return c->where.kind == PD_IN_FEATURE;
+}
+
+static bool in_record(const struct cursor *c)
+{
+	return c->where.kind == PD_IN_RECORD ||
+	       c->where.kind == PD_IN_LEGACY_RECORD;
+}
+
+enum pd_code cur_short_code(const struct cursor *c)
+{
+	return in_feature(c)  ? PD_C_FEATURE_SHORT
+	       : in_record(c) ? PD_C_RECORD_SHORT
+			      : PD_C_MALFORMED;
+}
+
+enum pd_code cur_bad_code(const struct cursor *c)
+{
+	return in_feature(c)  ? PD_C_FEATURE_UNDECODABLE
+	       : in_record(c) ? PD_C_RECORD_UNDECODABLE
+			      : PD_C_MALFORMED;
+}
+
 void cur_init(struct cursor *c, const void *buf, size_t len, uint64_t base,
-	      bool swap, struct pd_diags *diags, const char *ctx)
+	      bool swap, struct pd_diags *diags, const char *ctx,
+	      struct pd_where at)
 {
 	*c = (struct cursor){
 		.buf = buf,
@@ -15,11 +41,13 @@ void cur_init(struct cursor *c, const void *buf, size_t len, uint64_t base,
 		.swap = swap,
 		.diags = diags,
 		.ctx = ctx,
+		.where = at,
 	};
+	c->need_code = cur_short_code(c);
 }
 
-static void vfail(struct cursor *c, const char *what, const char *fmt,
-		  va_list ap)
+static void vfail(struct cursor *c, enum pd_code code, const char *what,
+		  const char *fmt, va_list ap)
 {
 	char whatbuf[160], detail[400];
 
@@ -31,15 +59,17 @@ static void vfail(struct cursor *c, const char *what, const char *fmt,
 	else
 		snprintf(whatbuf, sizeof(whatbuf), "%s", what);
 	vsnprintf(detail, sizeof(detail), fmt, ap);
-	pd_diag_add(c->diags, PD_ERR, cur_off(c), whatbuf, "%s", detail);
+	pd_diag_add(c->diags, code, c->where, PD_ERR, cur_off(c), whatbuf, "%s",
+		    detail);
 }
 
-void cur_fail(struct cursor *c, const char *what, const char *fmt, ...)
+void cur_fail(struct cursor *c, enum pd_code code, const char *what,
+	      const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfail(c, what, fmt, ap);
+	vfail(c, code, what, fmt, ap);
 	va_end(ap);
 }
 
@@ -50,7 +80,7 @@ static const uint8_t *take(struct cursor *c, const char *what, size_t n)
 	if (c->failed)
 		return NULL;
 	if (c->len - c->pos < n) {
-		cur_fail(c, what, "need %zu bytes, %zu left", n,
+		cur_fail(c, c->need_code, what, "need %zu bytes, %zu left", n,
 			 c->len - c->pos);
 		return NULL;
 	}
@@ -107,7 +137,7 @@ bool cur_check_count(struct cursor *c, const char *what, uint64_t count,
 	if (elem_size == 0)
 		elem_size = 1;
 	if (count > left / elem_size) {
-		cur_fail(c, what,
+		cur_fail(c, PD_C_COUNT_TOO_LARGE, what,
 			 "count %llu of at least %zu bytes each does not fit "
 			 "in the %zu bytes left",
 			 (unsigned long long)count, elem_size, left);
@@ -122,7 +152,8 @@ struct cursor cur_sub(struct cursor *c, const char *what, size_t n)
 	uint64_t off = cur_off(c);
 	const uint8_t *p = take(c, what, n);
 
-	cur_init(&sub, p, p ? n : 0, off, c->swap, c->diags, c->ctx);
+	cur_init(&sub, p, p ? n : 0, off, c->swap, c->diags, c->ctx, c->where);
+	sub.need_code = c->need_code;
 	sub.failed = p == NULL;
 	return sub;
 }
@@ -144,7 +175,8 @@ static struct pd_str str_in(struct cursor *c, const char *what,
 
 		snprintf(whatbuf, sizeof(whatbuf), "%s%s%s",
 			 c->ctx ? c->ctx : "", c->ctx ? ": " : "", what);
-		pd_diag_add(c->diags, PD_WARN, off, whatbuf,
+		pd_diag_add(c->diags, PD_C_STRING_NO_NUL, c->where, PD_WARN,
+			    off, whatbuf,
 			    "string of %zu bytes has no terminating NUL", n);
 	}
 	return s;
@@ -159,8 +191,9 @@ struct pd_str cur_hstring(struct cursor *c, const char *what)
 	if (c->failed)
 		return (struct pd_str){0};
 	if (len > cur_left(c)) {
-		cur_fail(c, what, "string length %u exceeds the %zu bytes left",
-			 len, cur_left(c));
+		cur_fail(c, cur_short_code(c), what,
+			 "string length %u exceeds the %zu bytes left", len,
+			 cur_left(c));
 		return (struct pd_str){0};
 	}
 	p = take(c, what, len);
@@ -185,7 +218,8 @@ struct pd_str cur_cstring(struct cursor *c, const char *what)
 	p = c->buf + c->pos;
 	nul = memchr(p, 0, c->len - c->pos);
 	if (!nul) {
-		cur_fail(c, what, "no terminating NUL in the %zu bytes left",
+		cur_fail(c, PD_C_STRING_NO_NUL, what,
+			 "no terminating NUL in the %zu bytes left",
 			 c->len - c->pos);
 		return (struct pd_str){0};
 	}

@@ -30,7 +30,9 @@ struct cursor {
 	bool swap;     /* producer has the other byte order */
 	bool failed;   /* a read failed; sticky */
 	struct pd_diags *diags;
-	const char *ctx; /* prefix for messages, e.g. "HEADER_CMDLINE" */
+	const char *ctx;	/* prefix for messages, e.g. "HEADER_CMDLINE" */
+	struct pd_where where;	/* the structure read (for the diagnostics) */
+	enum pd_code need_code; /* a short read: "need N bytes, M left" */
 };
 
 /* A string as stored in the file: bytes up to the first NUL, not copied. */
@@ -40,8 +42,14 @@ struct pd_str {
 	uint64_t off; /* file offset of the first byte */
 };
 
+/*
+ * The codes of a short read (need_code) and of cur_short_code() /
+ * cur_bad_code() follow from `at`: feature-short / feature-undecodable in a
+ * feature, record-short / record-undecodable in a record, else malformed.
+ */
 void cur_init(struct cursor *c, const void *buf, size_t len, uint64_t base,
-	      bool swap, struct pd_diags *diags, const char *ctx);
+	      bool swap, struct pd_diags *diags, const char *ctx,
+	      struct pd_where at);
 
 static inline uint64_t cur_off(const struct cursor *c)
 {
@@ -56,9 +64,14 @@ static inline bool cur_ok(const struct cursor *c)
 	return !c->failed;
 }
 
+/* The code of "fewer bytes than the fields need" in what c reads. */
+enum pd_code cur_short_code(const struct cursor *c);
+/* The code of "these bytes do not decode" in what c reads. */
+enum pd_code cur_bad_code(const struct cursor *c);
+
 /* Record an error at the current offset and fail the cursor. */
-void cur_fail(struct cursor *c, const char *what, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+void cur_fail(struct cursor *c, enum pd_code code, const char *what,
+	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 uint8_t cur_u8(struct cursor *c, const char *what);
 uint16_t cur_u16(struct cursor *c, const char *what);

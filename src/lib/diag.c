@@ -11,10 +11,12 @@ static char *xstrdup_or_null(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
-void pd_diag_add(struct pd_diags *d, enum pd_sev sev, uint64_t offset,
-		 const char *what, const char *fmt, ...)
+void pd_diag_add(struct pd_diags *d, enum pd_code code, struct pd_where at,
+		 enum pd_sev sev, uint64_t offset, const char *what,
+		 const char *fmt, ...)
 {
-	struct pd_diag diag = {.sev = sev, .offset = offset};
+	struct pd_diag diag = {
+		.sev = sev, .code = code, .where = at, .offset = offset};
 	char buf[512];
 	va_list ap;
 
@@ -61,6 +63,7 @@ void pd_diag_add(struct pd_diags *d, enum pd_sev sev, uint64_t offset,
 	}
 	diag.what = xstrdup_or_null(what);
 	diag.detail = strdup(buf);
+	diag.where.name = xstrdup_or_null(at.name);
 	d->v[d->n++] = diag;
 }
 
@@ -69,6 +72,7 @@ void pd_diags_free(struct pd_diags *d)
 	for (size_t i = 0; i < d->n; i++) {
 		free(d->v[i].what);
 		free(d->v[i].detail);
+		free((char *)d->v[i].where.name);
 	}
 	free(d->v);
 	d->v = NULL;

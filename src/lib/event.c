@@ -27,7 +27,8 @@ void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 			const char *name = pd_record_type_name(ev->type);
 
 			d->trailer_short = true;
-			pd_diag_add(&s->diags, PD_ERR, ev->offset,
+			pd_diag_add(&s->diags, PD_C_RECORD_TOO_SMALL,
+				    PD_AT_RECORD(ev->type), PD_ERR, ev->offset,
 				    name ? name : "record",
 				    "record of %u bytes is too small for its "
 				    "%u-byte sample_id trailer",

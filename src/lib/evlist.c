@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "features.h"
+#include "record.h"
 #include "session.h"
 
 static struct pd_evsel *add_evsel(struct pd_session *s)
@@ -72,8 +73,8 @@ static uint64_t *read_ids(struct pd_session *s, uint64_t off, uint64_t size,
 		return NULL;
 	got = pd_input_pread(&s->in, off, raw, (size_t)size);
 	if (got < 0) {
-		pd_diag_add(&s->diags, PD_ERR, off, "attr ids",
-			    "read error: %s", strerror(errno));
+		pd_diag_add(&s->diags, PD_C_READ_ERROR, PD_AT_ATTRS, PD_ERR,
+			    off, "attr ids", "read error: %s", strerror(errno));
 		return NULL;
 	}
 	cnt = (uint64_t)got / 8;
@@ -116,7 +117,7 @@ static void load_file_attrs(struct pd_session *s)
 		snprintf(what, sizeof(what), "attr %llu",
 			 (unsigned long long)i);
 		cur_init(&c, b, (size_t)h->attr_size, off, s->swap, &s->diags,
-			 what);
+			 what, PD_AT_ATTR(i));
 		ev->entry_offset = off;
 		pd_attr_parse(&c, (size_t)h->attr_size - 16, s->big_endian,
 			      &ev->attr);
@@ -143,11 +144,13 @@ static void load_pipe_attrs(struct pd_session *s)
 		if (!ev)
 			return;
 		cur_init(&c, p->bytes, (size_t)p->loaded, p->offset, s->swap,
-			 &s->diags, "PERF_RECORD_HEADER_ATTR");
+			 &s->diags, "PERF_RECORD_HEADER_ATTR",
+			 PD_AT_RECORD(PD_REC_HEADER_ATTR));
 		ev->entry_offset = p->offset;
 		cur_skip(&c, "header", 8);
 		if (cur_left(&c) < 8) {
-			cur_fail(&c, "attr", "no room for an attr");
+			cur_fail(&c, cur_bad_code(&c), "attr",
+				 "no room for an attr");
 			continue;
 		}
 		asize = pd_get32(p->bytes + 12, s->swap);
@@ -168,8 +171,9 @@ static void load_pipe_attrs(struct pd_session *s)
 		ev->nids = ev->ids ? (uint32_t)n : 0;
 		if (cur_left(&c))
 			pd_diag_add(
-				&s->diags, PD_WARN, cur_off(&c),
-				"PERF_RECORD_HEADER_ATTR",
+				&s->diags, PD_C_IDS_SIZE_MISMATCH,
+				PD_AT_RECORD(PD_REC_HEADER_ATTR), PD_WARN,
+				cur_off(&c), "PERF_RECORD_HEADER_ATTR",
 				"%zu bytes after the ids are not a whole id",
 				cur_left(&c));
 	}
@@ -204,8 +208,9 @@ static void build_idmap(struct pd_session *s)
 	for (uint32_t i = 1; i < l->nids; i++)
 		if (l->ids[i].id == l->ids[i - 1].id &&
 		    l->ids[i].idx != l->ids[i - 1].idx)
-			pd_diag_add(&s->diags, PD_WARN,
-				    l->v[l->ids[i].idx].ids_offset, "attr ids",
+			pd_diag_add(&s->diags, PD_C_DUPLICATE_ID, PD_AT_ATTRS,
+				    PD_WARN, l->v[l->ids[i].idx].ids_offset,
+				    "attr ids",
 				    "id 0x%llx belongs to attr %u and attr %u; "
 				    "records with it are taken as attr %u",
 				    (unsigned long long)l->ids[i].id,
@@ -317,14 +322,16 @@ void pd_evlist_load(struct pd_session *s)
 		const struct pd_attr *a = &l->v[0].attr, *b = &l->v[i].attr;
 
 		if ((a->flags ^ b->flags) & PD_ATTR_SAMPLE_ID_ALL)
-			pd_diag_add(&s->diags, PD_WARN, l->v[i].entry_offset,
+			pd_diag_add(&s->diags, PD_C_SAMPLE_ID_LAYOUT_MISMATCH,
+				    PD_AT_ATTRS, PD_WARN, l->v[i].entry_offset,
 				    "attrs",
 				    "attr %u and attr 0 disagree on "
 				    "sample_id_all; perf refuses such files",
 				    i);
 		else if (l->v[i].id_pos != l->v[0].id_pos ||
 			 l->v[i].is_pos != l->v[0].is_pos)
-			pd_diag_add(&s->diags, PD_WARN, l->v[i].entry_offset,
+			pd_diag_add(&s->diags, PD_C_SAMPLE_ID_LAYOUT_MISMATCH,
+				    PD_AT_ATTRS, PD_WARN, l->v[i].entry_offset,
 				    "attrs",
 				    "attr %u places the sample id differently "
 				    "from attr 0 (sample_type 0x%llx vs "

@@ -139,7 +139,8 @@ static const uint8_t *data_array(struct pd_session *s, struct pd_bpf_prog *p,
 	if (!*ok || !(p->arrays >> bit & 1) || !p->data || fi < 0)
 		return NULL;
 	if (off > p->data_len || count > (p->data_len - off) / elem) {
-		pd_diag_add(&s->diags, PD_ERR,
+		pd_diag_add(&s->diags, PD_C_FEATURE_UNDECODABLE,
+			    PD_AT_FEATURE(HEADER_BPF_PROG_INFO), PD_ERR,
 			    p->info_offset + pd_bpf_fields[fi].off,
 			    "HEADER_BPF_PROG_INFO",
 			    "prog id %llu: %s array (offset %llu, %llu x %zu "
@@ -218,14 +219,16 @@ static bool read_prog(struct pd_session *s, struct feat_bpf_prog_info *m,
 	m->nr_read = i + 1;
 	decode_info(s, p, c->swap);
 	if (p->info_len > PD_BPF_PROG_INFO_SIZE)
-		pd_diag_add(&s->diags, PD_WARN, p->offset,
-			    "HEADER_BPF_PROG_INFO",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_BPF_PROG_INFO), PD_WARN,
+			    p->offset, "HEADER_BPF_PROG_INFO",
 			    "%s: info_len %u is larger than the %u bytes known "
 			    "(perf refuses it); the rest is not decoded",
 			    what, p->info_len, PD_BPF_PROG_INFO_SIZE);
 	if (p->arrays >> PD_BPIL_LAST)
-		pd_diag_add(&s->diags, PD_WARN, p->offset + 8,
-			    "HEADER_BPF_PROG_INFO",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_BPF_PROG_INFO), PD_WARN,
+			    p->offset + 8, "HEADER_BPF_PROG_INFO",
 			    "%s: unknown array bits in arrays 0x%llx", what,
 			    (unsigned long long)p->arrays);
 	if (!p->data)
@@ -289,8 +292,9 @@ void parse_feat_bpf_btf(struct pd_session *s, struct pd_feature *f,
 		if (b->data_size < 2 ||
 		    !((b->data[0] == 0x9f && b->data[1] == 0xeb) ||
 		      (b->data[0] == 0xeb && b->data[1] == 0x9f)))
-			pd_diag_add(&s->diags, PD_WARN, b->offset,
-				    "HEADER_BPF_BTF",
+			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+				    PD_AT_FEATURE(HEADER_BPF_BTF), PD_WARN,
+				    b->offset, "HEADER_BPF_BTF",
 				    "%s (id %u): data does not start with the "
 				    "BTF magic 0xeb9f",
 				    what, b->id);

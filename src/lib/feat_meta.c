@@ -75,7 +75,8 @@ static bool detect_abi_quirk(struct pd_session *s, struct pd_feature *f,
 	if (memcmp(p + BUILD_ID_FIXED, "nel.kallsyms]", 13) != 0)
 		return false;
 	pd_diag_add(
-		&s->diags, PD_WARN, cur_off(c), "HEADER_BUILD_ID",
+		&s->diags, PD_C_UNUSUAL, PD_AT_FEATURE(HEADER_BUILD_ID),
+		PD_WARN, cur_off(c), "HEADER_BUILD_ID",
 		"pre-2010 build-id table without pid (the first filename reads "
 		"\"nel.kallsyms]\" at offset 36); decoded with the old layout");
 	return true;
@@ -103,14 +104,16 @@ static void read_build_id_body(struct pd_session *s, struct feat_build_id *m,
 			b->build_id_size = b->size_byte;
 	}
 	if (b->build_id_size == 0)
-		pd_diag_add(&s->diags, PD_WARN, b->offset + 32,
-			    "HEADER_BUILD_ID",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_BUILD_ID), PD_WARN,
+			    b->offset + 32, "HEADER_BUILD_ID",
 			    "build-id size byte is 0 (misc 0x%x has "
 			    "BUILD_ID_SIZE): empty build-id",
 			    b->misc);
 	if (b->build_id_size > PD_BUILD_ID_MAX) {
-		pd_diag_add(&s->diags, PD_WARN, b->offset + 32,
-			    "HEADER_BUILD_ID",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_BUILD_ID), PD_WARN,
+			    b->offset + 32, "HEADER_BUILD_ID",
 			    "build-id size byte %u is larger than %u; using %u",
 			    b->size_byte, PD_BUILD_ID_MAX, PD_BUILD_ID_MAX);
 		b->build_id_size = PD_BUILD_ID_MAX;
@@ -120,7 +123,10 @@ static void read_build_id_body(struct pd_session *s, struct feat_build_id *m,
 	b->filename = cur_fixed_string(e, "filename", room);
 	if (b->filename.len == 0 || b->filename.len == room)
 		pd_diag_add(
-			&s->diags, PD_WARN, b->filename.off, "HEADER_BUILD_ID",
+			&s->diags,
+			(b->filename.len ? PD_C_STRING_NO_NUL : PD_C_UNUSUAL),
+			PD_AT_FEATURE(HEADER_BUILD_ID), PD_WARN,
+			b->filename.off, "HEADER_BUILD_ID",
 			b->filename.len ? "filename has no terminating NUL "
 					  "inside the %u-byte entry"
 					: "empty filename in the %u-byte entry",
@@ -138,7 +144,7 @@ static bool read_build_id(struct pd_session *s, struct feat_build_id *m,
 
 	snprintf(what, sizeof(what), "build_id[%zu]", m->nr);
 	if (cur_left(c) < fixed) {
-		cur_fail(c, what,
+		cur_fail(c, cur_short_code(c), what,
 			 "%zu bytes left, less than the %zu-byte entry header",
 			 cur_left(c), fixed);
 		return false;
@@ -152,7 +158,9 @@ static bool read_build_id(struct pd_session *s, struct feat_build_id *m,
 	b->misc = cur_u16(&h, "header.misc");
 	b->size = cur_u16(&h, "header.size");
 	if (b->size < fixed || b->size > cur_left(c)) {
-		cur_fail(c, what,
+		cur_fail(c,
+			 b->size < fixed ? cur_bad_code(c) : cur_short_code(c),
+			 what,
 			 b->size < fixed
 				 ? "header.size %u is smaller than the "
 				   "%zu-byte fixed part"
@@ -244,25 +252,31 @@ static void check_attr(struct pd_session *s, const struct pd_event_desc *d,
 	uint32_t size = d->size ? d->size : 64;
 
 	if (d->attr_known >= 8 && size > attr_sz)
-		pd_diag_add(&s->diags, PD_WARN, d->offset + 4,
-			    "HEADER_EVENT_DESC",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
+			    d->offset + 4, "HEADER_EVENT_DESC",
 			    "event_desc[%u]: attr.size %u is larger than the "
 			    "%u bytes stored",
 			    i, d->size, attr_sz);
 	if (d->attr_known >= 40 && d->sample_type >> 25)
-		pd_diag_add(
-			&s->diags, PD_WARN, d->offset + 24, "HEADER_EVENT_DESC",
-			"event_desc[%u]: unknown sample_type bits 0x%llx", i,
-			(unsigned long long)(d->sample_type &
-					     ~((1ULL << 25) - 1)));
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
+			    d->offset + 24, "HEADER_EVENT_DESC",
+			    "event_desc[%u]: unknown sample_type bits 0x%llx",
+			    i,
+			    (unsigned long long)(d->sample_type &
+						 ~((1ULL << 25) - 1)));
 	if (d->attr_known >= 40 && d->read_format >> 5)
-		pd_diag_add(&s->diags, PD_WARN, d->offset + 32,
-			    "HEADER_EVENT_DESC",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
+			    d->offset + 32, "HEADER_EVENT_DESC",
 			    "event_desc[%u]: unknown read_format bits 0x%llx",
 			    i, (unsigned long long)(d->read_format & ~0x1fULL));
 	if (d->attr_known >= 48 && d->flags >> 40)
 		pd_diag_add(
-			&s->diags, PD_WARN, d->offset + 40, "HEADER_EVENT_DESC",
+			&s->diags, PD_C_UNUSUAL,
+			PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
+			d->offset + 40, "HEADER_EVENT_DESC",
 			"event_desc[%u]: reserved attr flag bits set: 0x%llx",
 			i,
 			(unsigned long long)(d->flags & ~((1ULL << 40) - 1)));
@@ -318,8 +332,9 @@ void parse_feat_event_desc(struct pd_session *s, struct pd_feature *f,
 	if (!cur_ok(c))
 		return;
 	if (m->attr_sz < 64 && m->nr)
-		pd_diag_add(&s->diags, PD_WARN, c->base + 4,
-			    "HEADER_EVENT_DESC",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
+			    c->base + 4, "HEADER_EVENT_DESC",
 			    "attr_sz %u is smaller than the first attr ABI (64 "
 			    "bytes)",
 			    m->attr_sz);
@@ -399,7 +414,9 @@ void parse_feat_group_desc(struct pd_session *s, struct pd_feature *f,
 			return;
 		m->nr_read = i + 1;
 		if (g->nr_members < 2)
-			pd_diag_add(&s->diags, PD_WARN, at, "HEADER_GROUP_DESC",
+			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+				    PD_AT_FEATURE(HEADER_GROUP_DESC), PD_WARN,
+				    at, "HEADER_GROUP_DESC",
 				    "%s: nr_members %u (perf writes only "
 				    "groups of 2 or more)",
 				    what, g->nr_members);

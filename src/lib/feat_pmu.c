@@ -119,14 +119,17 @@ static void check_cpu_domains(struct pd_session *s,
 			      const struct pd_cpu_domains *d, uint64_t off)
 {
 	if (s->env.has_nrcpus && d->cpu >= s->env.nr_cpus_avail)
-		pd_diag_add(&s->diags, PD_WARN, off, "HEADER_CPU_DOMAIN_INFO",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_CPU_DOMAIN_INFO), PD_WARN, off,
+			    "HEADER_CPU_DOMAIN_INFO",
 			    "cpu %u is not below NRCPUS nr_cpus_avail %u (perf "
 			    "indexes its table with it)",
 			    d->cpu, s->env.nr_cpus_avail);
 	for (uint32_t j = 0; j < d->n; j++)
 		if (d->domains[j].domain >= m->max_sched_domains)
-			pd_diag_add(&s->diags, PD_WARN, off,
-				    "HEADER_CPU_DOMAIN_INFO",
+			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+				    PD_AT_FEATURE(HEADER_CPU_DOMAIN_INFO),
+				    PD_WARN, off, "HEADER_CPU_DOMAIN_INFO",
 				    "cpu %u: domain %u is not below "
 				    "max_sched_domains %u",
 				    d->cpu, d->domains[j].domain,
@@ -206,7 +209,9 @@ void parse_feat_cpu_domain_info(struct pd_session *s, struct pd_feature *f,
 	if (!cur_ok(c))
 		return;
 	if (s->env.has_nrcpus && m->n != s->env.nr_cpus_online)
-		pd_diag_add(&s->diags, PD_WARN, start, "HEADER_CPU_DOMAIN_INFO",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_CPU_DOMAIN_INFO), PD_WARN,
+			    start, "HEADER_CPU_DOMAIN_INFO",
 			    "%u CPU entries, but NRCPUS nr_cpus_online is %u "
 			    "(perf reads that many)",
 			    m->n, s->env.nr_cpus_online);
@@ -260,8 +265,9 @@ void parse_feat_sp_meta_info(struct pd_session *s, struct pd_feature *f,
 		m->n++;
 		note_empty(&me, &e->key);
 		if (!cur_left(c)) {
-			pd_diag_add(&s->diags, PD_WARN, e->key.off,
-				    "HEADER_SP_META_INFO",
+			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+				    PD_AT_FEATURE(SP_FEAT_META_INFO), PD_WARN,
+				    e->key.off, "HEADER_SP_META_INFO",
 				    "key without a value at the end of the "
 				    "section");
 			break;
@@ -272,8 +278,9 @@ void parse_feat_sp_meta_info(struct pd_session *s, struct pd_feature *f,
 			note_empty(&me, &e->value);
 	}
 	if (me.n)
-		pd_diag_add(&s->diags, PD_WARN, me.first_off,
-			    "HEADER_SP_META_INFO",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(SP_FEAT_META_INFO), PD_WARN,
+			    me.first_off, "HEADER_SP_META_INFO",
 			    "%u empty keys or values, the first here "
 			    "(simpleperf's reader rejects the section)",
 			    me.n);

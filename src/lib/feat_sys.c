@@ -63,7 +63,9 @@ void parse_feat_nrcpus(struct pd_session *s, struct pd_feature *f,
 	s->env.nr_cpus_avail = m->nr_cpus_avail;
 	s->env.nr_cpus_online = m->nr_cpus_online;
 	if (m->nr_cpus_online > m->nr_cpus_avail)
-		pd_diag_add(&s->diags, PD_WARN, c->base, "HEADER_NRCPUS",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_NRCPUS), PD_WARN, c->base,
+			    "HEADER_NRCPUS",
 			    "nr_cpus_online %u is larger than nr_cpus_avail %u",
 			    m->nr_cpus_online, m->nr_cpus_avail);
 }
@@ -107,7 +109,9 @@ void parse_feat_sample_time(struct pd_session *s, struct pd_feature *f,
 		return;
 	f->model = m;
 	if (m->last < m->first)
-		pd_diag_add(&s->diags, PD_WARN, c->base, "HEADER_SAMPLE_TIME",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_SAMPLE_TIME), PD_WARN, c->base,
+			    "HEADER_SAMPLE_TIME",
 			    "last sample time %llu is before the first %llu",
 			    (unsigned long long)m->last,
 			    (unsigned long long)m->first);
@@ -144,7 +148,9 @@ void parse_feat_clock_data(struct pd_session *s, struct pd_feature *f,
 	m->version = cur_u32(c, "version");
 	if (cur_ok(c) && m->version != 1) {
 		/* perf refuses other versions; layout unknown beyond it */
-		pd_diag_add(&s->diags, PD_WARN, c->base, "HEADER_CLOCK_DATA",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_CLOCK_DATA), PD_WARN, c->base,
+			    "HEADER_CLOCK_DATA",
 			    "version %u is not 1; decoding as version 1",
 			    m->version);
 	}

@@ -49,13 +49,16 @@ static bool infer_nr_cpus(struct pd_session *s, struct cursor *c, uint32_t *nr)
 		*nr = (uint32_t)(left / 8);
 		goto found;
 	}
-	pd_diag_add(&s->diags, PD_ERR, cur_off(c), "HEADER_CPU_TOPOLOGY",
+	pd_diag_add(&s->diags, PD_C_FEATURE_UNDECODABLE,
+		    PD_AT_FEATURE(HEADER_CPU_TOPOLOGY), PD_ERR, cur_off(c),
+		    "HEADER_CPU_TOPOLOGY",
 		    "NRCPUS is absent and the CPU count cannot be inferred "
 		    "from the %zu bytes after the sibling lists",
 		    left);
 	return false;
 found:
-	pd_diag_add(&s->diags, PD_WARN, cur_off(c), "HEADER_CPU_TOPOLOGY",
+	pd_diag_add(&s->diags, PD_C_UNUSUAL, PD_AT_FEATURE(HEADER_CPU_TOPOLOGY),
+		    PD_WARN, cur_off(c), "HEADER_CPU_TOPOLOGY",
 		    "NRCPUS is absent; %u CPUs inferred from the %zu bytes "
 		    "after the sibling lists",
 		    *nr, left);
@@ -83,7 +86,8 @@ static void check_perf_size(struct pd_session *s, const struct cursor *c,
 {
 	if (perf_size < c->len)
 		return;
-	pd_diag_add(&s->diags, PD_WARN, c->base, "HEADER_CPU_TOPOLOGY",
+	pd_diag_add(&s->diags, PD_C_UNUSUAL, PD_AT_FEATURE(HEADER_CPU_TOPOLOGY),
+		    PD_WARN, c->base, "HEADER_CPU_TOPOLOGY",
 		    "strings are not padded to 64 bytes: perf computes %llu of "
 		    "the %zu bytes as used and ignores the %s",
 		    (unsigned long long)perf_size, c->len, part);
@@ -202,8 +206,9 @@ void parse_feat_numa_topology(struct pd_session *s, struct pd_feature *f,
 			return;
 		m->n = i + 1;
 		if (n->mem_free > n->mem_total)
-			pd_diag_add(&s->diags, PD_WARN, off,
-				    "HEADER_NUMA_TOPOLOGY",
+			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+				    PD_AT_FEATURE(HEADER_NUMA_TOPOLOGY),
+				    PD_WARN, off, "HEADER_NUMA_TOPOLOGY",
 				    "node %u: mem_free %llu kB is larger than "
 				    "mem_total %llu kB",
 				    n->node, (unsigned long long)n->mem_free,
@@ -233,8 +238,10 @@ void parse_feat_cache(struct pd_session *s, struct pd_feature *f,
 		return;
 	if (m->version != 1) {
 		/* perf refuses the section; the layout of others is unknown */
-		pd_diag_add(&s->diags, PD_ERR, off, "HEADER_CACHE",
-			    "version %u is not 1; not decoded", m->version);
+		pd_diag_add(&s->diags, PD_C_FEATURE_UNDECODABLE,
+			    PD_AT_FEATURE(HEADER_CACHE), PD_ERR, off,
+			    "HEADER_CACHE", "version %u is not 1; not decoded",
+			    m->version);
 		return;
 	}
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
@@ -273,7 +280,9 @@ static bool read_mem_node_head(struct pd_session *s, struct cursor *c,
 	if (!cur_ok(c))
 		return false;
 	if (n->size != n->size_bits)
-		pd_diag_add(&s->diags, PD_WARN, n->off, "HEADER_MEM_TOPOLOGY",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_MEM_TOPOLOGY), PD_WARN, n->off,
+			    "HEADER_MEM_TOPOLOGY",
 			    "node %llu: size %llu differs from the bitmap's "
 			    "own size %llu (perf uses the latter)",
 			    (unsigned long long)n->node,
@@ -301,7 +310,9 @@ static void read_mem_bitmap(struct pd_session *s, struct cursor *c,
 	/* bits past size_bits are not blocks: perf never sets them */
 	if (cur_ok(c) && n->size_bits % 64 &&
 	    n->words[n->nr_words - 1] >> (n->size_bits % 64))
-		pd_diag_add(&s->diags, PD_WARN, n->off, "HEADER_MEM_TOPOLOGY",
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_MEM_TOPOLOGY), PD_WARN, n->off,
+			    "HEADER_MEM_TOPOLOGY",
 			    "node %llu: bitmap has bits set past its size %llu",
 			    (unsigned long long)n->node,
 			    (unsigned long long)n->size_bits);
@@ -328,7 +339,9 @@ void parse_feat_mem_topology(struct pd_session *s, struct pd_feature *f,
 	if (!cur_ok(c))
 		return;
 	if (m->version != 1) {
-		pd_diag_add(&s->diags, PD_ERR, off, "HEADER_MEM_TOPOLOGY",
+		pd_diag_add(&s->diags, PD_C_FEATURE_UNDECODABLE,
+			    PD_AT_FEATURE(HEADER_MEM_TOPOLOGY), PD_ERR, off,
+			    "HEADER_MEM_TOPOLOGY",
 			    "version %llu is not 1; not decoded",
 			    (unsigned long long)m->version);
 		return;

@@ -178,7 +178,8 @@ static bool expect_marker(struct cursor *c, const char *what,
 	const uint8_t *p = peek(c, n);
 
 	if (p && memcmp(p, marker, n) != 0) {
-		cur_fail(c, what, "expected the marker \"%s\" here", marker);
+		cur_fail(c, cur_bad_code(c), what,
+			 "expected the marker \"%s\" here", marker);
 		return false;
 	}
 	return cur_skip(c, what, n);
@@ -193,7 +194,8 @@ static const uint8_t *sized_text(struct cursor *c, const char *what,
 	if (!cur_ok(c))
 		return NULL;
 	if (*size > cur_left(c)) {
-		cur_fail(c, what, "size %llu exceeds the %zu bytes left",
+		cur_fail(c, cur_short_code(c), what,
+			 "size %llu exceeds the %zu bytes left",
 			 (unsigned long long)*size, cur_left(c));
 		return NULL;
 	}
@@ -247,7 +249,9 @@ static bool read_formats(struct pd_session *s, struct feat_tracing_data *m,
 		}
 		parse_format_text(ev, text, (size_t)size, off);
 		if (!ev->name.len || !ev->has_id)
-			pd_diag_add(&s->diags, PD_WARN, off, WHAT,
+			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+				    PD_AT_FEATURE(HEADER_TRACING_DATA), PD_WARN,
+				    off, WHAT,
 				    "%s: the format text has no %s line", what,
 				    !ev->name.len ? "\"name:\"" : "\"ID:\"");
 	}
@@ -274,19 +278,26 @@ static bool read_params(struct pd_session *s, struct feat_tracing_data *m,
 		return false;
 	if (m->endian > 1)
 		pd_diag_add(
-			&s->diags, PD_WARN, at, WHAT,
+			&s->diags, PD_C_UNUSUAL,
+			PD_AT_FEATURE(HEADER_TRACING_DATA), PD_WARN, at, WHAT,
 			"endian byte is %u, not 0 or 1: taken as big-endian",
 			m->endian);
 	if (s->header_ok && blob_be != s->big_endian)
-		pd_diag_add(&s->diags, PD_WARN, at, WHAT,
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_TRACING_DATA), PD_WARN, at,
+			    WHAT,
 			    "the blob says %s-endian but the file is %s-endian",
 			    blob_be ? "big" : "little",
 			    s->big_endian ? "big" : "little");
 	if (m->long_size != 4 && m->long_size != 8)
-		pd_diag_add(&s->diags, PD_WARN, at + 1, WHAT,
-			    "long_size %u is neither 4 nor 8", m->long_size);
+		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			    PD_AT_FEATURE(HEADER_TRACING_DATA), PD_WARN, at + 1,
+			    WHAT, "long_size %u is neither 4 nor 8",
+			    m->long_size);
 	if (m->page_size == 0)
-		pd_diag_add(&s->diags, PD_ERR, at + 2, WHAT,
+		pd_diag_add(&s->diags, PD_C_FEATURE_UNDECODABLE,
+			    PD_AT_FEATURE(HEADER_TRACING_DATA), PD_ERR, at + 2,
+			    WHAT,
 			    "page_size is 0 (perf refuses the tracing data)");
 	return true;
 }
@@ -373,7 +384,7 @@ static void parse_blob(struct pd_session *s, struct feat_tracing_data *m,
 
 	m->offset = cur_off(c);
 	if (magic && memcmp(magic, trace_magic, sizeof(trace_magic)) != 0) {
-		cur_fail(c, "magic",
+		cur_fail(c, cur_bad_code(c), "magic",
 			 "expected 17 08 44 \"tracing\", found %02x %02x %02x "
 			 "%02x %02x %02x %02x %02x %02x %02x",
 			 magic[0], magic[1], magic[2], magic[3], magic[4],
@@ -434,7 +445,9 @@ void parse_feat_tracing_data(struct pd_session *s, struct pd_feature *f,
 			last = last->next;
 		last->next = m;
 		pd_diag_add(
-			&s->diags, PD_WARN, start, WHAT,
+			&s->diags, PD_C_UNUSUAL,
+			PD_AT_FEATURE(HEADER_TRACING_DATA), PD_WARN, start,
+			WHAT,
 			"another tracing data blob; decoded after the first");
 	}
 	/* b: the same bytes, with the blob's byte order once it is known */

@@ -43,23 +43,24 @@ static struct pd_reader *reader_new(unsigned flags, int nsrc, bool swap,
 }
 
 static void source_init(struct pd_reader *r, struct source *src,
-			struct pd_input *in, uint64_t start, uint64_t end)
+			struct pd_input *in, uint64_t start, uint64_t end,
+			struct pd_where where)
 {
 	pd_stream_init(&src->st, in, start, end, r->flags & PD_READ_FAST,
-		       r->diags, src->what);
+		       r->diags, src->what, where);
 }
 
 struct pd_reader *pd_reader_open_input(struct pd_input *in, uint64_t start,
 				       uint64_t end, bool swap,
 				       struct pd_diags *diags, const char *what,
-				       unsigned flags)
+				       struct pd_where where, unsigned flags)
 {
 	struct pd_reader *r = reader_new(flags, 1, swap, diags);
 
 	if (!r)
 		return NULL;
 	snprintf(r->src[0].what, sizeof(r->src[0].what), "%s", what);
-	source_init(r, &r->src[0], in, start, end);
+	source_init(r, &r->src[0], in, start, end, where);
 	return r;
 }
 
@@ -72,14 +73,15 @@ static void open_data_n(struct pd_reader *r, struct pd_session *s,
 	snprintf(d->what, sizeof(d->what), "%s", name);
 	snprintf(path, sizeof(path), "%s/%s", s->path, name);
 	if (pd_input_open(&d->in, path) < 0) {
-		pd_diag_add(&s->diags, PD_ERR, PD_NO_OFFSET, d->what,
-			    "cannot open %s", path);
+		pd_diag_add(&s->diags, PD_C_READ_ERROR, PD_AT_NAMED(name),
+			    PD_ERR, PD_NO_OFFSET, d->what, "cannot open %s",
+			    path);
 		d->in.fd = -1;
-		source_init(r, d, &d->in, 0, 0);
+		source_init(r, d, &d->in, 0, 0, PD_AT_NAMED(name));
 		return;
 	}
 	d->own_input = true;
-	source_init(r, d, &d->in, 0, d->in.size);
+	source_init(r, d, &d->in, 0, d->in.size, PD_AT_NAMED(name));
 }
 
 struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
@@ -99,7 +101,8 @@ struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
 	m = &r->src[0];
 	if (s->mode == PD_MODE_PIPE) {
 		snprintf(m->what, sizeof(m->what), "pipe stream");
-		source_init(r, m, &s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX);
+		source_init(r, m, &s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX,
+			    PD_AT_PIPE);
 	} else if (!s->header_ok) {
 		r->nsrc = 0; /* nothing can be located */
 	} else {
@@ -111,7 +114,7 @@ struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
 		uint64_t end = h->data.size ? h->data.offset + h->data.size
 					    : s->in.size;
 
-		source_init(r, m, &s->in, h->data.offset, end);
+		source_init(r, m, &s->in, h->data.offset, end, PD_AT_DATA);
 	}
 	for (int i = 1; i < r->nsrc; i++)
 		open_data_n(r, s, &r->src[i], s->dir[i - 1].name);
@@ -285,18 +288,21 @@ static int file_next(struct pd_reader *r, struct source *src,
 		return 1;
 	}
 	if (avail < 8)
-		pd_diag_add(r->diags, PD_ERR, st->pos, st->what,
+		pd_diag_add(r->diags, PD_C_TRAILING_BYTES, st->where, PD_ERR,
+			    st->pos, st->what,
 			    "%zu trailing bytes after the last record, too few "
 			    "for a record header",
 			    avail);
 	else if (k == PD_FRAME_BAD)
-		pd_diag_add(r->diags, PD_ERR, st->pos, st->what,
+		pd_diag_add(r->diags, PD_C_RECORD_TOO_SMALL, PD_AT_FRAMING,
+			    PD_ERR, st->pos, st->what,
 			    "record header: size %u is smaller than the 8-byte "
 			    "header (type %u, misc 0x%x); cannot find the next "
 			    "record",
 			    f.size, f.type, f.misc);
 	else
-		pd_diag_add(r->diags, PD_ERR, st->pos, st->what,
+		pd_diag_add(r->diags, PD_C_RECORD_PAST_END, PD_AT_FRAMING,
+			    PD_ERR, st->pos, st->what,
 			    "record of type %u and size %u extends past the "
 			    "end (only %zu bytes left)",
 			    f.type, f.size, avail);

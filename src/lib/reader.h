@@ -83,12 +83,12 @@ struct pd_reader *pd_reader_open_stream(struct pd_session *s, unsigned flags,
  * The records of one range of an input, without a session (the pipe
  * walk that opens a session, the torn-recording scan): [start, end) of
  * `in` (end UINT64_MAX: to the end), byte order swapped or not, problems
- * to `diags`, named `what` in them.
+ * to `diags`, named `what` and concerning `where` in them.
  */
 struct pd_reader *pd_reader_open_input(struct pd_input *in, uint64_t start,
 				       uint64_t end, bool swap,
 				       struct pd_diags *diags, const char *what,
-				       unsigned flags);
+				       struct pd_where where, unsigned flags);
 
 /*
  * The stream is a pre-upstream Google pipe stream (known after its first

@@ -20,11 +20,12 @@
  */
 #define ZBUF_MAX (32u << 20)
 
-static void zerr(struct pd_reader *r, struct source *src, uint64_t off,
-		 const char *fmt, const char *detail)
+static void zerr(struct pd_reader *r, struct source *src, enum pd_code code,
+		 uint64_t off, const char *fmt, const char *detail)
 {
 	src->z.broken = true;
-	pd_diag_add(r->diags, PD_ERR, off, src->what, fmt, detail);
+	pd_diag_add(r->diags, code, PD_AT_RECORD(PD_REC_COMPRESSED), PD_ERR,
+		    off, src->what, fmt, detail);
 }
 
 /* Room for at least `need` more bytes at buf[tail]. */
@@ -66,7 +67,9 @@ static bool zdata(struct pd_reader *r, struct source *src,
 			rec->size >= 16 ? pd_get64(rec->p + 8, r->swap) : 0;
 
 		if (rec->size < 16 || dsize > rec->size - 16u) {
-			pd_diag_add(r->diags, PD_ERR, rec->off + 8, src->what,
+			pd_diag_add(r->diags, PD_C_DECOMPRESS_FAILED,
+				    PD_AT_RECORD(PD_REC_COMPRESSED), PD_ERR,
+				    rec->off + 8, src->what,
 				    "PERF_RECORD_COMPRESSED2: data_size %llu "
 				    "does not fit the record's %u bytes",
 				    (unsigned long long)dsize, rec->size);
@@ -91,7 +94,8 @@ void pd_z_decompress(struct pd_reader *r, struct source *src,
 	if (!z->zd) {
 		z->zd = ZSTD_createDStream();
 		if (!z->zd || ZSTD_isError(ZSTD_initDStream(z->zd))) {
-			zerr(r, src, rec->off, "%s", "cannot set up zstd");
+			zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off, "%s",
+			     "cannot set up zstd");
 			return;
 		}
 	}
@@ -122,7 +126,7 @@ void pd_z_decompress(struct pd_reader *r, struct source *src,
 			snprintf(d, sizeof(d),
 				 "%zu bytes decompressed and not yet delivered",
 				 z->tail - z->head);
-			zerr(r, src, rec->off,
+			zerr(r, src, PD_C_TORN_COMPRESSED_RECORD, rec->off,
 			     "PERF_RECORD_COMPRESSED: too much data without a "
 			     "whole record (%s)",
 			     d);
@@ -132,7 +136,7 @@ void pd_z_decompress(struct pd_reader *r, struct source *src,
 		size_t ret = ZSTD_decompressStream(z->zd, &out, &in);
 
 		if (ZSTD_isError(ret)) {
-			zerr(r, src, rec->off,
+			zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off,
 			     "PERF_RECORD_COMPRESSED: zstd: %s",
 			     ZSTD_getErrorName(ret));
 			return;
@@ -192,7 +196,8 @@ bool pd_z_deliver(struct pd_reader *r, struct source *src, struct pd_event *ev)
 		char d[64];
 
 		snprintf(d, sizeof(d), "size %u, type %u", f.size, f.type);
-		zerr(r, src, pd_z_container(z, z->inner_head, &bound),
+		zerr(r, src, PD_C_TORN_COMPRESSED_RECORD,
+		     pd_z_container(z, z->inner_head, &bound),
 		     "decompressed record too small to be one (%s)", d);
 		return false;
 	}
@@ -222,7 +227,8 @@ void pd_z_end(struct pd_reader *r, struct source *src)
 	uint64_t bound;
 
 	if (!z->broken && z->tail > z->head)
-		pd_diag_add(r->diags, PD_ERR,
+		pd_diag_add(r->diags, PD_C_TORN_COMPRESSED_RECORD,
+			    PD_AT_RECORD(PD_REC_COMPRESSED), PD_ERR,
 			    pd_z_container(z, z->inner_head, &bound), src->what,
 			    "the compressed stream ends inside a record (%zu "
 			    "bytes left over)",

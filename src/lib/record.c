@@ -74,30 +74,33 @@ uint32_t pd_record_min_size(uint32_t type)
 
 /* ---- helpers --------------------------------------------------------- */
 
-static void vdiag(struct rec_ctx *x, enum pd_sev sev, uint64_t off,
-		  const char *fmt, va_list ap)
+static void vdiag(struct rec_ctx *x, enum pd_code code, enum pd_sev sev,
+		  uint64_t off, const char *fmt, va_list ap)
 {
 	char buf[400];
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	pd_diag_add(&x->s->diags, sev, off, x->name, "%s", buf);
+	pd_diag_add(&x->s->diags, code, x->c.where, sev, off, x->name, "%s",
+		    buf);
 }
 
-void rec_warn(struct rec_ctx *x, uint64_t off, const char *fmt, ...)
+void rec_warn(struct rec_ctx *x, enum pd_code code, uint64_t off,
+	      const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vdiag(x, PD_WARN, off, fmt, ap);
+	vdiag(x, code, PD_WARN, off, fmt, ap);
 	va_end(ap);
 }
 
-void rec_err(struct rec_ctx *x, uint64_t off, const char *fmt, ...)
+void rec_err(struct rec_ctx *x, enum pd_code code, uint64_t off,
+	     const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vdiag(x, PD_ERR, off, fmt, ap);
+	vdiag(x, code, PD_ERR, off, fmt, ap);
 	va_end(ap);
 }
 
@@ -109,12 +112,13 @@ struct pd_str rec_tail_string(struct rec_ctx *x, const char *what)
 	if (!cur_ok(&x->c))
 		return (struct pd_str){0};
 	if (n == 0) {
-		cur_fail(&x->c, what, "no bytes left for the string");
+		cur_fail(&x->c, cur_short_code(&x->c), what,
+			 "no bytes left for the string");
 		return (struct pd_str){0};
 	}
 	str = cur_fixed_string(&x->c, what, n);
 	if (str.len == n && !x->r->too_small)
-		rec_warn(x, str.off,
+		rec_warn(x, PD_C_STRING_NO_NUL, str.off,
 			 "%s: no terminating NUL in the %zu bytes "
 			 "left in the record",
 			 what, n);
@@ -126,8 +130,8 @@ struct pd_str rec_fixed_string(struct rec_ctx *x, const char *what, size_t n)
 	struct pd_str str = cur_fixed_string(&x->c, what, n);
 
 	if (cur_ok(&x->c) && str.len == n)
-		rec_warn(x, str.off, "%s: no terminating NUL in its %zu bytes",
-			 what, n);
+		rec_warn(x, PD_C_STRING_NO_NUL, str.off,
+			 "%s: no terminating NUL in its %zu bytes", what, n);
 	return str;
 }
 
@@ -140,7 +144,8 @@ void *rec_array(struct rec_ctx *x, const char *what, uint64_t count,
 		return NULL;
 	v = arena_calloc(x->scratch, (size_t)count, model_size);
 	if (!v)
-		cur_fail(&x->c, what, "out of memory for %llu entries",
+		cur_fail(&x->c, cur_bad_code(&x->c), what,
+			 "out of memory for %llu entries",
 			 (unsigned long long)count);
 	return v;
 }
@@ -190,7 +195,7 @@ static void parse_mmap(struct rec_ctx *x)
 			cur_skip(c, "reserved", 3);
 			m->build_id = cur_bytes(c, "build_id", 20);
 			if (cur_ok(c) && m->build_id_size > 20)
-				rec_warn(x, cur_off(c) - 24,
+				rec_warn(x, PD_C_UNUSUAL, cur_off(c) - 24,
 					 "build_id_size %u is larger than the "
 					 "20-byte field",
 					 m->build_id_size);
@@ -202,7 +207,7 @@ static void parse_mmap(struct rec_ctx *x)
 		}
 		if (early_mmap2(x)) {
 			m->no_prot_flags = true;
-			rec_warn(x, cur_off(c),
+			rec_warn(x, PD_C_UNUSUAL, cur_off(c),
 				 "prot would be 0x%x: an MMAP2 "
 				 "without prot and flags (the first MMAP2 "
 				 "layout, "
@@ -358,7 +363,7 @@ static void parse_text_poke(struct rec_ctx *x)
 	m->new_len = cur_u16(c, "new_len");
 	m->bytes_offset = cur_off(c);
 	if (cur_ok(c) && (size_t)m->old_len + m->new_len > cur_left(c)) {
-		cur_fail(c, "bytes",
+		cur_fail(c, cur_short_code(c), "bytes",
 			 "old_len %u + new_len %u exceed the %zu bytes left",
 			 m->old_len, m->new_len, cur_left(c));
 		return;
@@ -461,7 +466,7 @@ static void check_tail(struct rec_ctx *x)
 	r->tail = p;
 	r->ntail = (uint32_t)left;
 	r->tail_offset = cur_off(c);
-	rec_warn(x, cur_off(c),
+	rec_warn(x, PD_C_RECORD_TRAILING_BYTES, cur_off(c),
 		 "%zu bytes after the decoded fields were not "
 		 "decoded",
 		 left);
@@ -491,12 +496,15 @@ bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 	else
 		snprintf(x.name, sizeof(x.name), "record type %u", e->type);
 	cur_init(&x.c, e->size >= 8 ? e->p + 8 : e->p, body, e->offset + 8,
-		 s->swap, &s->diags, x.name);
+		 s->swap, &s->diags, x.name,
+		 e->legacy_feature
+			 ? PD_WHERE(PD_IN_LEGACY_RECORD, e->legacy_feature)
+			 : PD_AT_RECORD(e->type));
 
 	/* a legacy feature record's type number is not its layout */
 	out->min_size = e->legacy_feature ? 0 : pd_record_min_size(e->type);
 	if (out->min_size && e->size < out->min_size) {
-		rec_err(&x, e->offset,
+		rec_err(&x, PD_C_RECORD_TOO_SMALL, e->offset,
 			"record of %u bytes is shorter than the "
 			"%u-byte minimum for its type",
 			e->size, out->min_size);

@@ -34,10 +34,11 @@ struct pd_str rec_fixed_string(struct rec_ctx *x, const char *what, size_t n);
 void *rec_array(struct rec_ctx *x, const char *what, uint64_t count,
 		size_t elem_size, size_t model_size);
 
-void rec_warn(struct rec_ctx *x, uint64_t off, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-void rec_err(struct rec_ctx *x, uint64_t off, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/* A problem in the record (x->c.where), with its code. */
+void rec_warn(struct rec_ctx *x, enum pd_code code, uint64_t off,
+	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void rec_err(struct rec_ctx *x, enum pd_code code, uint64_t off,
+	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* cpu_map_data (FORMAT.md §7.5) from the rest of c. */
 void rec_parse_cpu_map(struct rec_ctx *x, struct cursor *c,

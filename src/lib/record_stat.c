@@ -26,7 +26,8 @@ static void *cur_array(struct rec_ctx *x, struct cursor *c, const char *what,
 		return NULL;
 	v = arena_calloc(x->scratch, (size_t)count, model_size);
 	if (!v)
-		cur_fail(c, what, "out of memory for %llu entries",
+		cur_fail(c, cur_bad_code(c), what,
+			 "out of memory for %llu entries",
 			 (unsigned long long)count);
 	return v;
 }
@@ -96,7 +97,7 @@ void rec_parse_cpu_map(struct rec_ctx *x, struct cursor *c,
 		if (!cur_ok(c))
 			return;
 		if (m->long_size != 4 && m->long_size != 8) {
-			cur_fail(c, "mask.long_size",
+			cur_fail(c, cur_bad_code(c), "mask.long_size",
 				 "long_size %u is neither 4 nor 8",
 				 m->long_size);
 			return;
@@ -131,8 +132,9 @@ void rec_parse_cpu_map(struct rec_ctx *x, struct cursor *c,
 		if (!cur_ok(c))
 			return;
 		if (m->end_cpu < m->start_cpu) {
-			cur_fail(c, "range", "end_cpu %u is below start_cpu %u",
-				 m->end_cpu, m->start_cpu);
+			cur_fail(c, cur_bad_code(c), "range",
+				 "end_cpu %u is below start_cpu %u", m->end_cpu,
+				 m->start_cpu);
 			return;
 		}
 		/* untrusted range: at most 65537 CPUs (u16 bounds) */
@@ -147,7 +149,7 @@ void rec_parse_cpu_map(struct rec_ctx *x, struct cursor *c,
 		break;
 	default:
 		cur_fail(
-			c, "cpu_map_data.type",
+			c, cur_bad_code(c), "cpu_map_data.type",
 			"type %u is none of CPUS (0), MASK (1), RANGE_CPUS (2)",
 			m->type);
 		return;
@@ -344,7 +346,7 @@ static void parse_schedstat(struct rec_ctx *x)
 		if (sz == 8 && c->pos % 8) /* natural alignment in the struct */
 			cur_skip(c, "padding", 8 - c->pos % 8);
 		if (cur_left(c) < sz && m->known) {
-			rec_warn(x, cur_off(c),
+			rec_warn(x, PD_C_UNUSUAL, cur_off(c),
 				 "the record ends after %u of the "
 				 "%u counters of version %u",
 				 i, n, m->version);

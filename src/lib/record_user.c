@@ -73,14 +73,15 @@ static const struct pd_feature *own_feature(struct rec_ctx *x, unsigned id,
 		snprintf(ctx, sizeof(ctx), "HEADER_%s", ops->name);
 	else
 		snprintf(ctx, sizeof(ctx), "feature %u", id);
-	cur_init(&c, p, n, off, s->swap, &s->diags, ctx);
+	cur_init(&c, p, n, off, s->swap, &s->diags, ctx, PD_AT_FEATURE(id));
 	ops->parse(s, f, &c);
 	pd_feat_skip_padding(f, &c);
 	f->consumed = c.pos;
 	if (cur_ok(&c) && cur_left(&c)) {
 		f->unparsed_off = cur_off(&c);
 		pd_diag_add(
-			&s->diags, PD_WARN, cur_off(&c), ctx,
+			&s->diags, PD_C_FEATURE_TRAILING_BYTES,
+			PD_AT_FEATURE(id), PD_WARN, cur_off(&c), ctx,
 			"%zu bytes at the end of the feature were not decoded",
 			cur_left(&c));
 	}
@@ -165,7 +166,7 @@ static void parse_tracing_data(struct rec_ctx *x)
 
 		m->in_record = true;
 		if (cur_ok(&x->c) && m->size > cur_left(&x->c)) {
-			cur_fail(&x->c, "data",
+			cur_fail(&x->c, cur_short_code(&x->c), "data",
 				 "size %u exceeds the %zu bytes left "
 				 "in the record",
 				 m->size, cur_left(&x->c));
@@ -211,7 +212,7 @@ static void parse_build_id(struct rec_ctx *x)
 	if (x->e->misc & (1u << 15))
 		m->build_id_size = m->size_byte;
 	if (cur_ok(c) && m->build_id_size > 20) {
-		rec_warn(x, cur_off(c) - 4,
+		rec_warn(x, PD_C_UNUSUAL, cur_off(c) - 4,
 			 "build-id size byte %u is larger than 20; using 20",
 			 m->size_byte);
 		m->build_id_size = 20;
@@ -355,7 +356,7 @@ static void parse_compressed(struct rec_ctx *x)
 		m->has_data_size = true;
 		m->data_size = cur_u64(c, "data_size");
 		if (cur_ok(c) && m->data_size > cur_left(c)) {
-			cur_fail(c, "data",
+			cur_fail(c, PD_C_DECOMPRESS_FAILED, "data",
 				 "data_size %llu exceeds the %zu bytes left",
 				 (unsigned long long)m->data_size, cur_left(c));
 			return;
@@ -403,7 +404,7 @@ static void parse_header_attr(struct rec_ctx *x)
 	if (m->attr_size == 0)
 		m->attr_size = 64;
 	if (m->attr_size > left) {
-		rec_err(x, cur_off(c) + 4,
+		rec_err(x, PD_C_RECORD_UNDECODABLE, cur_off(c) + 4,
 			"attr.size %u exceeds the %zu bytes "
 			"of the record's body",
 			m->attr_size, left);

@@ -27,6 +27,7 @@
 
 #include "feat_meta.h"
 #include "features.h"
+#include "record.h"
 #include "session.h"
 
 #define KNOWN_READ_FORMAT (PD_FORMAT_MAX - 1)
@@ -42,9 +43,9 @@ struct sctx {
 };
 
 /* A problem found in the sample ("PERF_RECORD_SAMPLE: what"). */
-static void __attribute__((format(printf, 5, 6)))
-sdiag(struct sctx *x, enum pd_sev sev, uint64_t off, const char *what,
-      const char *fmt, ...)
+static void __attribute__((format(printf, 6, 7)))
+sdiag(struct sctx *x, enum pd_code code, enum pd_sev sev, uint64_t off,
+      const char *what, const char *fmt, ...)
 {
 	char w[96], d[400];
 	va_list ap;
@@ -56,7 +57,8 @@ sdiag(struct sctx *x, enum pd_sev sev, uint64_t off, const char *what,
 	va_start(ap, fmt);
 	vsnprintf(d, sizeof(d), fmt, ap);
 	va_end(ap);
-	pd_diag_add(x->diags, sev, off, w, "%s", d);
+	pd_diag_add(x->diags, code, PD_AT_RECORD(PD_REC_SAMPLE), sev, off, w,
+		    "%s", d);
 }
 
 static void *alloc_n(struct sctx *x, uint64_t n, size_t size, const char *what)
@@ -64,8 +66,8 @@ static void *alloc_n(struct sctx *x, uint64_t n, size_t size, const char *what)
 	void *p = n ? arena_calloc(x->scratch, (size_t)n, size) : NULL;
 
 	if (n && !p)
-		cur_fail(&x->c, what, "out of memory for %" PRIu64 " values",
-			 n);
+		cur_fail(&x->c, cur_bad_code(&x->c), what,
+			 "out of memory for %" PRIu64 " values", n);
 	return p;
 }
 
@@ -210,7 +212,7 @@ static void parse_raw(struct sctx *x)
 	bytes_field(x, "raw data", size, &o->raw);
 	/* the kernel pads the data so that 4 + size is a multiple of 8 */
 	if ((4 + (uint64_t)size) % 8)
-		sdiag(x, PD_WARN, off, "raw size",
+		sdiag(x, PD_C_UNUSUAL, PD_WARN, off, "raw size",
 		      "4 + size %u is not a multiple of 8: later fields are "
 		      "unaligned",
 		      size);
@@ -238,7 +240,7 @@ static void parse_regs(struct sctx *x, const char *what, uint64_t bit,
 		return;
 	r->mask = mask;
 	if (r->abi & ~known)
-		sdiag(x, PD_WARN, off, w,
+		sdiag(x, PD_C_UNKNOWN_BITS, PD_WARN, off, w,
 		      "abi 0x%" PRIx64 " has bits perfdump does not know",
 		      r->abi);
 	if (!r->abi)
@@ -280,7 +282,8 @@ static void parse_stack(struct sctx *x)
 		return;
 	o->has_stack_dyn_size = true;
 	if (o->stack_dyn_size > size) /* perf: "user stack dump failure" */
-		sdiag(x, PD_ERR, off, "stack_user dyn_size",
+		sdiag(x, PD_C_RECORD_UNDECODABLE, PD_ERR, off,
+		      "stack_user dyn_size",
 		      "dyn_size %" PRIu64 " is larger than the %" PRIu64
 		      "-byte stack",
 		      o->stack_dyn_size, size);
@@ -467,7 +470,7 @@ static void check_end(struct sctx *x)
 	o->left_offset = cur_off(&x->c);
 	end = o->left_offset + o->left - 1;
 	if (o->unknown_type || rf) {
-		sdiag(x, PD_WARN, o->left_offset, "",
+		sdiag(x, PD_C_UNKNOWN_BITS, PD_WARN, o->left_offset, "",
 		      "%s has bits perfdump does not know (0x%" PRIx64 "): "
 		      "%u bytes after the last field decoded are not decoded",
 		      o->unknown_type ? "sample_type" : "read_format",
@@ -475,7 +478,7 @@ static void check_end(struct sctx *x)
 		return;
 	}
 	if (o->left)
-		sdiag(x, PD_ERR, o->left_offset, "",
+		sdiag(x, PD_C_SAMPLE_SIZE_MISMATCH, PD_ERR, o->left_offset, "",
 		      "sample is %u bytes longer than its sample_type implies "
 		      "(0x%" PRIx64 "..0x%" PRIx64 " not decoded)",
 		      o->left, o->left_offset, end);
@@ -500,12 +503,12 @@ bool pd_parse_sample(struct pd_session *s, const struct pd_evsel *ev,
 		out->no_attr = true;
 		pd_record_evsel(s, e->type, e->p, e->size, &id);
 		if (s->evlist.n)
-			sdiag(&x, PD_ERR, e->offset, "",
+			sdiag(&x, PD_C_UNKNOWN_SAMPLE_ID, PD_ERR, e->offset, "",
 			      "id 0x%" PRIx64 " belongs to no attr: "
 			      "the fields are not decoded",
 			      id);
 		else
-			sdiag(&x, PD_ERR, e->offset, "",
+			sdiag(&x, PD_C_NO_ATTRS, PD_ERR, e->offset, "",
 			      "the recording has no attr: "
 			      "the fields are not decoded");
 		return false;
@@ -518,7 +521,8 @@ bool pd_parse_sample(struct pd_session *s, const struct pd_evsel *ev,
 		 PD_SAMPLE_BRANCH_STACK))
 		out->arch = sample_arch(s); /* names registers, branch types */
 	cur_init(&x.c, e->p, e->size, e->offset, s->swap, &s->diags,
-		 "PERF_RECORD_SAMPLE");
+		 "PERF_RECORD_SAMPLE", PD_AT_RECORD(PD_REC_SAMPLE));
+	x.c.need_code = PD_C_SAMPLE_SIZE_MISMATCH;
 	cur_skip(&x.c, "header", 8);
 
 	parse_head(&x);

@@ -30,32 +30,33 @@
 #include "features.h"
 #include "session_int.h"
 
-static void vdiag(struct pd_session *s, enum pd_sev sev, uint64_t off,
-		  const char *what, const char *fmt, va_list ap)
+static void vdiag(struct pd_session *s, enum pd_code code, struct pd_where at,
+		  enum pd_sev sev, uint64_t off, const char *what,
+		  const char *fmt, va_list ap)
 {
 	char buf[400];
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	pd_diag_add(&s->diags, sev, off, what, "%s", buf);
+	pd_diag_add(&s->diags, code, at, sev, off, what, "%s", buf);
 }
 
-void sess_err(struct pd_session *s, uint64_t off, const char *what,
-	      const char *fmt, ...)
+void sess_err(struct pd_session *s, enum pd_code code, struct pd_where at,
+	      uint64_t off, const char *what, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vdiag(s, PD_ERR, off, what, fmt, ap);
+	vdiag(s, code, at, PD_ERR, off, what, fmt, ap);
 	va_end(ap);
 }
 
-void sess_warn(struct pd_session *s, uint64_t off, const char *what,
-	       const char *fmt, ...)
+void sess_warn(struct pd_session *s, enum pd_code code, struct pd_where at,
+	       uint64_t off, const char *what, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vdiag(s, PD_WARN, off, what, fmt, ap);
+	vdiag(s, code, at, PD_WARN, off, what, fmt, ap);
 	va_end(ap);
 }
 
@@ -117,7 +118,8 @@ static bool decide_magic(struct pd_session *s, const uint8_t *b, size_t n)
 			snprintf(hex + 3 * i, 4, "%02x ",
 				 i < (int)n ? b[i] : 0);
 		hex[3 * 8 - 1] = 0;
-		sess_err(s, 0, "file header: magic",
+		sess_err(s, PD_C_BAD_MAGIC, PD_AT_HEADER, 0,
+			 "file header: magic",
 			 "not a perf.data file: the first 8 bytes are %s, not "
 			 "\"PERFILE2\" or \"PERFFILE\"",
 			 hex);
@@ -151,7 +153,8 @@ static void v1_byte_order(struct pd_session *s, const uint8_t *b)
 		set_producer_order(s);
 		return;
 	}
-	sess_err(s, 16, "file header: attr_size",
+	sess_err(s, PD_C_BAD_ATTR_SIZE, PD_AT_HEADER, 16,
+		 "file header: attr_size",
 		 "v1 file: attr_size 0x%llx is none of the sizes perf accepts "
 		 "(80, 88, 96, 112, 120) in either byte order; byte order "
 		 "unknown, assumed this host's",
@@ -188,7 +191,8 @@ static void decode_bitmap(struct pd_session *s)
 					 << 32;
 	h->bitmap_guess = PD_BITMAP_SWAP32;
 	if (pd_feat_bit(h, HEADER_HOSTNAME)) {
-		sess_warn(s, 72, "file header: feature bitmap",
+		sess_warn(s, PD_C_BITMAP_GUESS, PD_AT_HEADER, 72,
+			  "file header: feature bitmap",
 			  "byte-swapped bitmap read as 8 x u32 words (a 32-bit "
 			  "producer): as 4 x u64 it lacked HOSTNAME");
 		return;
@@ -196,7 +200,8 @@ static void decode_bitmap(struct pd_session *s)
 	memset(h->features, 0, sizeof(h->features));
 	h->features[0] = 1ULL << HEADER_BUILD_ID;
 	h->bitmap_guess = PD_BITMAP_GAVE_UP;
-	sess_warn(s, 72, "file header: feature bitmap",
+	sess_warn(s, PD_C_BITMAP_GUESS, PD_AT_HEADER, 72,
+		  "file header: feature bitmap",
 		  "byte-swapped bitmap has no HOSTNAME bit as 4 x u64 or 8 x "
 		  "u32 words; like perf, assuming only BUILD_ID");
 }
@@ -220,20 +225,23 @@ static void check_sections(struct pd_session *s)
 			continue;
 		if (__builtin_add_overflow(sec[i]->offset, sec[i]->size,
 					   &end)) {
-			sess_err(s, 24 + 16 * i, what,
+			sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_HEADER,
+				 24 + 16 * i, what,
 				 "offset 0x%llx + size 0x%llx overflows",
 				 (unsigned long long)sec[i]->offset,
 				 (unsigned long long)sec[i]->size);
 			continue;
 		}
 		if (sec[i]->offset < h->size)
-			sess_err(s, 24 + 16 * i, what,
+			sess_err(s, PD_C_SECTION_OVERLAP, PD_AT_HEADER,
+				 24 + 16 * i, what,
 				 "offset 0x%llx lies inside the %llu-byte file "
 				 "header",
 				 (unsigned long long)sec[i]->offset,
 				 (unsigned long long)h->size);
 		if (end > fsize)
-			sess_err(s, 24 + 16 * i, what,
+			sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_HEADER,
+				 24 + 16 * i, what,
 				 "0x%llx-0x%llx extends past the end of the "
 				 "file (0x%llx): %llu bytes missing",
 				 (unsigned long long)sec[i]->offset,
@@ -251,7 +259,8 @@ static void check_sections(struct pd_session *s)
 			if (jend < sec[j]->offset)
 				continue;
 			if (sec[i]->offset < jend && sec[j]->offset < end)
-				sess_err(s, 24 + 16 * i, what,
+				sess_err(s, PD_C_SECTION_OVERLAP, PD_AT_HEADER,
+					 24 + 16 * i, what,
 					 "0x%llx-0x%llx overlaps the %s "
 					 "section 0x%llx-0x%llx",
 					 (unsigned long long)sec[i]->offset,
@@ -262,7 +271,8 @@ static void check_sections(struct pd_session *s)
 		}
 	}
 	if (h->event_types.size && h->event_types.size % 72)
-		sess_warn(s, 56, "file header: event_types section",
+		sess_warn(s, PD_C_EVENT_TYPES_SIZE, PD_AT_HEADER, 56,
+			  "file header: event_types section",
 			  "size %llu is not a multiple of the 72-byte legacy "
 			  "entry",
 			  (unsigned long long)h->event_types.size);
@@ -275,13 +285,15 @@ static void check_attrs(struct pd_session *s)
 	uint64_t n, fsize = s->in.size;
 
 	if (h->attr_size == 0) {
-		sess_err(s, 16, "file header: attr_size",
+		sess_err(s, PD_C_BAD_ATTR_SIZE, PD_AT_HEADER, 16,
+			 "file header: attr_size",
 			 "attr_size is 0: the recording was not finished (perf "
 			 "record killed?)");
 		return;
 	}
 	if (h->attr_size < 64 + 16) {
-		sess_err(s, 16, "file header: attr_size",
+		sess_err(s, PD_C_BAD_ATTR_SIZE, PD_AT_HEADER, 16,
+			 "file header: attr_size",
 			 "attr_size %llu is smaller than the first "
 			 "perf_event_attr (64 bytes) plus its 16-byte ids "
 			 "section",
@@ -289,13 +301,15 @@ static void check_attrs(struct pd_session *s)
 		return;
 	}
 	if (h->attrs.size % h->attr_size)
-		sess_err(s, 32, "file header: attrs section",
+		sess_err(s, PD_C_ATTRS_SIZE_MISMATCH, PD_AT_HEADER, 32,
+			 "file header: attrs section",
 			 "size %llu is not a multiple of attr_size %llu",
 			 (unsigned long long)h->attrs.size,
 			 (unsigned long long)h->attr_size);
 	n = h->attrs.size / h->attr_size;
 	if (n == 0 && h->data.size)
-		sess_warn(s, 24, "file header: attrs section",
+		sess_warn(s, PD_C_NO_ATTRS, PD_AT_HEADER, 24,
+			  "file header: attrs section",
 			  "no attrs: samples cannot be decoded");
 	/* Look at each entry's own size and ids section. */
 	for (uint64_t i = 0; i < n; i++) {
@@ -310,8 +324,8 @@ static void check_attrs(struct pd_session *s)
 		if (pd_input_pread(&s->in, off, b, 8) != 8 ||
 		    pd_input_pread(&s->in, off + h->attr_size - 16, ids, 16) !=
 			    16) {
-			sess_err(s, off, what, "read error: %s",
-				 strerror(errno));
+			sess_err(s, PD_C_READ_ERROR, PD_AT_ATTR(i), off, what,
+				 "read error: %s", strerror(errno));
 			return;
 		}
 		uint32_t asize = pd_get32(b + 4, s->swap);
@@ -319,7 +333,8 @@ static void check_attrs(struct pd_session *s)
 		if (asize == 0)
 			asize = 64; /* PERF_ATTR_SIZE_VER0 */
 		if ((uint64_t)asize + 16 != h->attr_size)
-			sess_warn(s, off + 4, what,
+			sess_warn(s, PD_C_ATTR_SIZE_MISMATCH, PD_AT_ATTR(i),
+				  off + 4, what,
 				  "attr.size %u + 16 differs from the header's "
 				  "attr_size %llu; the entry is read with the "
 				  "header's stride",
@@ -328,11 +343,13 @@ static void check_attrs(struct pd_session *s)
 		uint64_t isz = pd_get64(ids + 8, s->swap);
 
 		if (isz % 8)
-			sess_err(s, off + h->attr_size - 8, what,
+			sess_err(s, PD_C_IDS_SIZE_MISMATCH, PD_AT_ATTR(i),
+				 off + h->attr_size - 8, what,
 				 "ids section size %llu is not a multiple of 8",
 				 (unsigned long long)isz);
 		if (isz && (ioff + isz < ioff || ioff + isz > fsize))
-			sess_err(s, off + h->attr_size - 16, what,
+			sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_ATTR(i),
+				 off + h->attr_size - 16, what,
 				 "ids section 0x%llx+0x%llx extends past the "
 				 "end of the file (0x%llx)",
 				 (unsigned long long)ioff,
@@ -383,7 +400,8 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 		return -1;
 	}
 	if (n < 16) {
-		sess_err(s, 0, "file header",
+		sess_err(s, PD_C_HEADER_TRUNCATED, PD_AT_HEADER, 0,
+			 "file header",
 			 "the input has %zd bytes, too few for even the "
 			 "16-byte pipe header",
 			 n);
@@ -401,7 +419,8 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 
 	if (h->size == PD_PIPE_HEADER_SIZE) {
 		if (s->mode == PD_MODE_DIR)
-			sess_err(s, 8, "file header",
+			sess_err(s, PD_C_MALFORMED, PD_AT_HEADER, 8,
+				 "file header",
 				 "the directory's data file is a pipe stream");
 		else
 			s->mode = PD_MODE_PIPE;
@@ -425,7 +444,8 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 		return 0;
 	}
 	if (h->size != PD_HEADER_SIZE && h->size != PD_HEADER_SIZE_NOFEAT) {
-		sess_err(s, 8, "file header: size",
+		sess_err(s, PD_C_BAD_HEADER_SIZE, PD_AT_HEADER, 8,
+			 "file header: size",
 			 "header size %llu is not 104, 72 (before the feature "
 			 "bitmap) or 16 (pipe)",
 			 (unsigned long long)h->size);
@@ -461,7 +481,8 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 	if (avail >= 72)
 		h->event_types.size = pd_get64(b + 64, s->swap);
 	if (avail < h->size) {
-		sess_err(s, (uint64_t)n, "file header",
+		sess_err(s, PD_C_HEADER_TRUNCATED, PD_AT_HEADER, (uint64_t)n,
+			 "file header",
 			 "the file ends after %zd of the header's %llu bytes",
 			 n, (unsigned long long)h->size);
 		return 0;
@@ -477,13 +498,15 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 	check_sections(s);
 	check_attrs(s);
 	if (h->data.size == 0)
-		sess_err(s, 48, "file header: data section",
+		sess_err(s, PD_C_DATA_SIZE_ZERO, PD_AT_HEADER, 48,
+			 "file header: data section",
 			 "data.size is 0: perf record did not finish writing "
 			 "this file (killed?); records may still follow "
 			 "data.offset 0x%llx",
 			 (unsigned long long)h->data.offset);
 	if (h->has_bitmap && pd_feat_bit(h, HEADER_RESERVED))
-		sess_warn(s, 72, "file header: feature bitmap",
+		sess_warn(s, PD_C_RESERVED_FEATURE_BIT, PD_AT_HEADER, 72,
+			  "file header: feature bitmap",
 			  "bit 0 (HEADER_RESERVED) is set");
 	if (h->has_bitmap && h->data.size)
 		sess_read_feature_table(s);

@@ -64,7 +64,7 @@ void sess_read_feature_table(struct pd_session *s)
 	if (n == 0)
 		return;
 	if (h->data.size == 0) {
-		sess_err(s, 48, what,
+		sess_err(s, PD_C_FEATURES_MISSING, PD_AT_FEAT_TABLE, 48, what,
 			 "data.size is 0, so the %u feature sections the "
 			 "bitmap announces were never written (perf record did "
 			 "not finish)",
@@ -72,7 +72,8 @@ void sess_read_feature_table(struct pd_session *s)
 		return;
 	}
 	if (table > fsize || (uint64_t)n * 16 > fsize - table) {
-		sess_err(s, table, what,
+		sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_FEAT_TABLE, table,
+			 what,
 			 "%u entries of 16 bytes at 0x%llx extend past the end "
 			 "of the file (0x%llx)",
 			 n, (unsigned long long)table,
@@ -120,12 +121,14 @@ void sess_read_feature_table(struct pd_session *s)
 		uint64_t loaded = 0;
 
 		if (__builtin_add_overflow(off, size, &end)) {
-			sess_err(s, eoff, fwhat,
+			sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_FEAT_TABLE,
+				 eoff, fwhat,
 				 "offset 0x%llx + size 0x%llx overflows",
 				 (unsigned long long)off,
 				 (unsigned long long)size);
 		} else if (size && end > fsize) {
-			sess_err(s, eoff, fwhat,
+			sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_FEAT_TABLE,
+				 eoff, fwhat,
 				 "section 0x%llx-0x%llx extends past the end "
 				 "of the file (0x%llx)",
 				 (unsigned long long)off,
@@ -133,7 +136,8 @@ void sess_read_feature_table(struct pd_session *s)
 				 (unsigned long long)fsize);
 		} else if (size && off < h->size) {
 			sess_err(
-				s, eoff, fwhat,
+				s, PD_C_SECTION_OVERLAP, PD_AT_FEAT_TABLE, eoff,
+				fwhat,
 				"section at 0x%llx lies inside the file header",
 				(unsigned long long)off);
 		}
@@ -152,7 +156,9 @@ void sess_read_feature_table(struct pd_session *s)
 
 			if (b->size && bend >= b->offset && a->offset < bend &&
 			    b->offset < aend)
-				sess_err(s, s->feat[i].table_entry_off,
+				sess_err(s, PD_C_SECTION_OVERLAP,
+					 PD_AT_FEAT_TABLE,
+					 s->feat[i].table_entry_off,
 					 "feature section table",
 					 "feature %u section 0x%llx-0x%llx "
 					 "overlaps feature %u section "
@@ -171,7 +177,9 @@ void sess_read_feature_table(struct pd_session *s)
 
 			if (sec[j]->size && a->offset < send &&
 			    sec[j]->offset < aend)
-				sess_err(s, s->feat[i].table_entry_off,
+				sess_err(s, PD_C_SECTION_OVERLAP,
+					 PD_AT_FEAT_TABLE,
+					 s->feat[i].table_entry_off,
 					 "feature section table",
 					 "feature %u section 0x%llx-0x%llx "
 					 "overlaps the %s section",
@@ -197,7 +205,8 @@ static void load_section(struct pd_session *s, struct pd_feature *f)
 	if (want > fsize - p->offset)
 		want = fsize - p->offset;
 	if (want > PD_FEAT_MAX_LOAD) {
-		sess_err(s, p->offset,
+		sess_err(s, PD_C_SECTION_TOO_LARGE, PD_AT_FEATURE(f->id),
+			 p->offset,
 			 pd_feat_name(f->id) ? pd_feat_name(f->id)
 					     : "feature section",
 			 "section of %llu bytes is larger than the %llu MiB "
@@ -208,7 +217,8 @@ static void load_section(struct pd_session *s, struct pd_feature *f)
 	}
 	buf = arena_alloc(&s->arena, (size_t)want);
 	if (!buf) {
-		sess_err(s, p->offset,
+		sess_err(s, PD_C_SECTION_TOO_LARGE, PD_AT_FEATURE(f->id),
+			 p->offset,
 			 pd_feat_name(f->id) ? pd_feat_name(f->id)
 					     : "feature section",
 			 "section of %llu bytes not decoded: the sections "
@@ -220,8 +230,8 @@ static void load_section(struct pd_session *s, struct pd_feature *f)
 	}
 	n = pd_input_pread(&s->in, p->offset, buf, (size_t)want);
 	if (n < 0) {
-		sess_err(s, p->offset, "feature section", "read error: %s",
-			 strerror(errno));
+		sess_err(s, PD_C_READ_ERROR, PD_AT_FEATURE(f->id), p->offset,
+			 "feature section", "read error: %s", strerror(errno));
 		return;
 	}
 	p->bytes = buf;
@@ -298,9 +308,11 @@ void pd_decode_feature(struct pd_session *s, struct pd_feature *f)
 		if (!p->bytes && p->size)
 			continue; /* not loadable: reported already */
 		cur_init(&c, p->bytes, (size_t)p->loaded, p->offset, s->swap,
-			 &s->diags, ctx);
+			 &s->diags, ctx, PD_AT_FEATURE(f->id));
 		if (p->loaded < p->size)
-			sess_err(s, p->offset + p->loaded, ctx,
+			sess_err(s, PD_C_FEATURE_TRUNCATED,
+				 PD_AT_FEATURE(f->id), p->offset + p->loaded,
+				 ctx,
 				 "only %llu of the section's %llu bytes are in "
 				 "the file",
 				 (unsigned long long)p->loaded,
@@ -311,7 +323,8 @@ void pd_decode_feature(struct pd_session *s, struct pd_feature *f)
 		if (cur_ok(&c) && cur_left(&c)) {
 			if (!f->unparsed_off)
 				f->unparsed_off = cur_off(&c);
-			sess_warn(s, cur_off(&c), ctx,
+			sess_warn(s, PD_C_FEATURE_TRAILING_BYTES,
+				  PD_AT_FEATURE(f->id), cur_off(&c), ctx,
 				  "%zu bytes at the end of the section were "
 				  "not decoded",
 				  cur_left(&c));

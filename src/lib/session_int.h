@@ -18,10 +18,12 @@
  */
 #define PD_SESSION_ARENA_MAX ((size_t)128 << 20)
 
-void sess_err(struct pd_session *s, uint64_t off, const char *what,
-	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-void sess_warn(struct pd_session *s, uint64_t off, const char *what,
-	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void sess_err(struct pd_session *s, enum pd_code code, struct pd_where at,
+	      uint64_t off, const char *what, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+void sess_warn(struct pd_session *s, enum pd_code code, struct pd_where at,
+	       uint64_t off, const char *what, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
 
 unsigned popcount256(const uint64_t w[4]);
 struct pd_feature *sess_add_feature(struct pd_session *s, unsigned id,

@@ -48,7 +48,9 @@ static void pipe_feature(struct pd_session *s, const struct pd_event *r)
 	struct pd_pipe_info *pi = &s->pipe;
 
 	if (r->size < 16) {
-		sess_err(s, r->offset, "PERF_RECORD_HEADER_FEATURE",
+		sess_err(s, PD_C_RECORD_UNDECODABLE,
+			 PD_AT_RECORD(PD_REC_HEADER_FEATURE), r->offset,
+			 "PERF_RECORD_HEADER_FEATURE",
 			 "record of %u bytes has no room for its u64 feat_id",
 			 r->size);
 		return;
@@ -57,7 +59,9 @@ static void pipe_feature(struct pd_session *s, const struct pd_event *r)
 
 	if (r->size == 16) { /* end-of-features marker */
 		if (pi->has_end_marker)
-			sess_warn(s, r->offset, "PERF_RECORD_HEADER_FEATURE",
+			sess_warn(s, PD_C_DUPLICATE_FEATURE,
+				  PD_AT_RECORD(PD_REC_HEADER_FEATURE),
+				  r->offset, "PERF_RECORD_HEADER_FEATURE",
 				  "second end-of-features marker (feat_id "
 				  "%llu)",
 				  (unsigned long long)id);
@@ -68,13 +72,17 @@ static void pipe_feature(struct pd_session *s, const struct pd_event *r)
 	}
 	pi->nfeature_records++;
 	if (id >= PD_FEAT_BITS) {
-		sess_err(s, r->offset + 8, "PERF_RECORD_HEADER_FEATURE",
+		sess_err(s, PD_C_FEATURE_ID_INVALID,
+			 PD_AT_RECORD(PD_REC_HEADER_FEATURE), r->offset + 8,
+			 "PERF_RECORD_HEADER_FEATURE",
 			 "feat_id %llu is beyond the 256 feature bits",
 			 (unsigned long long)id);
 		return;
 	}
 	if (pd_find_feature(s, (unsigned)id))
-		sess_warn(s, r->offset, "PERF_RECORD_HEADER_FEATURE",
+		sess_warn(s, PD_C_DUPLICATE_FEATURE,
+			  PD_AT_RECORD(PD_REC_HEADER_FEATURE), r->offset,
+			  "PERF_RECORD_HEADER_FEATURE",
 			  "feature %llu appears again; this copy is shown too",
 			  (unsigned long long)id);
 	struct pd_feature *f =
@@ -97,7 +105,9 @@ static void pipe_tracing(struct pd_session *s, struct pd_reader *rd,
 
 	/* the u32 size is untrusted: load at most 64 MiB */
 	if (r->payload > PD_FEAT_MAX_LOAD) {
-		sess_err(s, poff, "PERF_RECORD_HEADER_TRACING_DATA",
+		sess_err(s, PD_C_SECTION_TOO_LARGE,
+			 PD_AT_RECORD(PD_REC_HEADER_TRACING_DATA), poff,
+			 "PERF_RECORD_HEADER_TRACING_DATA",
 			 "tracing data of %llu bytes is larger than the %llu "
 			 "MiB perfdump loads; not decoded",
 			 (unsigned long long)r->payload,
@@ -202,6 +212,7 @@ void sess_walk_pipe(struct pd_session *s)
 	/* containers are left as they are: metadata is never inside them */
 	w.rd = pd_reader_open_input(&s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX,
 				    s->swap, &s->diags, "pipe stream",
+				    PD_AT_PIPE,
 				    PD_READ_NO_DECOMPRESS | PD_READ_FAST);
 	if (!w.rd)
 		return;

@@ -18,7 +18,7 @@
 
 void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
 		    uint64_t end, bool fast, struct pd_diags *diags,
-		    const char *what)
+		    const char *what, struct pd_where where)
 {
 	memset(st, 0, sizeof(*st));
 	st->in = in;
@@ -28,6 +28,7 @@ void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
 	st->fast = fast && in->seekable;
 	st->diags = diags;
 	st->what = what;
+	st->where = where;
 }
 
 static void drop_buffers(struct pd_stream *st)
@@ -55,8 +56,8 @@ static uint64_t limit_left(const struct pd_stream *st, uint64_t at)
 
 static void read_error(struct pd_stream *st, uint64_t at)
 {
-	pd_diag_add(st->diags, PD_ERR, at, st->what, "read error: %s",
-		    strerror(errno));
+	pd_diag_add(st->diags, PD_C_READ_ERROR, st->where, PD_ERR, at, st->what,
+		    "read error: %s", strerror(errno));
 	st->ioerr = true;
 }
 
@@ -195,7 +196,8 @@ bool pd_stream_skip(struct pd_stream *st)
 
 	if (do_skip(st))
 		return true;
-	pd_diag_add(st->diags, PD_ERR, at, st->what,
+	pd_diag_add(st->diags, PD_C_RECORD_PAST_END, PD_AT_FRAMING, PD_ERR, at,
+		    st->what,
 		    "record payload of %llu bytes is cut short: the input ends "
 		    "after %llu of them",
 		    (unsigned long long)want,
@@ -238,7 +240,8 @@ int pd_stream_read_payload(struct pd_stream *st, uint8_t **buf, size_t *cap,
 	}
 	*got = have;
 	if (have < want) {
-		pd_diag_add(st->diags, PD_ERR, st->pos, st->what,
+		pd_diag_add(st->diags, PD_C_RECORD_PAST_END, PD_AT_FRAMING,
+			    PD_ERR, st->pos, st->what,
 			    "record payload of %llu bytes is cut short: the "
 			    "input ends after %llu of them",
 			    (unsigned long long)want, (unsigned long long)have);

@@ -33,12 +33,13 @@ struct pd_stream {
 	uint8_t *win;	/* the window (not fast) */
 	uint8_t *stash; /* fast: a record cut by the end of a chunk */
 	struct pd_diags *diags;
-	const char *what; /* "data section", "pipe stream", "data.3" */
+	const char *what;      /* "data section", "pipe stream", "data.3" */
+	struct pd_where where; /* the same, for the diagnostics */
 };
 
 void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
 		    uint64_t end, bool fast, struct pd_diags *diags,
-		    const char *what);
+		    const char *what, struct pd_where where);
 /* Free the buffers (pos and the flags stay). */
 void pd_stream_free(struct pd_stream *st);
 

@@ -23,7 +23,7 @@ bool pd_scan_torn(struct pd_session *s, struct pd_scan *sc)
 	sc->start = sc->end = s->hdr.data.offset;
 	/* the records as they are framed: containers not opened */
 	rd = pd_reader_open_input(&s->in, s->hdr.data.offset, s->in.size,
-				  s->swap, &quiet, "data section",
+				  s->swap, &quiet, "data section", PD_AT_DATA,
 				  PD_READ_NO_DECOMPRESS);
 	if (rd) {
 		while ((rc = pd_reader_next(rd, &r)) == 1) {
@@ -63,7 +63,8 @@ void pd_note_torn(struct pd_session *s)
 		return;
 	if (sc.clean)
 		pd_diag_add(
-			&s->diags, PD_WARN, sc.end, what,
+			&s->diags, PD_C_DATA_SIZE_ZERO_WITH_RECORDS, PD_AT_DATA,
+			PD_WARN, sc.end, what,
 			"records scanned from data.offset 0x%llx to the end of "
 			"the file at 0x%llx: %llu records, %llu bytes",
 			(unsigned long long)sc.start,
@@ -72,7 +73,8 @@ void pd_note_torn(struct pd_session *s)
 			(unsigned long long)(sc.end - sc.start));
 	else
 		pd_diag_add(
-			&s->diags, PD_ERR, sc.end, what,
+			&s->diags, PD_C_DATA_SIZE_ZERO_WITH_RECORDS, PD_AT_DATA,
+			PD_ERR, sc.end, what,
 			"records scanned from data.offset 0x%llx up to 0x%llx: "
 			"%llu records, %llu bytes; the scan stopped there: %s",
 			(unsigned long long)sc.start,
