@@ -344,10 +344,8 @@ static int run(struct rec_ctx *c, struct pd_session *s)
 	if (c->ro.order_time)
 		return pd_read_in_time_order(s, dir, pd_event_time, deliver, c);
 	r = pd_reader_open(
-		s, dir ? PD_READ_DATA_N |
-				   (emit_want_hex(c->e) ? PD_READ_PAYLOADS : 0)
-		   : emit_want_hex(c->e) ? PD_READ_PAYLOADS
-					 : 0);
+		s, PD_READ_FAST | (dir ? PD_READ_DATA_N : 0) |
+			   (emit_want_hex(c->e) ? PD_READ_PAYLOADS : 0));
 	if (!r)
 		return -1;
 	while (!c->done && (rc = pd_reader_next(r, &ev)) == 1)

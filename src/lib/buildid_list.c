@@ -361,8 +361,8 @@ int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 		l->hits.maps = pd_bid_maps_count(w.maps);
 		pd_bid_maps_free(w.maps);
 	} else {
-		struct pd_reader *r =
-			pd_reader_open(s, dir ? PD_READ_DATA_N : 0);
+		struct pd_reader *r = pd_reader_open(
+			s, PD_READ_FAST | (dir ? PD_READ_DATA_N : 0));
 		struct pd_event ev;
 
 		if (!r) {

@@ -312,7 +312,9 @@ static void walk_records(struct walk *w)
 	struct pd_reader_stats st;
 	struct pd_event ev;
 
-	r = pd_reader_open(s, s->mode == PD_MODE_DIR ? PD_READ_DATA_N : 0);
+	r = pd_reader_open(
+		s,
+		PD_READ_FAST | (s->mode == PD_MODE_DIR ? PD_READ_DATA_N : 0));
 	if (!r) {
 		w->oom = true;
 		return;

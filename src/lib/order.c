@@ -207,7 +207,7 @@ int pd_read_in_time_order(struct pd_session *s, bool all_streams,
 
 	if (all_streams && s->mode == PD_MODE_DIR && s->ndir)
 		return merge_streams(s, time_of, deliver, arg);
-	r = pd_reader_open(s, 0);
+	r = pd_reader_open(s, PD_READ_FAST);
 	if (!r)
 		return -1;
 	rc = ordered_stream(s, r, time_of, deliver, arg);

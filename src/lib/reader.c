@@ -1,105 +1,108 @@
 // SPDX-License-Identifier: MIT
 /*
- * The record stream (see reader.h).  Compression follows
- * tools/perf/util/tool.c perf_session__process_compressed_event and
- * zstd.c zstd_decompress_stream (FORMAT.md §7.4): the compressed payloads
- * of one input stream form a single zstd stream that is never ended; the
- * decompressed bytes are records, one of which may be split across two
- * compressed records, so undelivered bytes carry over to the next one.
+ * The record stream (see reader.h): the sources of a recording, the
+ * framing of the file's records, payloads, and the cursor the inline
+ * pd_reader_next frames from.  Decompression is in reader_z.c.
  */
-#include "reader.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zstd.h>
 
-#include "record.h"
+#include "reader_int.h"
 #include "session.h"
-#include "stream.h"
 
-/*
- * A decompressed backlog larger than this is refused (memory bound): perf
- * compresses at most mmap_len (about 512 KiB) into one record.
- */
-#define ZBUF_MAX (32u << 20)
-#define NSEG	 16
-
-/* Which container produced the decompressed bytes from inner_start on. */
-struct seg {
-	uint64_t inner_start;
-	uint64_t container;
-};
-
-struct zstate {
-	ZSTD_DStream *zd;
-	uint8_t *buf;
-	size_t cap, head, tail; /* undelivered bytes are buf[head..tail) */
-	uint64_t inner_head;	/* decompressed offset of buf[head] */
-	uint64_t skip;		/* payload bytes (66/71) still to skip */
-	struct seg seg[NSEG];
-	int nseg;
-	bool broken; /* stop decompressing this stream */
-};
-
-struct source {
-	struct pd_stream st;
-	struct pd_input in; /* data.N: its own file */
-	bool own_input;
-	int index;	/* -1 the main stream, else data.N's N */
-	bool seen_attr; /* a HEADER_ATTR went by (legacy streams) */
-	char what[48];
-	struct zstate z;
-};
-
-struct pd_reader {
-	struct pd_session *s;
-	unsigned flags;
-	struct source *src;
-	int nsrc, cur;
-	uint8_t *payload; /* PD_READ_PAYLOADS: reused buffer */
-	size_t payload_cap;
-	struct pd_reader_stats stats;
-	uint8_t rec_copy[65536];
-};
-
-static void source_init(struct pd_reader *r, struct source *src,
-			struct pd_input *in, uint64_t start, uint64_t end)
+/* PERFDUMP_READER=plain: no read-ahead, whatever the caller asked. */
+static unsigned effective_flags(unsigned flags)
 {
-	pd_stream_init(&src->st, in, start, end, r->s->swap, &r->s->diags,
-		       src->what,
-		       src->index >= 0 ? PD_AT_NAMED(r->s->dir[src->index].name)
-		       : r->s->mode == PD_MODE_PIPE ? PD_AT_PIPE
-						    : PD_AT_DATA);
-	src->st.legacy_google = r->s->pipe.legacy_google;
+	const char *m = getenv("PERFDUMP_READER");
+
+	if (m && strcmp(m, "plain") == 0)
+		flags &= ~(unsigned)PD_READ_FAST;
+	return flags;
 }
 
-struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
+static struct pd_reader *reader_new(unsigned flags, int nsrc, bool swap,
+				    struct pd_diags *diags)
 {
 	struct pd_reader *r = calloc(1, sizeof(*r));
-	const struct pd_header *h = &s->hdr;
-	int n = 1;
 
 	if (!r)
 		return NULL;
-	r->s = s;
-	r->flags = flags;
-	if (s->mode == PD_MODE_DIR && (flags & PD_READ_DATA_N))
-		n += (int)s->ndir;
-	r->src = calloc((size_t)n, sizeof(*r->src));
+	r->src = calloc((size_t)nsrc, sizeof(*r->src));
 	if (!r->src) {
 		free(r);
 		return NULL;
 	}
-	r->nsrc = n;
-	for (int i = 0; i < n; i++)
+	r->flags = effective_flags(flags);
+	r->nsrc = nsrc;
+	r->swap = swap;
+	r->diags = diags;
+	for (int i = 0; i < nsrc; i++)
 		r->src[i].index = i - 1;
+	return r;
+}
 
-	struct source *m = &r->src[0];
+static void source_init(struct pd_reader *r, struct source *src,
+			struct pd_input *in, uint64_t start, uint64_t end,
+			struct pd_where where)
+{
+	pd_stream_init(&src->st, in, start, end, r->flags & PD_READ_FAST,
+		       r->diags, src->what, where);
+}
 
+struct pd_reader *pd_reader_open_input(struct pd_input *in, uint64_t start,
+				       uint64_t end, bool swap,
+				       struct pd_diags *diags, const char *what,
+				       struct pd_where where, unsigned flags)
+{
+	struct pd_reader *r = reader_new(flags, 1, swap, diags);
+
+	if (!r)
+		return NULL;
+	snprintf(r->src[0].what, sizeof(r->src[0].what), "%s", what);
+	source_init(r, &r->src[0], in, start, end, where);
+	return r;
+}
+
+/* data.N of a directory: its own file, from its start to its end. */
+static void open_data_n(struct pd_reader *r, struct pd_session *s,
+			struct source *d, const char *name)
+{
+	char path[4096];
+
+	snprintf(d->what, sizeof(d->what), "%s", name);
+	snprintf(path, sizeof(path), "%s/%s", s->path, name);
+	if (pd_input_open(&d->in, path) < 0) {
+		pd_diag_add(&s->diags, PD_C_READ_ERROR, PD_AT_NAMED(name),
+			    PD_ERR, PD_NO_OFFSET, d->what, "cannot open %s",
+			    path);
+		d->in.fd = -1;
+		source_init(r, d, &d->in, 0, 0, PD_AT_NAMED(name));
+		return;
+	}
+	d->own_input = true;
+	source_init(r, d, &d->in, 0, d->in.size, PD_AT_NAMED(name));
+}
+
+struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
+{
+	const struct pd_header *h = &s->hdr;
+	int n = 1;
+
+	if (s->mode == PD_MODE_DIR && (flags & PD_READ_DATA_N))
+		n += (int)s->ndir;
+
+	struct pd_reader *r = reader_new(flags, n, s->swap, &s->diags);
+	struct source *m;
+
+	if (!r)
+		return NULL;
+	r->legacy_google = s->pipe.legacy_google;
+	m = &r->src[0];
 	if (s->mode == PD_MODE_PIPE) {
 		snprintf(m->what, sizeof(m->what), "pipe stream");
-		source_init(r, m, &s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX);
+		source_init(r, m, &s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX,
+			    PD_AT_PIPE);
 	} else if (!s->header_ok) {
 		r->nsrc = 0; /* nothing can be located */
 	} else {
@@ -111,27 +114,10 @@ struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
 		uint64_t end = h->data.size ? h->data.offset + h->data.size
 					    : s->in.size;
 
-		source_init(r, m, &s->in, h->data.offset, end);
+		source_init(r, m, &s->in, h->data.offset, end, PD_AT_DATA);
 	}
-	for (int i = 1; i < r->nsrc; i++) {
-		struct source *d = &r->src[i];
-		char path[4096];
-
-		snprintf(d->what, sizeof(d->what), "%s", s->dir[i - 1].name);
-		snprintf(path, sizeof(path), "%s/%s", s->path,
-			 s->dir[i - 1].name);
-		if (pd_input_open(&d->in, path) < 0) {
-			pd_diag_add(&s->diags, PD_C_READ_ERROR,
-				    PD_AT_NAMED(s->dir[i - 1].name), PD_ERR,
-				    PD_NO_OFFSET, d->what, "cannot open %s",
-				    path);
-			d->in.fd = -1;
-			source_init(r, d, &d->in, 0, 0);
-			continue;
-		}
-		d->own_input = true;
-		source_init(r, d, &d->in, 0, d->in.size);
-	}
+	for (int i = 1; i < r->nsrc; i++)
+		open_data_n(r, s, &r->src[i], s->dir[i - 1].name);
 	return r;
 }
 
@@ -159,6 +145,17 @@ struct pd_reader *pd_reader_open_stream(struct pd_session *s, unsigned flags,
 	return r;
 }
 
+void pd_reader_set_legacy_google(struct pd_reader *r, bool legacy)
+{
+	r->legacy_google = legacy;
+}
+
+static void source_free(struct source *src)
+{
+	pd_stream_free(&src->st);
+	pd_z_free(&src->z);
+}
+
 void pd_reader_close(struct pd_reader *r)
 {
 	if (!r)
@@ -166,12 +163,9 @@ void pd_reader_close(struct pd_reader *r)
 	for (int i = 0; i < r->nsrc; i++) {
 		struct source *src = &r->src[i];
 
-		pd_stream_free(&src->st);
+		source_free(src);
 		if (src->own_input && src->in.fd >= 0)
 			pd_input_close(&src->in);
-		if (src->z.zd)
-			ZSTD_freeDStream(src->z.zd);
-		free(src->z.buf);
 	}
 	free(r->src);
 	free(r->payload);
@@ -181,264 +175,237 @@ void pd_reader_close(struct pd_reader *r)
 void pd_reader_stats(const struct pd_reader *r, struct pd_reader_stats *st)
 {
 	*st = r->stats;
+	/* records handed out in place since the last call into reader.c */
+	if (r->aim == AIM_FILE && r->src[r->cur].index < 0 &&
+	    r->c.p != r->c_start)
+		st->data_end = r->c.off;
 }
 
-static void zerr(struct pd_reader *r, struct source *src, enum pd_code code,
-		 uint64_t off, const char *fmt, const char *detail)
-{
-	src->z.broken = true;
-	pd_diag_add(&r->s->diags, code, PD_AT_RECORD(PD_REC_COMPRESSED), PD_ERR,
-		    off, src->what, fmt, detail);
-}
+/* ------------------------------------------------------------- cursor */
 
-/* Room for at least `need` more bytes at buf[tail]. */
-static bool zroom(struct zstate *z, size_t need)
+/* Take what pd_reader_next handed out in place off the source. */
+static void cursor_sync(struct pd_reader *r)
 {
-	if (z->cap - z->tail >= need)
-		return true;
-	if (z->head) { /* drop what was delivered */
-		memmove(z->buf, z->buf + z->head, z->tail - z->head);
-		z->tail -= z->head;
-		z->head = 0;
-		if (z->cap - z->tail >= need)
-			return true;
+	struct source *src = &r->src[r->cur];
+	size_t n = (size_t)(r->c.p - r->c_start);
+
+	if (r->aim == AIM_FILE) {
+		pd_stream_consume(&src->st, n);
+		if (src->index < 0 && n)
+			r->stats.data_end = src->st.pos;
+	} else if (r->aim == AIM_Z) {
+		pd_z_consume(&src->z, n);
 	}
-	size_t ncap = z->cap ? z->cap : 1u << 20;
-
-	while (ncap - z->tail < need && ncap <= ZBUF_MAX)
-		ncap *= 2;
-	if (ncap - z->tail < need || ncap > ZBUF_MAX)
-		return false;
-	uint8_t *nb = realloc(z->buf, ncap);
-
-	if (!nb)
-		return false;
-	z->buf = nb;
-	z->cap = ncap;
-	return true;
+	r->aim = AIM_NONE;
+	r->c.p = r->c.lim = r->c_start = NULL;
 }
 
-/* Feed one compressed record's payload to the stream's decompressor. */
-static void decompress(struct pd_reader *r, struct source *src,
-		       const struct pd_rec *rec)
+/* The cursor on the file's bytes after the record just handed out. */
+static void cursor_file(struct pd_reader *r, struct source *src)
 {
-	struct zstate *z = &src->z;
-	const uint8_t *data = rec->p + 8;
-	size_t len = rec->size - 8u;
+	struct pd_stream *st = &src->st;
 
-	if (z->broken)
+	if (st->skip || !st->buf)
 		return;
-	if (rec->type == PD_REC_COMPRESSED2) {
-		/* u64 data_size; zstd bytes[data_size]; zero padding */
-		uint64_t dsize =
-			rec->size >= 16 ? pd_get64(rec->p + 8, r->s->swap) : 0;
-
-		if (rec->size < 16 || dsize > rec->size - 16u) {
-			pd_diag_add(&r->s->diags, PD_C_DECOMPRESS_FAILED,
-				    PD_AT_RECORD(PD_REC_COMPRESSED), PD_ERR,
-				    rec->off + 8, src->what,
-				    "PERF_RECORD_COMPRESSED2: data_size %llu "
-				    "does not fit the record's %u bytes",
-				    (unsigned long long)dsize, rec->size);
-			return;
-		}
-		data = rec->p + 16;
-		len = (size_t)dsize;
-	}
-	if (!z->zd) {
-		z->zd = ZSTD_createDStream();
-		if (!z->zd || ZSTD_isError(ZSTD_initDStream(z->zd))) {
-			zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off, "%s",
-			     "cannot set up zstd");
-			return;
-		}
-	}
-	/* bytes from here on came out of this container */
-	if (z->nseg == NSEG) {
-		memmove(z->seg, z->seg + 1, (NSEG - 1) * sizeof(z->seg[0]));
-		z->nseg--;
-	}
-	z->seg[z->nseg++] = (struct seg){
-		.inner_start = z->inner_head + (z->tail - z->head),
-		.container = rec->off,
+	r->c = (struct pd_reader_cursor){
+		.p = st->buf + st->head,
+		.lim = st->buf + st->tail,
+		.off = st->pos,
+		.file = ~(uint64_t)0,
+		.stream = src->index,
+		.swap = r->swap,
 	};
-	r->stats.compressed_records++;
-	r->stats.compressed_bytes += len;
-
-	ZSTD_inBuffer in = {data, len, 0};
-
-	while (in.pos < in.size) {
-		if (!zroom(z, 1u << 16)) {
-			char d[96];
-
-			snprintf(d, sizeof(d),
-				 "%zu bytes decompressed and not yet delivered",
-				 z->tail - z->head);
-			zerr(r, src, PD_C_TORN_COMPRESSED_RECORD, rec->off,
-			     "PERF_RECORD_COMPRESSED: too much data without a "
-			     "whole record (%s)",
-			     d);
-			return;
-		}
-		ZSTD_outBuffer out = {z->buf + z->tail, z->cap - z->tail, 0};
-		size_t ret = ZSTD_decompressStream(z->zd, &out, &in);
-
-		if (ZSTD_isError(ret)) {
-			zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off,
-			     "PERF_RECORD_COMPRESSED: zstd: %s",
-			     ZSTD_getErrorName(ret));
-			return;
-		}
-		z->tail += out.pos;
-		r->stats.decompressed_bytes += out.pos;
-		if (out.pos == 0 && in.pos < in.size && ret == 0)
-			break; /* a frame ended and nothing moves: stop */
-	}
+	r->c_start = r->c.p;
+	r->aim = AIM_FILE;
 }
 
-static uint64_t container_of(const struct zstate *z, uint64_t inner)
-{
-	uint64_t c = 0;
-
-	for (int i = 0; i < z->nseg && z->seg[i].inner_start <= inner; i++)
-		c = z->seg[i].container;
-	return c;
-}
-
-static void zconsume(struct zstate *z, size_t n)
-{
-	z->head += n;
-	z->inner_head += n;
-	while (z->nseg > 1 && z->seg[1].inner_start <= z->inner_head) {
-		memmove(z->seg, z->seg + 1,
-			(size_t)(z->nseg - 1) * sizeof(z->seg[0]));
-		z->nseg--;
-	}
-}
-
-/* A whole decompressed record, if there is one. */
-static bool zdeliver(struct pd_reader *r, struct source *src,
-		     struct pd_event *ev)
+/*
+ * The cursor on the decompressed bytes after the record just handed out,
+ * up to where the next container's bytes begin (a record that starts
+ * there has that container's offset).
+ */
+static void cursor_z(struct pd_reader *r, struct source *src)
 {
 	struct zstate *z = &src->z;
-	bool sw = r->s->swap;
+	uint64_t bound, left = z->tail - z->head;
+	uint64_t container = pd_z_container(z, z->inner_head, &bound);
 
-	if (z->skip) {
-		size_t n = z->tail - z->head < z->skip ? z->tail - z->head
-						       : (size_t)z->skip;
-		zconsume(z, n);
-		z->skip -= n;
-		if (z->skip)
-			return false;
-	}
-	if (z->broken || z->tail - z->head < 8)
-		return false;
-	const uint8_t *p = z->buf + z->head;
-	uint16_t size = pd_get16(p + 6, sw);
-
-	if (size < 8) {
-		char d[64];
-
-		snprintf(d, sizeof(d), "size %u, type %u", size,
-			 pd_get32(p, sw));
-		zerr(r, src, PD_C_TORN_COMPRESSED_RECORD,
-		     container_of(z, z->inner_head),
-		     "decompressed record too small to be one (%s)", d);
-		return false;
-	}
-	if (z->tail - z->head < size)
-		return false; /* the rest comes with the next container */
-	memset(ev, 0, sizeof(*ev));
-	ev->offset = container_of(z, z->inner_head);
-	ev->stream = src->index;
-	ev->compressed = true;
-	ev->inner_offset = z->inner_head;
-	ev->type = pd_get32(p, sw);
-	ev->misc = pd_get16(p + 4, sw);
-	ev->size = size;
-	ev->p = p;
-	ev->payload = pd_record_payload(ev->type, p, size, sw,
-					r->s->pipe.legacy_google);
-	zconsume(z, size);
-	/* payloads inside the decompressed stream are skipped, not kept */
-	z->skip = ev->payload;
-	return true;
+	if (z->skip || z->broken)
+		return;
+	if (bound - z->inner_head < left)
+		left = bound - z->inner_head;
+	r->c = (struct pd_reader_cursor){
+		.p = z->buf + z->head,
+		.lim = z->buf + z->head + left,
+		.off = container,
+		.inner = z->inner_head,
+		.stream = src->index,
+		.swap = r->swap,
+	};
+	r->c_start = r->c.p;
+	r->aim = AIM_Z;
 }
 
-int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
+/* ------------------------------------------------------------ framing */
+
+/* The next record of a source's file bytes: 1, 0 at a clean end, -1
+ * damaged or an I/O error (diagnostic added). */
+static int file_next(struct pd_reader *r, struct source *src,
+		     struct pd_rec *rec)
+{
+	struct pd_stream *st = &src->st;
+	struct pd_frame f = {0};
+	size_t avail;
+	int k;
+
+	if (st->skip && !pd_stream_skip(st))
+		return -1;
+	avail = pd_stream_fill(st, 8);
+	if (st->ioerr)
+		return -1;
+	if (avail == 0)
+		return 0;
+	k = pd_frame(st->buf + st->head, st->buf + st->tail, r->swap, &f);
+	if (k == PD_FRAME_MORE && avail >= 8) {
+		avail = pd_stream_fill(st, f.size);
+		if (st->ioerr)
+			return -1;
+		k = pd_frame(st->buf + st->head, st->buf + st->tail, r->swap,
+			     &f);
+	}
+	if (k == PD_FRAME_WHOLE) {
+		*rec = (struct pd_rec){
+			.off = st->pos,
+			.type = f.type,
+			.misc = f.misc,
+			.size = f.size,
+			.p = st->buf + st->head,
+		};
+		rec->payload = pd_record_payload(f.type, rec->p, f.size,
+						 r->swap, r->legacy_google);
+		pd_stream_consume(st, f.size);
+		st->skip = rec->payload;
+		return 1;
+	}
+	if (avail < 8)
+		pd_diag_add(r->diags, PD_C_TRAILING_BYTES, st->where, PD_ERR,
+			    st->pos, st->what,
+			    "%zu trailing bytes after the last record, too few "
+			    "for a record header",
+			    avail);
+	else if (k == PD_FRAME_BAD)
+		pd_diag_add(r->diags, PD_C_RECORD_TOO_SMALL, PD_AT_FRAMING,
+			    PD_ERR, st->pos, st->what,
+			    "record header: size %u is smaller than the 8-byte "
+			    "header (type %u, misc 0x%x); cannot find the next "
+			    "record",
+			    f.size, f.type, f.misc);
+	else
+		pd_diag_add(r->diags, PD_C_RECORD_PAST_END, PD_AT_FRAMING,
+			    PD_ERR, st->pos, st->what,
+			    "record of type %u and size %u extends past the "
+			    "end (only %zu bytes left)",
+			    f.type, f.size, avail);
+	return -1;
+}
+
+/* A source ended (cleanly or not): -1 when it cannot be read. */
+static int source_end(struct pd_reader *r, struct source *src, bool clean)
+{
+	pd_z_end(r, src);
+	if (src->index < 0) {
+		r->stats.stop_offset = src->st.pos;
+		r->stats.stopped_clean = clean;
+	}
+	if (src->st.ioerr)
+		return -1;
+	source_free(src);
+	r->cur++;
+	return 0;
+}
+
+/* A record of the file as an event, its payload read if asked. */
+static void file_event(struct pd_reader *r, struct source *src,
+		       const struct pd_rec *rec, struct pd_event *ev)
+{
+	if (rec->type == PD_REC_HEADER_ATTR)
+		src->seen_attr = true;
+	*ev = (struct pd_event){
+		.offset = rec->off,
+		.stream = src->index,
+		.type = rec->type,
+		.misc = rec->misc,
+		.size = rec->size,
+		.p = rec->p,
+		.payload = rec->payload,
+		.payload_offset = rec->off + rec->size,
+		.legacy_feature = pd_legacy_feature(r->legacy_google,
+						    src->seen_attr, rec->type),
+	};
+	if (rec->payload && (r->flags & PD_READ_PAYLOADS) &&
+	    rec->payload <= PD_READ_PAYLOAD_MAX) {
+		uint64_t got;
+
+		/*
+		 * The record's bytes are copied first: reading the payload
+		 * moves the stream's window.
+		 */
+		memcpy(r->rec_copy, rec->p, rec->size);
+		ev->p = r->rec_copy;
+		if (pd_stream_read_payload(&src->st, &r->payload,
+					   &r->payload_cap, &got) == 0)
+			ev->payload_bytes = r->payload;
+	}
+}
+
+static bool is_container(uint32_t type)
+{
+	return type == PD_REC_COMPRESSED || type == PD_REC_COMPRESSED2;
+}
+
+int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev)
 {
 	struct pd_rec rec;
 
+	cursor_sync(r);
 	while (r->cur < r->nsrc) {
 		struct source *src = &r->src[r->cur];
 		int rc;
 
-		if (zdeliver(r, src, ev))
+		if (pd_z_deliver(r, src, ev)) {
+			cursor_z(r, src);
 			return 1;
-		rc = pd_stream_next(&src->st, &rec);
+		}
+		rc = file_next(r, src, &rec);
 		if (rc <= 0) {
-			struct zstate *z = &src->z;
-
-			if (!z->broken && z->tail > z->head)
-				pd_diag_add(&r->s->diags,
-					    PD_C_TORN_COMPRESSED_RECORD,
-					    PD_AT_RECORD(PD_REC_COMPRESSED),
-					    PD_ERR,
-					    container_of(z, z->inner_head),
-					    src->what,
-					    "the compressed stream ends inside "
-					    "a record (%zu bytes left over)",
-					    z->tail - z->head);
-			if (src->st.ioerr)
+			if (source_end(r, src, rc == 0) < 0)
 				return -1;
-			r->cur++;
 			continue;
 		}
 		if (src->index < 0)
 			r->stats.data_end = rec.off + rec.size + rec.payload;
-		if (rec.type == PD_REC_COMPRESSED ||
-		    rec.type == PD_REC_COMPRESSED2) {
-			r->stats.containers[rec.type == PD_REC_COMPRESSED2]++;
-			r->stats.container_bytes[rec.type ==
-						 PD_REC_COMPRESSED2] +=
-				rec.size;
-		}
-		if ((rec.type == PD_REC_COMPRESSED ||
-		     rec.type == PD_REC_COMPRESSED2) &&
-		    !(r->flags & PD_READ_NO_DECOMPRESS)) {
-			decompress(r, src, &rec);
-			continue;
-		}
-		if (rec.type == PD_REC_HEADER_ATTR)
-			src->seen_attr = true;
-		*ev = (struct pd_event){
-			.offset = rec.off,
-			.stream = src->index,
-			.type = rec.type,
-			.misc = rec.misc,
-			.size = rec.size,
-			.p = rec.p,
-			.payload = rec.payload,
-			.payload_offset = rec.off + rec.size,
-			.legacy_feature =
-				pd_legacy_feature(r->s->pipe.legacy_google,
-						  src->seen_attr, rec.type),
-		};
-		if (rec.payload && (r->flags & PD_READ_PAYLOADS) &&
-		    rec.payload <= PD_READ_PAYLOAD_MAX) {
-			uint64_t got;
+		if (is_container(rec.type)) {
+			int k = rec.type == PD_REC_COMPRESSED2;
 
-			/*
-			 * The record's bytes are copied first: reading the
-			 * payload moves the stream's window.
-			 */
-			memcpy(r->rec_copy, rec.p, rec.size);
-			ev->p = r->rec_copy;
-			if (pd_stream_read_payload(&src->st, &r->payload,
-						   &r->payload_cap, &got) == 0)
-				ev->payload_bytes = r->payload;
+			r->stats.containers[k]++;
+			r->stats.container_bytes[k] += rec.size;
+			if (!(r->flags & PD_READ_NO_DECOMPRESS)) {
+				pd_z_decompress(r, src, &rec);
+				continue;
+			}
 		}
+		file_event(r, src, &rec, ev);
+		cursor_file(r, src);
 		return 1;
 	}
 	return 0;
+}
+
+int pd_reader_read_payload(struct pd_reader *r, uint8_t **buf, size_t *cap,
+			   uint64_t *got)
+{
+	*got = 0;
+	if (r->cur >= r->nsrc)
+		return -1;
+	return pd_stream_read_payload(&r->src[r->cur].st, buf, cap, got);
 }

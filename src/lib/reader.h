@@ -4,15 +4,29 @@
  * of a file (or everything after data.offset when data.size is 0), a pipe
  * stream, a directory's data section and data.N files; PERF_RECORD_
  * COMPRESSED (81) and COMPRESSED2 (83) decompressed transparently with
- * one zstd stream and one carry-over buffer per input stream (FORMAT.md
- * §7.4), so a record split across two compressed records is whole.
- * Memory is bounded: a window over the file, and a decompression buffer.
+ * one zstd stream and one carry-over buffer per input stream
+ * (tools/perf/util/session.c: perf_session__process_compressed_event), so
+ * a record split across two compressed records is whole.  The one reader
+ * of records: every command takes them from here.
+ *
+ * Memory is bounded: a window over the file (or, in fast mode, a few
+ * read-ahead chunks), and a decompression buffer.
+ *
+ * pd_reader_next is inline: it frames the next record where the reader's
+ * cursor stands (the file's bytes or decompressed ones) and only calls
+ * into reader.c for a refill, a record with a payload, a container, a
+ * metadata record, the end of a stream or damage.
  */
 #ifndef PD_READER_H
 #define PD_READER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include "diag.h"
+#include "frame.h"
+#include "input.h"
 
 struct pd_session;
 struct pd_reader;
@@ -40,6 +54,12 @@ enum {
 	PD_READ_PAYLOADS = 1 << 0,	/* keep 66/71 payload bytes (bounded) */
 	PD_READ_NO_DECOMPRESS = 1 << 1, /* hand out 81/83 records as they are */
 	PD_READ_DATA_N = 1 << 2, /* also the data.N files of a directory */
+	/*
+	 * Read ahead on a helper thread (the file's bytes, in place): for
+	 * one walk at a time over a whole recording.  The records are the
+	 * same; PERFDUMP_READER=plain in the environment turns it off.
+	 */
+	PD_READ_FAST = 1 << 3,
 };
 
 /* Payload bytes kept with PD_READ_PAYLOADS: at most this many. */
@@ -59,8 +79,33 @@ struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags);
 struct pd_reader *pd_reader_open_stream(struct pd_session *s, unsigned flags,
 					int stream);
 
-/* 1: an event; 0: the end of every stream; -1: I/O error (diag added). */
-int pd_reader_next(struct pd_reader *r, struct pd_event *ev);
+/*
+ * The records of one range of an input, without a session (the pipe
+ * walk that opens a session, the torn-recording scan): [start, end) of
+ * `in` (end UINT64_MAX: to the end), byte order swapped or not, problems
+ * to `diags`, named `what` and concerning `where` in them.
+ */
+struct pd_reader *pd_reader_open_input(struct pd_input *in, uint64_t start,
+				       uint64_t end, bool swap,
+				       struct pd_diags *diags, const char *what,
+				       struct pd_where where, unsigned flags);
+
+/*
+ * The stream is a pre-upstream Google pipe stream (known after its first
+ * record): type 71 carries no payload, types 69..80 before the first
+ * HEADER_ATTR are features.
+ */
+void pd_reader_set_legacy_google(struct pd_reader *r, bool legacy);
+
+/*
+ * Read the payload of the record just returned (66/71 from the file) into
+ * *buf (realloc'd, capacity *cap; the caller frees it; memory grows with
+ * the bytes actually read).  Returns 0 with *got == its size, or -1 when
+ * the input ended early (*got tells how much arrived; diagnostic added).
+ * ev->p of that record is no longer valid afterwards.
+ */
+int pd_reader_read_payload(struct pd_reader *r, uint8_t **buf, size_t *cap,
+			   uint64_t *got);
 
 void pd_reader_close(struct pd_reader *r);
 
@@ -71,9 +116,62 @@ struct pd_reader_stats {
 	uint64_t decompressed_bytes;
 	uint64_t containers[2];	     /* COMPRESSED, COMPRESSED2 records read */
 	uint64_t container_bytes[2]; /* their header.size, summed */
-	uint64_t data_end; /* main stream: file offset after its last whole
+	uint64_t data_end;    /* main stream: file offset after its last whole
 			     * record (its payload included) */
+	uint64_t stop_offset; /* main stream: the file offset its walk
+			       * stopped at (the end, or the damage) */
+	bool stopped_clean;   /* main stream: at its end, not at damage */
 };
 void pd_reader_stats(const struct pd_reader *r, struct pd_reader_stats *st);
+
+/*
+ * Where the next record is framed (private to the reader; here for the
+ * inline pd_reader_next): bytes holding records, from the file or
+ * decompressed.
+ */
+struct pd_reader_cursor {
+	const uint8_t *p, *lim;
+	uint64_t off;	/* file: file offset of p; decompressed: the
+			 * container's file offset */
+	uint64_t inner; /* decompressed: offset of p in that stream; else 0 */
+	uint64_t file;	/* ~0: the file's bytes; 0: decompressed ones */
+	int stream;
+	bool swap;
+};
+
+int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev);
+
+/*
+ * 1: an event; 0: the end of every stream; -1: I/O error (diag added).
+ * Metadata records (types from HEADER_ATTR on: payloads, containers,
+ * legacy features) and anything that is not a whole record at the cursor
+ * go to pd_reader_next_slow.
+ */
+static inline int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
+{
+	/* the cursor is the reader's first member */
+	struct pd_reader_cursor *c = (struct pd_reader_cursor *)(void *)r;
+	struct pd_frame f;
+
+	if (pd_frame(c->p, c->lim, c->swap, &f) == PD_FRAME_WHOLE &&
+	    f.type < PD_REC_HEADER_ATTR) {
+		*ev = (struct pd_event){
+			.offset = c->off,
+			.stream = c->stream,
+			.compressed = !c->file,
+			.inner_offset = c->inner,
+			.type = f.type,
+			.misc = f.misc,
+			.size = f.size,
+			.p = c->p,
+			.payload_offset = (c->off + f.size) & c->file,
+		};
+		c->p += f.size;
+		c->off += f.size & c->file;
+		c->inner += f.size & ~c->file;
+		return 1;
+	}
+	return pd_reader_next_slow(r, ev);
+}
 
 #endif

@@ -26,6 +26,7 @@
 #include "record_types.h"
 
 struct pd_session;
+struct pd_event;
 struct pd_evsel;
 struct pd_feature;
 struct feat_tracing_data;

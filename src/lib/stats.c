@@ -12,8 +12,6 @@
 #include "cursor.h"
 #include "features.h"
 #include "order.h"
-#include "prefetch.h"
-#include "zprefetch.h"
 #include "reader.h"
 #include "record.h"
 #include "sample.h"
@@ -412,145 +410,6 @@ static void finish(struct walk *w)
 	st->nthreads = n;
 }
 
-/*
- * The data section of a plain file (or a whole pipe stream saved to a
- * file), walked in place in big chunks: no per-record calls into the
- * reader.  Only for what needs nothing else:
- * a record with a payload (66, 71), a compressed one (81, 83) or any
- * damage hands the whole walk over to the reader (returns 0).
- */
-#define FAST_CHUNK (1u << 20)
-#define FAST_CARRY 65536u /* a record is at most 64 KiB - 1 */
-
-/* 0: the reader; 1: the fast walk; 2: the fast walk, decompressing */
-static int fast_possible(const struct pd_session *s)
-{
-	bool data =
-		s->mode == PD_MODE_PIPE ||
-		(s->mode == PD_MODE_FILE && s->header_ok && s->hdr.data.size);
-
-	if (!data || !s->in.seekable || pd_find_feature(s, HEADER_AUXTRACE) ||
-	    s->pipe.legacy_google)
-		return 0;
-	return pd_find_feature(s, HEADER_COMPRESSED) ? 2 : 1;
-}
-
-/* The range the fast walks read: a data section, or a whole pipe stream. */
-static void fast_range(const struct pd_session *s, uint64_t *pos, uint64_t *end)
-{
-	*pos = s->mode == PD_MODE_PIPE ? PD_PIPE_HEADER_SIZE
-				       : s->hdr.data.offset;
-	*end = s->mode == PD_MODE_PIPE ? s->in.size : *pos + s->hdr.data.size;
-}
-
-static int fast_walk(struct walk *w)
-{
-	struct pd_session *s = w->s;
-	uint64_t pos, end;
-	uint8_t carry[FAST_CARRY];
-	size_t ncarry = 0;
-	struct pd_prefetch *pf;
-	int ok = 0;
-
-	fast_range(s, &pos, &end);
-	if (end > s->in.size || end < pos)
-		return 0; /* the reader says what is missing */
-	pf = pd_prefetch_start(&s->in, pos, end, FAST_CHUNK, FAST_CARRY);
-	if (!pf)
-		return 0;
-	for (;;) {
-		uint8_t *chunk;
-		ssize_t n = pd_prefetch_next(pf, &chunk);
-		const uint8_t *p, *lim;
-
-		if (n <= 0) {
-			ok = n == 0 && !ncarry && pos == end;
-			break;
-		}
-		/* the start of a record the chunk before cut off */
-		p = chunk - ncarry;
-		memcpy(chunk - ncarry, carry, ncarry);
-		lim = chunk + n;
-		while (lim - p >= 8) {
-			struct pd_event ev = {
-				.offset = pos,
-				.stream = -1,
-				.type = pd_get32(p, s->swap),
-				.misc = pd_get16(p + 4, s->swap),
-				.size = pd_get16(p + 6, s->swap),
-				.p = p,
-			};
-
-			if (ev.size < 8 ||
-			    ev.type == PD_REC_HEADER_TRACING_DATA ||
-			    ev.type == PD_REC_AUXTRACE ||
-			    ev.type == PD_REC_COMPRESSED ||
-			    ev.type == PD_REC_COMPRESSED2)
-				goto out;
-			if (ev.size > lim - p)
-				break;
-			count_event(w, &ev);
-			p += ev.size;
-			pos += ev.size;
-		}
-		ncarry = (size_t)(lim - p);
-		memcpy(carry, p, ncarry);
-	}
-out:
-	pd_prefetch_stop(pf);
-	if (ok)
-		w->st->data_end = pos;
-	return ok;
-}
-
-/*
- * A data section with compressed records: decompressed ahead on a helper
- * thread (zprefetch.c), walked here in the order the reader gives.
- */
-static int zfast_walk(struct walk *w, struct pd_reader_stats *rs)
-{
-	struct pd_session *s = w->s;
-	struct pd_zprefetch *zp;
-	struct pd_zblock b;
-	uint64_t pos, end;
-	int rc;
-
-	fast_range(s, &pos, &end);
-	if (end > s->in.size || end < pos)
-		return 0;
-	zp = pd_zprefetch_start(&s->in, pos, end, s->swap);
-	if (!zp)
-		return 0;
-	while ((rc = pd_zprefetch_next(zp, &b)) == 1 && !w->oom) {
-		uint32_t si = 0;
-
-		for (size_t at = 0; at + 8 <= b.len;) {
-			const struct pd_zseg *sg;
-
-			while (si + 1 < b.nseg && b.seg[si + 1].pos <= at)
-				si++;
-			sg = &b.seg[si];
-
-			struct pd_event ev = {
-				.offset = sg->compressed
-						  ? sg->offset
-						  : sg->offset + (at - sg->pos),
-				.stream = -1,
-				.compressed = sg->compressed,
-				.type = pd_get32(b.p + at, s->swap),
-				.misc = pd_get16(b.p + at + 4, s->swap),
-				.size = pd_get16(b.p + at + 6, s->swap),
-				.p = b.p + at,
-			};
-
-			count_event(w, &ev);
-			at += ev.size;
-		}
-	}
-	pd_zprefetch_stop(zp, rs);
-	return rc == 0;
-}
-
 static void count_containers(struct walk *w, const struct pd_reader_stats *rs)
 {
 	struct pd_stats *st = w->st;
@@ -604,27 +463,10 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 		rc = -1;
 		goto out;
 	}
-	int fast = fast_possible(s);
-
-	if (fast == 1 && fast_walk(&w) && !w.oom) {
-		end_round(st);
-		goto done;
-	}
-	if (fast == 2 && zfast_walk(&w, &rs) && !w.oom) {
-		end_round(st);
-		count_containers(&w, &rs);
-		goto done;
-	}
-	if (fast) {
-		/* start over with the reader, which says what went wrong */
-		free(w.pos);
-		pd_stats_free(st);
-		if (walk_setup(&w, s, st) < 0) {
-			rc = -1;
-			goto out;
-		}
-	}
-	r = pd_reader_open(s, s->mode == PD_MODE_DIR ? PD_READ_DATA_N : 0);
+	/* one walk over everything: the reader reads ahead, in place */
+	r = pd_reader_open(
+		s,
+		PD_READ_FAST | (s->mode == PD_MODE_DIR ? PD_READ_DATA_N : 0));
 	if (!r) {
 		rc = -1;
 		goto out;
@@ -634,7 +476,6 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 	end_round(st);
 	pd_reader_stats(r, &rs);
 	count_containers(&w, &rs);
-done:
 	finish(&w);
 	if (w.oom)
 		rc = -1;

@@ -1,43 +1,50 @@
 // SPDX-License-Identifier: MIT
+/* The bytes of a record source (see stream.h). */
 #include "stream.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cursor.h"
+#include "prefetch.h"
 
 /* Large enough for any record (u16 size) many times over. */
 #define STREAM_WINDOW (1u << 20)
-
-uint64_t pd_record_payload(uint32_t type, const uint8_t *p, uint16_t size,
-			   bool swap, bool legacy_google)
-{
-	if (type == PD_REC_HEADER_TRACING_DATA && size >= 12 && size <= 16)
-		return pd_get32(p + 8, swap);
-	if (type == PD_REC_AUXTRACE && size >= 16 && !legacy_google)
-		return pd_get64(p + 8, swap);
-	return 0;
-}
+/* Fast mode: read-ahead chunks, and room before each for a cut record. */
+#define FAST_CHUNK (1u << 20)
+#define FAST_CARRY 65536u /* a record is at most 64 KiB - 1 */
+/* Fast mode: a payload at least this long is seeked over, not read. */
+#define FAST_JUMP (4u << 20)
 
 void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
-		    uint64_t end, bool swap, struct pd_diags *diags,
+		    uint64_t end, bool fast, struct pd_diags *diags,
 		    const char *what, struct pd_where where)
 {
 	memset(st, 0, sizeof(*st));
 	st->in = in;
 	st->pos = start;
 	st->end = end;
-	st->swap = swap;
+	/* the helper thread reads with pread: a file, not a stream */
+	st->fast = fast && in->seekable;
 	st->diags = diags;
 	st->what = what;
 	st->where = where;
 }
 
+static void drop_buffers(struct pd_stream *st)
+{
+	pd_prefetch_stop(st->pf);
+	st->pf = NULL;
+	st->buf = NULL;
+	st->head = st->tail = 0;
+}
+
 void pd_stream_free(struct pd_stream *st)
 {
-	free(st->buf);
-	st->buf = NULL;
+	drop_buffers(st);
+	free(st->win);
+	free(st->stash);
+	st->win = st->stash = NULL;
 }
 
 static uint64_t limit_left(const struct pd_stream *st, uint64_t at)
@@ -47,17 +54,24 @@ static uint64_t limit_left(const struct pd_stream *st, uint64_t at)
 				     : st->end - at;
 }
 
-/* Make at least `need` bytes available at buf[head], if the input has them. */
-static size_t fill_slow(struct pd_stream *st, size_t need)
+static void read_error(struct pd_stream *st, uint64_t at)
 {
-	if (!st->buf) {
-		st->buf = malloc(STREAM_WINDOW);
-		if (!st->buf) {
+	pd_diag_add(st->diags, PD_C_READ_ERROR, st->where, PD_ERR, at, st->what,
+		    "read error: %s", strerror(errno));
+	st->ioerr = true;
+}
+
+/* The window: pread into one buffer, what is left moved to its front. */
+static size_t fill_window(struct pd_stream *st, size_t need)
+{
+	if (!st->win) {
+		st->win = malloc(STREAM_WINDOW);
+		if (!st->win) {
 			st->ioerr = true;
 			return 0;
 		}
-		st->cap = STREAM_WINDOW;
 	}
+	st->buf = st->win;
 	while (st->tail - st->head < need && !st->eof && !st->ioerr) {
 		uint64_t at = st->pos + (st->tail - st->head);
 		uint64_t left = limit_left(st, at);
@@ -70,7 +84,7 @@ static size_t fill_slow(struct pd_stream *st, size_t need)
 			st->tail -= st->head;
 			st->head = 0;
 		}
-		room = st->cap - st->tail;
+		room = STREAM_WINDOW - st->tail;
 		if (room > left)
 			room = (size_t)left;
 		if (room == 0) {
@@ -79,10 +93,7 @@ static size_t fill_slow(struct pd_stream *st, size_t need)
 		}
 		n = pd_input_pread(st->in, at, st->buf + st->tail, room);
 		if (n < 0) {
-			pd_diag_add(st->diags, PD_C_READ_ERROR, st->where,
-				    PD_ERR, at, st->what, "read error: %s",
-				    strerror(errno));
-			st->ioerr = true;
+			read_error(st, at);
 			break;
 		}
 		if (n == 0)
@@ -92,17 +103,52 @@ static size_t fill_slow(struct pd_stream *st, size_t need)
 	return st->tail - st->head;
 }
 
-static inline size_t fill(struct pd_stream *st, size_t need)
+/*
+ * Fast mode: the helper thread's chunks, in place.  A record cut by the
+ * end of a chunk is copied into the room before the next one (through
+ * the stash: the chunk goes back to the thread).
+ */
+static size_t fill_chunks(struct pd_stream *st, size_t need)
 {
 	size_t avail = st->tail - st->head;
 
-	return avail >= need ? avail : fill_slow(st, need);
+	while (avail < need && !st->eof && !st->ioerr) {
+		uint8_t *chunk;
+		ssize_t n;
+
+		if (avail)
+			memcpy(st->stash, st->buf + st->head, avail);
+		n = pd_prefetch_next(st->pf, &chunk);
+		st->buf = chunk - avail;
+		if (avail)
+			memcpy(st->buf, st->stash, avail);
+		st->head = 0;
+		st->tail = avail;
+		if (n < 0) {
+			read_error(st, st->pos + avail);
+			break;
+		}
+		if (n == 0)
+			st->eof = true;
+		st->tail += (size_t)n;
+		avail = st->tail;
+	}
+	return avail;
 }
 
-static void consume(struct pd_stream *st, size_t n)
+size_t pd_stream_fill_slow(struct pd_stream *st, size_t need)
 {
-	st->head += n;
-	st->pos += n;
+	if (st->fast && !st->pf && !st->eof && !st->ioerr) {
+		/* started at the first read, and again after a seek */
+		if (!st->stash)
+			st->stash = malloc(FAST_CARRY);
+		if (st->stash)
+			st->pf = pd_prefetch_start(st->in, st->pos, st->end,
+						   FAST_CHUNK, FAST_CARRY);
+		if (!st->pf)
+			st->fast = false; /* out of memory: the window */
+	}
+	return st->pf ? fill_chunks(st, need) : fill_window(st, need);
 }
 
 /* Skip payload bytes; returns false if the input ended first. */
@@ -111,103 +157,52 @@ static bool do_skip(struct pd_stream *st)
 	while (st->skip) {
 		size_t avail = st->tail - st->head;
 
-		if (avail == 0) {
-			if (st->in->seekable) {
-				/* jump without reading */
-				uint64_t left = limit_left(st, st->pos);
-				uint64_t fsize = st->in->size;
-				uint64_t room =
-					fsize > st->pos ? fsize - st->pos : 0;
+		if (avail == 0 && st->in->seekable &&
+		    (!st->fast || st->skip >= FAST_JUMP)) {
+			/* jump without reading */
+			uint64_t left = limit_left(st, st->pos);
+			uint64_t fsize = st->in->size;
+			uint64_t room = fsize > st->pos ? fsize - st->pos : 0;
 
-				if (room > left)
-					room = left;
-				if (room >= st->skip) {
-					st->pos += st->skip;
-					st->skip = 0;
-					return true;
-				}
-				st->pos += room;
-				st->skip -= room;
-				st->eof = true;
-				return false;
+			drop_buffers(st); /* read ahead from the new place */
+			if (room > left)
+				room = left;
+			if (room >= st->skip) {
+				st->pos += st->skip;
+				st->skip = 0;
+				return true;
 			}
-			avail = fill(st, 1);
+			st->pos += room;
+			st->skip -= room;
+			st->eof = true;
+			return false;
+		}
+		if (avail == 0) {
+			avail = pd_stream_fill(st, 1);
 			if (avail == 0)
 				return false;
 		}
 		size_t n = avail < st->skip ? avail : (size_t)st->skip;
 
-		consume(st, n);
+		pd_stream_consume(st, n);
 		st->skip -= n;
 	}
 	return true;
 }
 
-int pd_stream_next(struct pd_stream *st, struct pd_rec *r)
+bool pd_stream_skip(struct pd_stream *st)
 {
-	size_t avail;
+	uint64_t want = st->skip, at = st->pos;
 
-	if (st->skip) {
-		uint64_t want = st->skip, at = st->pos;
-
-		if (!do_skip(st)) {
-			pd_diag_add(st->diags, PD_C_RECORD_PAST_END,
-				    PD_AT_FRAMING, PD_ERR, at, st->what,
-				    "record payload of %llu bytes is cut "
-				    "short: the input ends after %llu of them",
-				    (unsigned long long)want,
-				    (unsigned long long)(want - st->skip));
-			return -1;
-		}
-	}
-	avail = fill(st, 8);
-	if (st->ioerr)
-		return -1;
-	if (avail == 0)
-		return 0;
-	if (avail < 8) {
-		pd_diag_add(st->diags, PD_C_TRAILING_BYTES, st->where, PD_ERR,
-			    st->pos, st->what,
-			    "%zu trailing bytes after the last record, too few "
-			    "for a record header",
-			    avail);
-		return -1;
-	}
-
-	const uint8_t *h = st->buf + st->head;
-
-	r->off = st->pos;
-	r->type = pd_get32(h, st->swap);
-	r->misc = pd_get16(h + 4, st->swap);
-	r->size = pd_get16(h + 6, st->swap);
-	r->payload = 0;
-	if (r->size < 8) {
-		pd_diag_add(st->diags, PD_C_RECORD_TOO_SMALL, PD_AT_FRAMING,
-			    PD_ERR, r->off, st->what,
-			    "record header: size %u is smaller than the 8-byte "
-			    "header (type %u, misc 0x%x); cannot find the next "
-			    "record",
-			    r->size, r->type, r->misc);
-		return -1;
-	}
-	avail = fill(st, r->size);
-	if (st->ioerr)
-		return -1;
-	if (avail < r->size) {
-		pd_diag_add(st->diags, PD_C_RECORD_PAST_END, PD_AT_FRAMING,
-			    PD_ERR, r->off, st->what,
-			    "record of type %u and size %u extends past the "
-			    "end (only %zu bytes left)",
-			    r->type, r->size, avail);
-		return -1;
-	}
-	h = st->buf + st->head;
-	r->p = h;
-	r->payload = pd_record_payload(r->type, h, r->size, st->swap,
-				       st->legacy_google);
-	consume(st, r->size);
-	st->skip = r->payload;
-	return 1;
+	if (do_skip(st))
+		return true;
+	pd_diag_add(st->diags, PD_C_RECORD_PAST_END, PD_AT_FRAMING, PD_ERR, at,
+		    st->what,
+		    "record payload of %llu bytes is cut short: the input ends "
+		    "after %llu of them",
+		    (unsigned long long)want,
+		    (unsigned long long)(want - st->skip));
+	return false;
 }
 
 int pd_stream_read_payload(struct pd_stream *st, uint8_t **buf, size_t *cap,
@@ -217,7 +212,7 @@ int pd_stream_read_payload(struct pd_stream *st, uint8_t **buf, size_t *cap,
 
 	*got = 0;
 	while (have < want) {
-		size_t avail = fill(st, 1);
+		size_t avail = pd_stream_fill(st, 1);
 
 		if (avail == 0)
 			break;
@@ -239,7 +234,7 @@ int pd_stream_read_payload(struct pd_stream *st, uint8_t **buf, size_t *cap,
 			*cap = ncap;
 		}
 		memcpy(*buf + have, st->buf + st->head, avail);
-		consume(st, avail);
+		pd_stream_consume(st, avail);
 		have += avail;
 		st->skip -= avail;
 	}

@@ -1,89 +1,79 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Record framing: walks perf_event_header-framed records through a bounded
- * window (never the whole file), from a data section, a data.N file or a
- * pipe stream.  Knows the two records whose payload follows header.size
- * (HEADER_TRACING_DATA 66, AUXTRACE 71; FORMAT.md §7.3) and skips their
- * payload unless the caller reads it.
+ * The bytes of one record source (a data section, a data.N file, a pipe
+ * stream) for the reader (reader.c), never the whole file at once: a 1 MiB
+ * window over pread, or, in the reader's fast mode, read-ahead chunks that
+ * a helper thread fills (prefetch.c).  Either way the reader sees
+ * buf[head..tail), the bytes from file offset pos on, and asks for more
+ * when a record does not fit.  No framing here: the reader frames.
  */
 #ifndef PD_STREAM_H
 #define PD_STREAM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "diag.h"
 #include "input.h"
-#include "perf_abi.h"
 
-struct pd_rec {
-	uint64_t off; /* file offset of the record header */
-	uint32_t type;
-	uint16_t misc;
-	uint16_t size;	  /* header.size, including the header */
-	const uint8_t *p; /* size bytes; valid until the next call */
-	uint64_t payload; /* bytes after header.size (66, 71) */
-};
+struct pd_prefetch;
 
 struct pd_stream {
 	struct pd_input *in;
 	uint64_t pos; /* file offset of buf[head] */
 	uint64_t end; /* UINT64_MAX: until end of input */
 	uint8_t *buf;
-	size_t cap, head, tail;
+	size_t head, tail;
 	bool eof;      /* input exhausted (tail is all there is) */
+	bool ioerr;    /* a read failed (diagnostic added) or out of memory */
 	uint64_t skip; /* payload still to skip */
-	bool swap;
-	bool ioerr;
-	/*
-	 * Pre-upstream Google pipe streams reuse type 71 for a header
-	 * feature, long before AUXTRACE existed: no payload follows it.
-	 */
-	bool legacy_google;
+	bool fast;     /* read ahead on a helper thread */
+	struct pd_prefetch *pf;
+	uint8_t *win;	/* the window (not fast) */
+	uint8_t *stash; /* fast: a record cut by the end of a chunk */
 	struct pd_diags *diags;
 	const char *what;      /* "data section", "pipe stream", "data.3" */
 	struct pd_where where; /* the same, for the diagnostics */
 };
 
-/*
- * Bytes that follow a record beyond header.size (FORMAT.md §7.3):
- * HEADER_TRACING_DATA's u32 size when the record is perf's 12- or 16-byte
- * form (simpleperf's carries the data inside the record), AUXTRACE's u64
- * size (not in pre-upstream Google streams, whose type 71 is a feature).
- */
-uint64_t pd_record_payload(uint32_t type, const uint8_t *p, uint16_t size,
-			   bool swap, bool legacy_google);
-
-/*
- * Pre-upstream Google pipe streams send the header features as record
- * types 66 + feature id (69..80) before the first HEADER_ATTR.  The
- * feature id a record carries, or 0.
- */
-static inline unsigned pd_legacy_feature(bool legacy_google, bool seen_attr,
-					 uint32_t type)
-{
-	uint32_t id = type - PD_REC_LEGACY_FEATURE_BASE; /* wraps below */
-
-	return legacy_google && !seen_attr && id >= HEADER_HOSTNAME &&
-			       id <= HEADER_NUMA_TOPOLOGY
-		       ? id
-		       : 0;
-}
-
 void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
-		    uint64_t end, bool swap, struct pd_diags *diags,
+		    uint64_t end, bool fast, struct pd_diags *diags,
 		    const char *what, struct pd_where where);
+/* Free the buffers (pos and the flags stay). */
 void pd_stream_free(struct pd_stream *st);
 
-/* 1: a record; 0: clean end; -1: damaged or I/O error (diagnostic added). */
-int pd_stream_next(struct pd_stream *st, struct pd_rec *r);
+size_t pd_stream_fill_slow(struct pd_stream *st, size_t need);
 
 /*
- * Read the payload that follows the record just returned (66/71) into
- * *buf (realloc'd, capacity *cap; the caller frees it).  Memory grows with
- * the bytes actually read, never with the declared size.  Returns 0 with
- * *got == declared size, or -1 when the input ended early (*got tells how
- * much arrived; diagnostic added).
+ * Make at least `need` (at most 65536) bytes available at buf[head], if
+ * the input has them; returns how many there are.
+ */
+static inline size_t pd_stream_fill(struct pd_stream *st, size_t need)
+{
+	size_t avail = st->tail - st->head;
+
+	return avail >= need ? avail : pd_stream_fill_slow(st, need);
+}
+
+static inline void pd_stream_consume(struct pd_stream *st, size_t n)
+{
+	st->head += n;
+	st->pos += n;
+}
+
+/*
+ * Skip the payload still to skip.  Returns false (diagnostic added) when
+ * the input ends first.
+ */
+bool pd_stream_skip(struct pd_stream *st);
+
+/*
+ * Read the payload still to skip into *buf (realloc'd, capacity *cap; the
+ * caller frees it).  Memory grows with the bytes actually read, never
+ * with the declared size.  Returns 0 with *got == the declared size, or -1
+ * when the input ended early (*got tells how much arrived; diagnostic
+ * added).
  */
 int pd_stream_read_payload(struct pd_stream *st, uint8_t **buf, size_t *cap,
 			   uint64_t *got);

@@ -7,25 +7,33 @@
 
 #include "diag.h"
 #include "session.h"
-#include "stream.h"
+#include "reader.h"
 
 bool pd_scan_torn(struct pd_session *s, struct pd_scan *sc)
 {
-	struct pd_diags quiet = {0}; /* the stream's own words, kept here */
-	struct pd_stream st;
-	struct pd_rec r;
-	int rc;
+	struct pd_diags quiet = {0}; /* the reader's own words, kept here */
+	struct pd_reader *rd;
+	struct pd_reader_stats rs;
+	struct pd_event r;
+	int rc = -1;
 
 	if (s->mode != PD_MODE_FILE || !s->header_ok || s->hdr.data.size)
 		return false;
 	memset(sc, 0, sizeof(*sc));
 	sc->start = sc->end = s->hdr.data.offset;
-	pd_stream_init(&st, &s->in, s->hdr.data.offset, s->in.size, s->swap,
-		       &quiet, "data section", PD_AT_DATA);
-	while ((rc = pd_stream_next(&st, &r)) == 1) {
-		sc->nrecords++;
-		/* a record with a payload (66, 71) ends after it */
-		sc->end = r.off + r.size + r.payload;
+	/* the records as they are framed: containers not opened */
+	rd = pd_reader_open_input(&s->in, s->hdr.data.offset, s->in.size,
+				  s->swap, &quiet, "data section", PD_AT_DATA,
+				  PD_READ_NO_DECOMPRESS);
+	if (rd) {
+		while ((rc = pd_reader_next(rd, &r)) == 1) {
+			sc->nrecords++;
+			/* a record with a payload (66, 71) ends after it */
+			sc->end = r.offset + r.size + r.payload;
+		}
+		pd_reader_stats(rd, &rs);
+		if (rc == 0 && !rs.stopped_clean)
+			rc = -1; /* stopped at damage */
 	}
 	if (rc < 0 && quiet.n) {
 		/* where the stream gave up: a torn header, record or payload */
@@ -41,7 +49,7 @@ bool pd_scan_torn(struct pd_session *s, struct pd_scan *sc)
 		snprintf(sc->why, sizeof(sc->why),
 			 "the input could not be read");
 	}
-	pd_stream_free(&st);
+	pd_reader_close(rd);
 	pd_diags_free(&quiet);
 	return true;
 }

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/* The reader's insides (reader.c, reader_z.c); see reader.h. */
+#ifndef PD_READER_INT_H
+#define PD_READER_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <zstd.h>
+
+#include "reader.h"
+#include "stream.h"
+
+#define NSEG 16
+
+/* A record framed in the file's bytes. */
+struct pd_rec {
+	uint64_t off; /* file offset of the record header */
+	uint32_t type;
+	uint16_t misc;
+	uint16_t size;	  /* header.size, including the header */
+	const uint8_t *p; /* size bytes; valid until the next call */
+	uint64_t payload; /* bytes after header.size (66, 71) */
+};
+
+/* Which container produced the decompressed bytes from inner_start on. */
+struct seg {
+	uint64_t inner_start;
+	uint64_t container;
+};
+
+/* One input stream's decompressor and its undelivered output. */
+struct zstate {
+	ZSTD_DStream *zd;
+	uint8_t *buf;
+	size_t cap, head, tail; /* undelivered bytes are buf[head..tail) */
+	uint64_t inner_head;	/* decompressed offset of buf[head] */
+	uint64_t skip;		/* payload bytes (66/71) still to skip */
+	struct seg seg[NSEG];
+	int nseg;
+	bool broken; /* stop decompressing this stream */
+};
+
+struct source {
+	struct pd_stream st;
+	struct pd_input in; /* data.N: its own file */
+	bool own_input;
+	int index;	/* -1 the main stream, else data.N's N */
+	bool seen_attr; /* a HEADER_ATTR went by (legacy streams) */
+	char what[48];
+	struct zstate z;
+};
+
+/* What the cursor stands on. */
+enum { AIM_NONE, AIM_FILE, AIM_Z };
+
+struct pd_reader {
+	struct pd_reader_cursor c; /* first: pd_reader_next reads it */
+	const uint8_t *c_start;	   /* where the cursor was set */
+	int aim;
+	bool swap;
+	bool legacy_google;
+	struct pd_diags *diags;
+	unsigned flags;
+	struct source *src;
+	int nsrc, cur;
+	uint8_t *payload; /* PD_READ_PAYLOADS: reused buffer */
+	size_t payload_cap;
+	struct pd_reader_stats stats;
+	uint8_t rec_copy[65536];
+};
+
+/* reader_z.c: the decompressed side of a source */
+void pd_z_decompress(struct pd_reader *r, struct source *src,
+		     const struct pd_rec *rec);
+bool pd_z_deliver(struct pd_reader *r, struct source *src, struct pd_event *ev);
+/* The container the byte at inner came out of; *bound: where the next
+ * container's bytes begin (UINT64_MAX: none yet). */
+uint64_t pd_z_container(const struct zstate *z, uint64_t inner,
+			uint64_t *bound);
+void pd_z_consume(struct zstate *z, size_t n);
+/* At the end of the source: says so if a record was left unfinished. */
+void pd_z_end(struct pd_reader *r, struct source *src);
+void pd_z_free(struct zstate *z);
+
+#endif
