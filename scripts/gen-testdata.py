@@ -13,7 +13,8 @@ Usage (from the project root):
         # perf; these are never committed.
 
 Standard library only, fully deterministic: the same bytes on every run.
-The layout reference is /work/shared/FORMAT.md (sections cited as §n).
+Layouts follow the kernel sources: include/uapi/linux/perf_event.h,
+tools/lib/perf/include/perf/event.h and tools/perf/util/header.c.
 testdata/synthetic/README.md is written by this script as well, from the
 same tables that produce the bytes, so it cannot drift from the files.
 """
@@ -80,7 +81,7 @@ def pad_to(b, a):
 
 
 def hstr(e, s):
-    """Header string (§1.3): u32 len (NUL + padding to 64 included), text."""
+    """Header string (header.c: do_write_string): u32 len (NUL + padding to 64 included), text."""
     raw = s.encode() + b"\0"
     n = align(len(raw), NAME_ALIGN)
     return e.u32(n) + raw + b"\0" * (n - len(raw))
@@ -140,7 +141,7 @@ def names_of(v, names):
 
 
 def flags_value(flag_names):
-    """Flags u64 in the little-endian bit numbering of §5.2."""
+    """Flags u64 in the little-endian bit numbering of perf_event.h: the attr bit-field."""
     v = 0
     for n in flag_names:
         v |= 1 << FLAG_BIT[n]
@@ -151,14 +152,15 @@ def flags_ondisk(e, flag_names):
     """The u64 as a producer of endianness e stores it (read in e's order).
 
     A big-endian compiler allocates bit-fields from the MSB, so flag bit n
-    (LE numbering) is bit 63-n of the big-endian u64 (FORMAT.md §1.1).
+    (LE numbering) is bit 63-n of the big-endian u64 (tools/perf/util/header.c:
+    perf_file_header__read).
     """
     v = flags_value(flag_names)
     return bitrev64(v) if e.big else v
 
 
 def attr_bytes(e, a, size):
-    """perf_event_attr of `size` bytes (§5.1).  `a` is a dict; missing = 0."""
+    """perf_event_attr of `size` bytes (perf_event.h: struct perf_event_attr).  `a` is a dict; missing = 0."""
     g = a.get
     b = (e.u32(g("type", 0)) + e.u32(size) + e.u64(g("config", 0))
          + e.u64(g("sample_period", 0)) + e.u64(g("sample_type", 0))
@@ -208,7 +210,7 @@ class Rec:
 
 
 def sid_trailer(e, s):
-    """sample_id trailer for sample_type TID|TIME|ID|CPU (§8.5)."""
+    """sample_id trailer for sample_type TID|TIME|ID|CPU (evsel.c: perf_evsel__parse_id_sample)."""
     return (e.u32(s["pid"]) + e.u32(s["tid"]) + e.u64(s["time"])
             + e.u64(s["id"]) + e.u32(s["cpu"]) + e.u32(0))
 
@@ -254,7 +256,7 @@ def rec_mmap2(e, m, sid=None):
 
 
 def rec_sample(e, sample_type, s):
-    """PERF_RECORD_SAMPLE for the fields used here (order of §8.1)."""
+    """PERF_RECORD_SAMPLE for the fields used here (order of evsel.c: evsel__parse_sample)."""
     body, fields = b"", []
     st = sample_type
     if st & (1 << SAMPLE_BIT["IP"]):
@@ -290,7 +292,7 @@ def rec_auxtrace(e, a):
 
 
 def buildid_entry(e, b, rtype=0):
-    """Build-id entry (feature 2 / record 67, §6.1).
+    """Build-id entry (feature 2 / record 67, header.c: feat_ops[]).
 
     b["style"]: 'legacy64' name padded to 64 (pre-2024 perf; size = 4 mod 8),
                 'name8'    name padded to 8 (current perf; size = 4 mod 8),
@@ -458,7 +460,7 @@ BTFS = [(7, "int", 4, 32), (8, "long", 8, 64)]
 
 META_INFO = [("simpleperf_version", "1.build.test"), ("android_version", "14")]
 
-# --- TRACING_DATA blob (§6.2) -------------------------------------------------
+# --- TRACING_DATA blob (util/trace-event-read.c) -------------------------------------------------
 
 HEADER_PAGE = ("\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
                "\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
@@ -549,7 +551,7 @@ def tracing_blob(e):
 
 
 # ---------------------------------------------------------------------------
-# Feature section encoders (§6.1).  Each takes (e, ctx) and returns bytes.
+# Feature section encoders (header.c: feat_ops[]).  Each takes (e, ctx) and returns bytes.
 # ctx: {"attrs": [...], "attr_sz": n, "aux_offsets": [...]}
 # ---------------------------------------------------------------------------
 
@@ -1840,7 +1842,7 @@ def render_readme(info):
       "(this README included) differs.")
     w("")
     w("Every file is hand-crafted to exercise one variant or trap of the format "
-      "(`/work/shared/FORMAT.md`, sections cited as §n). Offsets are decimal "
+      "(layouts from include/uapi/linux/perf_event.h, tools/lib/perf/include/perf/event.h and tools/perf/util/header.c). Offsets are decimal "
       "with hex in parentheses; record offsets are file offsets of the record "
       "header. All values below are exactly what a correct decoder must show.")
     w("")
@@ -1899,22 +1901,22 @@ def build_all(prof=DEFAULT):
     shared.append("Both attrs have attr.size %d (VER8) in the full/pipe files; all "
                   "fields not named are 0. In big-endian files the flags u64, read "
                   "big-endian, is the 64-bit reversal of the value above: attr 0 "
-                  "0x%x, attr 1 0x%x (§1.1)." % (
+                  "0x%x, attr 1 0x%x (header.c: perf_file_header__read)." % (
                       prof.attr_size, flags_ondisk(BE, ATTR_CPU_CLOCK["flags"]),
                       flags_ondisk(BE, ATTR_TASK_CLOCK["flags"])))
     shared.append("")
     shared.append("Non-sample kernel records carry a sample_id_all trailer of 32 "
                   "bytes: pid, tid (u32 each), time, id (u64), cpu, res (u32 each) "
-                  "(sample_type TID|TIME|ID|CPU, §8.5).")
+                  "(sample_type TID|TIME|ID|CPU, evsel.c: perf_evsel__parse_id_sample).")
 
     # full-le section
     s = []
     s.append("## full-le.data")
     s.append("")
     s.append("Purpose: little-endian file-mode recording with a section for **every** "
-             "feature id 1..32 (§6.1), two attrs with id arrays, and a small data "
+             "feature id 1..32 (header.c: feat_ops[]), two attrs with id arrays, and a small data "
              "section that includes two AUXTRACE records (payload after header.size, "
-             "§7.3). perf 6.1 refuses it (attr.size 136 > its 128); see *perf "
+             "session.c: perf_session__process_user_event). perf 6.1 refuses it (attr.size 136 > its 128); see *perf "
              "cross-check* at the end.")
     s.append("")
     s.append("### Header")
@@ -1965,7 +1967,7 @@ def build_all(prof=DEFAULT):
         else:
             s.append("Purpose: like `full-be.data`, but written by a 32-bit "
                      "big-endian producer: the feature bitmap is 8 big-endian u32 "
-                     "words (§1.1 bitmap quirk). A reader that swaps it as 4 x u64 "
+                     "words (header.c: perf_file_header__read bitmap quirk). A reader that swaps it as 4 x u64 "
                      "finds bit 3 (HOSTNAME) clear and must retry as 8 x u32 - the "
                      "u32 guess must win. Everything else is byte-identical to "
                      "`full-be.data`; decoded values identical to `full-le.data`.")
@@ -2001,8 +2003,8 @@ def build_all(prof=DEFAULT):
     s = ["## v1.data", ""]
     s.append("Purpose: legacy `PERFFILE` magic (ASCII, endianness-neutral). The reader "
              "must guess the ABI from attr_size 88 = VER1 (72) + 16, natively "
-             "little-endian (§1.1). One attr (attr.size 72), an event_types section "
-             "with one legacy entry (§2.4), only the BUILD_ID feature bit, no "
+             "little-endian (header.c: perf_file_header__read). One attr (attr.size 72), an event_types section "
+             "with one legacy entry (header.c: perf_file_section event_types), only the BUILD_ID feature bit, no "
              "sample_id_all, an old-style MMAP (type 1).")
     s.append("")
     s += doc_header(L, len(data))
@@ -2044,7 +2046,7 @@ def build_all(prof=DEFAULT):
     data, L = make_unknown(prof)
     files["unknown-features.data"] = data
     s = ["## unknown-features.data", ""]
-    s.append("Purpose: the feature table counts **all 256 bits** (§2.2, trap 7). Bits "
+    s.append("Purpose: the feature table counts **all 256 bits** (tools/perf/util/header.c: perf_header__process_sections). Bits "
              "set: 3 HOSTNAME, 6 ARCH, 7 NRCPUS, 40 and 100 (unknown), 129 "
              "(simpleperf META_INFO) and 200 (unknown) - 7 entries in ascending bit "
              "order. A reader counting only known bits mis-assigns every entry after "
@@ -2078,7 +2080,7 @@ def build_all(prof=DEFAULT):
     data, L = make_attrs_after_data(prof)
     files["attrs-after-data.data"] = data
     s = ["## attrs-after-data.data", ""]
-    s.append("Purpose: the `perf inject` layout (§2.3, trap 6): data section right "
+    s.append("Purpose: the `perf inject` layout (tools/perf/builtin-inject.c writes attrs after the data): data section right "
              "after the header at offset 104, feature table at data end, feature "
              "sections, then the id arrays and the attrs section **after** the "
              "features. Same attrs and records as `full-le.data` minus the AUXTRACE "
@@ -2099,7 +2101,7 @@ def build_all(prof=DEFAULT):
     data, L = make_attr_big()
     files["attr-big.data"] = data
     s = ["## attr-big.data", ""]
-    s.append("Purpose: an attr larger than VER8 (§5.1 / trap 12): attr.size 160, "
+    s.append("Purpose: an attr larger than VER8 (tools/perf/util/header.c: read_attr keeps what it knows): attr.size 160, "
              "attr_size 176. Bytes 136-143 of the attr hold u64 0x1234 (config4 of "
              "the pending VER9); bytes 144-159 are zero. A decoder decodes the known "
              "136-byte prefix and shows the 24 extra bytes (perf refuses the file). "
@@ -2176,12 +2178,12 @@ def build_all(prof=DEFAULT):
         files[name] = data
         s = ["## " + name, ""]
         if e2 is LE:
-            s.append("Purpose: pipe mode (§3): 16-byte header {magic `PERFILE2`, size 16} "
+            s.append("Purpose: pipe mode (header.c: perf_header__read_pipe): 16-byte header {magic `PERFILE2`, size 16} "
                      "then records to EOF. HEADER_ATTR (64) records carry each attr "
                      "(attr.size %d) and its ids, which start at 8 + attr.size. "
                      "HEADER_FEATURE (80) records carry 12 feature payloads (the same "
                      "bytes as the file-mode sections); their sizes are mostly 4 mod 8, "
-                     "so the following records sit at unaligned offsets (§1.2). Then "
+                     "so the following records sit at unaligned offsets (the kernel writes u64-aligned records). Then "
                      "the end-of-features marker (empty HEADER_FEATURE, 16 bytes, "
                      "feat_id 33), a 16-byte HEADER_TRACING_DATA (66) record followed by "
                      "the full-le tracing blob padded to 8 (not counted in header.size), "

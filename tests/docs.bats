@@ -94,3 +94,18 @@ check" ]
 	assert_contains "$recipe" "make fuzz FUZZ_SECONDS=60"
 	assert_contains "$(cat README.md)" 'then the mutation test (`make mutate`) and a 60-second libFuzzer session (`make fuzz`)'
 }
+
+@test "make check starts with format-check, and the tree is formatted" {
+	local recipe
+	recipe=$(make -n check)
+	assert_contains "$recipe" "make format-check"
+	command -v clang-format >/dev/null || skip "clang-format is not installed"
+	run make -s format-check
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+
+@test "sources cite the kernel, not a document outside the repository" {
+	run grep -rnE 'FORMAT\.md|§[0-9]|\btrap [0-9]' src scripts tests/*.bats tests/*.bash \
+		testdata/README.md testdata/synthetic/README.md man README.md Makefile
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+}

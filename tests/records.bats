@@ -113,7 +113,7 @@ good_records() {
 	hdr 72 0 112 # AUXTRACE_ERROR fmt 1: time at 40, msg at 48
 	le32 1; le32 2; le32 3; le32 4; le32 5; le32 1; le64 0x400000; le64 999
 	str oops 64
-	hdr 72 0 104 # AUXTRACE_ERROR fmt 0: msg at 40 (trap 19)
+	hdr 72 0 104 # AUXTRACE_ERROR fmt 0: msg at 40 (tools/lib/perf/include/perf/event.h: struct perf_record_auxtrace_error)
 	le32 1; le32 7; le32 0; le32 10; le32 11; le32 0; le64 0x500000
 	str old 64
 	hdr 74 0 32 # CPU_MAP MASK, 64-bit words (unaligned)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# PERF_RECORD_SAMPLE decoding (FORMAT.md §8): every sample of the fixtures
+# PERF_RECORD_SAMPLE decoding (tools/perf/util/evsel.c: evsel__parse_sample):
+# every sample of the fixtures
 # against what perf script printed for them (testdata/perf-ref), the
 # allbits.data fields against values perf 6.1 printed (hard-coded), the
 # corpus files (skipped when ../shared/corpus is absent), and crafted pipe

@@ -33,7 +33,7 @@ void emit_feat_total_mem(struct emitter *e, const struct pd_session *s,
 	const struct feat_u64 *m = f->model;
 
 	(void)s;
-	/* MemTotal from /proc/meminfo, in kB (trap 17) */
+	/* MemTotal from /proc/meminfo, in kB (tools/perf/util/header.c: write_total_mem) */
 	emit_u64(e, "total_mem_kb", m->value);
 	if (m->value <= UINT64_MAX / 1024)
 		emit_size(e, "total_mem_bytes", m->value * 1024);

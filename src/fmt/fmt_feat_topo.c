@@ -66,7 +66,7 @@ void emit_feat_numa_topology(struct emitter *e, const struct pd_session *s,
 	for (uint32_t i = 0; i < m->n; i++) {
 		const struct pd_numa_node *n = &m->nodes[i];
 
-		/* kB, like TOTAL_MEM (trap 17) */
+		/* kB, like TOTAL_MEM (header.c: write_numa_topology) */
 		emit_row_begin(e, NULL);
 		emit_u64(e, "node", n->node);
 		emit_u64(e, "mem_total_kb", n->mem_total);
@@ -238,7 +238,7 @@ void emit_feat_pmu_caps(struct emitter *e, const struct pd_session *s,
 		const struct pd_pmu_caps *p = &m->pmus[i];
 
 		emit_obj_begin(e, NULL);
-		/* stored after the caps (trap 15) */
+		/* stored after the caps (header.c: __write_pmu_caps) */
 		if (p->has_name)
 			emit_pstr(e, "pmu_name", &p->pmu_name);
 		else

@@ -3,7 +3,7 @@
  * The events of a recording: each attr with its ids and name, the id ->
  * attr lookup, and which attr describes a record (tools/perf/util/evlist.c
  * evlist__event2evsel; evsel.c __perf_evsel__calc_id_pos/is_pos,
- * perf_evsel__parse_id_sample; FORMAT.md §8.5).
+ * perf_evsel__parse_id_sample).
  */
 #ifndef PD_EVLIST_H
 #define PD_EVLIST_H
@@ -62,7 +62,8 @@ void pd_evlist_apply_update(struct pd_session *s, const uint8_t *p,
 			    size_t size);
 
 /*
- * The sample_id fields every record may carry (FORMAT.md §8.5): for a
+ * The sample_id fields every record may carry (tools/perf/util/evsel.c:
+ * perf_evsel__parse_id_sample): for a
  * SAMPLE they come from the sample body; for others from the trailer at
  * the end of the record (only with sample_id_all).
  */

@@ -207,7 +207,7 @@ void parse_feat_build_id(struct pd_session *s, struct pd_feature *f,
  * Only the attr's leading fields are decoded here (type, size, config,
  * sample_period, sample_type, read_format, flags at 0..47).  The flags
  * bit-field of a big-endian producer is MSB-first: it is read as a u64 in
- * the producer's order and bit-reversed (FORMAT.md 1.1, perf swap_bitfield).
+ * the producer's order and bit-reversed (tools/perf/util/session.c: swap_bitfield).
  */
 static uint64_t reverse64(uint64_t v)
 {
@@ -245,7 +245,7 @@ static void read_attr_head(struct pd_session *s, struct pd_event_desc *d,
 	d->attr_known = PD_EVDESC_ATTR_KNOWN;
 }
 
-/* perf_attr_check(): what perf refuses, we only warn about (trap 33). */
+/* perf_attr_check(): what perf refuses, we only warn about (tools/perf/util/header.c: perf_attr_check). */
 static void check_attr(struct pd_session *s, const struct pd_event_desc *d,
 		       uint32_t attr_sz, uint32_t i)
 {

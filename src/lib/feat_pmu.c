@@ -48,7 +48,7 @@ void parse_feat_cpu_pmu_caps(struct pd_session *s, struct pd_feature *f,
 /*
  * PMU_CAPS: write_pmu_caps() / process_pmu_caps():
  *   u32 nr_pmu; nr_pmu × {u32 nr_caps; nr_caps × {string name;
- *   string value}; string pmu_name}   (the name after its caps, trap 15)
+ *   string value}; string pmu_name}   (the name after its caps: header.c __write_pmu_caps)
  */
 void parse_feat_pmu_caps(struct pd_session *s, struct pd_feature *f,
 			 struct cursor *c)

@@ -30,7 +30,7 @@ struct feat_string {
 	struct pd_str str;
 };
 
-/* NRCPUS: u32 nr_cpus_avail; u32 nr_cpus_online (avail first, trap 1). */
+/* NRCPUS: u32 nr_cpus_avail; u32 nr_cpus_online (avail first: header.c write_nrcpus). */
 struct feat_nrcpus {
 	uint32_t nr_cpus_avail;
 	uint32_t nr_cpus_online;

@@ -28,7 +28,7 @@ struct pd_cpu_ids {
 };
 
 /*
- * CPU_TOPOLOGY (trap 16).  rev1: sibling sockets (package CPU lists, perf's
+ * CPU_TOPOLOGY (tools/perf/util/header.c: process_cpu_topology).  rev1: sibling sockets (package CPU lists, perf's
  * "core_siblings"), sibling threads (core CPU lists).  rev2 if bytes
  * remain: per CPU {core_id, socket_id}.  rev3 if bytes still remain:
  * sibling dies, per CPU die_id.  The per-CPU arrays have NRCPUS
@@ -46,7 +46,7 @@ struct feat_cpu_topology {
 	struct pd_cpu_ids *cpu;		/* nr_cpus entries */
 };
 
-/* NUMA_TOPOLOGY node: memory in kB (trap 17), cpus a CPU list string. */
+/* NUMA_TOPOLOGY node: memory in kB (header.c: write_numa_topology), cpus a CPU list string. */
 struct pd_numa_node {
 	uint32_t node;
 	uint64_t mem_total, mem_free;
@@ -71,7 +71,7 @@ struct feat_cache {
 };
 
 /*
- * MEM_TOPOLOGY node (trap 14): `size` is the bitmap length in bits (highest
+ * MEM_TOPOLOGY node (header.c: memory_node__read): `size` is the bitmap length in bits (highest
  * memory block index + 1), stored again as the bitmap's own length.
  */
 struct pd_mem_node {
@@ -102,7 +102,7 @@ struct pd_pmu_caps {
 	bool has_name;
 };
 
-/* CPU_PMU_CAPS: the caps of the core ("cpu") PMU, no name (trap 15). */
+/* CPU_PMU_CAPS: the caps of the core ("cpu") PMU, no name (header.c: write_cpu_pmu_caps). */
 struct feat_cpu_pmu_caps {
 	struct pd_pmu_caps caps;
 };

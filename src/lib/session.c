@@ -69,7 +69,7 @@ unsigned popcount256(const uint64_t w[4])
 }
 
 /*
- * The byte order and version from the first 16 bytes (FORMAT.md §1.1,
+ * The byte order and version from the first 16 bytes (tools/perf/util/
  * header.c check_magic_endian / try_all_file_abis / try_all_pipe_abis).
  * Returns false if this is not a perf.data file.
  */

@@ -27,7 +27,10 @@ struct pd_section {
 	uint64_t offset, size;
 };
 
-/* How the feature bitmap of a byte-swapped file was read (FORMAT.md §1.1). */
+/*
+ * How the feature bitmap of a byte-swapped file was read
+ * (tools/perf/util/header.c: perf_file_header__read, its u64 then u32 swap).
+ */
 enum pd_bitmap_guess {
 	PD_BITMAP_NATIVE,  /* same byte order as this host */
 	PD_BITMAP_SWAP64,  /* producer wrote 4 x u64 */

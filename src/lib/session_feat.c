@@ -241,7 +241,7 @@ static void load_section(struct pd_session *s, struct pd_feature *f)
 /*
  * Pipe mode: walk every record; keep the metadata ones (header.c
  * perf_event__process_feature, synthetic-events.c
- * perf_event__synthesize_for_pipe; FORMAT.md §3).
+ * perf_event__synthesize_for_pipe).
  */
 const struct pd_feature *pd_find_feature(const struct pd_session *s,
 					 unsigned id)
