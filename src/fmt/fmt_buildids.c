@@ -1,18 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* Formatters for build-id lists and resolutions (see fmt_buildids.h). */
 #include "fmt_buildids.h"
+#include "names.h"
 
 #include "../lib/feat_meta.h"
-
-static const char *cpumode_name(unsigned mode)
-{
-	static const char *const names[] = {
-		"unknown",    "kernel",	      "user",
-		"hypervisor", "guest_kernel", "guest_user",
-	};
-
-	return mode < sizeof(names) / sizeof(names[0]) ? names[mode] : NULL;
-}
 
 /* A string or null; text leaves the null out (it says nothing there). */
 static void emit_opt_str(struct emitter *e, const char *key, const char *s)
@@ -81,7 +72,7 @@ void emit_bid_entry(struct emitter *e, const struct pd_bid_entry *b,
 		emit_s64(e, "pid", b->pid);
 	else
 		emit_null(e, "pid");
-	emit_enum(e, "cpumode", mode, cpumode_name(mode));
+	emit_enum(e, "cpumode", mode, pd_cpumode_name(mode));
 	emit_arr_begin(e, "sources");
 	for (unsigned i = 0; i < PD_BID_NSRC; i++)
 		if (b->sources & (1u << i))

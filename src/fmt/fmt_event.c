@@ -11,17 +11,8 @@
 #include <string.h>
 
 #include "fmtnum.h"
+#include "names.h"
 #include "fmt_records.h"
-
-static const char *cpumode_name(uint16_t misc)
-{
-	static const char *const names[] = {
-		"unknown",	"kernel",     "user", "hypervisor",
-		"guest_kernel", "guest_user", NULL,   NULL,
-	};
-
-	return names[misc & PD_MISC_CPUMODE_MASK];
-}
 
 /*
  * misc bits 12..15 mean different things per type
@@ -57,7 +48,7 @@ static void emit_misc(struct emitter *e, uint32_t type, uint16_t misc)
 	emit_flags(e, "misc", misc & ~PD_MISC_CPUMODE_MASK, names, 16);
 	emit_text_hide(e, !(misc & PD_MISC_CPUMODE_MASK));
 	emit_enum(e, "cpumode", misc & PD_MISC_CPUMODE_MASK,
-		  cpumode_name(misc));
+		  pd_cpumode_name(misc & PD_MISC_CPUMODE_MASK));
 	emit_text_hide(e, false);
 }
 

@@ -134,17 +134,6 @@ void emit_feat_tracing_data(struct emitter *e, const struct pd_session *s,
 
 /* ---- BUILD_ID -------------------------------------------------------- */
 
-/* tools/lib/perf/include/perf/event.h PERF_RECORD_MISC_* cpumode */
-static const char *cpumode_name(unsigned mode)
-{
-	static const char *const names[] = {
-		"unknown",    "kernel",	      "user",
-		"hypervisor", "guest_kernel", "guest_user",
-	};
-
-	return mode < NELEMS(names) ? names[mode] : NULL;
-}
-
 void emit_feat_build_id(struct emitter *e, const struct pd_session *s,
 			const struct pd_feature *f)
 {
@@ -163,7 +152,7 @@ void emit_feat_build_id(struct emitter *e, const struct pd_session *s,
 		emit_u64(e, "size", b->size);
 		emit_u64(e, "type", b->type);
 		emit_hex(e, "misc", b->misc);
-		emit_enum(e, "cpumode", mode, cpumode_name(mode));
+		emit_enum(e, "cpumode", mode, pd_cpumode_name(mode));
 		if (b->has_pid)
 			emit_s64(e, "pid", b->pid);
 		else

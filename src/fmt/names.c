@@ -285,3 +285,13 @@ const char *pd_attr_size_name(uint32_t size, char *buf, size_t len)
 	}
 	return NULL;
 }
+
+const char *pd_cpumode_name(unsigned cpumode)
+{
+	static const char *const names[] = {
+		"unknown",    "kernel",	      "user",
+		"hypervisor", "guest_kernel", "guest_user",
+	};
+
+	return cpumode < PD_NELEMS(names) ? names[cpumode] : NULL;
+}

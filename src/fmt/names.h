@@ -56,6 +56,13 @@ const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len);
 /* "CLOCK_MONOTONIC", ...; NULL if unknown. */
 const char *pd_clockid_name(int64_t id);
 
+/*
+ * header.misc's cpumode (PERF_RECORD_MISC_CPUMODE_MASK values,
+ * include/uapi/linux/perf_event.h): "kernel", "user", ..., or NULL for
+ * the values nobody defines (6, 7).
+ */
+const char *pd_cpumode_name(unsigned cpumode);
+
 /* precise_ip 0..3: "arbitrary skid" ... "must have zero skid". */
 const char *pd_precise_ip_meaning(unsigned v);
 
