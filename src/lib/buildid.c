@@ -77,22 +77,19 @@ static int notes_find(Elf_Data *data, uint8_t *out, size_t *outlen)
 	return 0;
 }
 
-/*
- * The build-id of an opened ELF of `size` bytes.  detail may be NULL.
- */
-static int elf_build_id(Elf *elf, uint64_t size, uint8_t *out, size_t *outlen,
-			char *detail, size_t dlen)
-{
-	size_t shnum = 0, phnum = 0;
-	GElf_Ehdr eh;
-	Elf_Scn *scn = NULL;
-
+/* Write the reason to detail (if any) and return status st. */
 #define FAIL(st, ...)                                        \
 	do {                                                 \
 		if (detail)                                  \
 			snprintf(detail, dlen, __VA_ARGS__); \
 		return st;                                   \
 	} while (0)
+
+/* Check the ELF header and that its tables lie inside the file; *shnum out. */
+static int elf_check_header(Elf *elf, uint64_t size, size_t *shnum,
+			    char *detail, size_t dlen)
+{
+	GElf_Ehdr eh;
 
 	if (elf_kind(elf) != ELF_K_ELF)
 		FAIL(PD_ELF_UNREADABLE, "damaged ELF header");
@@ -116,15 +113,25 @@ static int elf_build_id(Elf *elf, uint64_t size, uint8_t *out, size_t *outlen,
 		     "bytes",
 		     eh.e_phnum, (unsigned long long)eh.e_phoff,
 		     (unsigned long long)size);
-	if (elf_getshdrnum(elf, &shnum) != 0)
+	if (elf_getshdrnum(elf, shnum) != 0)
 		FAIL(PD_ELF_UNREADABLE, "section count: %s", elf_errmsg(-1));
-	if (shnum > SCN_MAX)
-		FAIL(PD_ELF_UNREADABLE, "%zu sections, more than %u", shnum,
+	if (*shnum > SCN_MAX)
+		FAIL(PD_ELF_UNREADABLE, "%zu sections, more than %u", *shnum,
 		     SCN_MAX);
-	if (shnum && eh.e_shoff > size)
+	if (*shnum && eh.e_shoff > size)
 		FAIL(PD_ELF_UNREADABLE,
 		     "truncated: section headers at 0x%llx, file of %llu bytes",
 		     (unsigned long long)eh.e_shoff, (unsigned long long)size);
+	return PD_ELF_OK;
+}
+
+/* Look for the note in the SHT_NOTE sections; PD_ELF_NO_NOTE if none has it. */
+static int elf_note_sections(Elf *elf, uint64_t size, size_t shnum,
+			     uint8_t *out, size_t *outlen, char *detail,
+			     size_t dlen)
+{
+	Elf_Scn *scn = NULL;
+
 	for (size_t i = 0; i < shnum && (scn = elf_nextscn(elf, scn)); i++) {
 		GElf_Shdr sh;
 		Elf_Data *d;
@@ -149,8 +156,15 @@ static int elf_build_id(Elf *elf, uint64_t size, uint8_t *out, size_t *outlen,
 		if (notes_find(d, out, outlen))
 			return PD_ELF_OK;
 	}
+	return PD_ELF_NO_NOTE;
+}
 
-	/* no section headers (or none with the note): the segments */
+/* Look for the note in the PT_NOTE segments; PD_ELF_NO_NOTE if none has it. */
+static int elf_note_segments(Elf *elf, uint64_t size, uint8_t *out,
+			     size_t *outlen, char *detail, size_t dlen)
+{
+	size_t phnum = 0;
+
 	if (elf_getphdrnum(elf, &phnum) != 0)
 		FAIL(PD_ELF_UNREADABLE, "program header count: %s",
 		     elf_errmsg(-1));
@@ -181,9 +195,31 @@ static int elf_build_id(Elf *elf, uint64_t size, uint8_t *out, size_t *outlen,
 		if (d && notes_find(d, out, outlen))
 			return PD_ELF_OK;
 	}
-	FAIL(PD_ELF_NO_NOTE, "no NT_GNU_BUILD_ID note");
-#undef FAIL
+	return PD_ELF_NO_NOTE;
 }
+
+/*
+ * The build-id of an opened ELF of `size` bytes.  detail may be NULL.
+ */
+static int elf_build_id(Elf *elf, uint64_t size, uint8_t *out, size_t *outlen,
+			char *detail, size_t dlen)
+{
+	size_t shnum = 0;
+	int st;
+
+	st = elf_check_header(elf, size, &shnum, detail, dlen);
+	if (st != PD_ELF_OK)
+		return st;
+	st = elf_note_sections(elf, size, shnum, out, outlen, detail, dlen);
+	if (st != PD_ELF_NO_NOTE)
+		return st;
+	/* no section headers (or none with the note): the segments */
+	st = elf_note_segments(elf, size, out, outlen, detail, dlen);
+	if (st != PD_ELF_NO_NOTE)
+		return st;
+	FAIL(PD_ELF_NO_NOTE, "no NT_GNU_BUILD_ID note");
+}
+#undef FAIL
 
 static bool has_elf_magic(const void *p, size_t n)
 {

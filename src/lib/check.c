@@ -202,17 +202,9 @@ static bool foreign_to_single(const struct pd_session *s, uint64_t id)
 	return l->n == 1 && l->nids && id && !pd_evlist_find(s, id);
 }
 
-static void check_event(struct walk *w, const struct pd_event *ev)
+/* Extend the bytes the records cover: of the file, or of each dir stream. */
+static void track_extent(struct walk *w, const struct pd_event *ev)
 {
-	struct pd_session *s = w->s;
-	const struct pd_evsel *evsel = NULL;
-	struct pd_decoded d;
-	struct pd_where at = PD_AT_RECORD(ev->type);
-	char what[64], detail[256];
-	uint64_t rid = 0, t = 0;
-	bool has_time = false;
-
-	w->nrecords++;
 	if (!ev->compressed && ev->stream < 0) {
 		uint64_t end = ev->offset + ev->size + ev->payload;
 
@@ -228,8 +220,14 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 		if (end > w->dir_end)
 			w->dir_end = end;
 	}
-	record_what(ev, what, sizeof(what));
-	arena_reset(&w->scratch);
+}
+
+/* Flag a record type no one defines and a kernel record not u64-aligned. */
+static void check_type_size(struct walk *w, const struct pd_event *ev,
+			    const char *what)
+{
+	struct pd_where at = PD_AT_RECORD(ev->type);
+	char detail[256];
 
 	if (!pd_record_type_name(ev->type) && !ev->legacy_feature) {
 		struct pd_check_value v[2] = {{"type", ev->type, false},
@@ -252,56 +250,87 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 		own(w, PD_C_RECORD_MISALIGNED, at, PD_ERR, ev->offset, what,
 		    detail, 1, v);
 	}
+}
+
+/* A sample's time, and a warning if its id is foreign to the only attr. */
+static void check_sample_id(struct walk *w, const struct pd_event *ev,
+			    const struct pd_decoded *d, const char *what,
+			    bool *has_time, uint64_t *t)
+{
+	const struct pd_sample *smp = &d->smp;
+	char detail[256];
+
+	if (d->evsel && !smp->damaged) {
+		*has_time = smp->common.has_time;
+		*t = smp->common.time;
+	}
+	if (d->evsel && smp->common.has_id &&
+	    foreign_to_single(w->s, smp->common.id)) {
+		struct pd_check_value v[1] = {{"id", smp->common.id, true}};
+
+		snprintf(detail, sizeof(detail),
+			 "id 0x%llx is not among the ids of the only "
+			 "attr; perf takes the sample as that attr's",
+			 (unsigned long long)smp->common.id);
+		own(w, PD_C_UNKNOWN_SAMPLE_ID, PD_AT_RECORD(ev->type), PD_WARN,
+		    ev->offset, what, detail, 1, v);
+	}
+}
+
+/* A kernel record's sample_id: its time; an id of no attr or a foreign one. */
+static void check_record_id(struct walk *w, const struct pd_event *ev,
+			    const struct pd_decoded *d, const char *what,
+			    bool *has_time, uint64_t *t)
+{
+	struct pd_session *s = w->s;
+	struct pd_where at = PD_AT_RECORD(ev->type);
+	char detail[256];
+
+	if (!d->evsel && d->rid && s->evlist.n) {
+		struct pd_check_value v[1] = {{"id", d->rid, true}};
+
+		snprintf(detail, sizeof(detail),
+			 "sample_id id 0x%llx belongs to no attr: perf "
+			 "cannot parse the record's sample_id",
+			 (unsigned long long)d->rid);
+		own(w, PD_C_UNKNOWN_SAMPLE_ID, at, PD_ERR, ev->offset, what,
+		    detail, 1, v);
+	}
+	*has_time = d->id.has_time;
+	*t = d->id.time;
+	if (d->evsel && d->id.has_id && foreign_to_single(s, d->id.id)) {
+		struct pd_check_value v[1] = {{"id", d->id.id, true}};
+
+		snprintf(detail, sizeof(detail),
+			 "sample_id id 0x%llx is not among the ids of "
+			 "the only attr; perf takes the record as that "
+			 "attr's",
+			 (unsigned long long)d->id.id);
+		own(w, PD_C_UNKNOWN_SAMPLE_ID, at, PD_WARN, ev->offset, what,
+		    detail, 1, v);
+	}
+}
+
+/* Check one record: extent, type and size, ids, then the round rule. */
+static void check_event(struct walk *w, const struct pd_event *ev)
+{
+	struct pd_decoded d;
+	char what[64];
+	uint64_t t = 0;
+	bool has_time = false;
+
+	w->nrecords++;
+	track_extent(w, ev);
+	record_what(ev, what, sizeof(what));
+	arena_reset(&w->scratch);
+	check_type_size(w, ev, what);
 
 	/* the lib reports a record too small for its trailer itself */
-	pd_decode_event(s, ev, &w->scratch, &d);
-	evsel = d.evsel;
-	rid = d.rid;
-	if (ev->type == PD_REC_SAMPLE) {
-		const struct pd_sample *smp = &d.smp;
-
-		if (evsel && !smp->damaged) {
-			has_time = smp->common.has_time;
-			t = smp->common.time;
-			rid = smp->common.has_id ? smp->common.id : rid;
-		}
-		if (evsel && smp->common.has_id &&
-		    foreign_to_single(s, smp->common.id)) {
-			struct pd_check_value v[1] = {
-				{"id", smp->common.id, true}};
-
-			snprintf(detail, sizeof(detail),
-				 "id 0x%llx is not among the ids of the only "
-				 "attr; perf takes the sample as that attr's",
-				 (unsigned long long)smp->common.id);
-			own(w, PD_C_UNKNOWN_SAMPLE_ID, at, PD_WARN, ev->offset,
-			    what, detail, 1, v);
-		}
-	} else if (ev->type < PD_REC_USER_START && ev->type != 0) {
-		if (!evsel && rid && s->evlist.n) {
-			struct pd_check_value v[1] = {{"id", rid, true}};
-
-			snprintf(detail, sizeof(detail),
-				 "sample_id id 0x%llx belongs to no attr: perf "
-				 "cannot parse the record's sample_id",
-				 (unsigned long long)rid);
-			own(w, PD_C_UNKNOWN_SAMPLE_ID, at, PD_ERR, ev->offset,
-			    what, detail, 1, v);
-		}
-		has_time = d.id.has_time;
-		t = d.id.time;
-		if (evsel && d.id.has_id && foreign_to_single(s, d.id.id)) {
-			struct pd_check_value v[1] = {{"id", d.id.id, true}};
-
-			snprintf(detail, sizeof(detail),
-				 "sample_id id 0x%llx is not among the ids of "
-				 "the only attr; perf takes the record as that "
-				 "attr's",
-				 (unsigned long long)d.id.id);
-			own(w, PD_C_UNKNOWN_SAMPLE_ID, at, PD_WARN, ev->offset,
-			    what, detail, 1, v);
-		}
-	}
+	pd_decode_event(w->s, ev, &w->scratch, &d);
+	if (ev->type == PD_REC_SAMPLE)
+		check_sample_id(w, ev, &d, what, &has_time, &t);
+	else if (ev->type < PD_REC_USER_START && ev->type != 0)
+		check_record_id(w, ev, &d, what, &has_time, &t);
 	check_time(w, ev, has_time, t);
 }
 

@@ -358,22 +358,12 @@ static void check_attrs(struct pd_session *s)
 	}
 }
 
-int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
-		    void *hook_arg, char *errbuf, size_t errlen)
+/* Open the input: a file, standard input, or a directory's "data" file. */
+static int open_input(struct pd_session *s, const char *path, char *errbuf,
+		      size_t errlen)
 {
-	uint8_t b[PD_HEADER_SIZE];
-	ssize_t n;
-	struct pd_header *h = &s->hdr;
 	char datapath[4096];
 	int dfd;
-
-	memset(s, 0, sizeof(*s));
-	s->arena.limit = PD_SESSION_ARENA_MAX;
-	s->diags.hook = hook;
-	s->diags.hook_arg = hook_arg;
-	s->path = path;
-	s->in.fd = -1;
-	snprintf(s->endian_how, sizeof(s->endian_how), "unknown");
 
 	/* A directory recording: its "data" file holds the header. */
 	if (strcmp(path, "-") != 0 &&
@@ -393,6 +383,18 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 		snprintf(errbuf, errlen, "%s", strerror(errno));
 		return -1;
 	}
+	return 0;
+}
+
+/*
+ * Read the magic and size (the first 16 bytes), spool a stream and walk a
+ * pipe.  -1 on an error, 0 when the open is done, 1 to read a file header.
+ */
+static int read_magic(struct pd_session *s, uint8_t *b, char *errbuf,
+		      size_t errlen)
+{
+	struct pd_header *h = &s->hdr;
+	ssize_t n;
 
 	n = pd_input_pread(&s->in, 0, b, 16);
 	if (n < 0) {
@@ -443,6 +445,41 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 		sess_walk_pipe(s);
 		return 0;
 	}
+	return 1;
+}
+
+/* Decode the file header's section fields the first avail bytes hold. */
+static void decode_header_fields(struct pd_session *s, const uint8_t *b,
+				 size_t avail)
+{
+	struct pd_header *h = &s->hdr;
+
+	if (avail >= 24)
+		h->attr_size = pd_get64(b + 16, s->swap);
+	if (avail >= 32)
+		h->attrs.offset = pd_get64(b + 24, s->swap);
+	if (avail >= 40)
+		h->attrs.size = pd_get64(b + 32, s->swap);
+	if (avail >= 48)
+		h->data.offset = pd_get64(b + 40, s->swap);
+	if (avail >= 56)
+		h->data.size = pd_get64(b + 48, s->swap);
+	if (avail >= 64)
+		h->event_types.offset = pd_get64(b + 56, s->swap);
+	if (avail >= 72)
+		h->event_types.size = pd_get64(b + 64, s->swap);
+}
+
+/*
+ * Read the whole file header into b.  -1 on an error, 0 when it is bad or
+ * cut (reported), 1 when it is whole.
+ */
+static int read_file_header(struct pd_session *s, uint8_t *b, char *errbuf,
+			    size_t errlen)
+{
+	struct pd_header *h = &s->hdr;
+	ssize_t n;
+
 	if (h->size != PD_HEADER_SIZE && h->size != PD_HEADER_SIZE_NOFEAT) {
 		sess_err(s, PD_C_BAD_HEADER_SIZE, PD_AT_HEADER, 8,
 			 "file header: size",
@@ -466,20 +503,7 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 	memcpy(h->raw, b, avail);
 	h->raw_len = avail;
 	h->fields_len = avail;
-	if (avail >= 24)
-		h->attr_size = pd_get64(b + 16, s->swap);
-	if (avail >= 32)
-		h->attrs.offset = pd_get64(b + 24, s->swap);
-	if (avail >= 40)
-		h->attrs.size = pd_get64(b + 32, s->swap);
-	if (avail >= 48)
-		h->data.offset = pd_get64(b + 40, s->swap);
-	if (avail >= 56)
-		h->data.size = pd_get64(b + 48, s->swap);
-	if (avail >= 64)
-		h->event_types.offset = pd_get64(b + 56, s->swap);
-	if (avail >= 72)
-		h->event_types.size = pd_get64(b + 64, s->swap);
+	decode_header_fields(s, b, avail);
 	if (avail < h->size) {
 		sess_err(s, PD_C_HEADER_TRUNCATED, PD_AT_HEADER, (uint64_t)n,
 			 "file header",
@@ -487,6 +511,14 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 			 n, (unsigned long long)h->size);
 		return 0;
 	}
+	return 1;
+}
+
+/* A whole file header: its bitmap, sections, attrs and feature table. */
+static void check_file_header(struct pd_session *s, const uint8_t *b)
+{
+	struct pd_header *h = &s->hdr;
+
 	s->header_ok = true;
 	h->has_bitmap = h->size >= PD_HEADER_SIZE;
 	if (h->has_bitmap) {
@@ -510,6 +542,32 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 			  "bit 0 (HEADER_RESERVED) is set");
 	if (h->has_bitmap && h->data.size)
 		sess_read_feature_table(s);
+}
+
+/* Open path and read its header, attrs and feature table (or walk a pipe). */
+int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
+		    void *hook_arg, char *errbuf, size_t errlen)
+{
+	uint8_t b[PD_HEADER_SIZE];
+	int st;
+
+	memset(s, 0, sizeof(*s));
+	s->arena.limit = PD_SESSION_ARENA_MAX;
+	s->diags.hook = hook;
+	s->diags.hook_arg = hook_arg;
+	s->path = path;
+	s->in.fd = -1;
+	snprintf(s->endian_how, sizeof(s->endian_how), "unknown");
+
+	if (open_input(s, path, errbuf, errlen) < 0)
+		return -1;
+	st = read_magic(s, b, errbuf, errlen);
+	if (st <= 0)
+		return st;
+	st = read_file_header(s, b, errbuf, errlen);
+	if (st <= 0)
+		return st;
+	check_file_header(s, b);
 	return 0;
 }
 

@@ -54,45 +54,53 @@ bool sess_add_part(struct pd_session *s, struct pd_feature *f, uint64_t off,
 	return true;
 }
 
-void sess_read_feature_table(struct pd_session *s)
+/* Keep the table's bytes (at most 256 entries) for -x. */
+static void keep_table_raw(struct pd_session *s, uint64_t table, unsigned n)
 {
 	struct pd_header *h = &s->hdr;
-	unsigned n = popcount256(h->features), k = 0;
-	uint64_t table = h->feat_table_off, fsize = s->in.size;
-	const char *what = "feature section table";
+	uint8_t *raw = arena_alloc(&s->arena, (size_t)n * 16);
+	ssize_t got =
+		raw && table < s->in.size
+			? pd_input_pread(&s->in, table, raw, (size_t)n * 16)
+			: 0;
 
-	if (n == 0)
-		return;
-	if (h->data.size == 0) {
-		sess_err(s, PD_C_FEATURES_MISSING, PD_AT_FEAT_TABLE, 48, what,
-			 "data.size is 0, so the %u feature sections the "
-			 "bitmap announces were never written (perf record did "
-			 "not finish)",
-			 n);
-		return;
-	}
-	if (table > fsize || (uint64_t)n * 16 > fsize - table) {
-		sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_FEAT_TABLE, table,
-			 what,
-			 "%u entries of 16 bytes at 0x%llx extend past the end "
+	h->table_raw = raw;
+	h->table_raw_len = got > 0 ? (size_t)got : 0;
+}
+
+/* Report a section that overflows, leaves the file or lies in the header. */
+static void check_entry_bounds(struct pd_session *s, uint64_t eoff,
+			       const char *fwhat, uint64_t off, uint64_t size)
+{
+	uint64_t fsize = s->in.size, end;
+
+	if (__builtin_add_overflow(off, size, &end)) {
+		sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_FEAT_TABLE, eoff,
+			 fwhat, "offset 0x%llx + size 0x%llx overflows",
+			 (unsigned long long)off, (unsigned long long)size);
+	} else if (size && end > fsize) {
+		sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_FEAT_TABLE, eoff,
+			 fwhat,
+			 "section 0x%llx-0x%llx extends past the end "
 			 "of the file (0x%llx)",
-			 n, (unsigned long long)table,
+			 (unsigned long long)off, (unsigned long long)end,
 			 (unsigned long long)fsize);
+	} else if (size && off < s->hdr.size) {
+		sess_err(s, PD_C_SECTION_OVERLAP, PD_AT_FEAT_TABLE, eoff, fwhat,
+			 "section at 0x%llx lies inside the file header",
+			 (unsigned long long)off);
 	}
-	/* keep the table's bytes (at most 256 entries) for -x */
-	{
-		uint8_t *raw = arena_alloc(&s->arena, (size_t)n * 16);
-		ssize_t got = raw && table < fsize
-				      ? pd_input_pread(&s->in, table, raw,
-						       (size_t)n * 16)
-				      : 0;
+}
 
-		h->table_raw = raw;
-		h->table_raw_len = got > 0 ? (size_t)got : 0;
-	}
+/* Read one entry per feature bit into a feature; false if out of memory. */
+static bool read_table_entries(struct pd_session *s, uint64_t table)
+{
+	struct pd_header *h = &s->hdr;
+	unsigned k = 0;
+
 	for (unsigned bit = 0; bit < PD_FEAT_BITS; bit++) {
 		uint8_t e[16];
-		uint64_t eoff = table + 16ULL * k, off, size, end;
+		uint64_t eoff = table + 16ULL * k, off, size;
 		struct pd_feature *f;
 		char fwhat[64];
 
@@ -115,35 +123,22 @@ void sess_read_feature_table(struct pd_session *s)
 		size = pd_get64(e + 8, s->swap);
 		f = sess_add_feature(s, bit, PD_FSRC_SECTION);
 		if (!f)
-			return;
+			return false;
 		f->table_entry_off = eoff;
 		const uint8_t *bytes = NULL;
 		uint64_t loaded = 0;
 
-		if (__builtin_add_overflow(off, size, &end)) {
-			sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_FEAT_TABLE,
-				 eoff, fwhat,
-				 "offset 0x%llx + size 0x%llx overflows",
-				 (unsigned long long)off,
-				 (unsigned long long)size);
-		} else if (size && end > fsize) {
-			sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_FEAT_TABLE,
-				 eoff, fwhat,
-				 "section 0x%llx-0x%llx extends past the end "
-				 "of the file (0x%llx)",
-				 (unsigned long long)off,
-				 (unsigned long long)end,
-				 (unsigned long long)fsize);
-		} else if (size && off < h->size) {
-			sess_err(
-				s, PD_C_SECTION_OVERLAP, PD_AT_FEAT_TABLE, eoff,
-				fwhat,
-				"section at 0x%llx lies inside the file header",
-				(unsigned long long)off);
-		}
+		check_entry_bounds(s, eoff, fwhat, off, size);
 		sess_add_part(s, f, off, size, bytes, loaded, 0);
 	}
-	/* Overlaps between feature sections and with attrs/data. */
+	return true;
+}
+
+/* Report feature sections overlapping each other or the attrs/data sections. */
+static void check_feature_overlaps(struct pd_session *s)
+{
+	struct pd_header *h = &s->hdr;
+
 	for (size_t i = 0; i < s->nfeat; i++) {
 		const struct pd_part *a = &s->feat[i].parts[0];
 		uint64_t aend = a->offset + a->size;
@@ -189,6 +184,38 @@ void sess_read_feature_table(struct pd_session *s)
 					 section_names[j]);
 		}
 	}
+}
+
+/* Read the feature section table: its entries, their bounds and overlaps. */
+void sess_read_feature_table(struct pd_session *s)
+{
+	struct pd_header *h = &s->hdr;
+	unsigned n = popcount256(h->features);
+	uint64_t table = h->feat_table_off, fsize = s->in.size;
+	const char *what = "feature section table";
+
+	if (n == 0)
+		return;
+	if (h->data.size == 0) {
+		sess_err(s, PD_C_FEATURES_MISSING, PD_AT_FEAT_TABLE, 48, what,
+			 "data.size is 0, so the %u feature sections the "
+			 "bitmap announces were never written (perf record did "
+			 "not finish)",
+			 n);
+		return;
+	}
+	if (table > fsize || (uint64_t)n * 16 > fsize - table) {
+		sess_err(s, PD_C_SECTION_OUT_OF_FILE, PD_AT_FEAT_TABLE, table,
+			 what,
+			 "%u entries of 16 bytes at 0x%llx extend past the end "
+			 "of the file (0x%llx)",
+			 n, (unsigned long long)table,
+			 (unsigned long long)fsize);
+	}
+	keep_table_raw(s, table, n);
+	if (!read_table_entries(s, table))
+		return;
+	check_feature_overlaps(s);
 }
 
 /* Load the bytes of a file-mode feature section, bounded by the file. */

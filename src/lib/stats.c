@@ -149,28 +149,12 @@ static void end_round(struct pd_stats *st)
 	st->round_start_bytes = st->total_bytes;
 }
 
-static void count_sample(struct walk *w, const struct pd_event *ev)
+/* Count a sample's CPU; false if growing the per-CPU table failed (oom). */
+static inline bool count_cpu(struct walk *w, const struct pd_event *ev,
+			     const struct pd_sample_pos *pos, uint32_t words)
 {
 	struct pd_session *s = w->s;
 	struct pd_stats *st = w->st;
-	const struct pd_evsel *evsel;
-	const struct pd_sample_pos *pos;
-	uint32_t words = ev->size / 8;
-
-	st->samples++;
-	evsel = sample_evsel(w, ev);
-	if (!evsel) {
-		if (s->evlist.n)
-			st->samples_unknown_id++;
-		else
-			st->samples_no_attr++;
-		return;
-	}
-	pos = &w->pos[evsel->idx];
-	st->events[evsel->idx].samples++;
-	if (pos->period > 0 && (uint32_t)pos->period < words)
-		st->events[evsel->idx].period +=
-			pd_get64(ev->p + 8 * pos->period, s->swap);
 
 	if (pos->cpu > 0 && (uint32_t)pos->cpu < words) {
 		uint32_t cpu = pd_get32(ev->p + 8 * pos->cpu, s->swap);
@@ -184,7 +168,7 @@ static void count_sample(struct walk *w, const struct pd_event *ev)
 			nc = realloc(st->cpu_samples, n * sizeof(*nc));
 			if (!nc) {
 				w->oom = true;
-				return;
+				return false;
 			}
 			memset(nc + st->ncpus, 0,
 			       (n - st->ncpus) * sizeof(*nc));
@@ -198,6 +182,15 @@ static void count_sample(struct walk *w, const struct pd_event *ev)
 	} else {
 		st->samples_no_cpu++;
 	}
+	return true;
+}
+
+/* Count a sample against its thread (pid/tid), remembering the last one. */
+static inline void count_thread(struct walk *w, const struct pd_event *ev,
+				const struct pd_sample_pos *pos, uint32_t words)
+{
+	struct pd_session *s = w->s;
+	struct pd_stats *st = w->st;
 
 	if (pos->tid > 0 && (uint32_t)pos->tid < words) {
 		const uint8_t *q = ev->p + 8 * pos->tid;
@@ -217,6 +210,14 @@ static void count_sample(struct walk *w, const struct pd_event *ev)
 	} else {
 		st->samples_no_tid++;
 	}
+}
+
+/* Track a sample's time: range, backward steps and lateness past a flush. */
+static inline void count_time(struct walk *w, const struct pd_event *ev,
+			      const struct pd_sample_pos *pos, uint32_t words)
+{
+	struct pd_session *s = w->s;
+	struct pd_stats *st = w->st;
 
 	if (pos->time > 0 && (uint32_t)pos->time < words) {
 		uint64_t t = pd_get64(ev->p + 8 * pos->time, s->swap);
@@ -250,6 +251,35 @@ static void count_sample(struct walk *w, const struct pd_event *ev)
 				st->max_late_ns = late;
 		}
 	}
+}
+
+static void count_sample(struct walk *w, const struct pd_event *ev)
+{
+	struct pd_session *s = w->s;
+	struct pd_stats *st = w->st;
+	const struct pd_evsel *evsel;
+	const struct pd_sample_pos *pos;
+	uint32_t words = ev->size / 8;
+
+	st->samples++;
+	evsel = sample_evsel(w, ev);
+	if (!evsel) {
+		if (s->evlist.n)
+			st->samples_unknown_id++;
+		else
+			st->samples_no_attr++;
+		return;
+	}
+	pos = &w->pos[evsel->idx];
+	st->events[evsel->idx].samples++;
+	if (pos->period > 0 && (uint32_t)pos->period < words)
+		st->events[evsel->idx].period +=
+			pd_get64(ev->p + 8 * pos->period, s->swap);
+
+	if (!count_cpu(w, ev, pos, words))
+		return;
+	count_thread(w, ev, pos, words);
+	count_time(w, ev, pos, words);
 }
 
 static void count_comm(struct walk *w, const struct pd_event *ev)
