@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 /* perfdump attrs: every perf_event_attr, decoded, with names and ids. */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,47 +62,6 @@ const struct cmd cmd_attrs_def = {
 	.done = done,
 };
 
-/*
- * The attr's bytes for -x: pipe mode keeps the HEADER_ATTR records; in
- * file mode they are read again (attr.size bytes at most, u32-bounded by
- * the evlist's own read).
- */
-static const uint8_t *attr_bytes(struct pd_session *s,
-				 const struct pd_evsel *ev, size_t *len)
-{
-	const struct pd_attr *a = &ev->attr;
-	uint8_t *b;
-	ssize_t got;
-
-	*len = 0;
-	if (!a->avail)
-		return NULL;
-	if (s->mode == PD_MODE_PIPE) {
-		for (size_t i = 0; i < s->npipe_attrs; i++) {
-			const struct pd_part *p = &s->pipe_attrs[i];
-
-			if (p->offset == ev->entry_offset &&
-			    p->loaded >= 8 + (uint64_t)a->avail) {
-				*len = a->avail;
-				return p->bytes + 8;
-			}
-		}
-		return NULL;
-	}
-	b = arena_alloc(&s->arena, a->avail);
-	if (!b)
-		return NULL;
-	got = pd_input_pread(&s->in, a->offset, b, a->avail);
-	if (got < 0) {
-		pd_diag_add(&s->diags, PD_C_READ_ERROR, PD_AT_ATTRS, PD_ERR,
-			    a->offset, "perf_event_attr", "read error: %s",
-			    strerror(errno));
-		return NULL;
-	}
-	*len = (size_t)got;
-	return b;
-}
-
 /* The parser: the ID_INDEX entries of the ids. */
 static int load(struct cmd_run *r)
 {
@@ -123,7 +81,7 @@ static void show(struct cmd_run *r)
 		size_t rawlen = 0;
 
 		if (emit_want_hex(e))
-			raw = attr_bytes(s, ev, &rawlen);
+			raw = pd_evsel_raw(s, ev, &rawlen);
 		emit_evsel(e, s, ev, r->ctx, raw, rawlen);
 	}
 	emit_arr_end(e);

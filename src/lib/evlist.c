@@ -439,3 +439,44 @@ bool pd_parse_sample_id(const struct pd_session *s, const struct pd_evsel *ev,
 	}
 	return true;
 }
+
+/*
+ * The attr's bytes for -x: pipe mode keeps the HEADER_ATTR records; in
+ * file mode they are read again (attr.size bytes at most, u32-bounded by
+ * the evlist's own read).
+ */
+const uint8_t *pd_evsel_raw(struct pd_session *s, const struct pd_evsel *ev,
+			    size_t *len)
+{
+	const struct pd_attr *a = &ev->attr;
+	uint8_t *b;
+	ssize_t got;
+
+	*len = 0;
+	if (!a->avail)
+		return NULL;
+	if (s->mode == PD_MODE_PIPE) {
+		for (size_t i = 0; i < s->npipe_attrs; i++) {
+			const struct pd_part *p = &s->pipe_attrs[i];
+
+			if (p->offset == ev->entry_offset &&
+			    p->loaded >= 8 + (uint64_t)a->avail) {
+				*len = a->avail;
+				return p->bytes + 8;
+			}
+		}
+		return NULL;
+	}
+	b = arena_alloc(&s->arena, a->avail);
+	if (!b)
+		return NULL;
+	got = pd_input_pread(&s->in, a->offset, b, a->avail);
+	if (got < 0) {
+		pd_diag_add(&s->diags, PD_C_READ_ERROR, PD_AT_ATTRS, PD_ERR,
+			    a->offset, "perf_event_attr", "read error: %s",
+			    strerror(errno));
+		return NULL;
+	}
+	*len = (size_t)got;
+	return b;
+}

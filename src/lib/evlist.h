@@ -100,4 +100,12 @@ bool pd_parse_sample_id(const struct pd_session *s, const struct pd_evsel *ev,
 /* Size in bytes of the trailer an attr declares (0 without sample_id_all). */
 uint32_t pd_sample_id_size(const struct pd_attr *a);
 
+/*
+ * An attr's bytes as the file holds them (for -x): pipe mode keeps the
+ * HEADER_ATTR records; in file mode they are read again (attr.size bytes
+ * at most).  NULL when there are none; a read error is a diagnostic.
+ */
+const uint8_t *pd_evsel_raw(struct pd_session *s, const struct pd_evsel *ev,
+			    size_t *len);
+
 #endif
