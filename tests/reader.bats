@@ -80,7 +80,7 @@ both_modes() {
 }
 
 @test "reader: fast and plain agree on records --json-lines and records -x" {
-	both_modes "$ALL" records --json-lines
+	both_modes "$SOME" records --json-lines
 	both_modes "$SOME" -x records
 }
 
@@ -100,6 +100,8 @@ both_modes() {
 @test "reader: PERFDUMP_READER=plain turns the read-ahead thread off" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	local log=$BATS_TEST_TMPDIR/strace
+	# LeakSanitizer cannot run under ptrace: no leak check here
+	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 	strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" stats testdata/cpu-clock.data >/dev/null
 	grep -q clone "$log"
 	PERFDUMP_READER=plain strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" stats testdata/cpu-clock.data >/dev/null
