@@ -23,17 +23,7 @@ const char *const pd_bid_src_names[PD_BID_NSRC] = {
 	"sample",
 };
 
-#define INDEX_SLOTS (2 * PD_BID_MAX_ENTRIES)
-#define NO_SLOT	    UINT32_MAX
-
-static uint32_t fnv(const void *p, size_t n, uint32_t h)
-{
-	const uint8_t *b = p;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 16777619u;
-	return h;
-}
+#define NO_SLOT PD_HINDEX_NONE
 
 /*
  * The kernel's map is named "[kernel.kallsyms]_text" (or _stext) in its
@@ -54,26 +44,15 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 				      size_t name_len, unsigned src,
 				      uint64_t offset, bool *is_new)
 {
-	uint32_t slot;
+	uint32_t h, pos = 0, i;
 	struct pd_bid_entry *b;
 
 	*is_new = false;
 	if (id_size > PD_BUILD_ID_MAX)
 		id_size = PD_BUILD_ID_MAX;
 	name_len = dso_name_len(name, name_len);
-	if (!l->index) {
-		l->index =
-			arena_calloc(&l->arena, INDEX_SLOTS, sizeof(uint32_t));
-		if (!l->index)
-			goto full;
-		memset(l->index, 0xff, INDEX_SLOTS * sizeof(uint32_t));
-	}
-	slot = fnv(name, name_len, fnv(id, id_size, 2166136261u)) % INDEX_SLOTS;
-	for (;; slot = (slot + 1) % INDEX_SLOTS) {
-		uint32_t i = l->index[slot];
-
-		if (i == NO_SLOT)
-			break;
+	h = pd_fnv1a(name, name_len, pd_fnv1a(id, id_size, PD_FNV_SEED));
+	while ((i = pd_hindex_next(&l->index, h, &pos)) != NO_SLOT) {
 		b = &l->v[i];
 		if (b->build_id_size == id_size &&
 		    b->filename_len == name_len &&
@@ -85,7 +64,8 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 	}
 	if (l->n >= PD_BID_MAX_ENTRIES ||
 	    !pd_arena_grow(&l->arena, (void **)&l->v, &l->cap, l->n + 1,
-			   sizeof(*b)))
+			   sizeof(*b)) ||
+	    pd_hindex_add(&l->index, h, (uint32_t)l->n) < 0)
 		goto full;
 	b = &l->v[l->n];
 	b->filename = arena_alloc(&l->arena, name_len + 1);
@@ -97,7 +77,7 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 	b->build_id_size = id_size;
 	b->sources = src;
 	b->offset = offset;
-	l->index[slot] = (uint32_t)l->n++;
+	l->n++;
 	*is_new = true;
 	return b;
 full:
@@ -278,49 +258,54 @@ static void deliver(void *arg, const struct pd_event *ev)
 	on_record(arg, ev);
 }
 
+/* The first of l's first n entries named like d (and with its build-id). */
+static struct pd_bid_entry *entry_of_dso(struct pd_bid_list *l,
+					 const struct pd_hindex *by_name,
+					 const struct pd_bid_dso *d)
+{
+	uint32_t pos = 0, j, best = NO_SLOT;
+	uint32_t h = pd_fnv1a(d->name, d->name_len, PD_FNV_SEED);
+
+	while ((j = pd_hindex_next(by_name, h, &pos)) != NO_SLOT) {
+		struct pd_bid_entry *e = &l->v[j];
+
+		if (j < best && e->filename_len == d->name_len &&
+		    memcmp(e->filename, d->name, d->name_len) == 0 &&
+		    (!d->build_id_size ||
+		     pd_bid_equal(e->build_id, e->build_id_size, d->build_id,
+				  d->build_id_size)))
+			best = j;
+	}
+	return best == NO_SLOT ? NULL : &l->v[best];
+}
+
 /* The sampled DSOs: counts onto their entries, new entries if none. */
 static void attach_hits(struct walk *w)
 {
 	struct pd_bid_list *l = w->l;
 	size_t nd = pd_bid_maps_ndsos(w->maps), n0 = l->n;
-	/* first entry of each name; chained through next[] */
-	uint32_t *by_name =
-		arena_calloc(&l->arena, INDEX_SLOTS, sizeof(uint32_t));
-	uint32_t *next = arena_calloc(&l->arena, n0 + 1, sizeof(uint32_t));
+	struct pd_hindex by_name = {0}; /* the entries before, by name */
 
-	if (!by_name || !next) {
-		pd_diag_add(&w->s->diags, PD_C_MALFORMED, PD_AT_NAMED("--hits"),
-			    PD_ERR, PD_NO_OFFSET, "--hits", "out of memory");
-		return;
-	}
-	memset(by_name, 0xff, INDEX_SLOTS * sizeof(uint32_t));
-	for (size_t j = n0; j-- > 0;) {
-		uint32_t h = fnv(l->v[j].filename, l->v[j].filename_len,
-				 2166136261u) %
-			     INDEX_SLOTS;
+	for (size_t j = 0; j < n0; j++) {
+		uint32_t h = pd_fnv1a(l->v[j].filename, l->v[j].filename_len,
+				      PD_FNV_SEED);
 
-		next[j] = by_name[h];
-		by_name[h] = (uint32_t)j;
+		if (pd_hindex_add(&by_name, h, (uint32_t)j) < 0) {
+			pd_diag_add(&w->s->diags, PD_C_MALFORMED,
+				    PD_AT_NAMED("--hits"), PD_ERR, PD_NO_OFFSET,
+				    "--hits", "out of memory");
+			pd_hindex_free(&by_name);
+			return;
+		}
 	}
 	for (size_t i = 0; i < nd; i++) {
 		struct pd_bid_dso *d = pd_bid_maps_dso(w->maps, i);
-		struct pd_bid_entry *b = NULL;
-		uint32_t h =
-			fnv(d->name, d->name_len, 2166136261u) % INDEX_SLOTS;
+		struct pd_bid_entry *b;
 		bool is_new;
 
 		if (!d->samples)
 			continue;
-		for (uint32_t j = by_name[h]; j != NO_SLOT && !b; j = next[j]) {
-			struct pd_bid_entry *e = &l->v[j];
-
-			if (e->filename_len == d->name_len &&
-			    memcmp(e->filename, d->name, d->name_len) == 0 &&
-			    (!d->build_id_size ||
-			     pd_bid_equal(e->build_id, e->build_id_size,
-					  d->build_id, d->build_id_size)))
-				b = e;
-		}
+		b = entry_of_dso(l, &by_name, d);
 		if (!b) {
 			b = add_entry(l, w->s, d->build_id, 0, d->name,
 				      d->name_len, PD_BID_SRC_SAMPLE, 0,
@@ -334,6 +319,7 @@ static void attach_hits(struct walk *w)
 		if (b)
 			b->samples += d->samples;
 	}
+	pd_hindex_free(&by_name);
 }
 
 int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
@@ -409,6 +395,7 @@ void pd_bid_list_resolve(struct pd_bid_list *l, const struct pd_bid_where *w)
 
 void pd_bid_list_free(struct pd_bid_list *l)
 {
+	pd_hindex_free(&l->index);
 	arena_free(&l->arena);
 	memset(l, 0, sizeof(*l));
 }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "hindex.h"
 #include "buildid.h"
 #include "feat_meta.h"
 
@@ -67,7 +68,7 @@ struct pd_bid_list {
 	struct arena arena;
 	struct pd_bid_entry *v;
 	size_t n, cap;
-	uint32_t *index; /* open-addressing hash of v, PD_BID_MAX_ENTRIES*2 */
+	struct pd_hindex index; /* v by build-id and filename */
 	bool full_warned;
 	bool with_hits;
 	struct pd_bid_hits hits;

@@ -5,6 +5,7 @@
 
 #include "buildid_list.h"
 #include "buildid_maps.h"
+#include "hindex.h"
 
 struct map {
 	uint64_t start, end; /* [start, end) */
@@ -18,44 +19,21 @@ struct proc {
 	size_t n, cap;
 };
 
-#define DSO_SLOTS  (2 * PD_BID_MAX_DSOS)
-#define PROC_SLOTS (2 * PD_BID_MAX_PROCS)
-#define NO_SLOT	   UINT32_MAX
+#define NO_SLOT PD_HINDEX_NONE
 
 struct pd_bid_maps {
 	struct pd_bid_dso *dsos;
 	size_t ndsos, dsos_cap;
-	uint32_t *dso_slots; /* DSO_SLOTS, index or NO_SLOT */
+	struct pd_hindex dso_ix; /* by name and build-id */
 	struct proc *procs;
 	size_t nprocs, procs_cap;
-	uint32_t *proc_slots; /* PROC_SLOTS */
-	uint64_t nmaps;	      /* over every process */
+	struct pd_hindex proc_ix; /* by pid */
+	uint64_t nmaps;		  /* over every process */
 };
-
-static uint32_t fnv(const void *p, size_t n, uint32_t h)
-{
-	const uint8_t *b = p;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 16777619u;
-	return h;
-}
 
 struct pd_bid_maps *pd_bid_maps_new(void)
 {
-	struct pd_bid_maps *m = calloc(1, sizeof(*m));
-
-	if (!m)
-		return NULL;
-	m->dso_slots = malloc(DSO_SLOTS * sizeof(uint32_t));
-	m->proc_slots = malloc(PROC_SLOTS * sizeof(uint32_t));
-	if (!m->dso_slots || !m->proc_slots) {
-		pd_bid_maps_free(m);
-		return NULL;
-	}
-	memset(m->dso_slots, 0xff, DSO_SLOTS * sizeof(uint32_t));
-	memset(m->proc_slots, 0xff, PROC_SLOTS * sizeof(uint32_t));
-	return m;
+	return calloc(1, sizeof(struct pd_bid_maps));
 }
 
 void pd_bid_maps_free(struct pd_bid_maps *m)
@@ -68,8 +46,8 @@ void pd_bid_maps_free(struct pd_bid_maps *m)
 		free(m->procs[i].maps);
 	free(m->dsos);
 	free(m->procs);
-	free(m->dso_slots);
-	free(m->proc_slots);
+	pd_hindex_free(&m->dso_ix);
+	pd_hindex_free(&m->proc_ix);
 	free(m);
 }
 
@@ -95,15 +73,12 @@ static uint32_t dso_intern(struct pd_bid_maps *m, const char *name,
 			   size_t name_len, const uint8_t *bid,
 			   uint8_t bid_size)
 {
-	uint32_t h = fnv(name, name_len, fnv(bid, bid_size, 2166136261u));
-	uint32_t slot = h % DSO_SLOTS;
+	uint32_t h =
+		pd_fnv1a(name, name_len, pd_fnv1a(bid, bid_size, PD_FNV_SEED));
+	uint32_t pos = 0, i;
 	struct pd_bid_dso *d;
 
-	for (;; slot = (slot + 1) % DSO_SLOTS) {
-		uint32_t i = m->dso_slots[slot];
-
-		if (i == NO_SLOT)
-			break;
+	while ((i = pd_hindex_next(&m->dso_ix, h, &pos)) != NO_SLOT) {
 		d = &m->dsos[i];
 		if (d->name_len == name_len && d->build_id_size == bid_size &&
 		    memcmp(d->name, name, name_len) == 0 &&
@@ -116,38 +91,39 @@ static uint32_t dso_intern(struct pd_bid_maps *m, const char *name,
 	d = &m->dsos[m->ndsos];
 	memset(d, 0, sizeof(*d));
 	d->name = malloc(name_len + 1);
-	if (!d->name)
+	if (!d->name || pd_hindex_add(&m->dso_ix, h, (uint32_t)m->ndsos) < 0) {
+		free(d->name);
+		d->name = NULL;
 		return NO_SLOT;
+	}
 	memcpy(d->name, name, name_len);
 	d->name[name_len] = 0;
 	d->name_len = (uint32_t)name_len;
 	d->build_id_size = bid_size;
 	memcpy(d->build_id, bid, bid_size);
-	m->dso_slots[slot] = (uint32_t)m->ndsos;
 	return (uint32_t)m->ndsos++;
 }
 
 static struct proc *proc_find(struct pd_bid_maps *m, uint32_t pid, bool add)
 {
-	uint32_t slot = fnv(&pid, sizeof(pid), 2166136261u) % PROC_SLOTS;
+	uint32_t h = pd_fnv1a(&pid, sizeof(pid), PD_FNV_SEED);
+	uint32_t pos = 0, i;
 	struct proc *p;
 
-	for (;; slot = (slot + 1) % PROC_SLOTS) {
-		uint32_t i = m->proc_slots[slot];
-
-		if (i == NO_SLOT)
-			break;
+	while ((i = pd_hindex_next(&m->proc_ix, h, &pos)) != NO_SLOT) {
 		if (m->procs[i].pid == pid)
 			return &m->procs[i];
 	}
 	if (!add || m->nprocs >= PD_BID_MAX_PROCS ||
-	    !grow((void **)&m->procs, &m->procs_cap, m->nprocs + 1, sizeof(*p)))
+	    !grow((void **)&m->procs, &m->procs_cap, m->nprocs + 1,
+		  sizeof(*p)) ||
+	    pd_hindex_add(&m->proc_ix, h, (uint32_t)m->nprocs) < 0)
 		return NULL;
 	p = &m->procs[m->nprocs];
 	memset(p, 0, sizeof(*p));
 	p->pid = pid;
 	p->parent = -1;
-	m->proc_slots[slot] = (uint32_t)m->nprocs++;
+	m->nprocs++;
 	return p;
 }
 
