@@ -1,11 +1,13 @@
 #!/usr/bin/env bats
 # The reader (src/lib/reader.c) frames records in one place and gets its
 # bytes in one of two ways: whole-recording walks (stats, records, check,
-# buildids --hits, time order, the pipe walk) read ahead on a helper
-# thread and hand records out in place (fast mode); PERFDUMP_READER=plain
-# makes them read through the 1 MiB window instead.  Both must give the
-# same output byte for byte, damage included, on every fixture and on
-# bigger files (scripts/gen-readerdata.py) whose records cross the 1 MiB
+# buildids --hits, time order, the pipe walk) over 4 MiB or more read
+# ahead on a helper thread and hand records out in place (fast mode);
+# smaller ones, and all with PERFDUMP_READER=plain, read through the 1 MiB
+# window instead.  PERFDUMP_READER=fast reads ahead whatever the size, so
+# the tests can compare the two on small files.  Both must give the same
+# output byte for byte, damage included, on every fixture and on bigger
+# files (scripts/gen-readerdata.py) whose records cross the 1 MiB
 # read-ahead chunks: payloads read, skipped and seeked over, COMPRESSED
 # and COMPRESSED2 containers, a pipe stream with tracing data, and damage
 # past the first chunk.
@@ -33,7 +35,7 @@ both_modes() {
 	# shellcheck disable=SC2086
 	for f in $pats; do
 		fs=0 ps=0
-		"$PERFDUMP" "$@" "$f" >"$d/fast.out" 2>"$d/fast.err" || fs=$?
+		PERFDUMP_READER=fast "$PERFDUMP" "$@" "$f" >"$d/fast.out" 2>"$d/fast.err" || fs=$?
 		PERFDUMP_READER=plain "$PERFDUMP" "$@" "$f" >"$d/plain.out" 2>"$d/plain.err" || ps=$?
 		n=$((n + 1))
 		if [ "$fs" -ge 128 ] || [ "$ps" -ge 128 ]; then
@@ -97,15 +99,29 @@ both_modes() {
 	both_modes "$SOME" -j header
 }
 
-@test "reader: PERFDUMP_READER=plain turns the read-ahead thread off" {
-	command -v strace >/dev/null || skip "strace is not installed"
+# threads MODE FILE: how many threads `perfdump stats FILE` starts with
+# PERFDUMP_READER=MODE ("" for unset).
+threads() {
 	local log=$BATS_TEST_TMPDIR/strace
 	# LeakSanitizer cannot run under ptrace: no leak check here
-	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-	strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" stats testdata/cpu-clock.data >/dev/null
-	grep -q clone "$log"
-	PERFDUMP_READER=plain strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" stats testdata/cpu-clock.data >/dev/null
-	! grep -q clone "$log"
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=$1 \
+		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" stats "$2" >/dev/null
+	grep -c clone "$log" || true
+}
+
+@test "reader: the read-ahead thread runs on 4 MiB or more, or when PERFDUMP_READER says" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	local big=$BATS_FILE_TMPDIR/big/big-jump.data
+	# 16 KiB: one thread, whatever the walk
+	[ "$(stat -c %s testdata/cpu-clock.data)" -lt 4194304 ]
+	[ "$(threads "" testdata/cpu-clock.data)" = 0 ]
+	[ "$(threads fast testdata/cpu-clock.data)" = 1 ]
+	[ "$(threads plain testdata/cpu-clock.data)" = 0 ]
+	# a 6.5 MB data section: read ahead unless told not to (once more
+	# after its 5 MiB payload, which is seeked over)
+	[ "$(stat -c %s "$big")" -gt 4194304 ]
+	[ "$(threads "" "$big")" = 2 ]
+	[ "$(threads plain "$big")" = 0 ]
 }
 
 # The walk adds a feature for each of the 16 HEADER_FEATURE records between

@@ -11,13 +11,21 @@
 #include "reader_int.h"
 #include "session.h"
 
-/* PERFDUMP_READER=plain: no read-ahead, whatever the caller asked. */
+/*
+ * PERFDUMP_READER: "plain" never reads ahead, whatever the caller asked;
+ * "fast" reads ahead on every source of a PD_READ_FAST walk, however
+ * small (the tests compare the two); unset or anything else, a
+ * PD_READ_FAST walk reads ahead on sources of PD_AHEAD_MIN bytes or
+ * more only (stream.c).
+ */
 static unsigned effective_flags(unsigned flags)
 {
 	const char *m = getenv("PERFDUMP_READER");
 
 	if (m && strcmp(m, "plain") == 0)
 		flags &= ~(unsigned)PD_READ_FAST;
+	else if (m && strcmp(m, "fast") == 0 && (flags & PD_READ_FAST))
+		flags |= READ_AHEAD_ALWAYS;
 	return flags;
 }
 
@@ -46,8 +54,12 @@ static void source_init(struct pd_reader *r, struct source *src,
 			struct pd_input *in, uint64_t start, uint64_t end,
 			struct pd_where where)
 {
-	pd_stream_init(&src->st, in, start, end, r->flags & PD_READ_FAST,
-		       r->diags, src->what, where);
+	enum pd_ahead ahead = r->flags & READ_AHEAD_ALWAYS ? PD_AHEAD_ALWAYS
+			      : r->flags & PD_READ_FAST	   ? PD_AHEAD_BIG
+							   : PD_AHEAD_NEVER;
+
+	pd_stream_init(&src->st, in, start, end, ahead, r->diags, src->what,
+		       where);
 }
 
 struct pd_reader *pd_reader_open_input(struct pd_input *in, uint64_t start,

@@ -56,8 +56,9 @@ enum {
 	PD_READ_DATA_N = 1 << 2, /* also the data.N files of a directory */
 	/*
 	 * Read ahead on a helper thread (the file's bytes, in place): for
-	 * one walk at a time over a whole recording.  The records are the
-	 * same; PERFDUMP_READER=plain in the environment turns it off.
+	 * one walk at a time over a whole recording, on each source of at
+	 * least PD_AHEAD_MIN (4 MiB) bytes.  The records are the same;
+	 * PERFDUMP_READER in the environment overrides it (reader.c).
 	 */
 	PD_READ_FAST = 1 << 3,
 };

@@ -12,6 +12,9 @@
 
 #define NSEG 16
 
+/* PERFDUMP_READER=fast: read ahead on every source (a flag of r->flags) */
+#define READ_AHEAD_ALWAYS (1u << 31)
+
 /* A record framed in the file's bytes. */
 struct pd_rec {
 	uint64_t off; /* file offset of the record header */

@@ -8,8 +8,12 @@
 
 #include "prefetch.h"
 
-/* Large enough for any record (u16 size) many times over. */
-#define STREAM_WINDOW (1u << 20)
+/*
+ * Large enough for any record (u16 size) many times over; a smaller
+ * source gets a window its size, but never less than a record can need.
+ */
+#define STREAM_WINDOW	  (1u << 20)
+#define STREAM_WINDOW_MIN 65536u
 /* Fast mode: read-ahead chunks, and room before each for a cut record. */
 #define FAST_CHUNK (1u << 20)
 #define FAST_CARRY 65536u /* a record is at most 64 KiB - 1 */
@@ -17,15 +21,28 @@
 #define FAST_JUMP (4u << 20)
 
 void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
-		    uint64_t end, bool fast, struct pd_diags *diags,
+		    uint64_t end, enum pd_ahead ahead, struct pd_diags *diags,
 		    const char *what, struct pd_where where)
 {
+	uint64_t last = end != UINT64_MAX ? end
+			: in->seekable	  ? in->size
+					  : UINT64_MAX;
+	uint64_t span = last > start ? last - start : 0;
+
 	memset(st, 0, sizeof(*st));
 	st->in = in;
 	st->pos = start;
 	st->end = end;
-	/* the helper thread reads with pread: a file, not a stream */
-	st->fast = fast && in->seekable;
+	/*
+	 * The helper thread reads with pread: a file, not a stream.  On a
+	 * small one, a thread and its chunks cost more than they save.
+	 */
+	st->fast = in->seekable &&
+		   (ahead == PD_AHEAD_ALWAYS ||
+		    (ahead == PD_AHEAD_BIG && span >= PD_AHEAD_MIN));
+	st->winsize = span >= STREAM_WINDOW	  ? STREAM_WINDOW
+		      : span <= STREAM_WINDOW_MIN ? STREAM_WINDOW_MIN
+						  : (size_t)span;
 	st->diags = diags;
 	st->what = what;
 	st->where = where;
@@ -65,7 +82,7 @@ static void read_error(struct pd_stream *st, uint64_t at)
 static size_t fill_window(struct pd_stream *st, size_t need)
 {
 	if (!st->win) {
-		st->win = malloc(STREAM_WINDOW);
+		st->win = malloc(st->winsize);
 		if (!st->win) {
 			st->ioerr = true;
 			return 0;
@@ -84,7 +101,7 @@ static size_t fill_window(struct pd_stream *st, size_t need)
 			st->tail -= st->head;
 			st->head = 0;
 		}
-		room = STREAM_WINDOW - st->tail;
+		room = st->winsize - st->tail;
 		if (room > left)
 			room = (size_t)left;
 		if (room == 0) {

@@ -31,14 +31,19 @@ struct pd_stream {
 	bool fast;     /* read ahead on a helper thread */
 	struct pd_prefetch *pf;
 	uint8_t *win;	/* the window (not fast) */
+	size_t winsize; /* its size */
 	uint8_t *stash; /* fast: a record cut by the end of a chunk */
 	struct pd_diags *diags;
 	const char *what;      /* "data section", "pipe stream", "data.3" */
 	struct pd_where where; /* the same, for the diagnostics */
 };
 
+/* Read ahead on a helper thread: never, on 4 MiB or more, always. */
+enum pd_ahead { PD_AHEAD_NEVER, PD_AHEAD_BIG, PD_AHEAD_ALWAYS };
+#define PD_AHEAD_MIN (4u << 20)
+
 void pd_stream_init(struct pd_stream *st, struct pd_input *in, uint64_t start,
-		    uint64_t end, bool fast, struct pd_diags *diags,
+		    uint64_t end, enum pd_ahead ahead, struct pd_diags *diags,
 		    const char *what, struct pd_where where);
 /* Free the buffers (pos and the flags stay). */
 void pd_stream_free(struct pd_stream *st);
