@@ -670,6 +670,7 @@ MANIFEST_JQ='[.attrs[] | ((["HW","SW","TRACEPOINT","HW_CACHE","RAW"])[.type] // 
 DAMAGED="linux-perf-data/sleep.compressed2.pipe.data perf_data_converter/perf.data.piped.corrupted.zero_size_sample-3.2 perf_data_converter/perf.data.piped.extrabyte-3.4 platform_system_extras/invalid_perf.data"
 
 @test "attrs corpus: every file exits 0 (1 if damaged) in text and JSON, and matches the MANIFEST" {
+	sweep
 	need_corpus
 	local f want st
 	while IFS= read -r f; do

@@ -320,6 +320,7 @@ hits_check() {
 }
 
 @test "buildids corpus: the list equals HEADER_BUILD_ID, resolution says missing and adds no errors" {
+	sweep
 	need_corpus
 	local f feat n=0
 	while IFS= read -r -d '' f; do

@@ -271,6 +271,7 @@ TOTAL_stat=11 TOTAL_allbits=139
 }
 
 @test "check corpus: every other file has no error" {
+	sweep
 	need_corpus
 	local f bad=
 	while IFS= read -r f; do

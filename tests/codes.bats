@@ -96,6 +96,7 @@ check_findings() {
 }
 
 @test "codes corpus: no corpus file raises an undocumented code" {
+	sweep
 	need_corpus
 	local raised extra
 	raised=$(find "$CORPUS" -type f ! -name '*.md' ! -name '*.json' ! -name '*.txt' ! -name '*.jsonl' |

@@ -400,6 +400,7 @@ check_buildids() {
 }
 
 @test "features --list agrees with the header's feature list for every fixture" {
+	sweep
 	local f
 	# (not killed.data: its bitmap names features whose sections were never written)
 	for f in testdata/{allbits,callgraph,cpu-clock,group,mono,pipe,stat,tracepoint,zstd}.data \
@@ -441,6 +442,7 @@ check_buildids() {
 }
 
 @test "features: every decoder consumes its whole section on every fixture (no warnings)" {
+	sweep
 	# (full-be32.data has one warning: its bitmap was guessed as 8 x u32)
 	for f in testdata/*.data testdata/threads.data $S/full-le.data $S/full-be.data \
 		$S/full-be32.data $S/pipe-le.data $S/pipe-be.data $S/v1.data $S/unknown-features.data \

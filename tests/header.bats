@@ -596,6 +596,7 @@ check_damaged() {
 }
 
 @test "header: every fixture exits as documented in text, -j and -p, never by a signal" {
+	sweep
 	local f want fmt
 	for f in $S/*.data testdata/*.data testdata/threads.data; do
 		case ${f##*/} in

@@ -289,6 +289,15 @@ need_corpus() {
 	[ -d "$CORPUS" ] || skip "corpus not found at $CORPUS"
 }
 
+# sweep: the test runs the same commands over every corpus file or
+# fixture.  tests/run.sh sets PD_SWEEPS=0 for the sanitizer build when it
+# runs both builds: `make mutate` puts each of those files through the
+# whole pipeline under the same sanitizers, and the normal build still
+# checks the outputs.
+sweep() {
+	[ "${PD_SWEEPS:-1}" = 1 ] || skip "sweep: make mutate runs these files under the sanitizers"
+}
+
 # ------------------------------------------------------ JSON conveniences
 
 # feature NAME: jq filter selecting one feature object by name.

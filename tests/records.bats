@@ -525,6 +525,7 @@ records_check() {
 }
 
 @test "records: every corpus file, text and JSON, exit 0 or 1 with the offset" {
+	sweep
 	need_corpus
 	local f status_off
 	local -A damaged=(
@@ -541,6 +542,7 @@ records_check() {
 }
 
 @test "records: every fixture and synthetic file, -x text and JSON lines, no signal" {
+	sweep
 	local f
 	for f in testdata/*.data testdata/threads.data testdata/synthetic/*.data; do
 		pd -x records "$f"

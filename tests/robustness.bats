@@ -18,6 +18,7 @@ run_bounded() {
 }
 
 @test "fuzz regressions, fixtures and the corpus replay through the sanitizer build" {
+	sweep
 	[ -x "$REPLAY" ] || skip "$REPLAY not built (make SANITIZE=1 build-asan/perfdump-replay)"
 	local files=(tests/fuzz/regress/* testdata/*.data testdata/threads.data/* testdata/synthetic/*.data)
 	[ -d "$CORPUS" ] && files+=("$CORPUS"/*/*)
@@ -40,6 +41,7 @@ cuts() {
 }
 
 @test "truncated fixtures: exit 0 or 1, valid JSON, never a signal" {
+	sweep
 	local tmp f n
 	tmp=$(mktemp)
 	for f in testdata/cpu-clock.data testdata/pipe.data testdata/tracepoint.data \
@@ -58,6 +60,7 @@ cuts() {
 }
 
 @test "fixtures with bytes flipped: exit 0 or 1, valid JSON, never a signal" {
+	sweep
 	local tmp f i off size
 	tmp=$(mktemp)
 	RANDOM=42 # the same flips on every run

@@ -1,26 +1,82 @@
 #!/bin/sh
 # Run the bats suite against the normal build and against the
-# AddressSanitizer + UBSan build, the two at once (one per core), and print
-# one closing line "N passed, N failed".  PERFDUMP=path runs one binary
-# only.  Each run's TAP output is shown whole when it ends.
+# AddressSanitizer + UBSan build, and print one closing line "N passed,
+# N failed".  PERFDUMP=path runs one binary only.
+#
+# The work is a queue of (binary, bats file) jobs that two workers (one
+# per core; PD_TEST_JOBS=N for more) take in turn, the heaviest files
+# first, so that both cores stay busy to the end.  Each job's TAP output
+# is kept and shown whole, grouped by binary, when all have ended.
+#
+# With both binaries, the sanitizer run skips the sweeps (tests marked
+# `sweep` in helpers.bash: the same commands over every corpus file or
+# fixture, text and JSON): `make mutate` runs every one of those files
+# through the whole pipeline under the same sanitizers, and the normal
+# run still checks their output.  `make check-asan` (one binary) runs
+# them under ASan too.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 export LC_ALL=C
 
 if [ -n "${PERFDUMP:-}" ]; then
 	bins=$PERFDUMP
+	sweeps_asan=1
 else
-	bins="$PWD/perfdump $PWD/build-asan/perfdump"
+	bins="$PWD/build-asan/perfdump $PWD/perfdump"
+	sweeps_asan=0
 fi
+jobs=${PD_TEST_JOBS:-2}
+
+# The heaviest files first (measured: the sweeps and the 2-mode reader
+# parity), then the rest in name order.
+heavy="records reader robustness golden features samples header attrs corpus buildids stats codes"
+files=
+for h in $heavy; do
+	[ -f "tests/$h.bats" ] && files="$files tests/$h.bats"
+done
+for f in tests/*.bats; do
+	case " $files " in *" $f "*) ;; *) files="$files $f" ;; esac
+done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-i=0
-for bin in $bins; do
-	i=$((i + 1))
-	(PERFDUMP=$bin ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
-		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		bats --tap tests/*.bats >"$tmp/$i.tap" 2>&1) &
+n=0
+for f in $files; do
+	i=0
+	for bin in $bins; do
+		i=$((i + 1))
+		n=$((n + 1))
+		echo "$n $i $bin $f" >>"$tmp/queue"
+	done
+done
+echo 0 >"$tmp/next"
+
+# take: the next job's line, or nothing when the queue is empty
+take() {
+	flock "$tmp/next" sh -c '
+		k=$(($(cat "$1") + 1))
+		echo "$k" >"$1"
+		sed -n "${k}p" "$2"' sh "$tmp/next" "$tmp/queue"
+}
+
+worker() {
+	while :; do
+		job=$(take)
+		[ -n "$job" ] || return 0
+		set -- $job
+		sweeps=1
+		case $3 in */build-asan/*) sweeps=$sweeps_asan ;; esac
+		PERFDUMP=$3 PD_SWEEPS=$sweeps \
+			ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+			UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+			bats --tap "$4" >"$tmp/$2.$(printf %03d "$1").tap" 2>&1
+	done
+}
+
+w=0
+while [ "$w" -lt "$jobs" ]; do
+	worker &
+	w=$((w + 1))
 done
 wait
 
@@ -30,9 +86,18 @@ i=0
 for bin in $bins; do
 	i=$((i + 1))
 	echo "== bats with $bin"
-	cat "$tmp/$i.tap"
-	p=$(grep -c '^ok ' "$tmp/$i.tap")
-	f=$(grep -c '^not ok ' "$tmp/$i.tap")
+	cat "$tmp/$i".*.tap
+	p=$(cat "$tmp/$i".*.tap | grep -c '^ok ')
+	f=$(cat "$tmp/$i".*.tap | grep -c '^not ok ')
+	# a file that ended before its plan (bats itself failed) fails too
+	for t in "$tmp/$i".*.tap; do
+		plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$t" | head -1)
+		ran=$(grep -c -E '^(not )?ok ' "$t")
+		if [ -z "$plan" ] || [ "$ran" -ne "$plan" ]; then
+			echo "# $t: ${plan:-no} tests planned, $ran ran"
+			f=$((f + 1))
+		fi
+	done
 	passed=$((passed + p))
 	failed=$((failed + f))
 done

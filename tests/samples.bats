@@ -431,6 +431,7 @@ corpus_samples() {
 }
 
 @test "corpus: every file's records go through (text, -x), and its samples have no problem" {
+	sweep
 	need_corpus
 	local f
 	while IFS= read -r f; do
