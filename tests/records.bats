@@ -747,3 +747,25 @@ one_of_each() {
 	assert_status 0
 	jq_eq '.records' "$want"
 }
+
+# A container's zstd bytes can give more output than one call to
+# ZSTD_decompressStream has room for; perf decompresses each container into
+# a buffer big enough for all of it (tools/perf/util/session.c
+# perf_session__process_compressed_event), so every record it gives belongs
+# to that container.  perfdump used to leave the rest inside zstd until the
+# next container came, and named that one.  The file offsets of the 25 EXIT
+# records, as perf script -D prints them (0x33d8 twice, 0x38e0, ...).
+@test "records: a decompressed record has the offset of the container that gave it, as perf says" {
+	need_corpus
+	local f=$CORPUS/perfparser/parallel_static_gcc__perf.data.zstd
+	pd records --json-lines --type EXIT "$f"
+	assert_status 0
+	assert_eq "$(jq -s -c 'map(select(.type == 4)) | group_by(.offset) | map([.[0].offset, length])' <<<"$output")" \
+		'[[13272,2],[14560,1],[15039,1],[22761,8],[27142,6],[30564,6],[34264,1]]'
+	# the same with the read-ahead thread and without
+	for mode in fast plain; do
+		export PERFDUMP_READER=$mode
+		pd records --json-lines --type EXIT "$f"
+		assert_eq "$(jq -s -c 'map(select(.type == 4) | .offset) | add' <<<"$output")" 618731 "sum of the offsets ($mode)"
+	done
+}

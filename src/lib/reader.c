@@ -370,11 +370,6 @@ static void file_event(struct pd_reader *r, struct source *src,
 	}
 }
 
-static bool is_container(uint32_t type)
-{
-	return type == PD_REC_COMPRESSED || type == PD_REC_COMPRESSED2;
-}
-
 int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev)
 {
 	struct pd_rec rec;

@@ -31,13 +31,26 @@ struct seg {
 	uint64_t container;
 };
 
+/*
+ * A container's output (reader_z.c), after ZCARRY bytes of room where the
+ * start of a record cut by the container before is copied.
+ */
+#define ZCARRY 65536u
+
+struct zout {
+	uint8_t *buf; /* ZCARRY, then len decompressed bytes */
+	size_t cap, len;
+};
+
 /* One input stream's decompressor and its undelivered output. */
 struct zstate {
 	ZSTD_DStream *zd;
-	uint8_t *buf;
-	size_t cap, head, tail; /* undelivered bytes are buf[head..tail) */
-	uint64_t inner_head;	/* decompressed offset of buf[head] */
-	uint64_t skip;		/* payload bytes (66/71) still to skip */
+	struct zout out[2];  /* the one handed out from, and the next */
+	int cur;	     /* which */
+	const uint8_t *buf;  /* out[cur].buf, or NULL before any */
+	size_t head, tail;   /* undelivered bytes are buf[head..tail) */
+	uint64_t inner_head; /* decompressed offset of buf[head] */
+	uint64_t skip;	     /* payload bytes (66/71) still to skip */
 	struct seg seg[NSEG];
 	int nseg;
 	bool broken; /* stop decompressing this stream */
@@ -71,6 +84,11 @@ struct pd_reader {
 	struct pd_reader_stats stats;
 	uint8_t rec_copy[65536];
 };
+
+static inline bool is_container(uint32_t type)
+{
+	return type == PD_REC_COMPRESSED || type == PD_REC_COMPRESSED2;
+}
 
 /* reader_z.c: the decompressed side of a source */
 void pd_z_decompress(struct pd_reader *r, struct source *src,

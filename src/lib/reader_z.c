@@ -15,10 +15,13 @@
 #include "reader_int.h"
 
 /*
- * A decompressed backlog larger than this is refused (memory bound): perf
- * compresses at most mmap_len (about 512 KiB) into one record.
+ * One container's output larger than this is refused (memory bound): perf
+ * compresses at most one mmap flush into a record, and a record holds
+ * less than 64 KiB of zstd data.  Two such buffers are the most the
+ * decompressed side holds.
  */
-#define ZBUF_MAX (32u << 20)
+#define ZOUT_MAX   (16u << 20)
+#define ZOUT_START (1u << 20)
 
 static void zerr(struct pd_reader *r, struct source *src, enum pd_code code,
 		 uint64_t off, const char *fmt, const char *detail)
@@ -28,39 +31,11 @@ static void zerr(struct pd_reader *r, struct source *src, enum pd_code code,
 		    off, src->what, fmt, detail);
 }
 
-/* Room for at least `need` more bytes at buf[tail]. */
-static bool zroom(struct zstate *z, size_t need)
-{
-	if (z->cap - z->tail >= need)
-		return true;
-	if (z->head) { /* drop what was delivered */
-		memmove(z->buf, z->buf + z->head, z->tail - z->head);
-		z->tail -= z->head;
-		z->head = 0;
-		if (z->cap - z->tail >= need)
-			return true;
-	}
-	size_t ncap = z->cap ? z->cap : 1u << 20;
-
-	while (ncap - z->tail < need && ncap <= ZBUF_MAX)
-		ncap *= 2;
-	if (ncap - z->tail < need || ncap > ZBUF_MAX)
-		return false;
-	uint8_t *nb = realloc(z->buf, ncap);
-
-	if (!nb)
-		return false;
-	z->buf = nb;
-	z->cap = ncap;
-	return true;
-}
-
 /* The zstd bytes of a container; false when COMPRESSED2's size is bad. */
 static bool zdata(struct pd_reader *r, struct source *src,
-		  const struct pd_rec *rec, const uint8_t **data, size_t *len)
+		  const struct pd_rec *rec, ZSTD_inBuffer *in)
 {
-	*data = rec->p + 8;
-	*len = rec->size - 8u;
+	*in = (ZSTD_inBuffer){rec->p + 8, rec->size - 8u, 0};
 	if (rec->type == PD_REC_COMPRESSED2) {
 		/* u64 data_size; zstd bytes[data_size]; zero padding */
 		uint64_t dsize =
@@ -75,30 +50,72 @@ static bool zdata(struct pd_reader *r, struct source *src,
 				    (unsigned long long)dsize, rec->size);
 			return false;
 		}
-		*data = rec->p + 16;
-		*len = (size_t)dsize;
+		*in = (ZSTD_inBuffer){rec->p + 16, (size_t)dsize, 0};
 	}
 	return true;
 }
 
-/* Feed one compressed record's payload to the stream's decompressor. */
-void pd_z_decompress(struct pd_reader *r, struct source *src,
-		     const struct pd_rec *rec)
+/* Room for at least `need` more bytes of output. */
+static bool out_room(struct zout *o, size_t need)
 {
-	struct zstate *z = &src->z;
-	const uint8_t *data;
-	size_t len;
+	size_t have = o->cap ? o->cap - ZCARRY : 0;
+	size_t want = have ? have : ZOUT_START;
+	uint8_t *nb;
 
-	if (z->broken || !zdata(r, src, rec, &data, &len))
-		return;
-	if (!z->zd) {
-		z->zd = ZSTD_createDStream();
-		if (!z->zd || ZSTD_isError(ZSTD_initDStream(z->zd))) {
-			zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off, "%s",
-			     "cannot set up zstd");
-			return;
-		}
+	if (have && have - o->len >= need)
+		return true;
+	while (want - o->len < need && want < ZOUT_MAX)
+		want *= 2;
+	if (want > ZOUT_MAX)
+		want = ZOUT_MAX;
+	if (want - o->len < need)
+		return false;
+	nb = realloc(o->buf, ZCARRY + want);
+	if (!nb)
+		return false;
+	o->buf = nb;
+	o->cap = ZCARRY + want;
+	return true;
+}
+
+/*
+ * All of a container's output, into o after its ZCARRY bytes of room.
+ * Returns NULL, or why it stopped: zstd's error name, or "" when the
+ * output would pass ZOUT_MAX.
+ */
+static const char *inflate(ZSTD_DStream *zd, ZSTD_inBuffer *in, struct zout *o)
+{
+	bool full = false;
+
+	o->len = 0;
+	/*
+	 * Until the input is used up and zstd has nothing more to give: a
+	 * call that fills the output may keep bytes back, and perf
+	 * decompresses into a buffer big enough for all of them (session.c
+	 * perf_session__process_compressed_event), so they are this
+	 * container's.
+	 */
+	while (in->pos < in->size || full) {
+		if (!out_room(o, 1u << 16))
+			return "";
+		ZSTD_outBuffer out = {o->buf + ZCARRY, o->cap - ZCARRY, o->len};
+		size_t ret = ZSTD_decompressStream(zd, &out, in);
+
+		if (ZSTD_isError(ret))
+			return ZSTD_getErrorName(ret);
+		size_t got = out.pos - o->len;
+
+		o->len = out.pos;
+		full = out.pos == out.size;
+		if (got == 0 && in->pos < in->size && ret == 0)
+			break; /* a frame ended and nothing moves: stop */
 	}
+	return NULL;
+}
+
+/* Note where this container's bytes begin in the decompressed stream. */
+static void add_seg(struct zstate *z, uint64_t container)
+{
 	/*
 	 * Bytes from here on came out of this container; one before it that
 	 * gave none (zstd keeps what it read until a block is whole) is
@@ -113,39 +130,62 @@ void pd_z_decompress(struct pd_reader *r, struct source *src,
 		memmove(z->seg, z->seg + 1, (NSEG - 1) * sizeof(z->seg[0]));
 		z->nseg--;
 	}
-	z->seg[z->nseg++] = (struct seg){start, rec->off};
-	r->stats.compressed_records++;
-	r->stats.compressed_bytes += len;
+	z->seg[z->nseg++] = (struct seg){start, container};
+}
 
-	ZSTD_inBuffer in = {data, len, 0};
+/*
+ * Feed one compressed record's payload to the stream's decompressor.  Its
+ * output goes to the buffer not in use, after the start of a record the
+ * container before cut short, which is copied there; then that buffer is
+ * the one records are handed out from.
+ */
+void pd_z_decompress(struct pd_reader *r, struct source *src,
+		     const struct pd_rec *rec)
+{
+	struct zstate *z = &src->z;
+	struct zout *o = &z->out[z->cur ^ 1];
+	size_t carry = z->tail - z->head;
+	ZSTD_inBuffer in;
+	const char *why;
 
-	while (in.pos < in.size) {
-		if (!zroom(z, 1u << 16)) {
-			char d[96];
-
-			snprintf(d, sizeof(d),
-				 "%zu bytes decompressed and not yet delivered",
-				 z->tail - z->head);
-			zerr(r, src, PD_C_TORN_COMPRESSED_RECORD, rec->off,
-			     "PERF_RECORD_COMPRESSED: too much data without a "
-			     "whole record (%s)",
-			     d);
+	if (z->broken || !zdata(r, src, rec, &in))
+		return;
+	if (!z->zd) {
+		z->zd = ZSTD_createDStream();
+		if (!z->zd || ZSTD_isError(ZSTD_initDStream(z->zd))) {
+			zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off, "%s",
+			     "cannot set up zstd");
 			return;
 		}
-		ZSTD_outBuffer out = {z->buf + z->tail, z->cap - z->tail, 0};
-		size_t ret = ZSTD_decompressStream(z->zd, &out, &in);
-
-		if (ZSTD_isError(ret)) {
-			zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off,
-			     "PERF_RECORD_COMPRESSED: zstd: %s",
-			     ZSTD_getErrorName(ret));
-			return;
-		}
-		z->tail += out.pos;
-		r->stats.decompressed_bytes += out.pos;
-		if (out.pos == 0 && in.pos < in.size && ret == 0)
-			break; /* a frame ended and nothing moves: stop */
 	}
+	add_seg(z, rec->off);
+	r->stats.compressed_records++;
+	r->stats.compressed_bytes += in.size;
+	why = inflate(z->zd, &in, o);
+	r->stats.decompressed_bytes += o->len;
+	if (why && *why) {
+		zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off,
+		     "PERF_RECORD_COMPRESSED: zstd: %s", why);
+		return;
+	}
+	if (why || carry > ZCARRY) {
+		char d[96];
+
+		snprintf(d, sizeof(d),
+			 "%zu bytes decompressed and not yet delivered",
+			 carry + o->len);
+		zerr(r, src, PD_C_TORN_COMPRESSED_RECORD, rec->off,
+		     "PERF_RECORD_COMPRESSED: too much data without a "
+		     "whole record (%s)",
+		     d);
+		return;
+	}
+	if (carry)
+		memcpy(o->buf + ZCARRY - carry, z->buf + z->head, carry);
+	z->cur ^= 1;
+	z->buf = o->buf;
+	z->head = ZCARRY - carry;
+	z->tail = ZCARRY + o->len;
 }
 
 uint64_t pd_z_container(const struct zstate *z, uint64_t inner, uint64_t *bound)
@@ -239,8 +279,10 @@ void pd_z_free(struct zstate *z)
 {
 	if (z->zd)
 		ZSTD_freeDStream(z->zd);
-	free(z->buf);
+	free(z->out[0].buf);
+	free(z->out[1].buf);
 	z->zd = NULL;
+	z->out[0] = z->out[1] = (struct zout){0};
 	z->buf = NULL;
-	z->cap = z->head = z->tail = 0;
+	z->head = z->tail = 0;
 }
