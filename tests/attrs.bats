@@ -460,6 +460,13 @@ CRAFTED=(
 # attrs (attr_size 152, attrs at 104), one id each, one FINISHED_ROUND,
 # and HOSTNAME and PMU_MAPPINGS (8 cpu_core, 9 mypmu) features.
 make_attrs_file() {
+	# built once per run of this file (bash writes it a field at a time)
+	local cached=$BATS_FILE_TMPDIR/crafted-$2.data
+	[ -f "$cached" ] || build_attrs_file "$cached" "$2"
+	cp "$cached" "$1"
+}
+
+build_attrs_file() {
 	local n=${#CRAFTED[@]} i ids data table sec
 	E=$2
 	ids=$((104 + 152 * n))
@@ -672,7 +679,15 @@ DAMAGED="linux-perf-data/sleep.compressed2.pipe.data perf_data_converter/perf.da
 @test "attrs corpus: every file exits 0 (1 if damaged) in text and JSON, and matches the MANIFEST" {
 	sweep
 	need_corpus
-	local f want st
+	local f want st got
+	local -A manifest
+	# every file's "attrs (N): ..." line of the MANIFEST, read once
+	while IFS=$'\t' read -r f want; do
+		manifest[$f]=$want
+	done < <(awk '/^### [0-9]+\. `/ { cur = $3; gsub(/`/, "", cur) }
+		/^- attrs \(/ && cur != "" { sub(/^- attrs \(/, ""); sub(/\): /, ": ");
+			sub(/ … \(\+[0-9]* more\)$/, ""); print cur "\t" $0; cur = "" }' "$CORPUS/MANIFEST.md")
+	[ "${#manifest[@]}" -gt 40 ]
 	while IFS= read -r f; do
 		st=0
 		case " $DAMAGED " in *" $f "*) st=1 ;; esac
@@ -680,13 +695,19 @@ DAMAGED="linux-perf-data/sleep.compressed2.pipe.data perf_data_converter/perf.da
 		assert_no_signal
 		assert_eq "$status" "$st" "exit status of attrs $f"
 		assert_eq "${output%%$'\n'*}" "File: $CORPUS/$f" "first line of attrs $f"
-		pdj -j attrs "$CORPUS/$f"
+		pd -j attrs "$CORPUS/$f"
 		assert_no_signal
 		assert_eq "$status" "$st" "exit status of -j attrs $f"
-		[ "$st" = 1 ] || check_json '.errors == []'
-		want=$(manifest_attrs "$f")
-		[ -z "$want" ] && continue
-		assert_eq "$(jq -r "$MANIFEST_JQ" <<<"$output")" "$want" "attrs of $f vs MANIFEST"
+		# one jq: a perfdump document, no errors (unless damaged), and
+		# the MANIFEST's summary of the attrs
+		got=$(jq -r --argjson st "$st" 'if .perfdump_json_version != 1 or (.errors | type) != "array" then "not a perfdump document"
+			elif $st == 0 and .errors != [] then "errors: \(.errors)" else '"$MANIFEST_JQ"' end' <<<"$output" 2>&1)
+		want=${manifest[$f]:-}
+		if [ -n "$want" ]; then
+			assert_eq "$got" "$want" "attrs of $f vs MANIFEST"
+		else
+			case $got in "not a perfdump document" | "errors: "*) assert_eq "$got" "" "$f" ;; esac
+		fi
 	done < <(cd "$CORPUS" && find . -type f ! -name MANIFEST.md | sed 's|^\./||' | LC_ALL=C sort)
 }
 

@@ -298,6 +298,7 @@ check_buildids() {
 }
 
 @test "features: BUILD_ID equals perf buildid-list for every fixture with build-ids" {
+	sweep
 	for n in cpu-clock callgraph tracepoint group mono allbits; do
 		check_buildids $n.data testdata/$n.data
 	done

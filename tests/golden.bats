@@ -170,6 +170,7 @@ golden_check() {
 }
 
 @test "golden synthetic/check-*.data (the files made for perfdump check)" {
+	sweep
 	local f rc=0
 	for f in testdata/synthetic/check-*.data; do
 		golden_check "${f#testdata/}" || rc=1
@@ -178,6 +179,7 @@ golden_check() {
 }
 
 @test "golden synthetic/code-*.data (the files made for the check codes)" {
+	sweep
 	local f rc=0
 	for f in testdata/synthetic/code-*.data; do
 		golden_check "${f#testdata/}" || rc=1

@@ -174,6 +174,7 @@ check_against_bytes() {
 }
 
 @test "header values equal the file's bytes: recorded fixtures" {
+	sweep
 	for f in allbits callgraph cpu-clock group killed mono stat tracepoint zstd; do
 		check_against_bytes testdata/$f.data
 	done
@@ -181,6 +182,7 @@ check_against_bytes() {
 }
 
 @test "header values equal the file's bytes: synthetic files" {
+	sweep
 	for f in full-le unknown-features attrs-after-data attr-big v1 trunc-feature; do
 		check_against_bytes $S/$f.data
 	done

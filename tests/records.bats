@@ -205,6 +205,7 @@ setup_file() {
 # perfdump shows the records decompressed from it.  killed.data: perf
 # 6.1 fails on it (no stats).
 @test "records: per-type counts equal perf report --stats for every fixture" {
+	sweep
 	local name want
 	for name in cpu-clock callgraph zstd pipe threads tracepoint group mono stat allbits; do
 		if [ "$name" = threads ]; then
@@ -227,6 +228,7 @@ setup_file() {
 
 # MANIFEST_COMPARABLE (helpers.bash) says which files and why.
 @test "records: per-type counts equal the MANIFEST for the uncompressed corpus files" {
+	sweep
 	need_corpus
 	local f n=0
 	for f in $MANIFEST_COMPARABLE; do
@@ -614,18 +616,18 @@ one_of_each() {
 		*) jq_eq "[.records[] | select(.type == $num) | .type_name]" "[\"$name\"]" ;;
 		esac
 	done <<<"$types"
+	# name -> number, in any case and with PERF_RECORD_: the three names
+	# together select the same records as the number, byte for byte (an
+	# alias of another type would add its records); the number selects
+	# only records of its type, and some (not COMPRESSED*: decompressed)
 	while read -r num name; do
-		# name -> number, in any case and with PERF_RECORD_: the same
-		# records as the number selects, and only records of that type
-		want=$("$PERFDUMP" -j records --type "$num" "$f" 2>/dev/null | jq -c '[.records[] | [.offset, .type]]')
-		for arg in "$name" "${name,,}" "PERF_RECORD_$name"; do
-			got=$("$PERFDUMP" -j records --type "$arg" "$f" 2>/dev/null | jq -c '[.records[] | [.offset, .type]]')
-			assert_eq "$got" "$want" "records --type $arg (type $num)"
-		done
+		want=$("$PERFDUMP" -j records --type "$num" "$f" 2>/dev/null) || true
+		got=$("$PERFDUMP" -j records --type "$name,${name,,},PERF_RECORD_$name" "$f" 2>/dev/null) || true
+		assert_eq "$got" "$want" "records --type $name,${name,,},PERF_RECORD_$name (type $num)"
 		case $name in
-		COMPRESSED | COMPRESSED2) assert_eq "$want" "[]" "type $num" ;;
-		*) assert_eq "$(jq -c '[.[][1]] | unique' <<<"$want")" "[$num]" "type $num" ;;
+		COMPRESSED | COMPRESSED2) num= ;;
 		esac
+		assert_eq "$(jq -c '[.records[].type] | unique' <<<"$want")" "[$num]" "records --type $num"
 		n=$((n + 1))
 	done <<<"$types"
 	assert_eq "$n" 54 "types checked"

@@ -38,6 +38,7 @@ our_counts() {
 # Every fixture perf reads, COMPRESSED containers included (perf counts
 # the container and the records inside it, and so does stats).
 @test "stats: per-type counts and TOTAL equal perf report --stats for every fixture" {
+	sweep
 	local name f
 	for name in cpu-clock callgraph zstd pipe threads tracepoint group mono stat allbits; do
 		f=testdata/$name.data
@@ -156,6 +157,7 @@ our_counts() {
 }
 
 @test "stats: per-type counts equal the MANIFEST for the uncompressed corpus files" {
+	sweep
 	need_corpus
 	local f n=0
 	for f in $MANIFEST_COMPARABLE; do
@@ -172,6 +174,7 @@ our_counts() {
 # stats counts, for corpus files with LOST_SAMPLES, AUX, many threads and
 # out-of-order samples.
 @test "stats: agrees with the full record decoder on corpus files" {
+	sweep
 	need_corpus
 	local f stats recs
 	for f in perf_data_converter/perf.data.piped.lost_samples-4.4 \
