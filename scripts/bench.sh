@@ -3,6 +3,7 @@
 # prints medians, ratios and peak RSS.  Not a test: timings vary by machine.
 #
 #   scripts/bench.sh [SIZE_MB ...]     default: 200 (the 1 GB run: 1000)
+#   PD=path/to/perfdump scripts/bench.sh   another build (before and after)
 #
 # After the sizes given, a pipe-mode recording (PIPE_MB, 200) and a -z one
 # (Z_MB compressed, 30) are measured too (SKIP_VARIANTS=1: not);
@@ -18,7 +19,7 @@ export LC_ALL=C
 DIR=${PERFDUMP_BENCH_DIR:-$HOME/.cache/perfdump-bench}
 BENCH_RUNS=${RUNS:-5}
 RUNS=$BENCH_RUNS
-PD=./perfdump
+PD=${PD:-./perfdump} # PD=path: another build (a before/after run)
 mkdir -p "$DIR"
 [ -x "$PD" ] || make -s all
 
