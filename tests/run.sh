@@ -3,8 +3,8 @@
 # AddressSanitizer + UBSan build, and print one closing line "N passed,
 # N failed".  PERFDUMP=path runs one binary only.
 #
-# The work is a queue of (binary, bats file) jobs that two workers (one
-# per core; PD_TEST_JOBS=N for more) take in turn, the heaviest files
+# The work is a queue of (binary, bats file) jobs that one worker per core
+# (PD_TEST_JOBS=N to choose) takes in turn, the heaviest files
 # first, so that both cores stay busy to the end.  Each job's TAP output
 # is kept and shown whole, grouped by binary, when all have ended.
 #
@@ -25,7 +25,7 @@ else
 	bins="$PWD/build-asan/perfdump $PWD/perfdump"
 	sweeps_asan=0
 fi
-jobs=${PD_TEST_JOBS:-2}
+jobs=${PD_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # The heaviest files first (measured: the sweeps and the 2-mode reader
 # parity), then the rest in name order.
