@@ -231,13 +231,3 @@ uint64_t pd_flush_round(struct pd_flush_clock *c, uint64_t offset)
 	c->due = c->queued ? c->max_time : 0;
 	return limit;
 }
-
-uint64_t pd_flush_time(struct pd_flush_clock *c, uint64_t t)
-{
-	if (!c->queued || t >= c->max_time)
-		c->max_time = t; /* queue_event: the new tail */
-	c->queued = true;
-	if (t <= c->next_flush && t > c->due)
-		c->due = t;
-	return t < c->last_flush ? c->last_flush - t : 0;
-}

@@ -190,7 +190,7 @@ void pd_reader_stats(const struct pd_reader *r, struct pd_reader_stats *st)
 	/* records handed out in place since the last call into reader.c */
 	if (r->aim == AIM_FILE && r->src[r->cur].index < 0 &&
 	    r->c.p != r->c_start)
-		st->data_end = r->c.off;
+		st->data_end = r->c.at;
 }
 
 /* ------------------------------------------------------------- cursor */
@@ -222,8 +222,7 @@ static void cursor_file(struct pd_reader *r, struct source *src)
 	r->c = (struct pd_reader_cursor){
 		.p = st->buf + st->head,
 		.lim = st->buf + st->tail,
-		.off = st->pos,
-		.file = ~(uint64_t)0,
+		.at = st->pos,
 		.stream = src->index,
 		.swap = r->swap,
 	};
@@ -249,9 +248,10 @@ static void cursor_z(struct pd_reader *r, struct source *src)
 	r->c = (struct pd_reader_cursor){
 		.p = z->buf + z->head,
 		.lim = z->buf + z->head + left,
-		.off = container,
-		.inner = z->inner_head,
+		.at = z->inner_head,
+		.container = container,
 		.stream = src->index,
+		.compressed = true,
 		.swap = r->swap,
 	};
 	r->c_start = r->c.p;

@@ -44,7 +44,8 @@ struct pd_event {
 	const uint8_t *p; /* the size bytes; valid until the next call */
 	uint64_t payload; /* bytes that follow header.size (66, 71) */
 	const uint8_t *payload_bytes; /* them, when asked for (else NULL) */
-	uint64_t payload_offset;      /* file offset of the payload */
+	uint64_t payload_offset;      /* file offset of the payload (when
+				       * payload is not 0) */
 	unsigned legacy_feature;      /* pre-upstream Google pipe streams:
 				       * the header feature id a record of
 				       * type 69..80 carries (0: none) */
@@ -132,11 +133,11 @@ void pd_reader_stats(const struct pd_reader *r, struct pd_reader_stats *st);
  */
 struct pd_reader_cursor {
 	const uint8_t *p, *lim;
-	uint64_t off;	/* file: file offset of p; decompressed: the
-			 * container's file offset */
-	uint64_t inner; /* decompressed: offset of p in that stream; else 0 */
-	uint64_t file;	/* ~0: the file's bytes; 0: decompressed ones */
+	uint64_t at;	    /* file: the file offset of p; decompressed: the
+			     * offset of p in the decompressed stream */
+	uint64_t container; /* decompressed: the container's file offset */
 	int stream;
+	bool compressed; /* the bytes are decompressed ones */
 	bool swap;
 };
 
@@ -148,31 +149,43 @@ int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev);
  * legacy features) and anything that is not a whole record at the cursor
  * go to pd_reader_next_slow.
  */
-static inline int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
+static inline int pd_reader_next_as(struct pd_reader *r, struct pd_event *ev,
+				    bool swap)
 {
 	/* the cursor is the reader's first member */
 	struct pd_reader_cursor *c = (struct pd_reader_cursor *)(void *)r;
 	struct pd_frame f;
 
-	if (pd_frame(c->p, c->lim, c->swap, &f) == PD_FRAME_WHOLE &&
+	if (pd_frame(c->p, c->lim, swap, &f) == PD_FRAME_WHOLE &&
 	    f.type < PD_REC_HEADER_ATTR) {
+		/* no payload: that is for types from HEADER_ATTR on */
 		*ev = (struct pd_event){
-			.offset = c->off,
+			.offset = c->compressed ? c->container : c->at,
 			.stream = c->stream,
-			.compressed = !c->file,
-			.inner_offset = c->inner,
+			.compressed = c->compressed,
+			.inner_offset = c->compressed ? c->at : 0,
 			.type = f.type,
 			.misc = f.misc,
 			.size = f.size,
 			.p = c->p,
-			.payload_offset = (c->off + f.size) & c->file,
 		};
 		c->p += f.size;
-		c->off += f.size & c->file;
-		c->inner += f.size & ~c->file;
+		c->at += f.size;
 		return 1;
 	}
 	return pd_reader_next_slow(r, ev);
+}
+
+/*
+ * The same, in the reader's byte order.  A caller that compiles a copy
+ * of its walk per byte order calls pd_reader_next_as with the reader's
+ * byte order as a constant.
+ */
+static inline int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
+{
+	struct pd_reader_cursor *c = (struct pd_reader_cursor *)(void *)r;
+
+	return pd_reader_next_as(r, ev, c->swap);
 }
 
 #endif

@@ -22,10 +22,20 @@
 #define LEGACY_SLOT  (DIRECT_TYPES + PD_STATS_MAX_OTHER_TYPES)
 #define TYPE_SLOTS   (LEGACY_SLOT + 1)
 
+/* Per evsel: its counts (copied to st->events at the end) and where its
+ * samples hold the fields counted. */
+struct evcount {
+	uint64_t samples, period;
+	struct pd_sample_pos pos;
+	uint32_t need; /* words a sample needs for all of pos's fields */
+};
+
 struct walk {
 	struct pd_session *s;
 	struct pd_stats *st;
-	struct pd_sample_pos *pos; /* per evsel */
+	struct evcount *evc;	     /* per evsel */
+	const struct pd_evsel *only; /* the evsel, when there is one */
+	int id_word; /* several: the sample id's word (first evsel), or 0 */
 	uint32_t nother;
 	int stream;
 	bool oom;
@@ -35,20 +45,23 @@ struct walk {
 	struct pd_stats_thread *last_thread;
 };
 
+/*
+ * The hot functions below take the byte order as a constant: the walk is
+ * compiled twice (walk_native, walk_swapped), so that reading a field is
+ * one load, not a load and a branch.
+ */
+#define HOT static inline __attribute__((always_inline))
+
 /* The evsel of a sample (pd_record_evsel, with a one-entry cache). */
-static const struct pd_evsel *sample_evsel(struct walk *w,
-					   const struct pd_event *ev)
+HOT const struct pd_evsel *
+sample_evsel(struct walk *w, const struct pd_event *ev, const bool swap)
 {
-	const struct pd_evlist *l = &w->s->evlist;
-	const struct pd_evsel *first = l->n ? &l->v[0] : NULL;
 	uint64_t id;
 
-	if (l->n <= 1)
-		return first;
-	if (first->id_pos >= 0 &&
-	    (uint32_t)first->id_pos < ev->size / 8u - 1u) {
-		id = pd_get64(ev->p + 8 + 8 * (uint32_t)first->id_pos,
-			      w->s->swap);
+	if (w->only || !w->s->evlist.n)
+		return w->only;
+	if (w->id_word && (uint32_t)w->id_word < ev->size / 8u) {
+		id = pd_get64(ev->p + 8 * (uint32_t)w->id_word, swap);
 		if (id && id == w->last_id)
 			return w->last_evsel;
 		w->last_id = id;
@@ -58,13 +71,11 @@ static const struct pd_evsel *sample_evsel(struct walk *w,
 	return pd_record_evsel(w->s, 9, ev->p, ev->size, &id);
 }
 
-static struct pd_stats_type *type_slot(struct walk *w, uint32_t type)
+static struct pd_stats_type *type_slot_other(struct walk *w, uint32_t type)
 {
 	struct pd_stats *st = w->st;
 	uint32_t i;
 
-	if (type < 128)
-		return &st->types[type];
 	if (type >= PD_REC_SP_START && type - PD_REC_SP_START < 128)
 		return &st->types[128 + type - PD_REC_SP_START];
 	for (i = 0; i < w->nother; i++)
@@ -75,6 +86,11 @@ static struct pd_stats_type *type_slot(struct walk *w, uint32_t type)
 	i = DIRECT_TYPES + w->nother++;
 	st->types[i].type = type;
 	return &st->types[i];
+}
+
+HOT struct pd_stats_type *type_slot(struct walk *w, uint32_t type)
+{
+	return type < 128 ? &w->st->types[type] : type_slot_other(w, type);
 }
 
 static uint32_t hash32(uint32_t x)
@@ -149,32 +165,49 @@ static void end_round(struct pd_stats *st)
 	st->round_start_bytes = st->total_bytes;
 }
 
-/* Count a sample's CPU; false if growing the per-CPU table failed (oom). */
-static inline bool count_cpu(struct walk *w, const struct pd_event *ev,
-			     const struct pd_sample_pos *pos, uint32_t words)
+/* Grow the per-CPU table to hold cpu; false when out of memory. */
+static bool grow_cpus(struct walk *w, uint32_t cpu)
 {
-	struct pd_session *s = w->s;
+	struct pd_stats *st = w->st;
+	uint32_t n = st->ncpus ? st->ncpus : 64;
+	uint64_t *nc;
+
+	while (n <= cpu)
+		n *= 2;
+	nc = realloc(st->cpu_samples, n * sizeof(*nc));
+	if (!nc) {
+		w->oom = true;
+		return false;
+	}
+	memset(nc + st->ncpus, 0, (n - st->ncpus) * sizeof(*nc));
+	st->cpu_samples = nc;
+	st->ncpus = n;
+	return true;
+}
+
+/*
+ * A field of the sample at word `at` (0: the attr has none), and whether
+ * it is there: `checked` is a constant, false where the caller knows
+ * the sample holds every field its attr gives (see count_sample).
+ */
+HOT bool has_word(int at, uint32_t words, const bool checked)
+{
+	return at > 0 && (!checked || (uint32_t)at < words);
+}
+
+/* Count a sample's CPU; false if growing the per-CPU table failed (oom). */
+HOT bool count_cpu(struct walk *w, const struct pd_event *ev,
+		   const struct pd_sample_pos *pos, uint32_t words,
+		   const bool swap, const bool checked)
+{
 	struct pd_stats *st = w->st;
 
-	if (pos->cpu > 0 && (uint32_t)pos->cpu < words) {
-		uint32_t cpu = pd_get32(ev->p + 8 * pos->cpu, s->swap);
+	if (has_word(pos->cpu, words, checked)) {
+		uint32_t cpu = pd_get32(ev->p + 8 * pos->cpu, swap);
 
-		if (cpu >= st->ncpus && cpu < PD_STATS_MAX_CPUS) {
-			uint32_t n = st->ncpus ? st->ncpus : 64;
-			uint64_t *nc;
-
-			while (n <= cpu)
-				n *= 2;
-			nc = realloc(st->cpu_samples, n * sizeof(*nc));
-			if (!nc) {
-				w->oom = true;
-				return false;
-			}
-			memset(nc + st->ncpus, 0,
-			       (n - st->ncpus) * sizeof(*nc));
-			st->cpu_samples = nc;
-			st->ncpus = n;
-		}
+		if (cpu >= st->ncpus && cpu < PD_STATS_MAX_CPUS &&
+		    !grow_cpus(w, cpu))
+			return false;
 		if (cpu < st->ncpus)
 			st->cpu_samples[cpu]++;
 		else
@@ -186,15 +219,15 @@ static inline bool count_cpu(struct walk *w, const struct pd_event *ev,
 }
 
 /* Count a sample against its thread (pid/tid), remembering the last one. */
-static inline void count_thread(struct walk *w, const struct pd_event *ev,
-				const struct pd_sample_pos *pos, uint32_t words)
+HOT void count_thread(struct walk *w, const struct pd_event *ev,
+		      const struct pd_sample_pos *pos, uint32_t words,
+		      const bool swap, const bool checked)
 {
-	struct pd_session *s = w->s;
 	struct pd_stats *st = w->st;
 
-	if (pos->tid > 0 && (uint32_t)pos->tid < words) {
+	if (has_word(pos->tid, words, checked)) {
 		const uint8_t *q = ev->p + 8 * pos->tid;
-		uint32_t tid = pd_get32(q + 4, s->swap);
+		uint32_t tid = pd_get32(q + 4, swap);
 		struct pd_stats_thread *t = w->last_thread;
 
 		if (!t || t->tid != tid)
@@ -202,7 +235,7 @@ static inline void count_thread(struct walk *w, const struct pd_event *ev,
 
 		if (t) {
 			t->samples++;
-			t->pid = pd_get32(q, s->swap);
+			t->pid = pd_get32(q, swap);
 			t->has_pid = true;
 		} else {
 			st->threads_dropped++;
@@ -212,74 +245,92 @@ static inline void count_thread(struct walk *w, const struct pd_event *ev,
 	}
 }
 
-/* Track a sample's time: range, backward steps and lateness past a flush. */
-static inline void count_time(struct walk *w, const struct pd_event *ev,
-			      const struct pd_sample_pos *pos, uint32_t words)
+/* A sample earlier than the one before it in its stream. */
+static void count_backward(struct pd_stats *st, const struct pd_event *ev,
+			   uint64_t t)
 {
-	struct pd_session *s = w->s;
-	struct pd_stats *st = w->st;
-
-	if (pos->time > 0 && (uint32_t)pos->time < words) {
-		uint64_t t = pd_get64(ev->p + 8 * pos->time, s->swap);
-
-		if (!st->timed_samples++) {
-			st->first_time = st->min_time = st->max_time = t;
-		} else {
-			if (t < st->min_time)
-				st->min_time = t;
-			if (t > st->max_time)
-				st->max_time = t;
-		}
-		st->last_time = t;
-		if (st->have_prev_time && t < st->prev_time) {
-			/* earlier than the sample before it in this stream */
-			st->backward_steps++;
-			if (st->prev_time - t > st->max_backward_ns) {
-				st->max_backward_ns = st->prev_time - t;
-				st->max_backward_offset = ev->offset;
-			}
-		}
-		st->prev_time = t;
-		st->have_prev_time = true;
-
-		uint64_t late =
-			pd_flush_queues(t) ? pd_flush_time(&st->clock, t) : 0;
-
-		if (late) {
-			st->late_samples++;
-			if (late > st->max_late_ns)
-				st->max_late_ns = late;
-		}
+	st->backward_steps++;
+	if (st->prev_time - t > st->max_backward_ns) {
+		st->max_backward_ns = st->prev_time - t;
+		st->max_backward_offset = ev->offset;
 	}
 }
 
-static void count_sample(struct walk *w, const struct pd_event *ev)
+/* Track a sample's time: range, backward steps and lateness past a flush. */
+HOT void count_time(struct walk *w, const struct pd_event *ev,
+		    const struct pd_sample_pos *pos, uint32_t words,
+		    const bool swap, const bool checked)
 {
-	struct pd_session *s = w->s;
 	struct pd_stats *st = w->st;
-	const struct pd_evsel *evsel;
-	const struct pd_sample_pos *pos;
+	uint64_t t, late;
+
+	if (!has_word(pos->time, words, checked))
+		return;
+	t = pd_get64(ev->p + 8 * pos->time, swap);
+	if (!st->timed_samples++)
+		st->first_time = st->min_time = st->max_time = t;
+	if (t < st->min_time)
+		st->min_time = t;
+	if (t > st->max_time)
+		st->max_time = t;
+	st->last_time = t;
+	/* prev_time is 0 at the start of a stream: nothing is before it */
+	if (t < st->prev_time)
+		count_backward(st, ev, t);
+	st->prev_time = t;
+	late = pd_flush_queues(t) ? pd_flush_time(&st->clock, t) : 0;
+	if (late) {
+		st->late_samples++;
+		if (late > st->max_late_ns)
+			st->max_late_ns = late;
+	}
+}
+
+/* The counts of a sample of evsel idx (see has_word for `checked`). */
+HOT void count_fields(struct walk *w, const struct pd_event *ev, uint32_t idx,
+		      const bool swap, const bool checked)
+{
+	struct evcount *e = &w->evc[idx];
+	const struct pd_sample_pos *pos = &e->pos;
 	uint32_t words = ev->size / 8;
 
+	if (has_word(pos->period, words, checked))
+		e->period += pd_get64(ev->p + 8 * pos->period, swap);
+	if (!count_cpu(w, ev, pos, words, swap, checked))
+		return;
+	count_thread(w, ev, pos, words, swap, checked);
+	count_time(w, ev, pos, words, swap, checked);
+}
+
+/* A sample too short for some field its attr gives: every read checked. */
+static void count_short(struct walk *w, const struct pd_event *ev, uint32_t idx)
+{
+	if (w->s->swap)
+		count_fields(w, ev, idx, true, true);
+	else
+		count_fields(w, ev, idx, false, true);
+}
+
+HOT void count_sample(struct walk *w, const struct pd_event *ev,
+		      const bool swap)
+{
+	struct pd_stats *st = w->st;
+	const struct pd_evsel *evsel;
+
 	st->samples++;
-	evsel = sample_evsel(w, ev);
+	evsel = sample_evsel(w, ev, swap);
 	if (!evsel) {
-		if (s->evlist.n)
+		if (w->s->evlist.n)
 			st->samples_unknown_id++;
 		else
 			st->samples_no_attr++;
 		return;
 	}
-	pos = &w->pos[evsel->idx];
-	st->events[evsel->idx].samples++;
-	if (pos->period > 0 && (uint32_t)pos->period < words)
-		st->events[evsel->idx].period +=
-			pd_get64(ev->p + 8 * pos->period, s->swap);
-
-	if (!count_cpu(w, ev, pos, words))
-		return;
-	count_thread(w, ev, pos, words);
-	count_time(w, ev, pos, words);
+	w->evc[evsel->idx].samples++;
+	if (ev->size / 8u >= w->evc[evsel->idx].need)
+		count_fields(w, ev, evsel->idx, swap, false);
+	else
+		count_short(w, ev, evsel->idx);
 }
 
 static void count_comm(struct walk *w, const struct pd_event *ev)
@@ -335,7 +386,7 @@ static void count_quality(struct pd_stats *st, const struct pd_event *ev,
 	}
 }
 
-static void count_event(struct walk *w, const struct pd_event *ev)
+HOT void count_event(struct walk *w, const struct pd_event *ev, const bool swap)
 {
 	struct pd_stats *st = w->st;
 	struct pd_stats_type *ts;
@@ -345,7 +396,7 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 		/* data.N streams are ordered each on its own */
 		end_round(st);
 		st->clock = (struct pd_flush_clock){0};
-		st->have_prev_time = false;
+		st->prev_time = 0;
 		w->stream = ev->stream;
 	}
 	if (st->total_records == st->round_start_records)
@@ -370,12 +421,15 @@ static void count_event(struct walk *w, const struct pd_event *ev)
 	if (ev->legacy_feature)
 		return;
 
+	if (ev->type == PD_REC_SAMPLE) {
+		count_sample(w, ev, swap);
+		return;
+	}
 	switch (ev->type) {
-	case PD_REC_SAMPLE: count_sample(w, ev); break;
 	case PD_REC_COMM: count_comm(w, ev); break;
 	case PD_REC_LOST:
 	case PD_REC_LOST_SAMPLES:
-	case PD_REC_AUX: count_quality(st, ev, w->s->swap); break;
+	case PD_REC_AUX: count_quality(st, ev, swap); break;
 	case PD_REC_THROTTLE: st->throttle++; break;
 	case PD_REC_UNTHROTTLE: st->unthrottle++; break;
 	case PD_REC_AUXTRACE_ERROR: st->auxtrace_errors++; break;
@@ -406,6 +460,11 @@ static void finish(struct walk *w)
 {
 	struct pd_stats *st = w->st;
 	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < st->nevents; i++) {
+		st->events[i].samples = w->evc[i].samples;
+		st->events[i].period = w->evc[i].period;
+	}
 
 	for (uint32_t i = 0; i < TYPE_SLOTS; i++) {
 		struct pd_stats_type t = st->types[i];
@@ -472,20 +531,50 @@ static int walk_setup(struct walk *w, struct pd_session *s, struct pd_stats *st)
 	st->types = calloc(TYPE_SLOTS, sizeof(*st->types));
 	st->nevents = s->evlist.n;
 	st->events = calloc(st->nevents + 1, sizeof(*st->events));
-	w->pos = calloc(st->nevents + 1, sizeof(*w->pos));
-	if (!st->types || !st->events || !w->pos)
+	w->evc = calloc(st->nevents + 1, sizeof(*w->evc));
+	if (!st->types || !st->events || !w->evc)
 		return -1;
-	for (uint32_t i = 0; i < st->nevents; i++)
+	for (uint32_t i = 0; i < st->nevents; i++) {
+		const struct pd_sample_pos *p = &w->evc[i].pos;
+		int last;
+
 		pd_sample_positions(s->evlist.v[i].attr.sample_type,
-				    &w->pos[i]);
+				    &w->evc[i].pos);
+		last = p->tid > p->time ? p->tid : p->time;
+		last = p->cpu > last ? p->cpu : last;
+		last = p->period > last ? p->period : last;
+		w->evc[i].need = (uint32_t)(last + 1);
+	}
+	if (s->evlist.n == 1)
+		w->only = &s->evlist.v[0];
+	else if (s->evlist.n > 1 && s->evlist.v[0].id_pos >= 0)
+		w->id_word = s->evlist.v[0].id_pos + 1;
 	return 0;
+}
+
+/* The walk, once for each byte order (see HOT). */
+HOT void walk(struct walk *w, struct pd_reader *r, const bool swap)
+{
+	struct pd_event ev;
+
+	while (!w->oom && pd_reader_next_as(r, &ev, swap) == 1)
+		count_event(w, &ev, swap);
+}
+
+static void walk_native(struct walk *w, struct pd_reader *r)
+{
+	walk(w, r, false);
+}
+
+static void walk_swapped(struct walk *w, struct pd_reader *r)
+{
+	walk(w, r, true);
 }
 
 int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 {
 	struct pd_reader_stats rs;
 	struct pd_reader *r = NULL;
-	struct pd_event ev;
 	struct walk w;
 	int rc = 0;
 
@@ -501,8 +590,10 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 		rc = -1;
 		goto out;
 	}
-	while (!w.oom && pd_reader_next(r, &ev) == 1)
-		count_event(&w, &ev);
+	if (s->swap)
+		walk_swapped(&w, r);
+	else
+		walk_native(&w, r);
 	end_round(st);
 	pd_reader_stats(r, &rs);
 	count_containers(&w, &rs);
@@ -512,7 +603,7 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 out:
 	if (r)
 		pd_reader_close(r);
-	free(w.pos);
+	free(w.evc);
 	return rc;
 }
 

@@ -117,8 +117,7 @@ struct pd_stats {
 	uint64_t round_start_records, round_start_bytes, round_offset;
 	uint64_t other_type_bytes, other_type_inner_bytes;
 	struct pd_flush_clock clock; /* samples' times, perf's flush rule */
-	uint64_t prev_time;
-	bool have_prev_time;
+	uint64_t prev_time;	     /* the stream's sample before, or 0 */
 };
 
 /*
