@@ -292,6 +292,7 @@ static int file_next(struct pd_reader *r, struct source *src,
 			.misc = f.misc,
 			.size = f.size,
 			.p = st->buf + st->head,
+			.job = -1,
 		};
 		rec->payload = pd_record_payload(f.type, rec->p, f.size,
 						 r->swap, r->legacy_google);
@@ -383,7 +384,8 @@ int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev)
 			cursor_z(r, src);
 			return 1;
 		}
-		rc = file_next(r, src, &rec);
+		/* records framed ahead first (reader_zahead.c) */
+		rc = pd_zahead_pop(src, &rec) ? 1 : file_next(r, src, &rec);
 		if (rc <= 0) {
 			if (source_end(r, src, rc == 0) < 0)
 				return -1;
@@ -402,7 +404,8 @@ int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev)
 			}
 		}
 		file_event(r, src, &rec, ev);
-		cursor_file(r, src);
+		if (!pd_zahead_pending(src))
+			cursor_file(r, src);
 		return 1;
 	}
 	return 0;

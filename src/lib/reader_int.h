@@ -23,6 +23,8 @@ struct pd_rec {
 	uint16_t size;	  /* header.size, including the header */
 	const uint8_t *p; /* size bytes; valid until the next call */
 	uint64_t payload; /* bytes after header.size (66, 71) */
+	int job;	  /* a container framed ahead: its job
+			   * (reader_zahead.c); else -1 */
 };
 
 /* Which container produced the decompressed bytes from inner_start on. */
@@ -36,6 +38,15 @@ struct seg {
  * start of a record cut by the container before is copied.
  */
 #define ZCARRY 65536u
+/*
+ * One container's output larger than this is refused (memory bound): perf
+ * compresses at most one mmap flush into a record, and a record holds
+ * less than 64 KiB of zstd data.  Two such buffers are the most the
+ * decompressed side holds in the plain mode (reader_zahead.c says how
+ * much the fast mode holds).
+ */
+#define ZOUT_MAX   (16u << 20)
+#define ZOUT_START (1u << 20)
 
 struct zout {
 	uint8_t *buf; /* ZCARRY, then len decompressed bytes */
@@ -53,7 +64,8 @@ struct zstate {
 	uint64_t skip;	     /* payload bytes (66/71) still to skip */
 	struct seg seg[NSEG];
 	int nseg;
-	bool broken; /* stop decompressing this stream */
+	bool broken;	      /* stop decompressing this stream */
+	struct zahead *ahead; /* fast mode: decompressing on a helper */
 };
 
 struct source {
@@ -91,6 +103,23 @@ static inline bool is_container(uint32_t type)
 }
 
 /* reader_z.c: the decompressed side of a source */
+/* A container's zstd bytes; false when COMPRESSED2's data_size is bad. */
+bool pd_z_data(bool swap, const struct pd_rec *rec, const uint8_t **zp,
+	       size_t *zlen);
+/*
+ * Room in o for `need` more bytes of output: the capacity that takes
+ * (o->cap when there is room; 0 past ZOUT_MAX), and growing it.
+ */
+size_t pd_z_room_size(const struct zout *o, size_t need);
+bool pd_z_room(struct zout *o, size_t need);
+typedef bool (*pd_z_room_fn)(void *arg, struct zout *o, size_t need);
+/*
+ * All of a container's output, into o after its ZCARRY bytes of room,
+ * growing it with room().  Returns NULL, or why it stopped: zstd's error
+ * name, or "" when room() refused (past ZOUT_MAX).
+ */
+const char *pd_z_inflate(ZSTD_DStream *zd, ZSTD_inBuffer *in, struct zout *o,
+			 pd_z_room_fn room, void *arg);
 void pd_z_decompress(struct pd_reader *r, struct source *src,
 		     const struct pd_rec *rec);
 bool pd_z_deliver(struct pd_reader *r, struct source *src, struct pd_event *ev);
@@ -102,5 +131,22 @@ void pd_z_consume(struct zstate *z, size_t n);
 /* At the end of the source: says so if a record was left unfinished. */
 void pd_z_end(struct pd_reader *r, struct source *src);
 void pd_z_free(struct zstate *z);
+
+/* reader_zahead.c: decompression on a helper thread (the fast mode) */
+/* Does this source decompress on a helper? */
+bool pd_zahead_want(const struct pd_reader *r, const struct source *src);
+/* Frame ahead in the bytes the source's stream holds. */
+void pd_zahead_fill(struct pd_reader *r, struct source *src);
+/* The oldest record framed ahead, if any. */
+bool pd_zahead_pop(struct source *src, struct pd_rec *rec);
+bool pd_zahead_pending(const struct source *src);
+/*
+ * A container's output through the helper, swapped into o (false: the
+ * source decompresses on the caller's thread); *why as pd_z_inflate's.
+ */
+bool pd_zahead_take(struct pd_reader *r, struct source *src,
+		    const struct pd_rec *rec, const uint8_t *zp, size_t zlen,
+		    struct zout *o, const char **why);
+void pd_zahead_free(struct zahead *a);
 
 #endif

@@ -14,15 +14,6 @@
 
 #include "reader_int.h"
 
-/*
- * One container's output larger than this is refused (memory bound): perf
- * compresses at most one mmap flush into a record, and a record holds
- * less than 64 KiB of zstd data.  Two such buffers are the most the
- * decompressed side holds.
- */
-#define ZOUT_MAX   (16u << 20)
-#define ZOUT_START (1u << 20)
-
 static void zerr(struct pd_reader *r, struct source *src, enum pd_code code,
 		 uint64_t off, const char *fmt, const char *detail)
 {
@@ -31,59 +22,65 @@ static void zerr(struct pd_reader *r, struct source *src, enum pd_code code,
 		    off, src->what, fmt, detail);
 }
 
-/* The zstd bytes of a container; false when COMPRESSED2's size is bad. */
-static bool zdata(struct pd_reader *r, struct source *src,
-		  const struct pd_rec *rec, ZSTD_inBuffer *in)
+bool pd_z_data(bool swap, const struct pd_rec *rec, const uint8_t **zp,
+	       size_t *zlen)
 {
-	*in = (ZSTD_inBuffer){rec->p + 8, rec->size - 8u, 0};
+	*zp = rec->p + 8;
+	*zlen = rec->size - 8u;
 	if (rec->type == PD_REC_COMPRESSED2) {
 		/* u64 data_size; zstd bytes[data_size]; zero padding */
 		uint64_t dsize =
-			rec->size >= 16 ? pd_get64(rec->p + 8, r->swap) : 0;
+			rec->size >= 16 ? pd_get64(rec->p + 8, swap) : 0;
 
-		if (rec->size < 16 || dsize > rec->size - 16u) {
-			pd_diag_add(r->diags, PD_C_DECOMPRESS_FAILED,
-				    PD_AT_RECORD(PD_REC_COMPRESSED), PD_ERR,
-				    rec->off + 8, src->what,
-				    "PERF_RECORD_COMPRESSED2: data_size %llu "
-				    "does not fit the record's %u bytes",
-				    (unsigned long long)dsize, rec->size);
+		if (rec->size < 16 || dsize > rec->size - 16u)
 			return false;
-		}
-		*in = (ZSTD_inBuffer){rec->p + 16, (size_t)dsize, 0};
+		*zp = rec->p + 16;
+		*zlen = (size_t)dsize;
 	}
 	return true;
 }
 
-/* Room for at least `need` more bytes of output. */
-static bool out_room(struct zout *o, size_t need)
+size_t pd_z_room_size(const struct zout *o, size_t need)
 {
 	size_t have = o->cap ? o->cap - ZCARRY : 0;
 	size_t want = have ? have : ZOUT_START;
-	uint8_t *nb;
 
 	if (have && have - o->len >= need)
-		return true;
+		return o->cap;
 	while (want - o->len < need && want < ZOUT_MAX)
 		want *= 2;
 	if (want > ZOUT_MAX)
 		want = ZOUT_MAX;
 	if (want - o->len < need)
+		return 0;
+	return ZCARRY + want;
+}
+
+bool pd_z_room(struct zout *o, size_t need)
+{
+	size_t want = pd_z_room_size(o, need);
+	uint8_t *nb;
+
+	if (!want)
 		return false;
-	nb = realloc(o->buf, ZCARRY + want);
+	if (want == o->cap)
+		return true;
+	nb = realloc(o->buf, want);
 	if (!nb)
 		return false;
 	o->buf = nb;
-	o->cap = ZCARRY + want;
+	o->cap = want;
 	return true;
 }
 
-/*
- * All of a container's output, into o after its ZCARRY bytes of room.
- * Returns NULL, or why it stopped: zstd's error name, or "" when the
- * output would pass ZOUT_MAX.
- */
-static const char *inflate(ZSTD_DStream *zd, ZSTD_inBuffer *in, struct zout *o)
+static bool room_here(void *arg, struct zout *o, size_t need)
+{
+	(void)arg;
+	return pd_z_room(o, need);
+}
+
+const char *pd_z_inflate(ZSTD_DStream *zd, ZSTD_inBuffer *in, struct zout *o,
+			 pd_z_room_fn room, void *arg)
 {
 	bool full = false;
 
@@ -96,7 +93,7 @@ static const char *inflate(ZSTD_DStream *zd, ZSTD_inBuffer *in, struct zout *o)
 	 * container's.
 	 */
 	while (in->pos < in->size || full) {
-		if (!out_room(o, 1u << 16))
+		if (!room(arg, o, 1u << 16))
 			return "";
 		ZSTD_outBuffer out = {o->buf + ZCARRY, o->cap - ZCARRY, o->len};
 		size_t ret = ZSTD_decompressStream(zd, &out, in);
@@ -144,24 +141,41 @@ void pd_z_decompress(struct pd_reader *r, struct source *src,
 {
 	struct zstate *z = &src->z;
 	struct zout *o = &z->out[z->cur ^ 1];
-	size_t carry = z->tail - z->head;
-	ZSTD_inBuffer in;
+	size_t carry = z->tail - z->head, zlen;
+	const uint8_t *zp;
 	const char *why;
 
-	if (z->broken || !zdata(r, src, rec, &in))
+	if (z->broken)
 		return;
-	if (!z->zd) {
-		z->zd = ZSTD_createDStream();
-		if (!z->zd || ZSTD_isError(ZSTD_initDStream(z->zd))) {
-			zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off, "%s",
-			     "cannot set up zstd");
-			return;
+	if (!pd_z_data(r->swap, rec, &zp, &zlen)) {
+		pd_diag_add(r->diags, PD_C_DECOMPRESS_FAILED,
+			    PD_AT_RECORD(PD_REC_COMPRESSED), PD_ERR,
+			    rec->off + 8, src->what,
+			    "PERF_RECORD_COMPRESSED2: data_size %llu "
+			    "does not fit the record's %u bytes",
+			    (unsigned long long)(rec->size >= 16
+							 ? pd_get64(rec->p + 8,
+								    r->swap)
+							 : 0),
+			    rec->size);
+		return;
+	}
+	if (!pd_zahead_take(r, src, rec, zp, zlen, o, &why)) {
+		ZSTD_inBuffer in = {zp, zlen, 0};
+
+		if (!z->zd) {
+			z->zd = ZSTD_createDStream();
+			if (!z->zd || ZSTD_isError(ZSTD_initDStream(z->zd))) {
+				zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off,
+				     "%s", "cannot set up zstd");
+				return;
+			}
 		}
+		why = pd_z_inflate(z->zd, &in, o, room_here, NULL);
 	}
 	add_seg(z, rec->off);
 	r->stats.compressed_records++;
-	r->stats.compressed_bytes += in.size;
-	why = inflate(z->zd, &in, o);
+	r->stats.compressed_bytes += zlen;
 	r->stats.decompressed_bytes += o->len;
 	if (why && *why) {
 		zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off,
@@ -277,6 +291,8 @@ void pd_z_end(struct pd_reader *r, struct source *src)
 
 void pd_z_free(struct zstate *z)
 {
+	pd_zahead_free(z->ahead);
+	z->ahead = NULL;
 	if (z->zd)
 		ZSTD_freeDStream(z->zd);
 	free(z->out[0].buf);
