@@ -28,20 +28,21 @@ struct evcount {
 	uint64_t samples, period;
 	struct pd_sample_pos pos;
 	uint32_t need; /* words a sample needs for all of pos's fields */
+	bool all;      /* its attr gives all four fields */
 };
 
 struct walk {
 	struct pd_session *s;
 	struct pd_stats *st;
-	struct evcount *evc;	     /* per evsel */
-	const struct pd_evsel *only; /* the evsel, when there is one */
+	struct evcount *evc;	  /* per evsel */
+	struct evcount *only_evc; /* the evsel's, when there is one */
 	int id_word; /* several: the sample id's word (first evsel), or 0 */
 	uint32_t nother;
 	int stream;
 	bool oom;
 	/* the last sample's id and evsel: samples come in runs */
 	uint64_t last_id;
-	const struct pd_evsel *last_evsel;
+	struct evcount *last_evc;
 	struct pd_stats_thread *last_thread;
 };
 
@@ -52,23 +53,30 @@ struct walk {
  */
 #define HOT static inline __attribute__((always_inline))
 
-/* The evsel of a sample (pd_record_evsel, with a one-entry cache). */
-HOT const struct pd_evsel *
-sample_evsel(struct walk *w, const struct pd_event *ev, const bool swap)
+/* The counts of evsel (NULL: none). */
+static struct evcount *evc_of(struct walk *w, const struct pd_evsel *evsel)
+{
+	return evsel ? &w->evc[evsel->idx] : NULL;
+}
+
+/* The counts of a sample's evsel (pd_record_evsel, a one-entry cache). */
+HOT struct evcount *sample_evc(struct walk *w, const struct pd_event *ev,
+			       const bool swap)
 {
 	uint64_t id;
 
-	if (w->only || !w->s->evlist.n)
-		return w->only;
+	if (w->only_evc)
+		return w->only_evc;
 	if (w->id_word && (uint32_t)w->id_word < ev->size / 8u) {
 		id = pd_get64(ev->p + 8 * (uint32_t)w->id_word, swap);
 		if (id && id == w->last_id)
-			return w->last_evsel;
+			return w->last_evc;
 		w->last_id = id;
-		w->last_evsel = pd_record_evsel(w->s, 9, ev->p, ev->size, &id);
-		return w->last_evsel;
+		w->last_evc = evc_of(
+			w, pd_record_evsel(w->s, 9, ev->p, ev->size, &id));
+		return w->last_evc;
 	}
-	return pd_record_evsel(w->s, 9, ev->p, ev->size, &id);
+	return evc_of(w, pd_record_evsel(w->s, 9, ev->p, ev->size, &id));
 }
 
 static struct pd_stats_type *type_slot_other(struct walk *w, uint32_t type)
@@ -187,22 +195,23 @@ static bool grow_cpus(struct walk *w, uint32_t cpu)
 
 /*
  * A field of the sample at word `at` (0: the attr has none), and whether
- * it is there: `checked` is a constant, false where the caller knows
- * the sample holds every field its attr gives (see count_sample).
+ * it is there.  `checked` and `all` are constants: `checked` is false
+ * where the caller knows the sample holds every field its attr gives,
+ * `all` true where it knows the attr gives all four (see count_sample).
  */
-HOT bool has_word(int at, uint32_t words, const bool checked)
+HOT bool has_word(int at, uint32_t words, const bool checked, const bool all)
 {
-	return at > 0 && (!checked || (uint32_t)at < words);
+	return all || (at > 0 && (!checked || (uint32_t)at < words));
 }
 
 /* Count a sample's CPU; false if growing the per-CPU table failed (oom). */
 HOT bool count_cpu(struct walk *w, const struct pd_event *ev,
 		   const struct pd_sample_pos *pos, uint32_t words,
-		   const bool swap, const bool checked)
+		   const bool swap, const bool checked, const bool all)
 {
 	struct pd_stats *st = w->st;
 
-	if (has_word(pos->cpu, words, checked)) {
+	if (has_word(pos->cpu, words, checked, all)) {
 		uint32_t cpu = pd_get32(ev->p + 8 * pos->cpu, swap);
 
 		if (cpu >= st->ncpus && cpu < PD_STATS_MAX_CPUS &&
@@ -221,11 +230,11 @@ HOT bool count_cpu(struct walk *w, const struct pd_event *ev,
 /* Count a sample against its thread (pid/tid), remembering the last one. */
 HOT void count_thread(struct walk *w, const struct pd_event *ev,
 		      const struct pd_sample_pos *pos, uint32_t words,
-		      const bool swap, const bool checked)
+		      const bool swap, const bool checked, const bool all)
 {
 	struct pd_stats *st = w->st;
 
-	if (has_word(pos->tid, words, checked)) {
+	if (has_word(pos->tid, words, checked, all)) {
 		const uint8_t *q = ev->p + 8 * pos->tid;
 		uint32_t tid = pd_get32(q + 4, swap);
 		struct pd_stats_thread *t = w->last_thread;
@@ -259,12 +268,12 @@ static void count_backward(struct pd_stats *st, const struct pd_event *ev,
 /* Track a sample's time: range, backward steps and lateness past a flush. */
 HOT void count_time(struct walk *w, const struct pd_event *ev,
 		    const struct pd_sample_pos *pos, uint32_t words,
-		    const bool swap, const bool checked)
+		    const bool swap, const bool checked, const bool all)
 {
 	struct pd_stats *st = w->st;
 	uint64_t t, late;
 
-	if (!has_word(pos->time, words, checked))
+	if (!has_word(pos->time, words, checked, all))
 		return;
 	t = pd_get64(ev->p + 8 * pos->time, swap);
 	if (!st->timed_samples++)
@@ -286,51 +295,53 @@ HOT void count_time(struct walk *w, const struct pd_event *ev,
 	}
 }
 
-/* The counts of a sample of evsel idx (see has_word for `checked`). */
-HOT void count_fields(struct walk *w, const struct pd_event *ev, uint32_t idx,
-		      const bool swap, const bool checked)
+/* The counts of a sample of e's evsel (see has_word). */
+HOT void count_fields(struct walk *w, const struct pd_event *ev,
+		      struct evcount *e, const bool swap, const bool checked,
+		      const bool all)
 {
-	struct evcount *e = &w->evc[idx];
 	const struct pd_sample_pos *pos = &e->pos;
 	uint32_t words = ev->size / 8;
 
-	if (has_word(pos->period, words, checked))
+	if (has_word(pos->period, words, checked, all))
 		e->period += pd_get64(ev->p + 8 * pos->period, swap);
-	if (!count_cpu(w, ev, pos, words, swap, checked))
+	if (!count_cpu(w, ev, pos, words, swap, checked, all))
 		return;
-	count_thread(w, ev, pos, words, swap, checked);
-	count_time(w, ev, pos, words, swap, checked);
+	count_thread(w, ev, pos, words, swap, checked, all);
+	count_time(w, ev, pos, words, swap, checked, all);
 }
 
 /* A sample too short for some field its attr gives: every read checked. */
-static void count_short(struct walk *w, const struct pd_event *ev, uint32_t idx)
+static void count_short(struct walk *w, const struct pd_event *ev,
+			struct evcount *e)
 {
 	if (w->s->swap)
-		count_fields(w, ev, idx, true, true);
+		count_fields(w, ev, e, true, true, false);
 	else
-		count_fields(w, ev, idx, false, true);
+		count_fields(w, ev, e, false, true, false);
 }
 
 HOT void count_sample(struct walk *w, const struct pd_event *ev,
 		      const bool swap)
 {
 	struct pd_stats *st = w->st;
-	const struct pd_evsel *evsel;
+	struct evcount *e = sample_evc(w, ev, swap);
 
 	st->samples++;
-	evsel = sample_evsel(w, ev, swap);
-	if (!evsel) {
+	if (!e) {
 		if (w->s->evlist.n)
 			st->samples_unknown_id++;
 		else
 			st->samples_no_attr++;
 		return;
 	}
-	w->evc[evsel->idx].samples++;
-	if (ev->size / 8u >= w->evc[evsel->idx].need)
-		count_fields(w, ev, evsel->idx, swap, false);
+	e->samples++;
+	if (ev->size / 8u < e->need)
+		count_short(w, ev, e);
+	else if (e->all) /* the usual sample_type: one copy without tests */
+		count_fields(w, ev, e, swap, false, true);
 	else
-		count_short(w, ev, evsel->idx);
+		count_fields(w, ev, e, swap, false, false);
 }
 
 static void count_comm(struct walk *w, const struct pd_event *ev)
@@ -544,9 +555,11 @@ static int walk_setup(struct walk *w, struct pd_session *s, struct pd_stats *st)
 		last = p->cpu > last ? p->cpu : last;
 		last = p->period > last ? p->period : last;
 		w->evc[i].need = (uint32_t)(last + 1);
+		w->evc[i].all = p->tid > 0 && p->time > 0 && p->cpu > 0 &&
+				p->period > 0;
 	}
 	if (s->evlist.n == 1)
-		w->only = &s->evlist.v[0];
+		w->only_evc = &w->evc[0];
 	else if (s->evlist.n > 1 && s->evlist.v[0].id_pos >= 0)
 		w->id_word = s->evlist.v[0].id_pos + 1;
 	return 0;
