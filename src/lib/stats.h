@@ -139,4 +139,9 @@ struct pd_stats_thread *pd_stats_top_threads(const struct pd_stats *st,
 
 void pd_stats_free(struct pd_stats *st);
 
+struct pd_event;
+/* Counts a LOST, LOST_SAMPLES or AUX record into st (the walk's cold path). */
+void pd_stats_count_quality(struct pd_stats *st, const struct pd_event *ev,
+			    bool swap);
+
 #endif
