@@ -262,21 +262,23 @@ hits_check() {
 	mkdir -p "$D/opt/tiny/prog/$ID_A" "$S"
 	cp "$T/a" "$D/opt/tiny/prog/$ID_A/elf"
 	# <cache>/.build-id/xx/rest as an old-style link to the file (the
-	# recorded id is the zero-padded 20-byte field: its name is 40 digits)
-	mkdir -p "$D/.build-id/00"
-	ln -s "$T/short" "$D/.build-id/00/${ID_SHORT:2}000000000000000000000000"
+	# recorded id is the zero-padded 20-byte field: its name is 40 digits);
+	# perf makes it relative, "../../<path>/<build-id>" (build-id.c:
+	# build_id_cache__add), so it stays inside the cache
+	local sid=${ID_SHORT}000000000000000000000000
+	mkdir -p "$D/.build-id/00" "$D/opt/tiny/short"
+	cp "$T/short" "$D/opt/tiny/short/$sid"
+	ln -s "../../opt/tiny/short/$sid" "$D/.build-id/00/${sid:2}"
 	crafted "$T/c.data"
 	pdj -j buildids --symfs "$S" --debug-dir "$D" "$T/c.data"
 	jq_all '.buildids[0] | [.status, .path, (.tried | length)]' "[\"match\",\"$D/opt/tiny/prog/$ID_A/elf\",2]" \
 		'.buildids[1] | [.status, .path]' "[\"match\",\"$D/.build-id/00/${ID_SHORT:2}000000000000000000000000\"]"
-	# the new layout: .build-id/xx/rest is a link to the directory
+	# the new layout: .build-id/xx/rest is a link to the directory (here
+	# one that <path>/<build-id> does not name, so the link is what finds it)
 	rm -r "$D"
-	mkdir -p "$D/opt/tiny/prog/$ID_A" "$D/.build-id/01"
-	cp "$T/a" "$D/opt/tiny/prog/$ID_A/elf"
-	mv "$D/opt/tiny/prog/$ID_A/elf" "$T/a.elf"
-	mkdir -p "$T/cachedir"
-	cp "$T/a.elf" "$T/cachedir/elf"
-	ln -s "$T/cachedir" "$D/.build-id/01/${ID_A:2}"
+	mkdir -p "$D/moved/prog/$ID_A" "$D/.build-id/01"
+	cp "$T/a" "$D/moved/prog/$ID_A/elf"
+	ln -s "../../moved/prog/$ID_A" "$D/.build-id/01/${ID_A:2}"
 	PERF_BUILDID_DIR=$D pdj -j buildids --symfs "$S" "$T/c.data"
 	jq_eq '.buildids[0] | [.status, .path]' "[\"match\",\"$D/.build-id/01/${ID_A:2}/elf\"]"
 	# /usr/lib/debug/.build-id/xx/rest.debug, under the symfs
@@ -359,3 +361,4 @@ hits_check() {
 	assert_status 1
 	jq_eq '[.errors[] | [.offset, .what, .detail]]' '[[328,"FORK","record of 32 bytes is too small for its 32-byte sample_id trailer"]]'
 }
+
