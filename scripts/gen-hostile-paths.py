@@ -31,6 +31,8 @@ OUTDIR/hostile-symfs.data (file mode, for --symfs):
     /opt/loop.so                         INSIDE  a link to itself
     /usr/lib/deep.so                     INSIDE  ../../opt/rel-in.so: a
                                                  link to a link
+    /opt/trail.so                        INSIDE  ../real/false.so/: a
+                                                 directory is asked for
   records: COMM, MMAP /../../etc/passwd (no build-id), MMAP2 in build-id
   form /opt/../../outside/secret.so (SECRET), a SAMPLE in each map, a
   PERF_RECORD_HEADER_BUILD_ID /./../outside/secret.so (SECRET).
@@ -181,7 +183,8 @@ def hostile_symfs(e, secret, inside):
              entry("/usr/lib/../../real/false.so", inside),
              entry("/opt/fifo.so", inside),
              entry("/opt/loop.so", inside),
-             entry("/usr/lib/deep.so", inside)]
+             entry("/usr/lib/deep.so", inside),
+             entry("/opt/trail.so", inside)]
     t0 = 1000000000
     recs = [g.rec_comm(e, {"misc": 0, "pid": PID, "tid": PID, "comm": "hostile"},
                        sid(t0)),

@@ -376,7 +376,8 @@ hits_check() {
 #               when resolved inside S), lib -> ../outside,
 #               opt/abs.so -> $A/outside/secret.so, opt/abs-in.so -> /real/false.so,
 #               opt/rel-in.so -> ../real/false.so, opt/fifo.so (a FIFO),
-#               opt/loop.so -> loop.so, usr/lib/deep.so -> ../../opt/rel-in.so
+#               opt/loop.so -> loop.so, usr/lib/deep.so -> ../../opt/rel-in.so,
+#               opt/trail.so -> ../real/false.so/ (the '/' wants a directory)
 #   D=$A/debug  usr/bin/, .build-id/<ID_T> -> ../../../outside/bid.so,
 #               .build-id/<ID_F> -> ../../moved/false.so/ID_F (a directory
 #               holding elf = INSIDE, as perf links it)
@@ -403,6 +404,7 @@ setup_file() {
 	mkfifo "$S/opt/fifo.so"
 	ln -s loop.so "$S/opt/loop.so"
 	ln -s ../../opt/rel-in.so "$S/usr/lib/deep.so"
+	ln -s ../real/false.so/ "$S/opt/trail.so"
 	for d in "$D" "$D2"; do
 		mkdir -p "$d/usr/bin" "$d/.build-id/${ID_T:0:2}" "$d/.build-id/${ID_F:0:2}" \
 			"$d/moved/false.so/$ID_F"
@@ -446,7 +448,7 @@ OUT="'..' leads outside the root"
 			"[[\"$S/usr/bin/../../../outside/secret.so\",\"outside-root\",null],[\"$T/empty-debug/usr/bin/../../../outside/secret.so/$ID_T/elf\",\"outside-root\",null],[\"$T/empty-debug/.build-id/${ID_T:0:2}/${ID_T:2}\",\"missing\",null],[\"$S/usr/lib/debug/.build-id/${ID_T:0:2}/${ID_T:2}.debug\",\"missing\",null]]" \
 			'.buildids[0] | [.filename, .status, .path, .detail]' \
 			"[\"/../../etc/passwd\",\"outside-root\",\"$S/../../etc/passwd\",\"$OUT\"]" \
-			'.summary | [.entries, .match, .mismatch, .missing, .not_elf, .unreadable, .outside_root]' '[12,4,1,1,1,1,4]'
+			'.summary | [.entries, .match, .mismatch, .missing, .not_elf, .unreadable, .outside_root]' '[13,4,1,2,1,1,4]'
 		no_secret
 		[ -z "$first" ] || assert_eq "$output" "$first" "the walk's output vs openat2's"
 		first=$output
@@ -467,14 +469,15 @@ OUT="'..' leads outside the root"
 		assert_status 0
 		# lib -> ../outside: the ".." stays at the root, S/outside/secret.so
 		# (INSIDE) is what it names; abs.so's target is looked for under S
-		jq_all '[.buildids[2:10][] | [.filename, .status]]' \
-			'[["/lib/secret.so","mismatch"],["/opt/abs.so","missing"],["/opt/abs-in.so","match"],["/opt/rel-in.so","match"],["/usr/lib/../../real/false.so","match"],["/opt/fifo.so","not-elf"],["/opt/loop.so","unreadable"],["/usr/lib/deep.so","match"]]' \
+		jq_all '[.buildids[2:11][] | [.filename, .status]]' \
+			'[["/lib/secret.so","mismatch"],["/opt/abs.so","missing"],["/opt/abs-in.so","match"],["/opt/rel-in.so","match"],["/usr/lib/../../real/false.so","match"],["/opt/fifo.so","not-elf"],["/opt/loop.so","unreadable"],["/usr/lib/deep.so","match"],["/opt/trail.so","missing"]]' \
 			'.buildids[2] | [.path, .found_build_id, .detail]' "[\"$S/lib/secret.so\",\"$ID_F\",\"the file has another build-id\"]" \
 			'.buildids[3] | [.path, .detail, .tried[0].path, .tried[0].status, .tried[0].detail]' \
 			"[null,\"no such file\",\"$S/opt/abs.so\",\"missing\",\"No such file or directory\"]" \
 			'[.buildids[4,5,6,9] | .path]' "[\"$S/opt/abs-in.so\",\"$S/opt/rel-in.so\",\"$S/usr/lib/../../real/false.so\",\"$S/usr/lib/deep.so\"]" \
 			'[.buildids[4,5,6,9] | .tried | length]' '[1,1,1,1]' \
-			'[.buildids[7,8] | .detail]' '["not a regular file","Too many levels of symbolic links"]'
+			'[.buildids[7,8] | .detail]' '["not a regular file","Too many levels of symbolic links"]' \
+			'.buildids[10].tried[0] | [.path, .status, .detail]' "[\"$S/opt/trail.so\",\"missing\",\"Not a directory\"]"
 		no_secret
 		[ -z "$first" ] || assert_eq "$output" "$first" "the walk's output vs openat2's"
 		first=$output
@@ -522,13 +525,13 @@ OUT="'..' leads outside the root"
 		'.summary.hits | [.samples, .mapped]' '[2,2]'
 	pdj -j buildids --missing --symfs "$S" "$H/hostile-symfs.data"
 	jq_all '[.buildids[] | .status]' \
-		'["outside-root","outside-root","mismatch","missing","not-elf","unreadable","outside-root","outside-root"]' \
-		'.summary | [.entries, .listed]' '[12,8]'
+		'["outside-root","outside-root","mismatch","missing","not-elf","unreadable","missing","outside-root","outside-root"]' \
+		'.summary | [.entries, .listed]' '[13,9]'
 	no_secret
 	pdj -j features --resolve --symfs "$S" "$H/hostile-symfs.data" build_id
 	assert_status 0
 	jq_eq "[$(feature BUILD_ID).build_ids[] | .status]" \
-		'["outside-root","outside-root","mismatch","missing","match","match","match","not-elf","unreadable","match"]'
+		'["outside-root","outside-root","mismatch","missing","match","match","match","not-elf","unreadable","match","missing"]'
 	# no --symfs: / is the root, and /../../etc/passwd is not /etc/passwd
 	pdj -j buildids "$H/hostile-symfs.data"
 	assert_status 0

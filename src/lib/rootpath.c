@@ -178,9 +178,10 @@ static int walk_up(struct walk *w)
 	return 0;
 }
 
-/* A link met at the component that ended at todo[pos]: its target, then
- * what was left.  An absolute target starts again at the root. */
-static int walk_link(struct walk *w, int fd)
+/* A link met at the component that ended at todo[pos] (followed by a
+ * '/' if slash): its target, then what was left.  An absolute target
+ * starts again at the root. */
+static int walk_link(struct walk *w, int fd, bool slash)
 {
 	char target[PATH_MAX];
 	size_t rest = strlen(w->todo + w->pos);
@@ -194,9 +195,13 @@ static int walk_link(struct walk *w, int fd)
 	if ((size_t)n >= sizeof(target) ||
 	    (size_t)n + 1 + rest >= sizeof(w->todo))
 		return -ENAMETOOLONG;
-	memmove(w->todo + n + 1, w->todo + w->pos, rest + 1);
+	/* target, '/' and the rest; no rest: the '/' only if the link was
+	 * written "name/" (it asks for a directory) */
+	slash = slash || rest;
+	memmove(w->todo + n + slash, w->todo + w->pos, rest + 1);
 	memcpy(w->todo, target, (size_t)n);
-	w->todo[n] = '/';
+	if (slash)
+		w->todo[n] = '/';
 	w->pos = 0;
 	if (n > 0 && target[0] == '/') {
 		set_dir(w, w->root);
@@ -228,10 +233,11 @@ static int walk_step(struct walk *w)
 	const char *c = w->todo + w->pos;
 	size_t len = strcspn(c, "/");
 	struct stat st;
-	bool last;
+	bool last, slash;
 	int fd, rc;
 
 	w->pos += len;
+	slash = w->todo[w->pos] == '/';
 	while (w->todo[w->pos] == '/')
 		w->pos++;
 	last = !w->todo[w->pos];
@@ -252,11 +258,11 @@ static int walk_step(struct walk *w)
 		return rc;
 	}
 	if (S_ISLNK(st.st_mode)) {
-		rc = walk_link(w, fd);
+		rc = walk_link(w, fd, slash);
 		close(fd);
 		return rc < 0 ? rc : 1;
 	}
-	if (!last) {
+	if (!last || slash) { /* "name/": a directory, as for the kernel */
 		if (!S_ISDIR(st.st_mode)) {
 			close(fd);
 			return -ENOTDIR;
