@@ -36,13 +36,19 @@ const struct cmd cmd_buildids_def = {
 		"mismatch\n"
 		"(found_build_id: what the file holds), missing, not-elf, "
 		"unreadable\n"
-		"(damaged, truncated or no permission), pseudo ([vdso], //anon "
-		"...),\n"
-		"not-checked ([kernel.kallsyms] without --kernel), no-build-id "
-		"(a\n"
-		"sampled DSO the recording has no build-id for; --hits only).  "
-		"The exit\n"
-		"status is about the recording, not about the matches.\n"
+		"(damaged, truncated or no permission), outside-root (the "
+		"recorded\n"
+		"path leaves the --symfs or build-id cache directory with "
+		"..: not\n"
+		"looked at), pseudo ([vdso], //anon ...), not-checked "
+		"([kernel.kallsyms]\n"
+		"without --kernel), no-build-id (a sampled DSO the recording "
+		"has no\n"
+		"build-id for; --hits only).  Symbolic links under those "
+		"directories\n"
+		"are resolved inside them, as if each were /.  The exit "
+		"status is about\n"
+		"the recording, not about the matches.\n"
 		"\n"
 		"Options:\n"
 		"  -H, --hits           only the DSOs that have samples, with "
@@ -50,7 +56,8 @@ const struct cmd cmd_buildids_def = {
 		"                       counts (like perf buildid-list -H)\n"
 		"      --missing        only entries that do not match: "
 		"mismatch,\n"
-		"                       missing, not-elf, unreadable\n"
+		"                       missing, not-elf, unreadable, "
+		"outside-root\n"
 		"      --no-resolve     list only, do not look at local files\n"
 		"      --symfs DIR      look for files under DIR (as perf's "
 		"--symfs)\n"
@@ -106,7 +113,8 @@ static int handle(int opt, const char *arg, void *ctx)
 static bool is_problem(enum pd_bid_status st)
 {
 	return st == PD_BID_MISMATCH || st == PD_BID_MISSING ||
-	       st == PD_BID_NOT_ELF || st == PD_BID_UNREADABLE;
+	       st == PD_BID_NOT_ELF || st == PD_BID_UNREADABLE ||
+	       st == PD_BID_OUTSIDE_ROOT;
 }
 
 /* The parser: every build-id, resolved against local files. */

@@ -262,21 +262,23 @@ hits_check() {
 	mkdir -p "$D/opt/tiny/prog/$ID_A" "$S"
 	cp "$T/a" "$D/opt/tiny/prog/$ID_A/elf"
 	# <cache>/.build-id/xx/rest as an old-style link to the file (the
-	# recorded id is the zero-padded 20-byte field: its name is 40 digits)
-	mkdir -p "$D/.build-id/00"
-	ln -s "$T/short" "$D/.build-id/00/${ID_SHORT:2}000000000000000000000000"
+	# recorded id is the zero-padded 20-byte field: its name is 40 digits);
+	# perf makes it relative, "../../<path>/<build-id>" (build-id.c:
+	# build_id_cache__add), so it stays inside the cache
+	local sid=${ID_SHORT}000000000000000000000000
+	mkdir -p "$D/.build-id/00" "$D/opt/tiny/short"
+	cp "$T/short" "$D/opt/tiny/short/$sid"
+	ln -s "../../opt/tiny/short/$sid" "$D/.build-id/00/${sid:2}"
 	crafted "$T/c.data"
 	pdj -j buildids --symfs "$S" --debug-dir "$D" "$T/c.data"
 	jq_all '.buildids[0] | [.status, .path, (.tried | length)]' "[\"match\",\"$D/opt/tiny/prog/$ID_A/elf\",2]" \
 		'.buildids[1] | [.status, .path]' "[\"match\",\"$D/.build-id/00/${ID_SHORT:2}000000000000000000000000\"]"
-	# the new layout: .build-id/xx/rest is a link to the directory
+	# the new layout: .build-id/xx/rest is a link to the directory (here
+	# one that <path>/<build-id> does not name, so the link is what finds it)
 	rm -r "$D"
-	mkdir -p "$D/opt/tiny/prog/$ID_A" "$D/.build-id/01"
-	cp "$T/a" "$D/opt/tiny/prog/$ID_A/elf"
-	mv "$D/opt/tiny/prog/$ID_A/elf" "$T/a.elf"
-	mkdir -p "$T/cachedir"
-	cp "$T/a.elf" "$T/cachedir/elf"
-	ln -s "$T/cachedir" "$D/.build-id/01/${ID_A:2}"
+	mkdir -p "$D/moved/prog/$ID_A" "$D/.build-id/01"
+	cp "$T/a" "$D/moved/prog/$ID_A/elf"
+	ln -s "../../moved/prog/$ID_A" "$D/.build-id/01/${ID_A:2}"
 	PERF_BUILDID_DIR=$D pdj -j buildids --symfs "$S" "$T/c.data"
 	jq_eq '.buildids[0] | [.status, .path]' "[\"match\",\"$D/.build-id/01/${ID_A:2}/elf\"]"
 	# /usr/lib/debug/.build-id/xx/rest.debug, under the symfs
@@ -358,4 +360,182 @@ hits_check() {
 	pdj -j records testdata/synthetic/check-short-trailer.data
 	assert_status 1
 	jq_eq '[.errors[] | [.offset, .what, .detail]]' '[[328,"FORK","record of 32 bytes is too small for its 32-byte sample_id trailer"]]'
+}
+
+# ------------------------------------------------------------ hostile paths
+# scripts/gen-hostile-paths.py writes recordings whose filenames try to
+# leave --symfs and --debug-dir (its docstring lists every entry); the tree
+# built here gives every escape a file to find, so that before the fix
+# (paths appended to the directory) they were found:
+#   $H/etc/passwd                   a 32-byte text file: S/../../etc/passwd
+#   $A/outside/secret.so            SECRET (/bin/true), outside S
+#   $A/outside/cache.so/ID_T/elf    SECRET: D/usr/bin/../../../outside/cache.so/ID_T/elf
+#   $A/outside/bid.so               SECRET: where D's .build-id link for ID_T points
+#   S=$A/symfs  usr/bin/, usr/lib/, real/false.so (INSIDE: /bin/false),
+#               outside/secret.so (INSIDE: where lib -> ../outside lands
+#               when resolved inside S), lib -> ../outside,
+#               opt/abs.so -> $A/outside/secret.so, opt/abs-in.so -> /real/false.so,
+#               opt/rel-in.so -> ../real/false.so, opt/fifo.so (a FIFO),
+#               opt/loop.so -> loop.so, usr/lib/deep.so -> ../../opt/rel-in.so,
+#               opt/trail.so -> ../real/false.so/ (the '/' wants a directory)
+#   D=$A/debug  usr/bin/, .build-id/<ID_T> -> ../../../outside/bid.so,
+#               .build-id/<ID_F> -> ../../moved/false.so/ID_F (a directory
+#               holding elf = INSIDE, as perf links it)
+#   D2=$A/debug2  the same with .build-id/<ID_T> -> $A/outside/bid.so
+setup_file() {
+	local H=$BATS_FILE_TMPDIR A S D D2 d
+	A=$H/a S=$A/symfs D=$A/debug D2=$A/debug2
+	[ -x /bin/true ] && [ -x /bin/false ] && command -v python3 >/dev/null || return 0
+	ID_T=$(python3 scripts/gen-hostile-paths.py --build-id /bin/true)
+	ID_F=$(python3 scripts/gen-hostile-paths.py --build-id /bin/false)
+	[ "$ID_T" != "$ID_F" ] || return 0
+	mkdir -p "$H/etc" "$A/outside/cache.so/$ID_T" "$A/empty" \
+		"$S/usr/bin" "$S/usr/lib" "$S/opt" "$S/real" "$S/outside"
+	printf 'root:x:0:0:root:/root:/bin/bash\n' >"$H/etc/passwd"
+	cp /bin/true "$A/outside/secret.so"
+	cp /bin/true "$A/outside/cache.so/$ID_T/elf"
+	cp /bin/true "$A/outside/bid.so"
+	cp /bin/false "$S/real/false.so"
+	cp /bin/false "$S/outside/secret.so"
+	ln -s ../outside "$S/lib"
+	ln -s "$A/outside/secret.so" "$S/opt/abs.so"
+	ln -s /real/false.so "$S/opt/abs-in.so"
+	ln -s ../real/false.so "$S/opt/rel-in.so"
+	mkfifo "$S/opt/fifo.so"
+	ln -s loop.so "$S/opt/loop.so"
+	ln -s ../../opt/rel-in.so "$S/usr/lib/deep.so"
+	ln -s ../real/false.so/ "$S/opt/trail.so"
+	for d in "$D" "$D2"; do
+		mkdir -p "$d/usr/bin" "$d/.build-id/${ID_T:0:2}" "$d/.build-id/${ID_F:0:2}" \
+			"$d/moved/false.so/$ID_F"
+		cp /bin/false "$d/moved/false.so/$ID_F/elf"
+		ln -s "../../moved/false.so/$ID_F" "$d/.build-id/${ID_F:0:2}/${ID_F:2}"
+	done
+	ln -s ../../../outside/bid.so "$D/.build-id/${ID_T:0:2}/${ID_T:2}"
+	ln -s "$A/outside/bid.so" "$D2/.build-id/${ID_T:0:2}/${ID_T:2}"
+	python3 scripts/gen-hostile-paths.py "$H" "$A/outside/secret.so" "$S/real/false.so"
+	export ID_T ID_F
+}
+
+# need_hostile: the tree above was built; H A S D D2 set.
+need_hostile() {
+	[ -n "${ID_T:-}" ] || skip "needs python3, /bin/true and /bin/false with different build-ids"
+	H=$BATS_FILE_TMPDIR A=$BATS_FILE_TMPDIR/a
+	S=$A/symfs D=$A/debug D2=$A/debug2
+}
+
+# no_secret: the output shows no file outside the root: SECRET's build-id
+# is never found, and the 32 bytes of $H/etc/passwd are never counted.
+no_secret() {
+	jq_all "[.buildids[] | .found_build_id, .tried[].build_id] | index(\"$ID_T\")" 'null' \
+		"[.buildids[] | select(.build_id == \"$ID_T\") | .status] | index(\"match\")" 'null' \
+		'[.buildids[] | .detail, .tried[].detail] | map(select(. != null and test("bytes"))) | length' '0'
+}
+
+OUT="'..' leads outside the root"
+
+@test "buildids --symfs: a recorded path whose .. climbs out of the root is outside-root, never opened" {
+	need_hostile
+	local mode first=
+	for mode in "" 1; do # openat2, then the walk without it
+		PERFDUMP_NO_OPENAT2=$mode pdj -j buildids --symfs "$S" "$H/hostile-symfs.data"
+		assert_status 0
+		jq_all '[.buildids[] | select(.status == "outside-root") | [.filename, .sources[0]]]' \
+			'[["/../../etc/passwd","feature"],["/usr/bin/../../../outside/secret.so","feature"],["/opt/../../outside/secret.so","mmap2"],["/./../outside/secret.so","record"]]' \
+			'.buildids[1] | [.status, .path, .found_build_id, .detail]' \
+			"[\"outside-root\",\"$S/usr/bin/../../../outside/secret.so\",null,\"$OUT\"]" \
+			'.buildids[1].tried | map([.path, .status, .build_id])' \
+			"[[\"$S/usr/bin/../../../outside/secret.so\",\"outside-root\",null],[\"$T/empty-debug/usr/bin/../../../outside/secret.so/$ID_T/elf\",\"outside-root\",null],[\"$T/empty-debug/.build-id/${ID_T:0:2}/${ID_T:2}\",\"missing\",null],[\"$S/usr/lib/debug/.build-id/${ID_T:0:2}/${ID_T:2}.debug\",\"missing\",null]]" \
+			'.buildids[0] | [.filename, .status, .path, .detail]' \
+			"[\"/../../etc/passwd\",\"outside-root\",\"$S/../../etc/passwd\",\"$OUT\"]" \
+			'.summary | [.entries, .match, .mismatch, .missing, .not_elf, .unreadable, .outside_root]' '[13,4,1,2,1,1,4]'
+		no_secret
+		[ -z "$first" ] || assert_eq "$output" "$first" "the walk's output vs openat2's"
+		first=$output
+	done
+	pd buildids --symfs "$S" "$H/hostile-symfs.data"
+	assert_status 0
+	assert_contains "$output" "build_id=$ID_T filename=/../../etc/passwd status=outside-root path=$S/../../etc/passwd detail=\"$OUT\" tried={path=$S/../../etc/passwd status=outside-root detail=\"$OUT\"},{path=$T/empty-debug/../../etc/passwd/$ID_T/elf status=outside-root detail=\"$OUT\"},{path=$T/empty-debug/.build-id/"
+	assert_contains "$output" "filename=/./../outside/secret.so status=outside-root path=$S/./../outside/secret.so detail=\"$OUT\""
+	assert_contains "$output" "  outside_root:             4"
+	[[ $output != *"bytes)"* ]] || { echo "a size of a file outside: $output"; return 1; }
+}
+
+@test "buildids --symfs: links in the tree are resolved inside it, as if it were /" {
+	need_hostile
+	local mode first=
+	for mode in "" 1; do
+		PERFDUMP_NO_OPENAT2=$mode pdj -j buildids --symfs "$S" "$H/hostile-symfs.data"
+		assert_status 0
+		# lib -> ../outside: the ".." stays at the root, S/outside/secret.so
+		# (INSIDE) is what it names; abs.so's target is looked for under S
+		jq_all '[.buildids[2:11][] | [.filename, .status]]' \
+			'[["/lib/secret.so","mismatch"],["/opt/abs.so","missing"],["/opt/abs-in.so","match"],["/opt/rel-in.so","match"],["/usr/lib/../../real/false.so","match"],["/opt/fifo.so","not-elf"],["/opt/loop.so","unreadable"],["/usr/lib/deep.so","match"],["/opt/trail.so","missing"]]' \
+			'.buildids[2] | [.path, .found_build_id, .detail]' "[\"$S/lib/secret.so\",\"$ID_F\",\"the file has another build-id\"]" \
+			'.buildids[3] | [.path, .detail, .tried[0].path, .tried[0].status, .tried[0].detail]' \
+			"[null,\"no such file\",\"$S/opt/abs.so\",\"missing\",\"No such file or directory\"]" \
+			'[.buildids[4,5,6,9] | .path]' "[\"$S/opt/abs-in.so\",\"$S/opt/rel-in.so\",\"$S/usr/lib/../../real/false.so\",\"$S/usr/lib/deep.so\"]" \
+			'[.buildids[4,5,6,9] | .tried | length]' '[1,1,1,1]' \
+			'[.buildids[7,8] | .detail]' '["not a regular file","Too many levels of symbolic links"]' \
+			'.buildids[10].tried[0] | [.path, .status, .detail]' "[\"$S/opt/trail.so\",\"missing\",\"Not a directory\"]"
+		no_secret
+		[ -z "$first" ] || assert_eq "$output" "$first" "the walk's output vs openat2's"
+		first=$output
+	done
+	pd buildids --symfs "$S" "$H/hostile-symfs.data"
+	assert_contains "$output" "build_id=$ID_T filename=/lib/secret.so status=mismatch path=$S/lib/secret.so found_build_id=$ID_F detail=\"the file has another build-id\""
+	assert_contains "$output" "build_id=$ID_T filename=/opt/abs.so status=missing detail=\"no such file\" tried={path=$S/opt/abs.so status=missing detail=\"No such file or directory\"}"
+	assert_contains "$output" "build_id=$ID_F filename=/opt/abs-in.so status=match path=$S/opt/abs-in.so build_id_size=20"
+}
+
+@test "buildids --debug-dir: the build-id cache is a root too; its links stay inside it" {
+	need_hostile
+	local mode dir first=
+	for dir in "$D" "$D2"; do
+		for mode in "" 1; do
+			PERFDUMP_NO_OPENAT2=$mode pdj -j buildids --symfs "$A/empty" --debug-dir "$dir" "$H/hostile-cache.data"
+			assert_status 0
+			jq_all '[.buildids[] | [.filename, .status]]' \
+				'[["/usr/bin/../../../outside/cache.so","outside-root"],["/opt/bid.so","missing"],["/opt/renamed.so","match"]]' \
+				'.buildids[0].tried | map([.path, .status])' \
+				"[[\"$A/empty/usr/bin/../../../outside/cache.so\",\"outside-root\"],[\"$dir/usr/bin/../../../outside/cache.so/$ID_T/elf\",\"outside-root\"],[\"$dir/.build-id/${ID_T:0:2}/${ID_T:2}\",\"missing\"],[\"$A/empty/usr/lib/debug/.build-id/${ID_T:0:2}/${ID_T:2}.debug\",\"missing\"]]" \
+				'.buildids[0] | [.path, .detail]' "[\"$A/empty/usr/bin/../../../outside/cache.so\",\"$OUT\"]" \
+				'.buildids[1].tried[2] | [.path, .status, .detail]' \
+				"[\"$dir/.build-id/${ID_T:0:2}/${ID_T:2}\",\"missing\",\"No such file or directory\"]" \
+				'.buildids[2] | [.path, (.tried | map(.status))]' \
+				"[\"$dir/.build-id/${ID_F:0:2}/${ID_F:2}/elf\",[\"missing\",\"missing\",\"match\"]]" \
+				'.summary | [.match, .missing, .outside_root]' '[1,1,1]'
+			no_secret
+			if [ -n "$mode" ]; then
+				assert_eq "$output" "$first" "the walk's output vs openat2's"
+			fi
+			first=$output
+		done
+	done
+	pd buildids --symfs "$A/empty" --debug-dir "$D" "$H/hostile-cache.data"
+	assert_contains "$output" "filename=/usr/bin/../../../outside/cache.so status=outside-root path=$A/empty/usr/bin/../../../outside/cache.so detail=\"$OUT\" tried={path=$A/empty/usr/bin/../../../outside/cache.so status=outside-root detail=\"$OUT\"},{path=$D/usr/bin/../../../outside/cache.so/$ID_T/elf status=outside-root detail=\"$OUT\"}"
+}
+
+@test "buildids: outside-root under --hits, --missing and features --resolve; without --symfs the root is /" {
+	need_hostile
+	pdj -j buildids --hits --symfs "$S" "$H/hostile-symfs.data"
+	assert_status 0
+	jq_all '[.buildids[] | [.filename, .samples, .status]]' \
+		'[["/../../etc/passwd",1,"outside-root"],["/opt/../../outside/secret.so",1,"outside-root"]]' \
+		'.summary.hits | [.samples, .mapped]' '[2,2]'
+	pdj -j buildids --missing --symfs "$S" "$H/hostile-symfs.data"
+	jq_all '[.buildids[] | .status]' \
+		'["outside-root","outside-root","mismatch","missing","not-elf","unreadable","missing","outside-root","outside-root"]' \
+		'.summary | [.entries, .listed]' '[13,9]'
+	no_secret
+	pdj -j features --resolve --symfs "$S" "$H/hostile-symfs.data" build_id
+	assert_status 0
+	jq_eq "[$(feature BUILD_ID).build_ids[] | .status]" \
+		'["outside-root","outside-root","mismatch","missing","match","match","match","not-elf","unreadable","match","missing"]'
+	# no --symfs: / is the root, and /../../etc/passwd is not /etc/passwd
+	pdj -j buildids "$H/hostile-symfs.data"
+	assert_status 0
+	jq_all '.buildids[0:2] | map([.status, .path, .detail])' \
+		"[[\"outside-root\",\"/../../etc/passwd\",\"$OUT\"],[\"outside-root\",\"/usr/bin/../../../outside/secret.so\",\"$OUT\"]]"
+	no_secret
 }

@@ -28,6 +28,7 @@
 
 #include "arena.h"
 #include "buildid.h"
+#include "rootpath.h"
 
 #ifndef NT_GNU_BUILD_ID
 #define NT_GNU_BUILD_ID 3
@@ -251,36 +252,47 @@ int pd_elf_build_id_mem(const void *p, size_t n, uint8_t *out, size_t *outlen)
 	return st;
 }
 
-void pd_elf_build_id_file(const char *path, struct pd_elf_build_id *r)
+/* Where pd_root_open stopped, as a status and a reason. */
+static void root_failed(const struct pd_root_file *f, struct pd_elf_build_id *r)
+{
+	switch (f->status) {
+	case PD_ROOT_OUTSIDE:
+		r->status = PD_ELF_OUTSIDE;
+		snprintf(r->detail, sizeof(r->detail),
+			 "'..' leads outside the root");
+		return;
+	case PD_ROOT_NOT_FILE:
+		r->status = PD_ELF_NOT_ELF;
+		snprintf(r->detail, sizeof(r->detail), "%s",
+			 S_ISDIR(f->st.st_mode) ? "a directory"
+						: "not a regular file");
+		return;
+	default:
+		r->status = f->status == PD_ROOT_MISSING ? PD_ELF_MISSING
+							 : PD_ELF_UNREADABLE;
+		snprintf(r->detail, sizeof(r->detail), "%s", strerror(f->err));
+		return;
+	}
+}
+
+void pd_elf_build_id_in(const char *root, const char *path,
+			struct pd_elf_build_id *r)
 {
 	unsigned char magic[SELFMAG];
+	struct pd_root_file f;
 	struct stat st;
 	ssize_t got;
 	Elf *elf;
 	int fd;
 
 	memset(r, 0, sizeof(*r));
-	/* O_NONBLOCK: a FIFO in a symfs tree must not hang us */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0) {
-		r->status = errno == ENOENT || errno == ENOTDIR
-				    ? PD_ELF_MISSING
-				    : PD_ELF_UNREADABLE;
-		snprintf(r->detail, sizeof(r->detail), "%s", strerror(errno));
+	/* confined to root; regular files only, opened O_NONBLOCK */
+	if (pd_root_open(root, path, &f) != PD_ROOT_FILE) {
+		root_failed(&f, r);
 		return;
 	}
-	if (fstat(fd, &st) != 0) {
-		r->status = PD_ELF_UNREADABLE;
-		snprintf(r->detail, sizeof(r->detail), "%s", strerror(errno));
-		goto out;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		r->status = PD_ELF_NOT_ELF;
-		snprintf(r->detail, sizeof(r->detail), "%s",
-			 S_ISDIR(st.st_mode) ? "a directory"
-					     : "not a regular file");
-		goto out;
-	}
+	fd = f.fd;
+	st = f.st;
 	got = pread(fd, magic, sizeof(magic), 0);
 	if (got < 0) {
 		r->status = PD_ELF_UNREADABLE;

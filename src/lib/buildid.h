@@ -29,6 +29,7 @@ enum pd_elf_status {
 	PD_ELF_UNREADABLE, /* ELF magic, but damaged or truncated; or an
 			    * I/O error or no permission */
 	PD_ELF_MISSING,	   /* no such file */
+	PD_ELF_OUTSIDE,	   /* the path leaves its root: not looked at */
 };
 
 struct pd_elf_build_id {
@@ -46,8 +47,14 @@ struct pd_elf_build_id {
  */
 int pd_elf_build_id_mem(const void *p, size_t n, uint8_t *out, size_t *outlen);
 
-/* The build-id of the ELF file at path (elf_begin, ELF_C_READ). */
-void pd_elf_build_id_file(const char *path, struct pd_elf_build_id *r);
+/*
+ * The build-id of the ELF file at path under the directory root (NULL or
+ * "": "/"), opened with pd_root_open (rootpath.h): a path that leaves
+ * the root is PD_ELF_OUTSIDE, a link is resolved inside the root, only a
+ * regular file is read (elf_begin, ELF_C_READ).
+ */
+void pd_elf_build_id_in(const char *root, const char *path,
+			struct pd_elf_build_id *r);
 
 /*
  * The NT_GNU_BUILD_ID in a bare sequence of ELF notes in host byte
@@ -62,22 +69,28 @@ void pd_kernel_build_id(const char *notes_path, struct pd_elf_build_id *r);
 
 /* Per entry.  Names (pd_bid_status_name) are the output's values. */
 enum pd_bid_status {
-	PD_BID_MATCH,	    /* a file with this build-id was found */
-	PD_BID_MISMATCH,    /* a file was found, its build-id differs (or
-			     * it has none) */
-	PD_BID_MISSING,	    /* no candidate file exists */
-	PD_BID_NOT_ELF,	    /* the file found is not ELF */
-	PD_BID_UNREADABLE,  /* the file found is damaged or unreadable */
-	PD_BID_PSEUDO,	    /* [vdso], [vsyscall], //anon...: no file */
-	PD_BID_NOT_CHECKED, /* [kernel.kallsyms] without --kernel */
-	PD_BID_NO_BUILD_ID, /* sampled DSO the recording has no build-id
-			     * for (--hits only) */
+	PD_BID_MATCH,	     /* a file with this build-id was found */
+	PD_BID_MISMATCH,     /* a file was found, its build-id differs (or
+			      * it has none) */
+	PD_BID_MISSING,	     /* no candidate file exists */
+	PD_BID_NOT_ELF,	     /* the file found is not ELF */
+	PD_BID_UNREADABLE,   /* the file found is damaged or unreadable */
+	PD_BID_OUTSIDE_ROOT, /* the recorded path leaves the --symfs or
+			      * build-id cache directory with ".." */
+	PD_BID_PSEUDO,	     /* [vdso], [vsyscall], //anon...: no file */
+	PD_BID_NOT_CHECKED,  /* [kernel.kallsyms] without --kernel */
+	PD_BID_NO_BUILD_ID,  /* sampled DSO the recording has no build-id
+			      * for (--hits only) */
 	PD_BID_NSTATUS,
 };
 
 const char *pd_bid_status_name(enum pd_bid_status st);
 
-/* Where to look (perf's --symfs, buildid.dir / --debug-dir). */
+/*
+ * Where to look (perf's --symfs, buildid.dir / --debug-dir).  Every path
+ * from the recording is looked up under one of the two directories with
+ * pd_root_open (rootpath.h), never outside it.
+ */
 struct pd_bid_where {
 	const char *symfs;	  /* NULL or "": / */
 	const char *debug_dir;	  /* perf's build-id cache; NULL: none */
@@ -93,7 +106,8 @@ const char *pd_bid_default_debug_dir(char *buf, size_t len);
 struct pd_bid_try {
 	char *path;
 	enum pd_bid_status verdict; /* match, mismatch, missing, not-elf,
-				     * unreadable: this file alone */
+				     * unreadable, outside-root: this
+				     * file alone */
 	enum pd_elf_status status;
 	uint8_t id[PD_ELF_BUILD_ID_MAX];
 	size_t len;

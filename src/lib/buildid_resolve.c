@@ -13,6 +13,7 @@
 
 #include "arena.h"
 #include "buildid.h"
+#include "rootpath.h"
 
 const char *pd_bid_status_name(enum pd_bid_status st)
 {
@@ -22,6 +23,7 @@ const char *pd_bid_status_name(enum pd_bid_status st)
 		[PD_BID_MISSING] = "missing",
 		[PD_BID_NOT_ELF] = "not-elf",
 		[PD_BID_UNREADABLE] = "unreadable",
+		[PD_BID_OUTSIDE_ROOT] = "outside-root",
 		[PD_BID_PSEUDO] = "pseudo",
 		[PD_BID_NOT_CHECKED] = "not-checked",
 		[PD_BID_NO_BUILD_ID] = "no-build-id",
@@ -121,27 +123,33 @@ static enum pd_bid_status verdict(const struct pd_elf_build_id *b,
 	case PD_ELF_NO_NOTE: return PD_BID_MISMATCH;
 	case PD_ELF_NOT_ELF: return PD_BID_NOT_ELF;
 	case PD_ELF_MISSING: return PD_BID_MISSING;
+	case PD_ELF_OUTSIDE: return PD_BID_OUTSIDE_ROOT;
 	default: return PD_BID_UNREADABLE;
 	}
 }
 
-/* Read path, record it; true when it holds the wanted build-id. */
-static bool try_path(struct pd_bid_res *r, struct arena *a, const char *path,
-		     const uint8_t *id, size_t len, bool kernel_notes)
+/* The file rel ("/a/b") under root (shown as root + rel), or the
+ * kernel's notes at path rel; record it; true when it holds the wanted
+ * build-id. */
+static bool try_path(struct pd_bid_res *r, struct arena *a, const char *root,
+		     const char *rel, const uint8_t *id, size_t len,
+		     bool kernel_notes)
 {
+	char shown[2 * PATH_MAX];
 	struct pd_elf_build_id b;
 	struct pd_bid_try *t;
 
+	snprintf(shown, sizeof(shown), "%s%s", root ? root : "", rel);
 	if (kernel_notes)
-		pd_kernel_build_id(path, &b);
+		pd_kernel_build_id(rel, &b);
 	else
-		pd_elf_build_id_file(path, &b);
-	t = add_try(r, a, path, &b);
+		pd_elf_build_id_in(root, rel, &b);
+	t = add_try(r, a, shown, &b);
 	if (t)
 		t->verdict = verdict(&b, id, len);
 	if (b.status == PD_ELF_OK && pd_bid_equal(id, len, b.id, b.len)) {
 		r->status = PD_BID_MATCH;
-		r->path = t ? t->path : adup(a, path);
+		r->path = t ? t->path : adup(a, shown);
 		return true;
 	}
 	return false;
@@ -166,6 +174,7 @@ static void settle(struct pd_bid_res *r)
 			return;
 		case PD_ELF_NO_NOTE: r->status = PD_BID_MISMATCH; break;
 		case PD_ELF_NOT_ELF: r->status = PD_BID_NOT_ELF; break;
+		case PD_ELF_OUTSIDE: r->status = PD_BID_OUTSIDE_ROOT; break;
 		default: r->status = PD_BID_UNREADABLE; break;
 		}
 		r->detail = t->detail;
@@ -199,11 +208,36 @@ mkpath(char *path, size_t size, const char *fmt, ...)
 	return n >= 0 && (size_t)n < size;
 }
 
-static bool is_dir(const char *path)
+/* rel under root is a directory (links resolved inside root). */
+static bool is_dir_in(const char *root, const char *rel)
 {
-	struct stat st;
+	struct pd_root_file f;
 
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	return pd_root_open(root, rel, &f) == PD_ROOT_NOT_FILE &&
+	       S_ISDIR(f.st.st_mode);
+}
+
+/* Step 2, perf's build-id cache under dir: <path>/<build-id>/elf, then
+ * .build-id/xx/rest: a link to that directory, or to the file in old
+ * caches (perf makes it relative, "../../<path>/<build-id>": inside). */
+static bool try_cache(struct pd_bid_res *out, struct arena *a, const char *dir,
+		      const char *name, const char *hex, const uint8_t *id,
+		      size_t len)
+{
+	char rel[PATH_MAX + 64];
+
+	if (mkpath(rel, sizeof(rel), "%s%s/%s/elf", name[0] == '/' ? "" : "/",
+		   name, hex) &&
+	    try_path(out, a, dir, rel, id, len, false))
+		return true;
+	if (len > 1 &&
+	    mkpath(rel, sizeof(rel), "/.build-id/%.2s/%s", hex, hex + 2)) {
+		if (is_dir_in(dir, rel))
+			strcat(rel, "/elf");
+		if (try_path(out, a, dir, rel, id, len, false))
+			return true;
+	}
+	return false;
 }
 
 void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id, size_t len,
@@ -212,8 +246,7 @@ void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id, size_t len,
 {
 	char name[PATH_MAX], path[PATH_MAX + 64],
 		hex[2 * PD_ELF_BUILD_ID_MAX + 1];
-	const char *symfs = w->symfs ? w->symfs : "";
-	const char *sep;
+	const char *symfs = w->symfs && *w->symfs ? w->symfs : NULL;
 
 	(void)cpumode;
 	memset(out, 0, sizeof(*out));
@@ -233,7 +266,7 @@ void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id, size_t len,
 				      "with --kernel";
 			return;
 		}
-		if (!try_path(out, a,
+		if (!try_path(out, a, NULL,
 			      w->kernel_notes ? w->kernel_notes
 					      : "/sys/kernel/notes",
 			      id, len, true))
@@ -246,38 +279,21 @@ void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id, size_t len,
 		return;
 	}
 	hexstr(hex, id, len);
-	sep = name[0] == '/' || !*symfs ? "" : "/";
 
 	/* 1. the file at its path, under the symfs */
-	if (mkpath(path, sizeof(path), "%s%s%s", symfs, sep, name) &&
-	    try_path(out, a, path, id, len, false))
+	if (mkpath(path, sizeof(path), "%s%s", name[0] == '/' ? "" : "/",
+		   name) &&
+	    try_path(out, a, symfs, path, id, len, false))
 		return;
-	/* 2. perf's build-id cache: <dir>/<path>/<build-id>/elf ... */
-	if (w->debug_dir && *w->debug_dir && len) {
-		if (mkpath(path, sizeof(path), "%s%s%s/%s/elf", w->debug_dir,
-			   name[0] == '/' ? "" : "/", name, hex) &&
-		    try_path(out, a, path, id, len, false))
-			return;
-		/* ... and <dir>/.build-id/xx/rest: a link to that directory,
-		 * or to the file in old caches */
-		if (len > 1 &&
-		    mkpath(path, sizeof(path), "%s/.build-id/%.2s/%s",
-			   w->debug_dir, hex, hex + 2)) {
-			char dir[sizeof(path)];
-
-			memcpy(dir, path, sizeof(dir));
-			if ((!is_dir(dir) ||
-			     mkpath(path, sizeof(path), "%s/elf", dir)) &&
-			    try_path(out, a, path, id, len, false))
-				return;
-		}
-	}
+	/* 2. perf's build-id cache */
+	if (w->debug_dir && *w->debug_dir && len &&
+	    try_cache(out, a, w->debug_dir, name, hex, id, len))
+		return;
 	/* 3. the distribution's debug files */
 	if (len > 1 &&
-	    mkpath(path, sizeof(path),
-		   "%s/usr/lib/debug/.build-id/%.2s/%s.debug", symfs, hex,
-		   hex + 2) &&
-	    try_path(out, a, path, id, len, false))
+	    mkpath(path, sizeof(path), "/usr/lib/debug/.build-id/%.2s/%s.debug",
+		   hex, hex + 2) &&
+	    try_path(out, a, symfs, path, id, len, false))
 		return;
 	settle(out);
 }
