@@ -133,8 +133,13 @@ static int open_session(struct pd_session *s, const struct opts *o, bool hook)
 
 	if (pd_session_open(s, o->file, hook ? print_diag : NULL,
 			    hook ? (void *)o : NULL, err, sizeof(err)) < 0) {
-		if (!o->quiet)
-			fprintf(stderr, "perfdump: %s: %s\n", o->file, err);
+		if (!o->quiet) {
+			fputs("perfdump: ", stderr);
+			escaped(stderr, o->file);
+			fputs(": ", stderr);
+			escaped(stderr, err);
+			fputc('\n', stderr);
+		}
 		return EXIT_IO;
 	}
 	return 0;

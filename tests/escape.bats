@@ -191,6 +191,11 @@ has_line() {
 	assert_contains "$stderr" \
 		"perfdump: $BATS_TEST_TMPDIR/t"'\x1b]0;x\x07\xc2\x9b.data: 0x7d0: HEADER_EVENT_DESC: '
 	assert_contains "$output" "File: $BATS_TEST_TMPDIR/t"'\x1b]0;x\x07\xc2\x9b.data'
+	# a file that cannot be opened
+	pd header "$BATS_TEST_TMPDIR/none"$'\e[2J'
+	assert_status 3
+	assert_eq "$stderr" \
+		"perfdump: $BATS_TEST_TMPDIR/none"'\x1b[2J: No such file or directory'
 }
 
 @test "escape: JSON is valid, holds no raw control character, and keeps the exact strings" {
