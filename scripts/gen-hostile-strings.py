@@ -4,7 +4,8 @@
 
 Usage (from anywhere):
 
-    python3 scripts/gen-hostile-strings.py OUT.data
+    python3 scripts/gen-hostile-strings.py OUT.data          # file mode
+    python3 scripts/gen-hostile-strings.py --pipe OUT.data   # pipe mode
 
 tests/escape.bats runs it into $BATS_FILE_TMPDIR; nothing is committed.
 Standard library only, deterministic: the same bytes on every run.
@@ -34,6 +35,16 @@ Layouts follow the kernel sources:
                                    (build-id.c: write_buildid),
                                    write_cpu_pmu_caps, write_pmu_caps,
                                    write_hybrid_topology
+  tools/lib/perf/include/perf/event.h  the pipe-mode user records:
+                                   perf_record_header_attr,
+                                   perf_record_header_feature,
+                                   perf_record_event_update (NAME),
+                                   perf_record_header_build_id
+  tools/perf/util/header.c         perf_header__write_pipe (the pipe
+                                   header: magic, size 16) and
+                                   perf_event__synthesize_features (one
+                                   HEADER_FEATURE record per feature, then
+                                   an empty one for HEADER_LAST_FEATURE)
 """
 
 import struct
@@ -75,6 +86,11 @@ READ_FORMAT_ID = 1 << 2
 FLAG_SAMPLE_ID_ALL = 1 << 18
 REC_MMAP, REC_COMM, REC_SAMPLE, REC_MMAP2 = 1, 3, 9, 10
 REC_KSYMBOL, REC_CGROUP, REC_FINISHED_ROUND = 17, 19, 68
+# tools/lib/perf/include/perf/event.h: enum perf_user_event_type
+REC_HEADER_ATTR, REC_HEADER_BUILD_ID, REC_EVENT_UPDATE = 64, 67, 78
+REC_HEADER_FEATURE = 80
+EVENT_UPDATE_NAME = 2  # enum { PERF_EVENT_UPDATE__UNIT, __SCALE, __NAME, ...}
+UPDATE_NAME = b"upd\x1b[5m\xc2\x9b\x9b"
 MISC_USER, MISC_KERNEL = 2, 1
 MISC_MMAP_BUILD_ID = 1 << 14
 
@@ -83,6 +99,7 @@ F_BUILD_ID, F_HOSTNAME, F_OSRELEASE, F_VERSION, F_ARCH = 2, 3, 4, 5, 6
 F_NRCPUS, F_CPUDESC, F_CPUID, F_CMDLINE, F_EVENT_DESC = 7, 8, 9, 11, 12
 F_PMU_MAPPINGS, F_GROUP_DESC = 16, 17
 F_CPU_PMU_CAPS, F_HYBRID_TOPOLOGY, F_PMU_CAPS = 28, 30, 31
+F_LAST = 33  # HEADER_LAST_FEATURE: the pipe's end-of-features marker
 
 NAME_ALIGN = 64
 
@@ -162,13 +179,17 @@ def records():
     return b"".join(r)
 
 
-def features():
-    f = {}
-    # build-id.c: write_buildid: perf_record_header_build_id, name padded
-    # to NAME_ALIGN (the layout of perf before 2024; size = 4 mod 8)
+def build_id_entry(rtype):
+    """build-id.c: write_buildid: perf_record_header_build_id, name padded
+    to NAME_ALIGN (the layout of perf before 2024; size = 4 mod 8)."""
     body = (s32(-1) + BUILD_ID + b"\0" * (20 - len(BUILD_ID))
             + bytes([len(BUILD_ID), 0, 0, 0]) + pad(BUILD_ID_FILE + b"\0", 64))
-    f[F_BUILD_ID] = record(0, MISC_USER, body)
+    return record(rtype, MISC_USER, body)
+
+
+def features():
+    f = {}
+    f[F_BUILD_ID] = build_id_entry(0)
     f[F_HOSTNAME] = hstr(HOSTNAME)
     f[F_OSRELEASE] = hstr(OSRELEASE)
     f[F_VERSION] = hstr(VERSION)
@@ -226,11 +247,32 @@ def perf_file():
     return out + data + table + blobs
 
 
+def pipe_file():
+    """header.c: perf_header__write_pipe, then what perf record writes to a
+    pipe: the attrs, the features, an event update, the records, and a
+    build-id record (as perf inject -b writes them)."""
+    out = b"PERFILE2" + u64(16)
+    for i, a in enumerate(ATTRS):
+        out += record(REC_HEADER_ATTR, 0, a + u64(IDS[i]))
+    for fid, blob in sorted(features().items()):
+        if fid != F_BUILD_ID:
+            out += record(REC_HEADER_FEATURE, 0, u64(fid) + blob)
+    out += record(REC_HEADER_FEATURE, 0, u64(F_LAST))
+    out += record(REC_EVENT_UPDATE, 0, u64(EVENT_UPDATE_NAME) + u64(IDS[1])
+                  + cstr8(UPDATE_NAME))
+    out += records()
+    return out + build_id_entry(REC_HEADER_BUILD_ID)
+
+
 def main():
-    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
-        sys.exit("usage: gen-hostile-strings.py OUT.data")
-    with open(sys.argv[1], "wb") as f:
-        f.write(perf_file())
+    args = sys.argv[1:]
+    pipe = args[:1] == ["--pipe"]
+    if pipe:
+        args = args[1:]
+    if len(args) != 1 or args[0].startswith("-"):
+        sys.exit("usage: gen-hostile-strings.py [--pipe] OUT.data")
+    with open(args[0], "wb") as f:
+        f.write(pipe_file() if pipe else perf_file())
 
 
 if __name__ == "__main__":

@@ -12,10 +12,12 @@ load helpers
 
 setup_file() {
 	python3 scripts/gen-hostile-strings.py "$BATS_FILE_TMPDIR/hostile.data"
+	python3 scripts/gen-hostile-strings.py --pipe "$BATS_FILE_TMPDIR/hostile-pipe.data"
 }
 
 setup() {
 	H=$BATS_FILE_TMPDIR/hostile.data
+	P=$BATS_FILE_TMPDIR/hostile-pipe.data
 }
 
 # clean FILE WHAT: FILE holds no raw C0 byte but newline and tab, no DEL,
@@ -196,6 +198,42 @@ has_line() {
 	assert_status 3
 	assert_eq "$stderr" \
 		"perfdump: $BATS_TEST_TMPDIR/none"'\x1b[2J: No such file or directory'
+}
+
+@test "escape: pipe mode, from a file and on stdin: HEADER_FEATURE, EVENT_UPDATE and HEADER_BUILD_ID strings" {
+	local out=$BATS_TEST_TMPDIR/out err=$BATS_TEST_TMPDIR/err st
+	while read -r args; do
+		for src in file stdin; do
+			# shellcheck disable=SC2086
+			if [ $src = file ]; then
+				"$PERFDUMP" $args "$P" >"$out" 2>"$err" && st=0 || st=$?
+			else
+				"$PERFDUMP" $args - <"$P" >"$out" 2>"$err" && st=0 || st=$?
+			fi
+			assert_eq "$st" 0 "exit status of 'perfdump $args' ($src)"
+			clean "$out" "stdout of 'perfdump $args' ($src)"
+			clean "$err" "stderr of 'perfdump $args' ($src)"
+		done
+	done <<-'EOF'
+		header
+		features
+		attrs
+		records
+		-x records
+		stats
+		check
+		buildids
+	EOF
+	pd records - <"$P"
+	assert_status 0
+	assert_contains "$output" 'PERF_RECORD_EVENT_UPDATE: update_type=NAME id=0x102 name=upd\x1b[5m\xc2\x9b\x9b'
+	assert_contains "$output" 'PERF_RECORD_SAMPLE: cpumode=user event=upd\x1b[5m\xc2\x9b\x9b ip=0x400101'
+	assert_contains "$output" \
+		'PERF_RECORD_HEADER_BUILD_ID: cpumode=user pid=-1 build_id=101112131415161718191a1b1c1d1e1f20212223 build_id_size=20 filename=/tmp/bin\x1b[2J\xc2\x9b\xfe'
+	assert_contains "$output" 'value=host\x1b[31m\x0d\n\x08\xc2\x85}'
+	pd stats - <"$P"
+	assert_status 0
+	assert_contains "$output" $'\n    upd\\x1b[5m\\xc2\\x9b\\x9b: '
 }
 
 @test "escape: JSON is valid, holds no raw control character, and keeps the exact strings" {
