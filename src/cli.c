@@ -97,6 +97,17 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 	return 0;
 }
 
+static void put_file(void *ctx, const char *p, size_t n)
+{
+	fwrite(p, 1, n, ctx);
+}
+
+/* A message on stderr follows the text output's escaping rule too. */
+static void escaped(FILE *f, const char *s)
+{
+	text_escape(s, strlen(s), false, put_file, f);
+}
+
 void print_diag(const struct pd_diag *d, void *opts)
 {
 	const struct opts *o = opts;
@@ -104,10 +115,15 @@ void print_diag(const struct pd_diag *d, void *opts)
 	if (d->sev != PD_ERR || o->quiet)
 		return;
 	fflush(stdout); /* keep stdout and stderr in order on a terminal */
-	fprintf(stderr, "perfdump: %s: ", o->file);
+	fputs("perfdump: ", stderr);
+	escaped(stderr, o->file);
+	fputs(": ", stderr);
 	if (d->offset != PD_NO_OFFSET)
 		fprintf(stderr, "0x%llx: ", (unsigned long long)d->offset);
-	fprintf(stderr, "%s: %s\n", d->what ? d->what : "", d->detail);
+	escaped(stderr, d->what ? d->what : "");
+	fputs(": ", stderr);
+	escaped(stderr, d->detail ? d->detail : "");
+	fputc('\n', stderr);
 }
 
 /* Open the recording; prints the error and returns EXIT_IO if it fails. */
@@ -117,8 +133,13 @@ static int open_session(struct pd_session *s, const struct opts *o, bool hook)
 
 	if (pd_session_open(s, o->file, hook ? print_diag : NULL,
 			    hook ? (void *)o : NULL, err, sizeof(err)) < 0) {
-		if (!o->quiet)
-			fprintf(stderr, "perfdump: %s: %s\n", o->file, err);
+		if (!o->quiet) {
+			fputs("perfdump: ", stderr);
+			escaped(stderr, o->file);
+			fputs(": ", stderr);
+			escaped(stderr, err);
+			fputc('\n', stderr);
+		}
 		return EXIT_IO;
 	}
 	return 0;

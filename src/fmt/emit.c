@@ -436,9 +436,7 @@ void emit_flags(struct emitter *e, const char *key, uint64_t v,
 		return;
 	text_lead(e, key);
 	/* names may contain spaces ("bit 40"): quote inside rows */
-	if (top(e)->kind != T_OBJ && strchr(buf, ' '))
-		jw_rawf(&e->jw, "\"%s\"", buf);
-	else
-		jw_raws(&e->jw, buf);
+	text_bytes(e, buf, strlen(buf),
+		   top(e)->kind != T_OBJ && strchr(buf, ' '));
 	text_end_value(e);
 }

@@ -87,11 +87,11 @@ void emit_hex(struct emitter *e, const char *key, uint64_t v);
 void emit_offset(struct emitter *e, const char *key, uint64_t v);
 void emit_bool(struct emitter *e, const char *key, bool v);
 void emit_null(struct emitter *e, const char *key);
-/* Our own text (names, units): written as given. */
+/* A string: JSON escaped (json.h); text through text_escape(). */
 void emit_str(struct emitter *e, const char *key, const char *s);
 void emit_strf(struct emitter *e, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* Bytes from the file: escaped for text, sanitized for JSON. */
+/* Bytes from the file: text_escape() for text, sanitized for JSON. */
 void emit_bytes_str(struct emitter *e, const char *key, const char *s,
 		    size_t n);
 void emit_pstr(struct emitter *e, const char *key, const struct pd_str *s);
@@ -123,6 +123,23 @@ void emit_raw(struct emitter *e, const uint8_t *p, size_t n, uint64_t file_off);
  * present); text a "problems:" block listing both, when there are any.
  */
 void emit_diags(struct emitter *e, const struct pd_diags *d);
+
+/*
+ * The one escaping rule of text output (emit_text.c); every string the
+ * text rendering writes passes through it, and so does perfdump's stderr.
+ * Printable ASCII and valid UTF-8 pass unchanged, except:
+ *   a backslash -> \\, and '"' -> \" when quote is set (quoted values);
+ *   newline and tab -> \n and \t;
+ *   other C0 controls (< 0x20) and DEL (0x7f) -> \xNN;
+ *   C1 controls U+0080..U+009F (UTF-8 C2 80..C2 9F) -> \xc2\xNN;
+ *   bytes that are not valid UTF-8 (a lone 0x9b, 0xff) -> \xNN.
+ * So the output holds no control character and is valid UTF-8, and the
+ * original bytes can be read back from it.  put() receives the result in
+ * pieces.
+ */
+typedef void text_put_fn(void *ctx, const char *p, size_t n);
+void text_escape(const char *s, size_t n, bool quote, text_put_fn *put,
+		 void *ctx);
 
 /* "1.5 MiB" style, for text output. */
 void format_human_size(char *buf, size_t len, uint64_t bytes);

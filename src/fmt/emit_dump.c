@@ -53,8 +53,9 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 		jw_rawc(&e->jw, '\n');
 	}
 	indent(e, ind);
-	jw_rawf(&e->jw, "%s: %zu bytes at 0x%" PRIx64 "\n", key ? key : "raw",
-		n, off);
+	key = key ? key : "raw";
+	text_bytes(e, key, strlen(key), false);
+	jw_rawf(&e->jw, ": %zu bytes at 0x%" PRIx64 "\n", n, off);
 	for (size_t i = 0; i < n; i += 16) {
 		indent(e, ind + 2);
 		jw_rawf(&e->jw, "0x%08" PRIx64 " ", off + i);
@@ -66,6 +67,7 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 			else
 				jw_raws(&e->jw, "   ");
 		}
+		/* the ASCII column: printable ASCII, '.' for any other byte */
 		jw_raws(&e->jw, "  |");
 		for (size_t j = 0; j < 16 && i + j < n; j++) {
 			unsigned char c = p[i + j];
@@ -129,8 +131,12 @@ void emit_diags(struct emitter *e, const struct pd_diags *d)
 			"  %s: ", g->sev == PD_ERR ? "error" : "warning");
 		if (g->offset != PD_NO_OFFSET)
 			jw_rawf(&e->jw, "0x%" PRIx64 ": ", g->offset);
-		jw_rawf(&e->jw, "%s: %s\n", g->what ? g->what : "",
-			g->detail ? g->detail : "");
+		if (g->what)
+			text_bytes(e, g->what, strlen(g->what), false);
+		jw_raws(&e->jw, ": ");
+		if (g->detail)
+			text_bytes(e, g->detail, strlen(g->detail), false);
+		jw_rawc(&e->jw, '\n');
 	}
 	if (d->dropped)
 		jw_rawf(&e->jw, "  (%zu more not shown)\n", d->dropped);

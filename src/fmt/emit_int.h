@@ -54,7 +54,7 @@ void json_key(struct emitter *e, const char *key);
 void text_lead(struct emitter *e, const char *key);
 /* a newline after a value in an object */
 void text_end_value(struct emitter *e);
-/* file bytes: printable ASCII and valid UTF-8 as is, the rest escaped */
+/* text_escape() into the output, in double quotes if quote */
 void text_bytes(struct emitter *e, const char *s, size_t n, bool quote);
 /* open a container (title: text only; NULL for none) / close it */
 void text_open(struct emitter *e, const char *key, const char *title,

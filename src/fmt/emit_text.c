@@ -27,10 +27,15 @@ void indent(struct emitter *e, int n)
 	}
 }
 
-/* Plain text out, without printf. */
+/*
+ * Text out: keys, titles and values all go through text_escape(), so a
+ * string from the file embedded in any of them cannot reach the terminal
+ * raw.  Only the layout (indentation, ':', '=', ',', newlines) is written
+ * around it directly.
+ */
 static void out(struct emitter *e, const char *s)
 {
-	jw_raw(&e->jw, s, strlen(s));
+	text_bytes(e, s, strlen(s), false);
 }
 
 /* Close an inline array row before anything else is printed under it. */
@@ -84,18 +89,19 @@ void text_lead(struct emitter *e, const char *key)
 			f->started = true;
 			f->inline_arr = true;
 			if (parent->kind == T_ROW) {
-				jw_rawf(&e->jw, " %s=", f->key);
+				jw_rawc(&e->jw, ' ');
+				out(e, f->key);
+				jw_rawc(&e->jw, '=');
 			} else {
 				int used =
 					f->indent - 2 + (int)strlen(f->key) + 1;
 
 				indent(e, f->indent - 2);
-				jw_rawf(&e->jw, "%s:", f->key);
-				jw_rawf(&e->jw, "%*s",
-					used < TEXT_VALUE_COL
-						? TEXT_VALUE_COL - used
-						: 1,
-					"");
+				out(e, f->key);
+				jw_rawc(&e->jw, ':');
+				indent(e, used < TEXT_VALUE_COL
+						  ? TEXT_VALUE_COL - used
+						  : 1);
 			}
 		} else {
 			jw_raws(&e->jw, parent->kind == T_ROW ? "," : ", ");
@@ -121,38 +127,80 @@ void text_value(struct emitter *e, const char *key, const char *v)
 	text_end_value(e);
 }
 
-/* File bytes as text: printable ASCII and valid UTF-8 as is, rest \xNN. */
-void text_bytes(struct emitter *e, const char *s, size_t n, bool quote)
+/*
+ * Does the text rule pass the bytes at p through unchanged, and how many?
+ * Printable ASCII other than '\\' (and '"' when quoting) and valid UTF-8
+ * other than the C1 controls U+0080..U+009F (C2 80..C2 9F) pass; 0 means
+ * the byte at p is escaped.
+ */
+static size_t plain_len(const unsigned char *p, size_t n, bool quote)
 {
+	size_t len;
+
+	if (p[0] >= 0x20 && p[0] < 0x7f)
+		return p[0] == '\\' || (quote && p[0] == '"') ? 0 : 1;
+	if (p[0] < 0x80)
+		return 0; /* C0, DEL */
+	len = utf8_seq_len(p, n);
+	if (len == 2 && p[0] == 0xc2 && p[1] < 0xa0)
+		return 0; /* C1 */
+	return len;
+}
+
+void text_escape(const char *s, size_t n, bool quote, text_put_fn *put,
+		 void *ctx)
+{
+	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s;
 
+	for (size_t i = 0; i < n;) {
+		size_t run = i, len;
+		char esc[8];
+		size_t k = 0;
+
+		/* the bytes that pass go out in one piece */
+		while (run < n && (len = plain_len(p + run, n - run, quote)))
+			run += len;
+		if (run > i) {
+			put(ctx, s + i, run - i);
+			i = run;
+			continue;
+		}
+		esc[k++] = '\\';
+		if (p[i] == '\\' || p[i] == '"') {
+			esc[k++] = (char)p[i];
+		} else if (p[i] == '\n') {
+			esc[k++] = 'n';
+		} else if (p[i] == '\t') {
+			esc[k++] = 't';
+		} else {
+			esc[k++] = 'x';
+			esc[k++] = hex[p[i] >> 4];
+			esc[k++] = hex[p[i] & 15];
+			if (p[i] == 0xc2 && i + 1 < n && p[i + 1] >= 0x80 &&
+			    p[i + 1] < 0xa0) { /* C1: both of its bytes */
+				i++;
+				esc[k++] = '\\';
+				esc[k++] = 'x';
+				esc[k++] = hex[p[i] >> 4];
+				esc[k++] = hex[p[i] & 15];
+			}
+		}
+		put(ctx, esc, k);
+		i++;
+	}
+}
+
+static void put_jw(void *ctx, const char *p, size_t n)
+{
+	jw_raw(ctx, p, n);
+}
+
+void text_bytes(struct emitter *e, const char *s, size_t n, bool quote)
+{
 	if (quote)
 		jw_rawc(&e->jw, '"');
-	for (size_t i = 0; i < n;) {
-		size_t len;
-
-		if (p[i] < 0x20 || p[i] == 0x7f || p[i] == '\\' ||
-		    (quote && p[i] == '"')) {
-			if (p[i] == '\\' || p[i] == '"')
-				jw_rawf(&e->jw, "\\%c", p[i]);
-			else if (p[i] == '\n')
-				jw_raws(&e->jw, "\\n");
-			else if (p[i] == '\t')
-				jw_raws(&e->jw, "\\t");
-			else
-				jw_rawf(&e->jw, "\\x%02x", p[i]);
-			i++;
-			continue;
-		}
-		len = utf8_seq_len(p + i, n - i);
-		if (len == 0) {
-			jw_rawf(&e->jw, "\\x%02x", p[i]);
-			i++;
-			continue;
-		}
-		jw_raw(&e->jw, p + i, len);
-		i += len;
-	}
+	text_escape(s, n, quote, put_jw, &e->jw);
 	if (quote)
 		jw_rawc(&e->jw, '"');
 }
@@ -177,7 +225,8 @@ void text_open(struct emitter *e, const char *key, const char *title,
 			f->started = true;
 			if (parent->kind != T_ROW) {
 				indent(e, f->indent - 2);
-				jw_rawf(&e->jw, "%s:\n", f->key);
+				out(e, f->key);
+				jw_raws(&e->jw, ":\n");
 			}
 		}
 		if (!title && kind != T_ROW) {
@@ -187,7 +236,13 @@ void text_open(struct emitter *e, const char *key, const char *title,
 		f->index++;
 		if (parent->kind == T_ROW) {
 			/* an element of an array in a row: {k=v ...} on the line */
-			jw_rawf(&e->jw, f->index == 1 ? " %s={" : ",{", f->key);
+			if (f->index == 1) {
+				jw_rawc(&e->jw, ' ');
+				out(e, f->key);
+				jw_raws(&e->jw, "={");
+			} else {
+				jw_raws(&e->jw, ",{");
+			}
 			push(e, (struct tframe){.kind = kind == T_ARR ? T_ARR
 								      : T_ROW,
 						.indent = f->indent,
@@ -203,12 +258,15 @@ void text_open(struct emitter *e, const char *key, const char *title,
 		/* nested inside a row: stay on the line; an array's elements
 		 * print its " key=" */
 		if (f->pad && kind != T_ARR) { /* the row title's padding */
-			jw_rawf(&e->jw, "%*s", f->pad, "");
+			indent(e, f->pad);
 			f->pad = 0;
 		}
-		if (kind != T_ARR)
-			jw_rawf(&e->jw, "%s%s:", f->first ? "" : " ",
-				title ? title : "");
+		if (kind != T_ARR) {
+			if (!f->first)
+				jw_rawc(&e->jw, ' ');
+			out(e, title ? title : "");
+			jw_rawc(&e->jw, ':');
+		}
 		f->first = false;
 		push(e, (struct tframe){.kind = kind == T_ARR ? T_ARR : T_ROW,
 					.indent = f->indent,
@@ -225,11 +283,13 @@ void text_open(struct emitter *e, const char *key, const char *title,
 	}
 	indent(e, ind);
 	if (kind == T_OBJ) {
-		jw_rawf(&e->jw, "%s:\n", title);
+		out(e, title);
+		jw_raws(&e->jw, ":\n");
 	} else if (title) {
 		int used = ind + (int)strlen(title) + 1;
 
-		jw_rawf(&e->jw, "%s:", title);
+		out(e, title);
+		jw_rawc(&e->jw, ':');
 		/* the padding is printed with the first field, if any */
 		push(e, (struct tframe){.kind = kind,
 					.indent = ind + 2,
@@ -266,17 +326,20 @@ void text_close(struct emitter *e)
 	if (f->kind == T_ARR) {
 		if (!f->started) {
 			if (parent->kind == T_ROW) {
-				jw_rawf(&e->jw, " %s=-", f->key);
+				jw_rawc(&e->jw, ' ');
+				out(e, f->key);
+				jw_raws(&e->jw, "=-");
 			} else {
 				int used =
 					f->indent - 2 + (int)strlen(f->key) + 1;
 
 				indent(e, f->indent - 2);
-				jw_rawf(&e->jw, "%s:%*s(none)\n", f->key,
-					used < TEXT_VALUE_COL
-						? TEXT_VALUE_COL - used
-						: 1,
-					"");
+				out(e, f->key);
+				jw_rawc(&e->jw, ':');
+				indent(e, used < TEXT_VALUE_COL
+						  ? TEXT_VALUE_COL - used
+						  : 1);
+				jw_raws(&e->jw, "(none)\n");
 			}
 		} else if (f->inline_arr && parent->kind != T_ROW) {
 			jw_rawc(&e->jw, '\n');

@@ -260,18 +260,6 @@ static void emit_id_index(struct emitter *e, const struct pd_evsel *ev,
 	emit_arr_end(e);
 }
 
-/* The title shows a name from the file: no control bytes in it. */
-static void title_name(char *dst, size_t len, const char *src)
-{
-	size_t i = 0;
-
-	for (; src[i] && i + 1 < len; i++)
-		dst[i] = (unsigned char)src[i] < 0x20 || src[i] == 0x7f
-				 ? '?'
-				 : src[i];
-	dst[i] = '\0';
-}
-
 void emit_evsel(struct emitter *e, const struct pd_session *s,
 		const struct pd_evsel *ev, const struct pd_id_index *ix,
 		const uint8_t *raw, size_t rawlen)
@@ -281,9 +269,8 @@ void emit_evsel(struct emitter *e, const struct pd_session *s,
 	const char *tn = pd_pmu_type_name(s, a->type, pmu, sizeof(pmu));
 	const char *name = NULL;
 
-	if (ev->name[0]) {
-		title_name(cfg, sizeof(cfg), ev->name);
-		name = cfg;
+	if (ev->name[0]) { /* from the file: the emitter escapes titles */
+		name = ev->name;
 	} else if (attr_has(a, 8, 8)) {
 		name = config_name(s, a, cfg, sizeof(cfg));
 		if (!name) {

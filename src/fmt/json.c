@@ -306,6 +306,16 @@ static void put_string(struct json_writer *w, const char *str, size_t n)
 			i++;
 			continue;
 		}
+		if (len == 2 && c == 0xc2 && s[i + 1] < 0xa0) {
+			/* a C1 control (U+0080..U+009F): escaped like C0, so
+			 * that -p on a terminal passes no control either */
+			char u[8];
+
+			snprintf(u, sizeof(u), "\\u%04x", s[i + 1]);
+			ws(w, u);
+			i += 2;
+			continue;
+		}
 		wr(w, s + i, len);
 		i += len;
 	}

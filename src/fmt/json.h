@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Streaming JSON writer: places commas, tracks depth, escapes strings.
- * Strings from the file are written as valid JSON: control bytes as
- * \u00XX, invalid UTF-8 replaced with U+FFFD.  Unbalanced nesting is a
+ * Strings from the file are written as valid JSON: control characters
+ * (C0, DEL and the C1 U+0080..U+009F) as \u00XX (\n, \t, \r, \b, \f
+ * as such), invalid UTF-8 replaced with U+FFFD.  Unbalanced nesting is a
  * programming error and is caught by jw_finish().
  */
 #ifndef PD_JSON_H
