@@ -1326,6 +1326,23 @@ def make_check_cases():
                 [(recs[3].offset, "error", "time-backwards-across-round"),
                  (recs[9].offset, "error", "time-backwards-across-round")]))
 
+    # a record other than a sample moves the clock too: perf queues every
+    # kernel record by its sample_id time (session.c:
+    # perf_session__process_event), so the COMM's time is what the second
+    # round flushes up to
+    recs = [sample_at(t0 + 1000), rec_comm(e, COMM, dict(SID_COMM, time=t0 + 3000)),
+            rec_finished_round(e), sample_at(t0 + 2000), rec_finished_round(e),
+            sample_at(t0 + 2500)]
+    data, L = check_file(recs)
+    out.append(("check-time-comm.data", data,
+                "a COMM's time moves perf's flush clock",
+                "times (base %d ns): SAMPLE +1000, COMM +3000 (in its "
+                "sample_id), ROUND (nothing to flush; the next round flushes "
+                "up to +3000, the COMM's time), SAMPLE +2000 (in time), ROUND "
+                "(flushes all three: last_flush is +3000), SAMPLE +2500 (too "
+                "late by 500 ns, only because of the COMM)." % t0,
+                [(recs[5].offset, "error", "time-backwards-across-round")]))
+
     # FINISHED_INIT flushes nothing: perf report and perf script leave it to
     # a stub (tools/perf/util/tool.c process_event_op2_stub)
     recs = [sample_at(t0 + 1000), rec_finished_round(e),

@@ -293,6 +293,17 @@ our_counts() {
 	jq_eq '[.check.findings[] | select(.code == "time-backwards-across-round") | [.offset, .values.last_flush - 1000000000000]]' '[[344,1000],[584,500]]'
 }
 
+# check-time-comm.data: a COMM's sample_id time moves perf's flush clock as a
+# sample's does (session.c perf_session__process_event queues every kernel
+# record), so the last sample is late only because of it
+@test "stats: a non-sample record's time moves the flush clock" {
+	stats_of testdata/synthetic/check-time-comm.data
+	jq_all '.ordering | [.rounds, .late_samples, .max_late_ns]' '[2,1,500]'
+	pdj -j check testdata/synthetic/check-time-comm.data
+	jq_eq '[.check.findings[] | [.code, .offset, .values.last_flush - 1000000000000]]' \
+		'[["time-backwards-across-round",456,3000]]'
+}
+
 # Damaged compressed streams (scripts/gen-testdata.py): the counting walk
 # leaves them to the reader, which says what is wrong
 @test "stats: a torn or undecodable compressed stream is counted up to the damage" {
