@@ -164,7 +164,7 @@ hits_check() {
 
 @test "buildids --hits: DSOs and sample counts agree with perf (buildid-list -H, report --sort dso)" {
 	hits_check buildid.data
-	jq_all '.summary.hits' '{"samples":201,"mapped":201,"unmapped":0,"maps":5,"capped":false}' \
+	jq_all '.summary.hits' '{"samples":201,"mapped":201,"unmapped":0,"maps":5,"not_kept":0,"capped":false}' \
 		'.summary | [.entries, .listed]' '[5,4]'
 	hits_check buildid-mmap.data
 	hits_check threads.data

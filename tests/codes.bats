@@ -17,7 +17,14 @@ MAN=man/perfdump.1
 #   read-error        needs the input to fail while being read (an I/O
 #                     error, or a data.N file that cannot be opened);
 #                     permissions are not kept by git and root reads all.
-UNRAISED="features-missing read-error"
+#   order-queue-full, table-full, zstd-window-too-large
+#                     need megabytes of records, or (zstd) a window that
+#                     check refuses but no committed file declares: raised
+#                     by the files scripts/gen-hostile-big.py writes at test
+#                     time (tests/memory.bats), and order-queue-full and
+#                     table-full only by records --order time, buildids and
+#                     stats, not by check.
+UNRAISED="features-missing order-queue-full read-error table-full zstd-window-too-large"
 
 # "name severity" of every code the program knows.
 program_codes() {
@@ -57,10 +64,10 @@ check_findings() {
 	jq_all '[.check.findings[] | [.offset, .severity, .code]]' "$3"
 }
 
-@test "codes: --list-codes lists 48 codes, each with a severity and a meaning" {
+@test "codes: --list-codes lists 51 codes, each with a severity and a meaning" {
 	pd check --list-codes
 	assert_status 0
-	assert_eq "$(wc -l <<<"$output")" 48 "codes listed"
+	assert_eq "$(wc -l <<<"$output")" 51 "codes listed"
 	assert_eq "$(awk -F'\t' 'NF != 3 || ($2 != "error" && $2 != "warning") || $3 == ""' <<<"$output")" "" "malformed lines"
 	assert_eq "$(cut -f1 <<<"$output" | sort | uniq -d)" "" "codes listed twice"
 	assert_contains "$output" "$(printf 'record-too-small\terror\t')"
@@ -73,7 +80,7 @@ check_findings() {
 	local prog man
 	prog=$(program_codes)
 	man=$(man_codes)
-	[ "$(wc -l <<<"$man")" -ge 48 ] || { echo "only $(wc -l <<<"$man") codes found in the man page"; false; }
+	[ "$(wc -l <<<"$man")" -ge 51 ] || { echo "only $(wc -l <<<"$man") codes found in the man page"; false; }
 	diff -u <(echo "$prog") <(echo "$man")
 }
 

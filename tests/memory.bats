@@ -66,3 +66,195 @@ with open(sys.argv[1], "wb") as f:
 	rss=$(tail -1 "$BATS_TEST_TMPDIR/rss")
 	[ "$rss" -lt $((64 * 1024)) ] || { echo "peak RSS $rss KiB"; false; }
 }
+
+# ---------------------------------------------- big hostile inputs
+# Made at test time by scripts/gen-hostile-big.py (megabytes: never
+# committed).  Each command must stay under 64 MiB of peak RSS.
+
+# hostile NAME [COUNT]: the file (or directory) for NAME, made once per
+# bats file.
+hostile() {
+	local f=$BATS_FILE_TMPDIR/$1${2:+-$2}
+	[ -e "$f" ] || python3 scripts/gen-hostile-big.py "$f" "$1" ${2:+"$2"} >&2
+	echo "$f"
+}
+
+# rss_run OUT ARGS...: perfdump ARGS with stdout to OUT, stderr to OUT.err;
+# $status is its exit status and $rss its peak RSS in KiB.
+rss_run() {
+	local out=$1
+	shift
+	status=0
+	RSS_OUT=$out
+	/usr/bin/time -f '%M' -o "$out.rss" "$PERFDUMP" "$@" >"$out" 2>"$out.err" || status=$?
+	rss=$(tail -1 "$out.rss")
+}
+
+# Under AddressSanitizer the RSS is mostly its shadow and quarantine:
+# only the normal build's is measured (the outputs are checked in both).
+SANITIZED=$(ldd "$PERFDUMP" 2>/dev/null | grep -c -E 'lib(a|ub)san' || true)
+
+# under_64: the last rss_run stayed under 64 MiB (and did not crash).
+under_64() {
+	[ "$status" -lt 128 ] || { echo "killed: status $status: $*"; cat "$RSS_OUT.err"; false; }
+	! grep -q -E 'Sanitizer|runtime error:' "$RSS_OUT.err" || { cat "$RSS_OUT.err"; false; }
+	[ "$SANITIZED" -gt 0 ] || [ "$rss" -lt $((64 * 1024)) ] || { echo "peak RSS $rss KiB: $*"; false; }
+}
+
+QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-order queue may hold: the older half goes out now, and records after it may come out of time order"'
+
+@test "time order: 600,000 16-byte records and no FINISHED_ROUND; the queue's own memory counts (order-queue-full)" {
+	local f o=$BATS_TEST_TMPDIR/out
+	f=$(hostile order-tiny 600000)
+	rss_run "$o" records --order time "$f"
+	assert_status 0
+	under_64 records --order time
+	# every sample, in time order (times rise: the early halves too)
+	assert_eq "$(grep -c 'PERF_RECORD_SAMPLE' "$o")" 600000 samples
+	assert_eq "$(sed -n 's/.* time=\([0-9]*\) .*/\1/p' "$o" | sort -n -c && echo sorted)" sorted
+	assert_contains "$(tail -2 "$o")" "warning: 0x1e00e8: time order: 122880 records wait for a FINISHED_ROUND"
+	rss_run "$o" -j buildids --hits --no-resolve "$f"
+	assert_status 0
+	under_64 buildids --hits
+	output=$(cat "$o")
+	check_json
+	jq_all '.summary.hits | [.samples, .unmapped]' '[600000,600000]' \
+		'[.warnings[] | [.offset, .what, (.detail | sub("^[0-9]+ "; ""))]]' "[[1966312,\"time order\",$QUEUE_FULL]]" \
+		'.warnings[0].detail | split(" ")[0]' '"122880"'
+}
+
+@test "time order: 600,000 records whose times fall, no FINISHED_ROUND: bounded, every record out once" {
+	local f o=$BATS_TEST_TMPDIR/out
+	f=$(hostile order-reversed 600000)
+	rss_run "$o" -j buildids --hits --no-resolve "$f"
+	assert_status 0
+	under_64 buildids --hits
+	output=$(cat "$o")
+	check_json
+	jq_all '.summary.hits.samples' 600000 \
+		'[.warnings[] | [.offset, .what, .detail]]' "[[1966312,\"time order\",\"122880 ${QUEUE_FULL#\"}]]"
+	rss_run "$o" records --order time "$f"
+	assert_status 0
+	under_64 records --order time
+	assert_eq "$(grep -c 'PERF_RECORD_SAMPLE' "$o")" 600000 samples
+	# the first half flushed holds the oldest of the first 122880 queued
+	assert_eq "$(grep -m1 -o 'time=[0-9]*' "$o")" "time=478121"
+}
+
+@test "directory of 1,000 data.N: time order merges 4,000 samples with little memory" {
+	local d o=$BATS_TEST_TMPDIR/out
+	d=$(hostile dir-many 1000)
+	rss_run "$o" -j records --order time "$d"
+	assert_status 0
+	under_64 records --order time
+	output=$(cat "$o")
+	check_json
+	jq_all '[.records[] | select(.type == 9) | .time] | [length, . == sort, .[0], .[-1]]' '[4000,true,1,4000]' \
+		'[.records[] | select(.type == 9) | .stream] | [.[0], .[1], .[999], .[1000]]' '["data.0","data.1","data.999","data.0"]' \
+		'.errors' '[]' '.warnings' '[]'
+	rss_run "$o" -j buildids --hits --no-resolve "$d"
+	assert_status 0
+	under_64 buildids --hits
+	output=$(cat "$o")
+	jq_all '.summary.hits.samples' 4000 '.errors' '[]'
+}
+
+@test "directory of 300 data.N under ulimit -n 64: one data.N open at a time, no sample lost" {
+	local d o=$BATS_TEST_TMPDIR/out
+	d=$(hostile dir-many 300)
+	(
+		ulimit -n 64
+		"$PERFDUMP" -j stats "$d" >"$o.stats" 2>/dev/null
+		"$PERFDUMP" -j records --order time "$d" >"$o.time" 2>/dev/null
+		"$PERFDUMP" -j check "$d" >"$o.check" 2>/dev/null
+		true
+	)
+	output=$(cat "$o.stats")
+	check_json
+	jq_all '.samples.total' 1200 '.errors' '[]'
+	output=$(cat "$o.time")
+	check_json
+	jq_all '[.records[] | select(.type == 9) | .time] | [length, . == sort]' '[1200,true]' '.errors' '[]'
+	output=$(cat "$o.check")
+	check_json
+	jq_all '[.check.findings[].code]' '[]'
+}
+
+@test "zstd frame declaring a 128 MiB window: refused at its container (zstd-window-too-large), no allocation" {
+	local f o=$BATS_TEST_TMPDIR/out c
+	f=$(hostile zstd-window)
+	for c in stats check records "records --order time" "buildids --hits"; do
+		# shellcheck disable=SC2086
+		rss_run "$o" -j $c "$f"
+		assert_status 1
+		under_64 "$c"
+	done
+	rss_run "$o" -j check "$f"
+	output=$(cat "$o")
+	check_json
+	jq_all '[.check.findings[] | [.offset, .severity, .code]]' '[[248,"error","zstd-window-too-large"]]'
+	rss_run "$o" -j stats "$f"
+	output=$(cat "$o")
+	check_json
+	jq_all '.errors' '[{"offset":248,"what":"data section","detail":"PERF_RECORD_COMPRESSED: the zstd frame needs a window of 134217728 bytes larger than the 8 MiB perfdump keeps; the rest of this stream is not decompressed"}]'
+	assert_contains "$(cat "$o.err")" "perfdump: $f: 0xf8: data section: PERF_RECORD_COMPRESSED: the zstd frame needs a window of 134217728 bytes"
+}
+
+@test "zstd frame with an 8 MiB window (the most kept): decoded, under 64 MiB" {
+	local f o=$BATS_TEST_TMPDIR/out
+	f=$(hostile zstd-window 23)
+	rss_run "$o" -j stats "$f"
+	assert_status 1
+	under_64 stats
+	output=$(cat "$o")
+	check_json
+	# 9 containers of 127 RLE blocks of 128 KiB: records of 2056 bytes
+	jq_all '.compression.decompressed_bytes' 149815296 \
+		'[.errors[].detail]' '["the compressed stream ends inside a record (744 bytes left over)"]'
+}
+
+@test "200,000 distinct MMAP2 build-ids: 16384 listed, the rest counted (not_kept, table-full)" {
+	local f o=$BATS_TEST_TMPDIR/out
+	f=$(hostile many-buildids 200000)
+	rss_run "$o" -j buildids --no-resolve "$f"
+	assert_status 0
+	under_64 buildids
+	output=$(cat "$o")
+	check_json
+	jq_all '.summary | [.entries, .listed, .not_kept, .sources.mmap2]' '[16384,16384,183616,16384]' \
+		'.warnings' '[{"offset":1704184,"what":"build-id list","detail":"more than 16384 distinct build-ids (or out of memory): the rest are left out and counted (not_kept)"}]'
+	rss_run "$o" buildids --no-resolve "$f"
+	assert_contains "$(tail -5 "$o")" "not_kept:                 183616"
+	rss_run "$o" buildids --hits --no-resolve "$f"
+	under_64 buildids --hits
+}
+
+@test "200,000 processes with a map and a sample each: buildids --hits keeps 65536 (hits.not_kept)" {
+	local f o=$BATS_TEST_TMPDIR/out
+	f=$(hostile many-pids 200000)
+	rss_run "$o" -j buildids --hits --no-resolve "$f"
+	assert_status 0
+	under_64 buildids --hits
+	output=$(cat "$o")
+	check_json
+	jq_all '.summary | [.entries, .not_kept]' '[16384,49152]' \
+		'.summary.hits' '{"samples":200000,"mapped":65536,"unmapped":134464,"maps":65536,"not_kept":134464,"capped":true}' \
+		'[.warnings[] | [.offset, .what]]' '[[6077160,"time order"],[8913064,"--hits"],[0,"build-id list"]]' \
+		'.warnings[1].detail' '"more than 524288 maps, 65536 processes or 65536 DSOs: later MMAP, MMAP2 and FORK records are left out and counted (not_kept); sample counts may be short"'
+	rss_run "$o" stats "$f"
+	under_64 stats
+}
+
+@test "300,000 threads: stats keeps 262144 and counts the rest (threads_not_kept, table-full)" {
+	local f o=$BATS_TEST_TMPDIR/out
+	f=$(hostile many-pids 300000)
+	rss_run "$o" -j stats "$f"
+	assert_status 0
+	under_64 stats
+	output=$(cat "$o")
+	check_json
+	jq_all '.samples | [.total, .threads, .threads_not_kept]' '[300000,262144,37856]' \
+		'.warnings' '[{"offset":null,"what":"thread table","detail":"more than 262144 threads: 37856 samples of the threads beyond them are counted in the totals, not per thread (threads_not_kept)"}]'
+	rss_run "$o" -j records --order time "$f"
+	under_64 records --order time
+}

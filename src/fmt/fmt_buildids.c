@@ -111,6 +111,9 @@ void emit_bid_summary(struct emitter *e, const struct pd_bid_list *l,
 	emit_obj_begin(e, "summary");
 	emit_u64(e, "entries", l->n);
 	emit_u64(e, "listed", listed);
+	emit_text_hide(e, !l->not_kept);
+	emit_u64(e, "not_kept", l->not_kept);
+	emit_text_hide(e, false);
 	if (resolved)
 		for (unsigned k = 0; k < PD_BID_NSTATUS; k++)
 			emit_u64(e, keys[k], st[k]);
@@ -124,6 +127,9 @@ void emit_bid_summary(struct emitter *e, const struct pd_bid_list *l,
 		emit_u64(e, "mapped", l->hits.mapped);
 		emit_u64(e, "unmapped", l->hits.unmapped);
 		emit_u64(e, "maps", l->hits.maps);
+		emit_text_hide(e, !l->hits.not_kept);
+		emit_u64(e, "not_kept", l->hits.not_kept);
+		emit_text_hide(e, false);
 		emit_bool(e, "capped", l->hits.capped);
 		emit_obj_end(e);
 	}

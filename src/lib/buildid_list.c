@@ -34,6 +34,23 @@ static size_t dso_name_len(const char *name, size_t len)
 	return pd_bid_is_kernel(name, len) ? strlen("[kernel.kallsyms]") : len;
 }
 
+/* Room for one more entry (realloc: the old array does not stay). */
+static bool grow_entries(struct pd_bid_list *l)
+{
+	size_t ncap = l->cap ? l->cap * 2 : 64;
+	struct pd_bid_entry *nv;
+
+	if (l->n < l->cap)
+		return true;
+	nv = realloc(l->v, ncap * sizeof(*nv));
+	if (!nv)
+		return false;
+	memset(nv + l->cap, 0, (ncap - l->cap) * sizeof(*nv));
+	l->v = nv;
+	l->cap = ncap;
+	return true;
+}
+
 /*
  * Add (or merge into) the entry for (build-id, filename).  Returns the
  * entry, or NULL when the list is full or out of memory (warned once).
@@ -62,9 +79,7 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 			return b;
 		}
 	}
-	if (l->n >= PD_BID_MAX_ENTRIES ||
-	    !pd_arena_grow(&l->arena, (void **)&l->v, &l->cap, l->n + 1,
-			   sizeof(*b)) ||
+	if (l->n >= PD_BID_MAX_ENTRIES || !grow_entries(l) ||
 	    pd_hindex_add(&l->index, h, (uint32_t)l->n) < 0)
 		goto full;
 	b = &l->v[l->n];
@@ -81,12 +96,14 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 	*is_new = true;
 	return b;
 full:
+	l->not_kept++;
 	if (!l->full_warned)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(&s->diags, PD_C_TABLE_FULL,
 			    PD_AT_NAMED("build-id list"), PD_WARN, offset,
 			    "build-id list",
 			    "more than %u distinct build-ids (or out of "
-			    "memory): the rest are left out",
+			    "memory): the rest are left out and counted "
+			    "(not_kept)",
 			    PD_BID_MAX_ENTRIES);
 	l->full_warned = true;
 	return NULL;
@@ -137,11 +154,13 @@ struct walk {
 static void cap_hit(struct walk *w, uint64_t off)
 {
 	w->l->hits.capped = true;
+	w->l->hits.not_kept++;
 	if (!w->cap_warned)
-		pd_diag_add(&w->s->diags, PD_C_UNUSUAL, PD_AT_NAMED("--hits"),
-			    PD_WARN, off, "--hits",
+		pd_diag_add(&w->s->diags, PD_C_TABLE_FULL,
+			    PD_AT_NAMED("--hits"), PD_WARN, off, "--hits",
 			    "more than %u maps, %u processes or %u DSOs: later "
-			    "MMAPs are left out and sample counts may be short",
+			    "MMAP, MMAP2 and FORK records are left out and "
+			    "counted (not_kept); sample counts may be short",
 			    PD_BID_MAX_MAPS, PD_BID_MAX_PROCS, PD_BID_MAX_DSOS);
 	w->cap_warned = true;
 }
@@ -395,6 +414,7 @@ void pd_bid_list_resolve(struct pd_bid_list *l, const struct pd_bid_where *w)
 
 void pd_bid_list_free(struct pd_bid_list *l)
 {
+	free(l->v);
 	pd_hindex_free(&l->index);
 	arena_free(&l->arena);
 	memset(l, 0, sizeof(*l));

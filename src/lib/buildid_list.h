@@ -10,7 +10,8 @@
  * sample's ip is mapped to a DSO through the MMAP/MMAP2 ranges of its
  * process (kernel samples: the maps with pid -1), like
  * perf buildid-list -H.  Memory is bounded: at most PD_BID_MAX_* maps,
- * processes, DSOs and entries (a warning says when a cap is reached).
+ * processes, DSOs and entries; what did not fit is counted (not_kept)
+ * and a warning (table-full) says which cap was reached.
  *
  * No printing: problems go to the session's diags.
  */
@@ -27,10 +28,11 @@
 
 struct pd_session;
 
-#define PD_BID_MAX_ENTRIES (1u << 16)
+/* an entry is about 650 bytes (its resolution's tries): 10 MiB */
+#define PD_BID_MAX_ENTRIES (1u << 14)
 #define PD_BID_MAX_DSOS	   (1u << 16)
 #define PD_BID_MAX_PROCS   (1u << 16)
-#define PD_BID_MAX_MAPS	   (1u << 20)
+#define PD_BID_MAX_MAPS	   (1u << 19) /* 24 bytes each */
 
 /* Where an entry came from (bits: a merged entry may have several). */
 enum {
@@ -61,6 +63,7 @@ struct pd_bid_hits {
 	uint64_t mapped;   /* whose ip fell in a map */
 	uint64_t unmapped; /* no ip, no map, or a guest/hypervisor ip */
 	uint64_t maps;	   /* MMAP/MMAP2 ranges kept */
+	uint64_t not_kept; /* MMAP, MMAP2, FORK records left out (a cap) */
 	bool capped;	   /* a cap was reached: counts are partial */
 };
 
@@ -69,6 +72,7 @@ struct pd_bid_list {
 	struct pd_bid_entry *v;
 	size_t n, cap;
 	struct pd_hindex index; /* v by build-id and filename */
+	uint64_t not_kept; /* build-id occurrences left out: the list full */
 	bool full_warned;
 	bool with_hits;
 	struct pd_bid_hits hits;

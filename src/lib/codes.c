@@ -117,6 +117,9 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 	[PD_C_TORN_COMPRESSED_RECORD] =
 		{"torn-compressed-record", PD_ERR, 0,
 		 "compressed records decompress to a torn record"},
+	[PD_C_ZSTD_WINDOW_TOO_LARGE] =
+		{"zstd-window-too-large", PD_ERR, 0,
+		 "a zstd frame needs a window larger than perfdump keeps"},
 	[PD_C_TRAILING_BYTES] =
 		{"trailing-bytes", PD_ERR, 0,
 		 "bytes after the last record of a data section or stream, too "
@@ -131,6 +134,14 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 				       "zero bytes between sections"},
 	[PD_C_READ_ERROR] = {"read-error", PD_ERR, 0,
 			     "the input could not be read"},
+	[PD_C_ORDER_QUEUE_FULL] =
+		{"order-queue-full", PD_WARN, 0,
+		 "the time-order queue reached its bound before a "
+		 "FINISHED_ROUND: records may come out of time order"},
+	[PD_C_TABLE_FULL] =
+		{"table-full", PD_WARN, 0,
+		 "a table perfdump keeps (threads, build-ids, maps) is full: "
+		 "what did not fit is counted, not kept"},
 	[PD_C_MALFORMED] = {"malformed", PD_ERR, 0, "any other error"},
 	[PD_C_UNUSUAL] = {"unusual", PD_WARN, 0, "any other warning"},
 };

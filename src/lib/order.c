@@ -10,17 +10,26 @@
 
 struct qev {
 	uint64_t time, seq;
+	bool timed; /* the merge: untimed records go first */
 	struct pd_event ev;
 	uint8_t bytes[];
 };
 
-struct queue {
-	struct qev **v;
-	size_t n, cap;
-	size_t bytes;
-	uint64_t seq;
-	struct pd_flush_clock clock; /* when perf flushes what */
-};
+/*
+ * What malloc takes for n bytes (glibc: an 8-byte header, rounded up to
+ * 16, 32 at least): the queue's bound counts what it really holds.
+ */
+static size_t alloc_cost(size_t n)
+{
+	size_t c = (n + 8 + 15) & ~(size_t)15;
+
+	return c < 32 ? 32 : c;
+}
+
+static size_t qev_cost(const struct qev *q)
+{
+	return alloc_cost(sizeof(*q) + q->ev.size);
+}
 
 static struct qev *copy_event(const struct pd_event *ev, uint64_t t,
 			      uint64_t seq)
@@ -31,6 +40,7 @@ static struct qev *copy_event(const struct pd_event *ev, uint64_t t,
 		return NULL;
 	q->time = t;
 	q->seq = seq;
+	q->timed = true;
 	q->ev = *ev;
 	memcpy(q->bytes, ev->p, ev->size);
 	q->ev.p = q->bytes;
@@ -38,67 +48,144 @@ static struct qev *copy_event(const struct pd_event *ev, uint64_t t,
 	return q;
 }
 
-static int cmp_qev(const void *a, const void *b)
-{
-	const struct qev *x = *(struct qev *const *)a;
-	const struct qev *y = *(struct qev *const *)b;
+/* ---- a binary min-heap of pointers ---------------------------------- */
 
-	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+typedef bool (*less_fn)(const void *a, const void *b);
+
+struct heap {
+	void **v;
+	size_t n, cap;
+	less_fn less;
+};
+
+static void sift_down(struct heap *h, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		void *t;
+
+		if (l < h->n && h->less(h->v[l], h->v[m]))
+			m = l;
+		if (l + 1 < h->n && h->less(h->v[l + 1], h->v[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		t = h->v[i];
+		h->v[i] = h->v[m];
+		h->v[m] = t;
+		i = m;
+	}
 }
 
-/* Deliver queued records with time <= limit (or the older half). */
+static int heap_push(struct heap *h, void *x)
+{
+	size_t i;
+
+	if (h->n == h->cap) {
+		size_t ncap = h->cap ? h->cap * 2 : 1024;
+		void **nv = realloc(h->v, ncap * sizeof(*nv));
+
+		if (!nv)
+			return -1;
+		h->v = nv;
+		h->cap = ncap;
+	}
+	for (i = h->n++; i && h->less(x, h->v[(i - 1) / 2]); i = (i - 1) / 2)
+		h->v[i] = h->v[(i - 1) / 2];
+	h->v[i] = x;
+	return 0;
+}
+
+static void *heap_pop(struct heap *h)
+{
+	void *top = h->v[0];
+
+	h->v[0] = h->v[--h->n];
+	sift_down(h, 0);
+	return top;
+}
+
+/* ---- one stream through the round queue ----------------------------- */
+
+static bool qev_less(const void *a, const void *b)
+{
+	const struct qev *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time;
+	return x->seq < y->seq;
+}
+
+struct queue {
+	struct heap h;
+	size_t held; /* bytes: the records' allocations and the heap's slots */
+	uint64_t seq;
+	uint64_t forced; /* flushes of the older half (the bound reached) */
+	struct pd_flush_clock clock; /* when perf flushes what */
+};
+
+static size_t queue_bytes(const struct queue *q)
+{
+	return q->held + alloc_cost(q->h.cap * sizeof(void *));
+}
+
+/* Deliver the queued records of time <= limit, or the older half. */
 static void flush(struct queue *q, uint64_t limit, bool half,
 		  pd_deliver_fn deliver, void *arg)
 {
-	size_t k = 0, out;
+	size_t out = q->h.n / 2;
 
-	if (!q->n)
-		return;
-	qsort(q->v, q->n, sizeof(*q->v), cmp_qev);
-	if (half)
-		out = q->n / 2;
-	else
-		for (out = 0; out < q->n && q->v[out]->time <= limit; out++)
-			;
-	for (size_t i = 0; i < out; i++) {
-		deliver(arg, &q->v[i]->ev);
-		q->bytes -= q->v[i]->ev.size;
-		free(q->v[i]);
+	while (q->h.n) {
+		struct qev *e = q->h.v[0];
+
+		if (half ? out-- == 0 : e->time > limit)
+			break;
+		heap_pop(&q->h);
+		deliver(arg, &e->ev);
+		q->held -= qev_cost(e);
+		free(e);
 	}
-	for (size_t i = out; i < q->n; i++)
-		q->v[k++] = q->v[i];
-	q->n = k;
 }
 
 static int push(struct queue *q, const struct pd_event *ev, uint64_t t)
 {
-	struct qev *e;
+	struct qev *e = copy_event(ev, t, q->seq++);
 
-	if (q->n == q->cap) {
-		size_t ncap = q->cap ? q->cap * 2 : 1024;
-		struct qev **nv = realloc(q->v, ncap * sizeof(*nv));
-
-		if (!nv)
-			return -1;
-		q->v = nv;
-		q->cap = ncap;
-	}
-	e = copy_event(ev, t, q->seq++);
-	if (!e)
+	if (!e || heap_push(&q->h, e) < 0) {
+		free(e);
 		return -1;
-	q->v[q->n++] = e;
-	q->bytes += ev->size;
+	}
+	q->held += qev_cost(e);
 	return 0;
 }
 
-/* One stream through the round queue. */
+/*
+ * The bound reached: the older half goes out now, as perf's
+ * ordered_events__queue does when alloc_event fails past max_alloc_size
+ * (OE_FLUSH__HALF; perf's own limit is off unless report.queue-size is
+ * set).  Said once per stream: what follows may come out of time order.
+ */
+static void queue_full(struct pd_session *s, struct queue *q,
+		       const struct pd_event *ev, pd_deliver_fn deliver,
+		       void *arg)
+{
+	if (!q->forced++)
+		pd_diag_add(&s->diags, PD_C_ORDER_QUEUE_FULL,
+			    PD_AT_NAMED("--order time"), PD_WARN, ev->offset,
+			    "time order",
+			    "%zu records wait for a FINISHED_ROUND and take "
+			    "the %u MiB the time-order queue may hold: the "
+			    "older half goes out now, and records after it "
+			    "may come out of time order",
+			    q->h.n, PD_ORDER_MAX_QUEUED >> 20);
+	flush(q, 0, true, deliver, arg);
+}
+
 static int ordered_stream(struct pd_session *s, struct pd_reader *r,
 			  pd_event_time_fn time_of, pd_deliver_fn deliver,
 			  void *arg)
 {
-	struct queue q = {0};
+	struct queue q = {.h.less = qev_less};
 	struct pd_event ev;
 	int rc = 0;
 
@@ -124,77 +211,157 @@ static int ordered_stream(struct pd_session *s, struct pd_reader *r,
 			rc = -1;
 			break;
 		}
-		if (q.bytes > PD_ORDER_MAX_QUEUED)
-			flush(&q, 0, true, deliver, arg);
+		if (queue_bytes(&q) > PD_ORDER_MAX_QUEUED)
+			queue_full(s, &q, &ev, deliver, arg);
 	}
 	flush(&q, UINT64_MAX, false, deliver, arg);
-	free(q.v);
+	free(q.h.v);
 	return rc;
 }
 
-/* A stream's next record, copied, with its time. */
-struct head {
+/* ---- a directory's streams, merged ---------------------------------- */
+
+/*
+ * Each stream's next records, a batch read with a reader that is closed
+ * after it (it is opened again where it stopped): one data.N file open at
+ * a time, and what the batches hold bounded by PD_ORDER_MERGE_BUFFER
+ * over all streams (one record each at least).  A reader stopped inside
+ * a compressed record's bytes cannot be opened again there: it stays
+ * open until its stream leaves them.
+ */
+struct strm {
+	int index; /* -1 the data section, N data.N */
 	struct pd_reader *r;
-	struct qev *q; /* NULL: the stream is done */
-	bool timed;
+	struct qev **v; /* the batch: v[head..n) */
+	size_t head, n, cap;
+	uint64_t resume, skip; /* where a new reader starts */
+	bool done;
 };
 
-static void advance(struct pd_session *s, struct head *h,
-		    pd_event_time_fn time_of)
-{
-	struct pd_event ev;
-	uint64_t t = 0;
+struct merge {
+	struct pd_session *s;
+	pd_event_time_fn time_of;
+	struct strm *st;
+	size_t nst;
+	size_t batch; /* bytes a batch may take */
+	bool oom;
+};
 
-	free(h->q);
-	h->q = NULL;
-	if (pd_reader_next(h->r, &ev) != 1)
-		return;
-	h->timed = time_of(s, &ev, &t);
-	h->q = copy_event(&ev, t, 0);
+static bool strm_less(const void *a, const void *b)
+{
+	const struct strm *x = a, *y = b;
+	const struct qev *p = x->v[x->head], *q = y->v[y->head];
+
+	if (p->timed != q->timed)
+		return !p->timed; /* untimed records go first */
+	if (p->timed && p->time != q->time)
+		return p->time < q->time;
+	return x->index < y->index;
 }
 
-/* The directory's streams, each in time order already, merged by time. */
+static void batch_add(struct merge *m, struct strm *st,
+		      const struct pd_event *ev, size_t *bytes)
+{
+	uint64_t t = 0;
+	bool timed = m->time_of(m->s, ev, &t);
+	struct qev *q;
+
+	if (st->n == st->cap) {
+		size_t ncap = st->cap ? st->cap * 2 : 8;
+		struct qev **nv = realloc(st->v, ncap * sizeof(*nv));
+
+		if (!nv) {
+			m->oom = true;
+			return;
+		}
+		st->v = nv;
+		st->cap = ncap;
+	}
+	q = copy_event(ev, t, 0);
+	if (!q) {
+		m->oom = true;
+		return;
+	}
+	q->timed = timed;
+	st->v[st->n++] = q;
+	*bytes += qev_cost(q);
+}
+
+/* The stream's next batch (none: the stream is done). */
+static void refill(struct merge *m, struct strm *st)
+{
+	struct pd_event ev;
+	size_t bytes = 0;
+	bool in_z = false;
+
+	st->head = st->n = 0;
+	if (st->done)
+		return;
+	if (!st->r)
+		st->r = pd_reader_open_stream(m->s, PD_READ_SMALL_WINDOW,
+					      st->index, st->resume, st->skip);
+	if (!st->r) {
+		m->oom = true;
+		return;
+	}
+	while (!m->oom && bytes < m->batch) {
+		if (pd_reader_next(st->r, &ev) != 1) {
+			st->done = true;
+			break;
+		}
+		batch_add(m, st, &ev, &bytes);
+		in_z = ev.compressed;
+		if (!in_z) {
+			st->resume = ev.offset + ev.size;
+			st->skip = ev.payload;
+		}
+	}
+	if (st->done || !in_z) {
+		pd_reader_close(st->r);
+		st->r = NULL;
+	}
+}
+
 static int merge_streams(struct pd_session *s, pd_event_time_fn time_of,
 			 pd_deliver_fn deliver, void *arg)
 {
-	size_t n = s->ndir + 1;
-	struct head *h = calloc(n, sizeof(*h));
+	struct merge m = {.s = s, .time_of = time_of, .nst = s->ndir + 1};
+	struct heap h = {.less = strm_less};
 	int rc = 0;
 
-	if (!h)
+	m.st = calloc(m.nst, sizeof(*m.st));
+	if (!m.st)
 		return -1;
-	for (size_t i = 0; i < n; i++) {
-		h[i].r = pd_reader_open_stream(s, 0, (int)i - 1);
-		if (!h[i].r) {
-			rc = -1;
-			goto out;
-		}
-		advance(s, &h[i], time_of);
+	m.batch = PD_ORDER_MERGE_BUFFER / m.nst;
+	for (size_t i = 0; i < m.nst; i++) {
+		m.st[i].index = (int)i - 1;
+		refill(&m, &m.st[i]);
+		if (m.st[i].n && heap_push(&h, &m.st[i]) < 0)
+			m.oom = true;
 	}
-	for (;;) {
-		struct head *best = NULL;
+	while (h.n && !m.oom) {
+		struct strm *st = h.v[0];
+		struct qev *q = st->v[st->head++];
 
-		for (size_t i = 0; i < n; i++) {
-			if (!h[i].q)
-				continue;
-			if (!h[i].timed) { /* untimed records go first */
-				best = &h[i];
-				break;
-			}
-			if (!best || h[i].q->time < best->q->time)
-				best = &h[i];
-		}
-		if (!best)
-			break;
-		deliver(arg, &best->q->ev);
-		advance(s, best, time_of);
+		deliver(arg, &q->ev);
+		free(q);
+		if (st->head == st->n)
+			refill(&m, st);
+		if (st->head < st->n)
+			sift_down(&h, 0);
+		else
+			heap_pop(&h);
 	}
-out:
-	for (size_t i = 0; i < n; i++) {
-		free(h[i].q);
-		pd_reader_close(h[i].r);
+	if (m.oom)
+		rc = -1;
+	for (size_t i = 0; i < m.nst; i++) {
+		for (size_t k = m.st[i].head; k < m.st[i].n; k++)
+			free(m.st[i].v[k]);
+		free(m.st[i].v);
+		pd_reader_close(m.st[i].r);
 	}
-	free(h);
+	free(m.st);
+	free(h.v);
 	return rc;
 }
 

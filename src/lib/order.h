@@ -5,9 +5,14 @@
  * queued and flushed at each FINISHED_ROUND up to the largest time of the
  * round before it (pd_flush_clock below); records without a time, or
  * with time 0 or ~0, go out as they come; the directory's data.N streams,
- * each already in time order, are merged.  Memory is bounded: past
- * PD_ORDER_MAX_QUEUED bytes the older half of the queue is flushed (like
- * perf's OE_FLUSH__HALF, which perf only does past its own memory limit).
+ * each already in time order, are merged.  Memory is bounded: when what
+ * the queue holds (the records' copies, their allocations and the heap
+ * that orders them) passes PD_ORDER_MAX_QUEUED bytes, the older half is
+ * delivered (like perf's OE_FLUSH__HALF, which perf only does past its
+ * own memory limit, report.queue-size) and a warning says so
+ * (order-queue-full); the merge reads each stream in batches that hold
+ * PD_ORDER_MERGE_BUFFER bytes over all streams, with one data.N file open
+ * at a time.
  */
 #ifndef PD_ORDER_H
 #define PD_ORDER_H
@@ -19,7 +24,8 @@
 
 struct pd_session;
 
-#define PD_ORDER_MAX_QUEUED (64u << 20)
+#define PD_ORDER_MAX_QUEUED   (16u << 20)
+#define PD_ORDER_MERGE_BUFFER (8u << 20)
 
 /* The time of a record, if it has one. */
 typedef bool (*pd_event_time_fn)(struct pd_session *s,

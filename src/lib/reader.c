@@ -4,6 +4,7 @@
  * framing of the file's records, payloads, and the cursor the inline
  * pd_reader_next frames from.  Decompression is in reader_z.c.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,47 +77,50 @@ struct pd_reader *pd_reader_open_input(struct pd_input *in, uint64_t start,
 	return r;
 }
 
-/* data.N of a directory: its own file, from its start to its end. */
-static void open_data_n(struct pd_reader *r, struct pd_session *s,
-			struct source *d, const char *name)
+/*
+ * data.N of a directory: its own file, from `start` (skipping `skip`
+ * payload bytes first) to its end.  Opened when the walk reaches it.
+ */
+static void open_data_n(struct pd_reader *r, struct source *d)
 {
+	const char *name = d->lazy_name;
 	char path[4096];
 
-	snprintf(d->what, sizeof(d->what), "%s", name);
-	snprintf(path, sizeof(path), "%s/%s", s->path, name);
+	d->lazy_name = NULL;
+	snprintf(path, sizeof(path), "%s/%s", r->dir, name);
 	if (pd_input_open(&d->in, path) < 0) {
-		pd_diag_add(&s->diags, PD_C_READ_ERROR, PD_AT_NAMED(name),
-			    PD_ERR, PD_NO_OFFSET, d->what, "cannot open %s",
-			    path);
+		pd_diag_add(r->diags, PD_C_READ_ERROR, PD_AT_NAMED(name),
+			    PD_ERR, PD_NO_OFFSET, d->what, "cannot open %s: %s",
+			    path, strerror(errno));
 		d->in.fd = -1;
 		source_init(r, d, &d->in, 0, 0, PD_AT_NAMED(name));
 		return;
 	}
 	d->own_input = true;
-	source_init(r, d, &d->in, 0, d->in.size, PD_AT_NAMED(name));
+	source_init(r, d, &d->in, d->lazy_start, d->in.size, PD_AT_NAMED(name));
+	d->st.skip = d->lazy_skip;
 }
 
-struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
+/* data.N, to be opened when the walk gets there. */
+static void data_n_later(struct source *d, const char *name, uint64_t start,
+			 uint64_t skip)
+{
+	snprintf(d->what, sizeof(d->what), "%s", name);
+	d->lazy_name = name;
+	d->lazy_start = start;
+	d->lazy_skip = skip;
+}
+
+/* The main stream: the data section, or the pipe stream, from start. */
+static void open_main(struct pd_reader *r, struct pd_session *s, uint64_t start)
 {
 	const struct pd_header *h = &s->hdr;
-	int n = 1;
+	struct source *m = &r->src[0];
 
-	if (s->mode == PD_MODE_DIR && (flags & PD_READ_DATA_N))
-		n += (int)s->ndir;
-
-	struct pd_reader *r = reader_new(flags, n, s->swap, &s->diags);
-	struct source *m;
-
-	if (!r)
-		return NULL;
-	r->legacy_google = s->pipe.legacy_google;
-	m = &r->src[0];
 	if (s->mode == PD_MODE_PIPE) {
 		snprintf(m->what, sizeof(m->what), "pipe stream");
-		source_init(r, m, &s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX,
-			    PD_AT_PIPE);
-	} else if (!s->header_ok) {
-		r->nsrc = 0; /* nothing can be located */
+		source_init(r, m, &s->in, start ? start : PD_PIPE_HEADER_SIZE,
+			    UINT64_MAX, PD_AT_PIPE);
 	} else {
 		snprintf(m->what, sizeof(m->what), "data section");
 		/*
@@ -126,34 +130,57 @@ struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
 		uint64_t end = h->data.size ? h->data.offset + h->data.size
 					    : s->in.size;
 
-		source_init(r, m, &s->in, h->data.offset, end, PD_AT_DATA);
+		source_init(r, m, &s->in, start ? start : h->data.offset, end,
+			    PD_AT_DATA);
 	}
+}
+
+struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
+{
+	int n = 1;
+
+	if (s->mode == PD_MODE_DIR && (flags & PD_READ_DATA_N))
+		n += (int)s->ndir;
+
+	struct pd_reader *r = reader_new(flags, n, s->swap, &s->diags);
+
+	if (!r)
+		return NULL;
+	r->legacy_google = s->pipe.legacy_google;
+	r->dir = s->path;
+	if (s->mode != PD_MODE_PIPE && !s->header_ok)
+		r->nsrc = 0; /* nothing can be located */
+	else
+		open_main(r, s, 0);
 	for (int i = 1; i < r->nsrc; i++)
-		open_data_n(r, s, &r->src[i], s->dir[i - 1].name);
+		data_n_later(&r->src[i], s->dir[i - 1].name, 0, 0);
 	return r;
 }
 
 struct pd_reader *pd_reader_open_stream(struct pd_session *s, unsigned flags,
-					int stream)
+					int stream, uint64_t start,
+					uint64_t skip)
 {
-	struct pd_reader *r = pd_reader_open(s, flags | PD_READ_DATA_N);
+	struct pd_reader *r = reader_new(flags, 1, s->swap, &s->diags);
+	struct source *src;
 
 	if (!r)
 		return NULL;
-	/* keep only that source: start there, stop after it */
-	if (stream + 1 >= r->nsrc) {
-		r->cur = r->nsrc;
-		return r;
+	src = &r->src[0];
+	src->index = stream;
+	r->legacy_google = s->pipe.legacy_google;
+	r->dir = s->path;
+	if (stream < 0 && (s->mode == PD_MODE_PIPE || s->header_ok)) {
+		open_main(r, s, start);
+		src->st.skip = skip;
+		if (flags & PD_READ_SMALL_WINDOW)
+			src->st.winsize = PD_STREAM_WINDOW_MIN;
+	} else if (stream >= 0 && (size_t)stream < s->ndir &&
+		   s->mode == PD_MODE_DIR) {
+		data_n_later(src, s->dir[stream].name, start, skip);
+	} else {
+		r->nsrc = 0;
 	}
-	r->cur = stream + 1;
-	for (int i = stream + 2; i < r->nsrc; i++) {
-		struct source *src = &r->src[i];
-
-		if (src->own_input && src->in.fd >= 0)
-			pd_input_close(&src->in);
-		src->own_input = false;
-	}
-	r->nsrc = stream + 2;
 	return r;
 }
 
@@ -333,6 +360,9 @@ static int source_end(struct pd_reader *r, struct source *src, bool clean)
 	if (src->st.ioerr)
 		return -1;
 	source_free(src);
+	if (src->own_input && src->in.fd >= 0)
+		pd_input_close(&src->in); /* one descriptor at a time */
+	src->own_input = false;
 	r->cur++;
 	return 0;
 }
@@ -380,6 +410,11 @@ int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev)
 		struct source *src = &r->src[r->cur];
 		int rc;
 
+		if (src->lazy_name) {
+			open_data_n(r, src);
+			if (r->flags & PD_READ_SMALL_WINDOW)
+				src->st.winsize = PD_STREAM_WINDOW_MIN;
+		}
 		if (pd_z_deliver(r, src, ev)) {
 			cursor_z(r, src);
 			return 1;

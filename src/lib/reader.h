@@ -62,6 +62,12 @@ enum {
 	 * PERFDUMP_READER in the environment overrides it (reader.c).
 	 */
 	PD_READ_FAST = 1 << 3,
+	/*
+	 * A 64 KiB window over the file, whatever its size: for a walk that
+	 * takes a few records and closes (the merge of a directory's
+	 * streams, order.c), not to read a MiB each time.
+	 */
+	PD_READ_SMALL_WINDOW = 1 << 4,
 };
 
 /* Payload bytes kept with PD_READ_PAYLOADS: at most this many. */
@@ -76,10 +82,14 @@ struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags);
 
 /*
  * Only one stream: -1 the data section (or pipe), N the directory's Nth
- * data.N file.  For merging streams by time.
+ * data.N file; from its start (start 0), or from file offset `start`
+ * with `skip` payload bytes to pass over first (where an earlier reader
+ * of the stream stopped, after a record that was not compressed).  For
+ * merging streams by time.  Only that stream's file is opened.
  */
 struct pd_reader *pd_reader_open_stream(struct pd_session *s, unsigned flags,
-					int stream);
+					int stream, uint64_t start,
+					uint64_t skip);
 
 /*
  * The records of one range of an input, without a session (the pipe

@@ -47,6 +47,21 @@ struct seg {
  */
 #define ZOUT_MAX   (16u << 20)
 #define ZOUT_START (1u << 20)
+/*
+ * The largest zstd window decoded: 8 MiB.  zstd keeps a window of
+ * history, as large as the frame declares (its own limit is 2^27, 128
+ * MiB), on top of the two output buffers of up to ZOUT_MAX each, so that
+ * window, not more, keeps the decompressed side under 48 MiB.  perf's
+ * levels 1 to 19 (perf record -z, --compression-level) use windows of
+ * 2^23 at most (zstd's lib/compress/clevels.h), its levels 20 to 22 more.
+ * A larger one is refused: zstd-window-too-large.
+ */
+#define ZWINDOW_LOG_MAX 23
+_Static_assert((1u << ZWINDOW_LOG_MAX) <= ZOUT_MAX, "window <= ZOUT_MAX");
+/* pd_z_inflate's answer when a frame's window is above ZWINDOW_LOG_MAX */
+extern const char pd_z_window_too_large[];
+/* A new decompressor with the window cap (NULL: out of memory). */
+ZSTD_DStream *pd_z_new(void);
 
 struct zout {
 	uint8_t *buf; /* ZCARRY, then len decompressed bytes */
@@ -72,6 +87,13 @@ struct source {
 	struct pd_stream st;
 	struct pd_input in; /* data.N: its own file */
 	bool own_input;
+	/*
+	 * data.N not opened yet: its name (the session's), opened when the
+	 * walk gets there and closed when it is done, so that a directory of
+	 * many data.N files holds one descriptor at a time.
+	 */
+	const char *lazy_name;
+	uint64_t lazy_start, lazy_skip; /* where to start in it */
 	int index;	/* -1 the main stream, else data.N's N */
 	bool seen_attr; /* a HEADER_ATTR went by (legacy streams) */
 	char what[48];
@@ -89,6 +111,7 @@ struct pd_reader {
 	bool legacy_google;
 	struct pd_diags *diags;
 	unsigned flags;
+	const char *dir; /* the directory of data.N files (the session's) */
 	struct source *src;
 	int nsrc, cur;
 	uint8_t *payload; /* PD_READ_PAYLOADS: reused buffer */

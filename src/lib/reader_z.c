@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zstd_errors.h>
 
 #include "reader_int.h"
 
@@ -20,6 +21,21 @@ static void zerr(struct pd_reader *r, struct source *src, enum pd_code code,
 	src->z.broken = true;
 	pd_diag_add(r->diags, code, PD_AT_RECORD(PD_REC_COMPRESSED), PD_ERR,
 		    off, src->what, fmt, detail);
+}
+
+const char pd_z_window_too_large[] = "window too large";
+
+ZSTD_DStream *pd_z_new(void)
+{
+	ZSTD_DStream *zd = ZSTD_createDStream();
+
+	if (zd && (ZSTD_isError(ZSTD_initDStream(zd)) ||
+		   ZSTD_isError(ZSTD_DCtx_setParameter(zd, ZSTD_d_windowLogMax,
+						       ZWINDOW_LOG_MAX)))) {
+		ZSTD_freeDStream(zd);
+		zd = NULL;
+	}
+	return zd;
 }
 
 bool pd_z_data(bool swap, const struct pd_rec *rec, const uint8_t **zp,
@@ -99,7 +115,10 @@ const char *pd_z_inflate(ZSTD_DStream *zd, ZSTD_inBuffer *in, struct zout *o,
 		size_t ret = ZSTD_decompressStream(zd, &out, in);
 
 		if (ZSTD_isError(ret))
-			return ZSTD_getErrorName(ret);
+			return ZSTD_getErrorCode(ret) ==
+					       ZSTD_error_frameParameter_windowTooLarge
+				       ? pd_z_window_too_large
+				       : ZSTD_getErrorName(ret);
 		size_t got = out.pos - o->len;
 
 		o->len = out.pos;
@@ -128,6 +147,44 @@ static void add_seg(struct zstate *z, uint64_t container)
 		z->nseg--;
 	}
 	z->seg[z->nseg++] = (struct seg){start, container};
+}
+
+/*
+ * The window a frame starting at zp declares (RFC 8878 3.1.1.1: magic,
+ * Frame_Header_Descriptor, then, without Single_Segment_flag (bit 5),
+ * Window_Descriptor: Exponent (5 bits), Mantissa (3 bits)); 0 if the
+ * container does not start a frame that has one.
+ */
+static uint64_t frame_window(const uint8_t *zp, size_t zlen)
+{
+	uint64_t base;
+
+	static const uint8_t magic[4] = {0x28, 0xb5, 0x2f, 0xfd};
+
+	if (zlen < 6 || memcmp(zp, magic, 4) != 0 || (zp[4] & 0x20))
+		return 0;
+	base = 1ull << (10 + (zp[5] >> 3));
+	return base + base / 8 * (zp[5] & 7);
+}
+
+/* A frame whose window is larger than ZWINDOW_LOG_MAX: not decoded. */
+static void window_too_large(struct pd_reader *r, struct source *src,
+			     const struct pd_rec *rec, const uint8_t *zp,
+			     size_t zlen)
+{
+	uint64_t w = frame_window(zp, zlen);
+	char d[64] = "";
+
+	if (w)
+		snprintf(d, sizeof(d), "of %llu bytes ", (unsigned long long)w);
+	src->z.broken = true;
+	pd_diag_add(r->diags, PD_C_ZSTD_WINDOW_TOO_LARGE,
+		    PD_AT_RECORD(PD_REC_COMPRESSED), PD_ERR, rec->off,
+		    src->what,
+		    "PERF_RECORD_COMPRESSED: the zstd frame needs a window "
+		    "%slarger than the %u MiB perfdump keeps; the rest of "
+		    "this stream is not decompressed",
+		    d, (1u << ZWINDOW_LOG_MAX) >> 20);
 }
 
 /*
@@ -164,8 +221,8 @@ void pd_z_decompress(struct pd_reader *r, struct source *src,
 		ZSTD_inBuffer in = {zp, zlen, 0};
 
 		if (!z->zd) {
-			z->zd = ZSTD_createDStream();
-			if (!z->zd || ZSTD_isError(ZSTD_initDStream(z->zd))) {
+			z->zd = pd_z_new();
+			if (!z->zd) {
 				zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off,
 				     "%s", "cannot set up zstd");
 				return;
@@ -177,6 +234,10 @@ void pd_z_decompress(struct pd_reader *r, struct source *src,
 	r->stats.compressed_records++;
 	r->stats.compressed_bytes += zlen;
 	r->stats.decompressed_bytes += o->len;
+	if (why == pd_z_window_too_large) {
+		window_too_large(r, src, rec, zp, zlen);
+		return;
+	}
 	if (why && *why) {
 		zerr(r, src, PD_C_DECOMPRESS_FAILED, rec->off,
 		     "PERF_RECORD_COMPRESSED: zstd: %s", why);

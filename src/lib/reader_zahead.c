@@ -170,8 +170,8 @@ static struct zahead *zahead_start(void)
 
 	if (!a)
 		return NULL;
-	a->zd = ZSTD_createDStream();
-	if (!a->zd || ZSTD_isError(ZSTD_initDStream(a->zd))) {
+	a->zd = pd_z_new();
+	if (!a->zd) {
 		ZSTD_freeDStream(a->zd);
 		free(a);
 		return NULL;

@@ -591,6 +591,14 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 	pd_reader_stats(r, &rs);
 	count_containers(&w, &rs);
 	finish(&w);
+	if (st->threads_dropped)
+		pd_diag_add(&s->diags, PD_C_TABLE_FULL, PD_AT_NAMED("threads"),
+			    PD_WARN, PD_NO_OFFSET, "thread table",
+			    "more than %u threads: %llu samples of the threads "
+			    "beyond them are counted in the totals, not per "
+			    "thread (threads_not_kept)",
+			    PD_STATS_MAX_THREADS,
+			    (unsigned long long)st->threads_dropped);
 	if (w.oom)
 		rc = -1;
 out:

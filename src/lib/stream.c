@@ -13,7 +13,7 @@
  * source gets a window its size, but never less than a record can need.
  */
 #define STREAM_WINDOW	  (1u << 20)
-#define STREAM_WINDOW_MIN 65536u
+#define STREAM_WINDOW_MIN PD_STREAM_WINDOW_MIN
 /* Fast mode: read-ahead chunks, and room before each for a cut record. */
 #define FAST_CHUNK (1u << 20)
 #define FAST_CARRY 65536u /* a record is at most 64 KiB - 1 */

@@ -38,6 +38,10 @@ struct pd_stream {
 	struct pd_where where; /* the same, for the diagnostics */
 };
 
+/* The smallest window (any record fits); winsize may be set to it after
+ * pd_stream_init, before the first read. */
+#define PD_STREAM_WINDOW_MIN 65536u
+
 /* Read ahead on a helper thread: never, on 4 MiB or more, always. */
 enum pd_ahead { PD_AHEAD_NEVER, PD_AHEAD_BIG, PD_AHEAD_ALWAYS };
 #define PD_AHEAD_MIN (4u << 20)
