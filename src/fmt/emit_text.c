@@ -147,6 +147,40 @@ static size_t plain_len(const unsigned char *p, size_t n, bool quote)
 	return len;
 }
 
+/* Is some byte of x below n (n <= 128)?  Exact as a yes or no. */
+static inline uint64_t byte_below(uint64_t x, unsigned n)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+
+	return (x - ones * n) & ~x & (ones * 0x80);
+}
+
+/* Is some byte of x equal to c? */
+static inline uint64_t byte_is(uint64_t x, unsigned c)
+{
+	return byte_below(x ^ (0x0101010101010101ull * c), 1);
+}
+
+/*
+ * From p[i], skip whole 8-byte words of printable ASCII that pass
+ * unchanged (no control, DEL, byte >= 0x80, '\\', or '"' when quoting);
+ * the index of the first word that holds anything else.
+ */
+static size_t plain_words(const unsigned char *p, size_t i, size_t n,
+			  bool quote)
+{
+	uint64_t x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, p + i, 8);
+		if ((x & 0x8080808080808080ull) || byte_below(x, 0x20) ||
+		    byte_is(x, 0x7f) || byte_is(x, '\\') ||
+		    (quote && byte_is(x, '"')))
+			break;
+	}
+	return i;
+}
+
 void text_escape(const char *s, size_t n, bool quote, text_put_fn *put,
 		 void *ctx)
 {
@@ -158,9 +192,18 @@ void text_escape(const char *s, size_t n, bool quote, text_put_fn *put,
 		char esc[8];
 		size_t k = 0;
 
-		/* the bytes that pass go out in one piece */
-		while (run < n && (len = plain_len(p + run, n - run, quote)))
+		/* the bytes that pass go out in one piece: printable ASCII
+		 * (nearly all text) in a tight loop, the rest by plain_len */
+		for (;;) {
+			run = plain_words(p, run, n, quote);
+			while (run < n && p[run] >= 0x20 && p[run] < 0x7f &&
+			       p[run] != '\\' && (!quote || p[run] != '"'))
+				run++;
+			if (run >= n ||
+			    !(len = plain_len(p + run, n - run, quote)))
+				break;
 			run += len;
+		}
 		if (run > i) {
 			put(ctx, s + i, run - i);
 			i = run;
