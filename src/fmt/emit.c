@@ -193,7 +193,7 @@ void emit_u64(struct emitter *e, const char *key, uint64_t v)
 		return;
 	}
 	fmt_u64(buf, v);
-	text_value(e, key, buf);
+	text_number(e, key, buf);
 }
 
 void emit_s64(struct emitter *e, const char *key, int64_t v)
@@ -206,7 +206,7 @@ void emit_s64(struct emitter *e, const char *key, int64_t v)
 		return;
 	}
 	fmt_s64(buf, v);
-	text_value(e, key, buf);
+	text_number(e, key, buf);
 }
 
 void emit_double(struct emitter *e, const char *key, double v,
@@ -220,7 +220,7 @@ void emit_double(struct emitter *e, const char *key, double v,
 		return;
 	}
 	snprintf(buf, sizeof(buf), text_fmt ? text_fmt : "%g", v);
-	text_value(e, key, buf);
+	text_number(e, key, buf);
 }
 
 void emit_hex(struct emitter *e, const char *key, uint64_t v)
@@ -234,7 +234,7 @@ void emit_hex(struct emitter *e, const char *key, uint64_t v)
 		jw_string_n(&e->jw, buf, n);
 		return;
 	}
-	text_value(e, key, buf);
+	text_number(e, key, buf);
 }
 
 void emit_offset(struct emitter *e, const char *key, uint64_t v)
@@ -247,7 +247,7 @@ void emit_offset(struct emitter *e, const char *key, uint64_t v)
 		return;
 	}
 	fmt_hex(buf, v);
-	text_value(e, key, buf);
+	text_number(e, key, buf);
 }
 
 void emit_bool(struct emitter *e, const char *key, bool v)

@@ -35,7 +35,15 @@ void indent(struct emitter *e, int n)
  */
 static void out(struct emitter *e, const char *s)
 {
-	text_bytes(e, s, strlen(s), false);
+	size_t n = 0;
+
+	/* the usual key or value, printable ASCII, goes out as it is */
+	while (s[n] >= 0x20 && s[n] < 0x7f && s[n] != '\\')
+		n++;
+	if (!s[n])
+		jw_raw(&e->jw, s, n);
+	else
+		text_bytes(e, s, n + strlen(s + n), false);
 }
 
 /* Close an inline array row before anything else is printed under it. */
@@ -124,6 +132,15 @@ void text_value(struct emitter *e, const char *key, const char *v)
 		return;
 	text_lead(e, key);
 	out(e, v);
+	text_end_value(e);
+}
+
+void text_number(struct emitter *e, const char *key, const char *digits)
+{
+	if (text_off(e))
+		return;
+	text_lead(e, key);
+	jw_raws(&e->jw, digits);
 	text_end_value(e);
 }
 
