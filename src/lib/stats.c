@@ -29,6 +29,9 @@ struct evcount {
 	struct pd_sample_pos pos;
 	uint32_t need; /* words a sample needs for all of pos's fields */
 	bool all;      /* its attr gives all four fields */
+	bool read;     /* its samples carry PERF_SAMPLE_READ */
+	uint32_t read_slot;
+	uint64_t read_format;
 };
 
 struct walk {
@@ -44,6 +47,7 @@ struct walk {
 	uint64_t last_id;
 	struct evcount *last_evc;
 	struct pd_stats_thread *last_thread;
+	struct pd_stats_read rd; /* PERF_SAMPLE_READ values */
 };
 
 /*
@@ -336,6 +340,9 @@ HOT void count_sample(struct walk *w, const struct pd_event *ev,
 		return;
 	}
 	e->samples++;
+	if (e->read)
+		pd_stats_count_read(st, w->s, &w->rd, ev, e->read_slot,
+				    e->read_format);
 	if (ev->size / 8u < e->need)
 		count_short(w, ev, e);
 	else if (e->all) /* the usual sample_type: one copy without tests */
@@ -438,8 +445,13 @@ static void finish(struct walk *w)
 	uint32_t n = 0;
 
 	for (uint32_t i = 0; i < st->nevents; i++) {
-		st->events[i].samples = w->evc[i].samples;
-		st->events[i].period = w->evc[i].period;
+		struct pd_stats_event *e = &st->events[i];
+		bool read = w->s->evlist.v[i].attr.sample_type & PD_SAMPLE_READ;
+
+		e->records = w->evc[i].samples;
+		e->read = read;
+		e->samples = read ? w->rd.samples[i] : w->evc[i].samples;
+		e->period = read ? w->rd.period[i] : w->evc[i].period;
 	}
 
 	for (uint32_t i = 0; i < TYPE_SLOTS; i++) {
@@ -508,7 +520,8 @@ static int walk_setup(struct walk *w, struct pd_session *s, struct pd_stats *st)
 	st->nevents = s->evlist.n;
 	st->events = calloc(st->nevents + 1, sizeof(*st->events));
 	w->evc = calloc(st->nevents + 1, sizeof(*w->evc));
-	if (!st->types || !st->events || !w->evc)
+	if (!st->types || !st->events || !w->evc ||
+	    pd_stats_read_init(&w->rd, s) < 0)
 		return -1;
 	for (uint32_t i = 0; i < st->nevents; i++) {
 		const struct pd_sample_pos *p = &w->evc[i].pos;
@@ -522,6 +535,10 @@ static int walk_setup(struct walk *w, struct pd_session *s, struct pd_stats *st)
 		w->evc[i].need = (uint32_t)(last + 1);
 		w->evc[i].all = p->tid > 0 && p->time > 0 && p->cpu > 0 &&
 				p->period > 0;
+		w->evc[i].read =
+			s->evlist.v[i].attr.sample_type & PD_SAMPLE_READ;
+		w->evc[i].read_slot = (uint32_t)p->slots;
+		w->evc[i].read_format = s->evlist.v[i].attr.read_format;
 	}
 	if (s->evlist.n == 1)
 		w->only_evc = &w->evc[0];
@@ -582,5 +599,6 @@ out:
 	if (r)
 		pd_reader_close(r);
 	free(w.evc);
+	pd_stats_read_free(&w.rd);
 	return rc;
 }

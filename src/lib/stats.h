@@ -55,8 +55,18 @@ struct pd_stats_pid {
 };
 
 struct pd_stats_event {
+	/*
+	 * samples: as perf counts them.  For an event whose samples carry
+	 * PERF_SAMPLE_READ (read), one per value read for it whose change
+	 * since the last read of its id is not zero, and period the sum of
+	 * those changes (stats_read.c); records then counts the SAMPLE
+	 * records of the event itself (a group leader's).  Otherwise samples
+	 * are its SAMPLE records and period the sum of their PERIOD.
+	 */
 	uint64_t samples;
-	uint64_t period; /* sum of PERIOD, when sampled */
+	uint64_t period;
+	uint64_t records;
+	bool read;
 };
 
 struct pd_stats {
@@ -83,6 +93,8 @@ struct pd_stats {
 	uint32_t ncpus;
 	uint64_t samples_no_cpu, samples_cpu_out_of_range;
 	uint64_t samples_no_tid;
+	uint64_t read_unknown_id; /* read values whose id is no attr's */
+	uint64_t read_short;	  /* samples too short for their reads */
 
 	/* threads */
 	struct pd_stats_thread *threads; /* hash table, then compacted */
@@ -140,6 +152,19 @@ struct pd_stats_thread *pd_stats_top_threads(const struct pd_stats *st,
 void pd_stats_free(struct pd_stats *st);
 
 struct pd_event;
+
+/* The last value read per id and perf's counts per evsel (stats_read.c). */
+struct pd_stats_read {
+	uint64_t *last;		    /* per entry of the evlist's id map */
+	uint64_t *samples, *period; /* per evsel */
+};
+int pd_stats_read_init(struct pd_stats_read *r, const struct pd_session *s);
+void pd_stats_read_free(struct pd_stats_read *r);
+/* Count the values of a sample's PERF_SAMPLE_READ at u64 slot `slot`. */
+void pd_stats_count_read(struct pd_stats *st, const struct pd_session *s,
+			 struct pd_stats_read *r, const struct pd_event *ev,
+			 uint32_t slot, uint64_t read_format);
+
 /* Counts a LOST, LOST_SAMPLES or AUX record into st (the walk's cold path). */
 void pd_stats_count_quality(struct pd_stats *st, const struct pd_event *ev,
 			    bool swap);
