@@ -93,6 +93,22 @@ golden_check() {
 	golden_check stat.data
 }
 
+@test "golden group-s.data" {
+	golden_check group-s.data
+}
+
+@test "golden group-s-pipe.data" {
+	golden_check group-s-pipe.data
+}
+
+@test "golden stat-a.data" {
+	golden_check stat-a.data
+}
+
+@test "golden stat-i.data" {
+	golden_check stat-i.data
+}
+
 @test "golden synthetic/attr-big.data" {
 	golden_check synthetic/attr-big.data
 }

@@ -68,3 +68,69 @@ perf_total_samples() {
 	pdj -j records --type sample --limit 1 testdata/group-s.data
 	jq_eq '.records[0].read.values | map(.event)' '["cpu-clock","task-clock","page-faults"]'
 }
+
+# ------------------------------------------------- perf stat record counters
+
+# perf_stat_counts NAME: "EVENT COUNT" from perf stat report's counter lines
+# ("   202.98 msec cpu-clock   # ..."); with -I the interval's time first.
+# perf prints them on stderr: stat.data's are in NAME.statreport.err.
+perf_stat_ref() {
+	cat "$REF/$1.statreport.txt" "$REF/$1.statreport.err" 2>/dev/null
+}
+perf_stat_counts() {
+	awk '/seconds time elapsed/ { exit }
+	     $1 ~ /^[0-9.]+$/ && NF >= 2 {
+		n = 1; t = ""
+		if ($1 ~ /\./ && $2 ~ /^[0-9.]+$/) { t = $1 " "; n = 2 }
+		ev = ($(n + 1) == "msec") ? $(n + 2) : $(n + 1)
+		print t ev, $n }' <(perf_stat_ref "$1")
+}
+
+# our_counts [FILTER]: "EVENT COUNT" of .counters.events, the count as perf
+# prints it (two decimals unless whole)
+our_stat_counts() {
+	jq -r "${1:-.counters.events[]} | \"\(.event) \(.count)\"" <<<"$output" |
+		awk '{ c = $NF; $NF = ""; printf "%s%s\n", $0, (c == int(c)) ? sprintf("%.0f", c) : sprintf("%.2f", c) }'
+}
+
+@test "stats: perf stat record counters equal perf stat report (stat-a.data, stat.data)" {
+	local name
+	for name in stat-a.data stat.data; do
+		pdj -j stats "testdata/$name"
+		assert_status 0
+		assert_eq "$(our_stat_counts)" "$(perf_stat_counts "$name")" "counters of $name"
+		# "0.101477579 seconds time elapsed": the final STAT_ROUND's time
+		jq_eq '.counters.elapsed_ns' "$(awk '/seconds time elapsed/ { sub(/\./, "", $1); print $1 + 0 }' <(perf_stat_ref "$name"))"
+		jq_all '.counters.aggr_mode' '1' '.counters.interval_ms' '0' '.counters.intervals' '[]'
+	done
+	# four events on two CPUs: one STAT per event and CPU
+	pdj -j stats testdata/stat-a.data
+	jq_all '.counters.stat_records' '8' '.counters.rounds' '1' \
+		'[.counters.events[] | .unit]' '["msec","msec","",""]' \
+		'[.counters.events[] | .scaled]' '[0,0,0,0]'
+}
+
+@test "stats: perf stat record -I counters per interval equal perf stat report" {
+	pdj -j stats testdata/stat-i.data
+	assert_status 0
+	# perf's interval lines start with the round's time in seconds
+	assert_eq "$(jq -r '.counters.intervals[] | (.time | tostring) as $t |
+		.events[] | "\($t[0:-9] | if . == "" then "0" else . end).\($t[-9:]) \(.event) \(.count)"' <<<"$output" |
+		awk '{ c = $NF; printf "%s %s %s\n", $1, $2, (c == int(c)) ? sprintf("%.0f", c) : sprintf("%.2f", c) }')" \
+		"$(perf_stat_counts stat-i.data)" "interval counts of stat-i.data"
+	jq_all '.counters.interval_ms' '100' '.counters.rounds' '4' '.counters.intervals | length' '4'
+}
+
+@test "stats: perf stat record counters in text" {
+	pd stats testdata/stat-a.data
+	assert_status 0
+	assert_contains "$output" "counters:"
+	assert_contains "$output" "cpu-clock:              count=$(perf_stat_counts stat-a.data | awk '$1 == "cpu-clock" { print $2 }') unit=msec"
+}
+
+@test "records: a STAT record names its event" {
+	pdj -j records --type stat testdata/stat-a.data
+	jq_eq '[.records[] | .event] | unique' '["context-switches","cpu-clock","page-faults","task-clock"]'
+	pd records --type stat testdata/stat.data
+	assert_contains "$output" "PERF_RECORD_STAT: id=0xbb event=cpu-clock cpu=-1 thread=0"
+}

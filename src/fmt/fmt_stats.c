@@ -422,6 +422,7 @@ void emit_stats(struct emitter *e, const struct pd_session *s,
 					  : "file");
 	emit_records(e, v->st);
 	emit_samples(e, s, v);
+	emit_stats_counters(e, s, v->st);
 	emit_quality(e, v->st);
 	emit_time(e, s, v->st);
 	emit_ordering(e, v->st);

@@ -418,6 +418,12 @@ HOT void count_event(struct walk *w, const struct pd_event *ev, const bool swap)
 	case PD_REC_AUXTRACE_ERROR: st->auxtrace_errors++; break;
 	case PD_REC_EVENT_UPDATE:
 		pd_evlist_apply_update(w->s, ev->p, ev->size);
+		pd_stats_count_stat(&st->stat, w->s, ev);
+		break;
+	case PD_REC_STAT_CONFIG:
+	case PD_REC_STAT:
+	case PD_REC_STAT_ROUND:
+		w->oom |= !pd_stats_count_stat(&st->stat, w->s, ev);
 		break;
 	case PD_REC_FINISHED_ROUND:
 		/* perf flushes up to the largest time of the round before */
@@ -521,7 +527,8 @@ static int walk_setup(struct walk *w, struct pd_session *s, struct pd_stats *st)
 	st->events = calloc(st->nevents + 1, sizeof(*st->events));
 	w->evc = calloc(st->nevents + 1, sizeof(*w->evc));
 	if (!st->types || !st->events || !w->evc ||
-	    pd_stats_read_init(&w->rd, s) < 0)
+	    pd_stats_read_init(&w->rd, s) < 0 ||
+	    pd_stats_stat_init(&st->stat, st->nevents) < 0)
 		return -1;
 	for (uint32_t i = 0; i < st->nevents; i++) {
 		const struct pd_sample_pos *p = &w->evc[i].pos;

@@ -69,6 +69,43 @@ struct pd_stats_event {
 	bool read;
 };
 
+/* One event's counts in a `perf stat record` file (stats_stat.c). */
+struct pd_stats_counter {
+	bool counted;		/* it had STAT records */
+	uint64_t val, ena, run; /* summed over CPUs and threads */
+	uint64_t scaled_val;	/* val * ena / run when run < ena (scale on) */
+	int scaled;		/* 0, 1 scaled, -1 not counted (run 0) */
+	double count;		/* scaled_val times the unit's scale */
+};
+
+struct pd_stats_stat_round {
+	uint64_t type, time;
+	struct pd_stats_counter *c; /* per event: the change in this round */
+};
+
+/* Per event: EVENT_UPDATE's unit and scale, the STATs since the round. */
+struct pd_stats_stat_ev {
+	char unit[32];
+	double scale;
+	uint64_t val, ena, run;
+	bool pending;
+};
+
+#define PD_STATS_MAX_STAT_CELLS (1u << 16) /* rounds kept x events */
+
+struct pd_stats_stat {
+	uint32_t nevents;
+	uint64_t records, short_records, unknown_id; /* STAT records */
+	uint64_t nround_records, last_round_type, last_round_time;
+	bool has_config, scale_values;
+	uint64_t aggr_mode, interval;
+	struct pd_stats_counter *total; /* per event: at the last round */
+	struct pd_stats_stat_ev *ev;	/* per event */
+	struct pd_stats_stat_round *rounds;
+	uint32_t nrounds, cap;
+	uint64_t rounds_not_kept;
+};
+
 struct pd_stats {
 	/* record types: 0..127, simpleperf's 32768..32895, then others */
 	struct pd_stats_type *types; /* ntypes, sorted by type at the end */
@@ -95,6 +132,9 @@ struct pd_stats {
 	uint64_t samples_no_tid;
 	uint64_t read_unknown_id; /* read values whose id is no attr's */
 	uint64_t read_short;	  /* samples too short for their reads */
+
+	/* perf stat record: STAT_CONFIG, STAT, STAT_ROUND, EVENT_UPDATE */
+	struct pd_stats_stat stat;
 
 	/* threads */
 	struct pd_stats_thread *threads; /* hash table, then compacted */
@@ -164,6 +204,12 @@ void pd_stats_read_free(struct pd_stats_read *r);
 void pd_stats_count_read(struct pd_stats *st, const struct pd_session *s,
 			 struct pd_stats_read *r, const struct pd_event *ev,
 			 uint32_t slot, uint64_t read_format);
+
+int pd_stats_stat_init(struct pd_stats_stat *c, uint32_t nevents);
+void pd_stats_stat_free(struct pd_stats_stat *c);
+/* Count a STAT_CONFIG, STAT, STAT_ROUND or EVENT_UPDATE; false: no memory */
+bool pd_stats_count_stat(struct pd_stats_stat *c, const struct pd_session *s,
+			 const struct pd_event *e);
 
 /* Counts a LOST, LOST_SAMPLES or AUX record into st (the walk's cold path). */
 void pd_stats_count_quality(struct pd_stats *st, const struct pd_event *ev,

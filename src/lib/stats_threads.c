@@ -101,6 +101,7 @@ void pd_stats_free(struct pd_stats *st)
 	free(st->events);
 	free(st->cpu_samples);
 	free(st->threads);
+	pd_stats_stat_free(&st->stat);
 	memset(st, 0, sizeof(*st));
 }
 
