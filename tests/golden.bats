@@ -109,6 +109,14 @@ golden_check() {
 	golden_check stat-i.data
 }
 
+@test "golden syswide.data" {
+	golden_check syswide.data
+}
+
+@test "golden comm-order.data" {
+	golden_check comm-order.data
+}
+
 @test "golden synthetic/attr-big.data" {
 	golden_check synthetic/attr-big.data
 }

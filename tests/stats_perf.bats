@@ -134,3 +134,35 @@ our_stat_counts() {
 	pd records --type stat testdata/stat.data
 	assert_contains "$output" "PERF_RECORD_STAT: id=0xbb event=cpu-clock cpu=-1 thread=0"
 }
+
+# ------------------------------------------------------------ thread names
+
+# perf_pid_rows NAME: "TID COMM SAMPLES" from perf report -s pid
+# ("    12    25344:bash"): perf's pid key is the thread
+perf_pid_rows() {
+	awk '{ split($2, a, ":"); c = substr($2, length(a[1]) + 2); print a[1], c, $1 }' \
+		"$REF/$1.pid.txt" | LC_ALL=C sort
+}
+
+our_thread_rows() {
+	jq -r '.samples.top_threads[] | "\(.tid) \(.comm) \(.samples)"' <<<"$output" | LC_ALL=C sort
+}
+
+# a thread forked without a COMM of its own has its parent's name
+# (thread.c: thread__fork); perf processes records in time order
+@test "stats: thread names equal perf report -s pid (forks named by the parent)" {
+	local name
+	for name in syswide.data comm-order.data; do
+		pdj -j stats --top 0 "testdata/$name"
+		assert_status 0
+		assert_eq "$(our_thread_rows)" "$(perf_pid_rows "$name")" "threads of $name"
+		jq_true '[.samples.top_processes[].comm] | all(. != null)'
+	done
+}
+
+# comm-order.data: taskset's COMM is in data.1, dd's (later in time) in data.0
+@test "stats: a directory's thread name is the latest in time, not in file order" {
+	pdj -j stats testdata/comm-order.data
+	jq_eq '[.samples.top_processes[].comm]' "[\"$(perf_pid_rows comm-order.data | awk '{ print $2 }')\"]"
+	jq_eq '[.samples.top_processes[].comm]' '["dd"]'
+}

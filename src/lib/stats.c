@@ -162,21 +162,6 @@ lookup:
 	}
 }
 
-/* A round is the records since the last one ended: totals by difference. */
-static void end_round(struct pd_stats *st)
-{
-	uint64_t n = st->total_records - st->round_start_records;
-
-	if (n > st->largest_round_records) {
-		st->largest_round_records = n;
-		st->largest_round_bytes =
-			st->total_bytes - st->round_start_bytes;
-		st->largest_round_offset = st->round_offset;
-	}
-	st->round_start_records = st->total_records;
-	st->round_start_bytes = st->total_bytes;
-}
-
 /* Grow the per-CPU table to hold cpu; false when out of memory. */
 static bool grow_cpus(struct walk *w, uint32_t cpu)
 {
@@ -258,17 +243,6 @@ HOT void count_thread(struct walk *w, const struct pd_event *ev,
 	}
 }
 
-/* A sample earlier than the one before it in its stream. */
-static void count_backward(struct pd_stats *st, const struct pd_event *ev,
-			   uint64_t t)
-{
-	st->backward_steps++;
-	if (st->prev_time - t > st->max_backward_ns) {
-		st->max_backward_ns = st->prev_time - t;
-		st->max_backward_offset = ev->offset;
-	}
-}
-
 /* Track a sample's time: range, backward steps and lateness past a flush. */
 HOT void count_time(struct walk *w, const struct pd_event *ev,
 		    const struct pd_sample_pos *pos, uint32_t words,
@@ -289,7 +263,7 @@ HOT void count_time(struct walk *w, const struct pd_event *ev,
 	st->last_time = t;
 	/* prev_time is 0 at the start of a stream: nothing is before it */
 	if (t < st->prev_time)
-		count_backward(st, ev, t);
+		pd_stats_count_backward(st, ev, t);
 	st->prev_time = t;
 	late = pd_flush_queues(t) ? pd_flush_time(&st->clock, t) : 0;
 	if (late) {
@@ -351,22 +325,24 @@ HOT void count_sample(struct walk *w, const struct pd_event *ev,
 		count_fields(w, ev, e, swap, false, false);
 }
 
-static void count_comm(struct walk *w, const struct pd_event *ev)
+/* COMM and FORK name threads (stats_threads.c); the cold path */
+static void count_task(struct walk *w, const struct pd_event *ev)
 {
 	struct pd_stats_thread *t;
-	struct pd_rec_comm c;
-	size_t n;
+	struct pd_stats_task k;
 
-	if (!pd_comm_view(ev, w->s->swap, &c))
+	if (!pd_stats_task_view(w->s, ev, &k))
 		return;
-	t = thread_of(w, c.tid);
-	if (!t)
-		return;
-	t->pid = c.pid;
-	t->has_pid = true;
-	n = c.comm.len < sizeof(t->comm) - 1 ? c.comm.len : sizeof(t->comm) - 1;
-	memcpy(t->comm, c.comm.s, n);
-	t->comm[n] = 0;
+	if (k.fork) {
+		/* the parent first: looking the child up may move the table */
+		t = thread_of(w, k.ptid);
+		if (!t || !t->comm[0])
+			return;
+		memcpy(k.comm, t->comm, sizeof(k.comm));
+	}
+	t = thread_of(w, k.tid);
+	if (t)
+		pd_stats_task_apply(t, &k);
 }
 
 HOT void count_event(struct walk *w, const struct pd_event *ev, const bool swap)
@@ -377,7 +353,7 @@ HOT void count_event(struct walk *w, const struct pd_event *ev, const bool swap)
 
 	if (ev->stream != w->stream) {
 		/* data.N streams are ordered each on its own */
-		end_round(st);
+		pd_stats_end_round(st);
 		st->clock = (struct pd_flush_clock){0};
 		st->prev_time = 0;
 		w->stream = ev->stream;
@@ -409,7 +385,8 @@ HOT void count_event(struct walk *w, const struct pd_event *ev, const bool swap)
 		return;
 	}
 	switch (ev->type) {
-	case PD_REC_COMM: count_comm(w, ev); break;
+	case PD_REC_COMM:
+	case PD_REC_FORK: count_task(w, ev); break;
 	case PD_REC_LOST:
 	case PD_REC_LOST_SAMPLES:
 	case PD_REC_AUX: pd_stats_count_quality(st, ev, swap); break;
@@ -428,7 +405,7 @@ HOT void count_event(struct walk *w, const struct pd_event *ev, const bool swap)
 	case PD_REC_FINISHED_ROUND:
 		/* perf flushes up to the largest time of the round before */
 		st->rounds++;
-		end_round(st);
+		pd_stats_end_round(st);
 		pd_flush_round(&st->clock, ev->offset);
 		break;
 	default: break;
@@ -596,7 +573,7 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 		walk_swapped(&w, r);
 	else
 		walk_native(&w, r);
-	end_round(st);
+	pd_stats_end_round(st);
 	pd_reader_stats(r, &rs);
 	count_containers(&w, &rs);
 	finish(&w);

@@ -43,8 +43,10 @@ struct pd_stats_thread {
 	bool used;
 	uint32_t tid, pid;
 	uint64_t samples;
-	bool has_pid;  /* pid known (from a sample or a COMM record) */
-	char comm[16]; /* last COMM seen for this tid ("" if none) */
+	bool has_pid; /* pid known (from a sample or a COMM record) */
+	bool has_comm_time;
+	char comm[16];	    /* its name, latest in time ("" if none) */
+	uint64_t comm_time; /* of the COMM or FORK that gave it */
 };
 
 struct pd_stats_pid {
@@ -205,11 +207,33 @@ void pd_stats_count_read(struct pd_stats *st, const struct pd_session *s,
 			 struct pd_stats_read *r, const struct pd_event *ev,
 			 uint32_t slot, uint64_t read_format);
 
+/*
+ * A COMM or FORK record: the thread it names, the time it happened (from
+ * FORK's own field, or COMM's sample_id trailer) and, for COMM, the name.
+ * A FORK's name is its parent's (ptid), which the caller fills in.
+ */
+struct pd_stats_task {
+	bool fork, has_time;
+	uint32_t pid, tid, ptid;
+	uint64_t time;
+	char comm[16];
+};
+bool pd_stats_task_view(const struct pd_session *s, const struct pd_event *ev,
+			struct pd_stats_task *k);
+/* Name t by k unless t has a name from later in time. */
+void pd_stats_task_apply(struct pd_stats_thread *t,
+			 const struct pd_stats_task *k);
+
 int pd_stats_stat_init(struct pd_stats_stat *c, uint32_t nevents);
 void pd_stats_stat_free(struct pd_stats_stat *c);
 /* Count a STAT_CONFIG, STAT, STAT_ROUND or EVENT_UPDATE; false: no memory */
 bool pd_stats_count_stat(struct pd_stats_stat *c, const struct pd_session *s,
 			 const struct pd_event *e);
+
+/* The walk's cold steps: a round ended; a sample earlier than the last. */
+void pd_stats_end_round(struct pd_stats *st);
+void pd_stats_count_backward(struct pd_stats *st, const struct pd_event *ev,
+			     uint64_t t);
 
 /* Counts a LOST, LOST_SAMPLES or AUX record into st (the walk's cold path). */
 void pd_stats_count_quality(struct pd_stats *st, const struct pd_event *ev,
