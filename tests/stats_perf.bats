@@ -166,3 +166,13 @@ our_thread_rows() {
 	jq_eq '[.samples.top_processes[].comm]' "[\"$(perf_pid_rows comm-order.data | awk '{ print $2 }')\"]"
 	jq_eq '[.samples.top_processes[].comm]' '["dd"]'
 }
+
+# perf writes pid -1 for the kernel's MMAP and tasks of -a recordings
+@test "records: --pid -1 and --tid -1 select records of pid/tid -1" {
+	pdj -j records --pid -1 testdata/cpu-clock.data
+	jq_eq '[.records[] | .pid]' '[-1]'
+	pd records --tid -1 testdata/cpu-clock.data
+	assert_status 0
+	pd records --pid -2 testdata/cpu-clock.data
+	assert_status 2
+}
