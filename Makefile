@@ -55,7 +55,7 @@ $(BUILD)/perfdump-mutate: tests/fuzz/mutate.c tests/fuzz/fuzz_perfdump.c $(LIB_O
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/mutate.c tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(LDLIBS)
 
 MUTATE_SEED ?= 20240601
-MUTATE_FILES = $(filter-out testdata/threads.data,$(wildcard testdata/*.data testdata/threads.data/* testdata/synthetic/*.data)) \
+MUTATE_FILES = $(filter-out testdata/threads.data testdata/comm-order.data,$(wildcard testdata/*.data testdata/threads.data/* testdata/comm-order.data/* testdata/synthetic/*.data)) \
 	       $(sort $(shell find ../shared/corpus -type f ! -name '*.md' 2>/dev/null))
 # A small quarantine so that ru_maxrss measures what perfdump keeps, not
 # what ASan holds back; one allocation over 256 MiB is a report.

@@ -42,8 +42,8 @@ const struct cmd cmd_records_def = {
 		"                       (e.g. sample,mmap2,68)\n"
 		"      --event NAME     only records of this event (attr "
 		"name)\n"
-		"      --pid PID        only records of this process\n"
-		"      --tid TID        only records of this thread\n"
+		"      --pid PID        only records of this process (-1 too)\n"
+		"      --tid TID        only records of this thread (-1 too)\n"
 		"      --cpu CPU        only records of this CPU\n"
 		"      --time START,END only records in this time span, in "
 		"seconds as\n"
@@ -120,6 +120,16 @@ static bool parse_u32(const char *arg, uint32_t *v)
 	return true;
 }
 
+/* A pid or tid: a number, or -1 (perf's "none", e.g. in -a recordings) */
+static bool parse_task_id(const char *arg, uint32_t *v)
+{
+	if (!strcmp(arg, "-1")) {
+		*v = UINT32_MAX;
+		return true;
+	}
+	return parse_u32(arg, v);
+}
+
 /* "12.345678" seconds -> ns, exactly (no floating point) */
 static bool parse_seconds(const char *s, size_t n, uint64_t *ns)
 {
@@ -192,12 +202,12 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_EVENT: ro->event = arg; return 0;
 	case OPT_PID:
 		ro->has_pid = true;
-		if (parse_u32(arg, &ro->pid))
+		if (parse_task_id(arg, &ro->pid))
 			return 0;
 		break;
 	case OPT_TID:
 		ro->has_tid = true;
-		if (parse_u32(arg, &ro->tid))
+		if (parse_task_id(arg, &ro->tid))
 			return 0;
 		break;
 	case OPT_CPU:

@@ -93,6 +93,30 @@ golden_check() {
 	golden_check stat.data
 }
 
+@test "golden group-s.data" {
+	golden_check group-s.data
+}
+
+@test "golden group-s-pipe.data" {
+	golden_check group-s-pipe.data
+}
+
+@test "golden stat-a.data" {
+	golden_check stat-a.data
+}
+
+@test "golden stat-i.data" {
+	golden_check stat-i.data
+}
+
+@test "golden syswide.data" {
+	golden_check syswide.data
+}
+
+@test "golden comm-order.data" {
+	golden_check comm-order.data
+}
+
 @test "golden synthetic/attr-big.data" {
 	golden_check synthetic/attr-big.data
 }

@@ -49,12 +49,12 @@ our_counts() {
 	done
 }
 
-# allbits.data is left out: its samples READ a group, and perf delivers
-# one sample per group member (task-clock's 94 come from cpu-clock's
-# records); stats counts the records in the file.
+# allbits.data's samples READ a group: perf delivers one sample per group
+# member whose value changed (task-clock's 94 come from cpu-clock's
+# records), and so does stats (tests/stats_perf.bats).
 @test "stats: samples per event equal perf's per-event SAMPLE counts" {
 	local name
-	for name in cpu-clock callgraph zstd pipe threads tracepoint group mono; do
+	for name in cpu-clock callgraph zstd pipe threads tracepoint group mono allbits; do
 		stats_of "testdata/$name.data"
 		assert_eq "$(jq -r '.samples.events[] | select(.samples > 0) | "\(.event) \(.samples)"' <<<"$output" | LC_ALL=C sort)" \
 			"$(perf_event_samples "$name.data")" "samples per event of $name.data"

@@ -300,7 +300,16 @@ void fmt_stat(const struct fmt_rec *x)
 	const struct pd_rec_stat *m = &x->r->u.stat;
 	struct emitter *e = x->e;
 
+	const struct pd_evsel *ev = pd_evlist_find(x->s, m->id);
+
 	emit_hex(e, "id", m->id);
+	/* the id's event (builtin-stat.c process_stat_event: id2evsel) */
+	if (!ev)
+		emit_null(e, "event");
+	else if (ev->name[0])
+		emit_str(e, "event", ev->name);
+	else
+		emit_strf(e, "event", "attr%u", ev->idx);
 	emit_s64(e, "cpu", (int32_t)m->cpu);
 	emit_s64(e, "thread", (int32_t)m->thread);
 	emit_u64(e, "val", m->val);

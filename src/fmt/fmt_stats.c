@@ -169,11 +169,18 @@ static void emit_samples(struct emitter *e, const struct pd_session *s,
 				    PD_SAMPLE_PERIOD));
 		emit_u64(e, "period", ev->period);
 		emit_text_hide(e, false);
+		/* PERF_SAMPLE_READ: the event's own SAMPLE records apart */
+		if (ev->read)
+			emit_u64(e, "sample_records", ev->records);
 		emit_obj_end(e);
 	}
 	emit_arr_end(e);
 	emit_text_hide(e, !st->samples_unknown_id);
 	emit_u64(e, "unknown_id", st->samples_unknown_id);
+	if (st->read_unknown_id || st->read_short) {
+		emit_u64(e, "read_unknown_id", st->read_unknown_id);
+		emit_u64(e, "read_short", st->read_short);
+	}
 	emit_text_hide(e, !st->samples_no_attr);
 	emit_u64(e, "no_attr", st->samples_no_attr);
 	emit_text_hide(e, false);
@@ -415,6 +422,7 @@ void emit_stats(struct emitter *e, const struct pd_session *s,
 					  : "file");
 	emit_records(e, v->st);
 	emit_samples(e, s, v);
+	emit_stats_counters(e, s, v->st);
 	emit_quality(e, v->st);
 	emit_time(e, s, v->st);
 	emit_ordering(e, v->st);

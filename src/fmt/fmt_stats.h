@@ -26,6 +26,10 @@ struct stats_view {
  * s gives the event names and the SAMPLE_TIME, CLOCK_DATA and COMPRESSED
  * features.
  */
+/* The counters of a `perf stat record` file; nothing for other files. */
+void emit_stats_counters(struct emitter *e, const struct pd_session *s,
+			 const struct pd_stats *st);
+
 void emit_stats(struct emitter *e, const struct pd_session *s,
 		const struct stats_view *v);
 

@@ -30,6 +30,9 @@ struct evcount {
 	struct pd_sample_pos pos;
 	uint32_t need; /* words a sample needs for all of pos's fields */
 	bool all;      /* its attr gives all four fields */
+	bool read;     /* its samples carry PERF_SAMPLE_READ */
+	uint32_t read_slot;
+	uint64_t read_format;
 };
 
 struct walk {
@@ -45,6 +48,7 @@ struct walk {
 	uint64_t last_id;
 	struct evcount *last_evc;
 	struct pd_stats_thread *last_thread;
+	struct pd_stats_read rd; /* PERF_SAMPLE_READ values */
 };
 
 /*
@@ -159,21 +163,6 @@ lookup:
 	}
 }
 
-/* A round is the records since the last one ended: totals by difference. */
-static void end_round(struct pd_stats *st)
-{
-	uint64_t n = st->total_records - st->round_start_records;
-
-	if (n > st->largest_round_records) {
-		st->largest_round_records = n;
-		st->largest_round_bytes =
-			st->total_bytes - st->round_start_bytes;
-		st->largest_round_offset = st->round_offset;
-	}
-	st->round_start_records = st->total_records;
-	st->round_start_bytes = st->total_bytes;
-}
-
 /* Grow the per-CPU table to hold cpu; false when out of memory. */
 static bool grow_cpus(struct walk *w, uint32_t cpu)
 {
@@ -255,17 +244,6 @@ HOT void count_thread(struct walk *w, const struct pd_event *ev,
 	}
 }
 
-/* A sample earlier than the one before it in its stream. */
-static void count_backward(struct pd_stats *st, const struct pd_event *ev,
-			   uint64_t t)
-{
-	st->backward_steps++;
-	if (st->prev_time - t > st->max_backward_ns) {
-		st->max_backward_ns = st->prev_time - t;
-		st->max_backward_offset = ev->offset;
-	}
-}
-
 /* Track a sample's time: range, backward steps and lateness past a flush. */
 HOT void count_time(struct walk *w, const struct pd_event *ev,
 		    const struct pd_sample_pos *pos, uint32_t words,
@@ -286,7 +264,7 @@ HOT void count_time(struct walk *w, const struct pd_event *ev,
 	st->last_time = t;
 	/* prev_time is 0 at the start of a stream: nothing is before it */
 	if (t < st->prev_time)
-		count_backward(st, ev, t);
+		pd_stats_count_backward(st, ev, t);
 	st->prev_time = t;
 	late = pd_flush_queues(t) ? pd_flush_time(&st->clock, t) : 0;
 	if (late) {
@@ -337,6 +315,9 @@ HOT void count_sample(struct walk *w, const struct pd_event *ev,
 		return;
 	}
 	e->samples++;
+	if (e->read)
+		pd_stats_count_read(st, w->s, &w->rd, ev, e->read_slot,
+				    e->read_format);
 	if (ev->size / 8u < e->need)
 		count_short(w, ev, e);
 	else if (e->all) /* the usual sample_type: one copy without tests */
@@ -345,22 +326,24 @@ HOT void count_sample(struct walk *w, const struct pd_event *ev,
 		count_fields(w, ev, e, swap, false, false);
 }
 
-static void count_comm(struct walk *w, const struct pd_event *ev)
+/* COMM and FORK name threads (stats_threads.c); the cold path */
+static void count_task(struct walk *w, const struct pd_event *ev)
 {
 	struct pd_stats_thread *t;
-	struct pd_rec_comm c;
-	size_t n;
+	struct pd_stats_task k;
 
-	if (!pd_comm_view(ev, w->s->swap, &c))
+	if (!pd_stats_task_view(w->s, ev, &k))
 		return;
-	t = thread_of(w, c.tid);
-	if (!t)
-		return;
-	t->pid = c.pid;
-	t->has_pid = true;
-	n = c.comm.len < sizeof(t->comm) - 1 ? c.comm.len : sizeof(t->comm) - 1;
-	memcpy(t->comm, c.comm.s, n);
-	t->comm[n] = 0;
+	if (k.fork) {
+		/* the parent first: looking the child up may move the table */
+		t = thread_of(w, k.ptid);
+		if (!t || !t->comm[0])
+			return;
+		memcpy(k.comm, t->comm, sizeof(k.comm));
+	}
+	t = thread_of(w, k.tid);
+	if (t)
+		pd_stats_task_apply(t, &k);
 }
 
 /*
@@ -384,7 +367,7 @@ HOT void count_event(struct walk *w, const struct pd_event *ev, const bool swap)
 
 	if (ev->stream != w->stream) {
 		/* data.N streams are ordered each on its own */
-		end_round(st);
+		pd_stats_end_round(st);
 		st->clock = (struct pd_flush_clock){0};
 		st->prev_time = 0;
 		w->stream = ev->stream;
@@ -416,7 +399,8 @@ HOT void count_event(struct walk *w, const struct pd_event *ev, const bool swap)
 		return;
 	}
 	switch (ev->type) {
-	case PD_REC_COMM: count_comm(w, ev); break;
+	case PD_REC_COMM:
+	case PD_REC_FORK: count_task(w, ev); break;
 	case PD_REC_LOST:
 	case PD_REC_LOST_SAMPLES:
 	case PD_REC_AUX: pd_stats_count_quality(st, ev, swap); break;
@@ -425,11 +409,17 @@ HOT void count_event(struct walk *w, const struct pd_event *ev, const bool swap)
 	case PD_REC_AUXTRACE_ERROR: st->auxtrace_errors++; break;
 	case PD_REC_EVENT_UPDATE:
 		pd_evlist_apply_update(w->s, ev->p, ev->size);
+		pd_stats_count_stat(&st->stat, w->s, ev);
+		break;
+	case PD_REC_STAT_CONFIG:
+	case PD_REC_STAT:
+	case PD_REC_STAT_ROUND:
+		w->oom |= !pd_stats_count_stat(&st->stat, w->s, ev);
 		break;
 	case PD_REC_FINISHED_ROUND:
 		/* perf flushes up to the largest time of the round before */
 		st->rounds++;
-		end_round(st);
+		pd_stats_end_round(st);
 		pd_flush_round(&st->clock, ev->offset);
 		return;
 	default: break;
@@ -453,8 +443,13 @@ static void finish(struct walk *w)
 	uint32_t n = 0;
 
 	for (uint32_t i = 0; i < st->nevents; i++) {
-		st->events[i].samples = w->evc[i].samples;
-		st->events[i].period = w->evc[i].period;
+		struct pd_stats_event *e = &st->events[i];
+		bool read = w->s->evlist.v[i].attr.sample_type & PD_SAMPLE_READ;
+
+		e->records = w->evc[i].samples;
+		e->read = read;
+		e->samples = read ? w->rd.samples[i] : w->evc[i].samples;
+		e->period = read ? w->rd.period[i] : w->evc[i].period;
 	}
 
 	for (uint32_t i = 0; i < TYPE_SLOTS; i++) {
@@ -523,7 +518,9 @@ static int walk_setup(struct walk *w, struct pd_session *s, struct pd_stats *st)
 	st->nevents = s->evlist.n;
 	st->events = calloc(st->nevents + 1, sizeof(*st->events));
 	w->evc = calloc(st->nevents + 1, sizeof(*w->evc));
-	if (!st->types || !st->events || !w->evc)
+	if (!st->types || !st->events || !w->evc ||
+	    pd_stats_read_init(&w->rd, s) < 0 ||
+	    pd_stats_stat_init(&st->stat, st->nevents) < 0)
 		return -1;
 	for (uint32_t i = 0; i < st->nevents; i++) {
 		const struct pd_sample_pos *p = &w->evc[i].pos;
@@ -537,6 +534,10 @@ static int walk_setup(struct walk *w, struct pd_session *s, struct pd_stats *st)
 		w->evc[i].need = (uint32_t)(last + 1);
 		w->evc[i].all = p->tid > 0 && p->time > 0 && p->cpu > 0 &&
 				p->period > 0;
+		w->evc[i].read =
+			s->evlist.v[i].attr.sample_type & PD_SAMPLE_READ;
+		w->evc[i].read_slot = (uint32_t)p->slots;
+		w->evc[i].read_format = s->evlist.v[i].attr.read_format;
 	}
 	if (s->evlist.n == 1)
 		w->only_evc = &w->evc[0];
@@ -587,7 +588,7 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 		walk_swapped(&w, r);
 	else
 		walk_native(&w, r);
-	end_round(st);
+	pd_stats_end_round(st);
 	pd_reader_stats(r, &rs);
 	count_containers(&w, &rs);
 	finish(&w);
@@ -605,5 +606,6 @@ out:
 	if (r)
 		pd_reader_close(r);
 	free(w.evc);
+	pd_stats_read_free(&w.rd);
 	return rc;
 }

@@ -43,8 +43,10 @@ struct pd_stats_thread {
 	bool used;
 	uint32_t tid, pid;
 	uint64_t samples;
-	bool has_pid;  /* pid known (from a sample or a COMM record) */
-	char comm[16]; /* last COMM seen for this tid ("" if none) */
+	bool has_pid; /* pid known (from a sample or a COMM record) */
+	bool has_comm_time;
+	char comm[16];	    /* its name, latest in time ("" if none) */
+	uint64_t comm_time; /* of the COMM or FORK that gave it */
 };
 
 struct pd_stats_pid {
@@ -55,8 +57,55 @@ struct pd_stats_pid {
 };
 
 struct pd_stats_event {
+	/*
+	 * samples: as perf counts them.  For an event whose samples carry
+	 * PERF_SAMPLE_READ (read), one per value read for it whose change
+	 * since the last read of its id is not zero, and period the sum of
+	 * those changes (stats_read.c); records then counts the SAMPLE
+	 * records of the event itself (a group leader's).  Otherwise samples
+	 * are its SAMPLE records and period the sum of their PERIOD.
+	 */
 	uint64_t samples;
-	uint64_t period; /* sum of PERIOD, when sampled */
+	uint64_t period;
+	uint64_t records;
+	bool read;
+};
+
+/* One event's counts in a `perf stat record` file (stats_stat.c). */
+struct pd_stats_counter {
+	bool counted;		/* it had STAT records */
+	uint64_t val, ena, run; /* summed over CPUs and threads */
+	uint64_t scaled_val;	/* val * ena / run when run < ena (scale on) */
+	int scaled;		/* 0, 1 scaled, -1 not counted (run 0) */
+	double count;		/* scaled_val times the unit's scale */
+};
+
+struct pd_stats_stat_round {
+	uint64_t type, time;
+	struct pd_stats_counter *c; /* per event: the change in this round */
+};
+
+/* Per event: EVENT_UPDATE's unit and scale, the STATs since the round. */
+struct pd_stats_stat_ev {
+	char unit[32];
+	double scale;
+	uint64_t val, ena, run;
+	bool pending;
+};
+
+#define PD_STATS_MAX_STAT_CELLS (1u << 16) /* rounds kept x events */
+
+struct pd_stats_stat {
+	uint32_t nevents;
+	uint64_t records, short_records, unknown_id; /* STAT records */
+	uint64_t nround_records, last_round_type, last_round_time;
+	bool has_config, scale_values;
+	uint64_t aggr_mode, interval;
+	struct pd_stats_counter *total; /* per event: at the last round */
+	struct pd_stats_stat_ev *ev;	/* per event */
+	struct pd_stats_stat_round *rounds;
+	uint32_t nrounds, cap;
+	uint64_t rounds_not_kept;
 };
 
 struct pd_stats {
@@ -83,6 +132,11 @@ struct pd_stats {
 	uint32_t ncpus;
 	uint64_t samples_no_cpu, samples_cpu_out_of_range;
 	uint64_t samples_no_tid;
+	uint64_t read_unknown_id; /* read values whose id is no attr's */
+	uint64_t read_short;	  /* samples too short for their reads */
+
+	/* perf stat record: STAT_CONFIG, STAT, STAT_ROUND, EVENT_UPDATE */
+	struct pd_stats_stat stat;
 
 	/* threads */
 	struct pd_stats_thread *threads; /* hash table, then compacted */
@@ -140,6 +194,47 @@ struct pd_stats_thread *pd_stats_top_threads(const struct pd_stats *st,
 void pd_stats_free(struct pd_stats *st);
 
 struct pd_event;
+
+/* The last value read per id and perf's counts per evsel (stats_read.c). */
+struct pd_stats_read {
+	uint64_t *last;		    /* per entry of the evlist's id map */
+	uint64_t *samples, *period; /* per evsel */
+};
+int pd_stats_read_init(struct pd_stats_read *r, const struct pd_session *s);
+void pd_stats_read_free(struct pd_stats_read *r);
+/* Count the values of a sample's PERF_SAMPLE_READ at u64 slot `slot`. */
+void pd_stats_count_read(struct pd_stats *st, const struct pd_session *s,
+			 struct pd_stats_read *r, const struct pd_event *ev,
+			 uint32_t slot, uint64_t read_format);
+
+/*
+ * A COMM or FORK record: the thread it names, the time it happened (from
+ * FORK's own field, or COMM's sample_id trailer) and, for COMM, the name.
+ * A FORK's name is its parent's (ptid), which the caller fills in.
+ */
+struct pd_stats_task {
+	bool fork, has_time;
+	uint32_t pid, tid, ptid;
+	uint64_t time;
+	char comm[16];
+};
+bool pd_stats_task_view(const struct pd_session *s, const struct pd_event *ev,
+			struct pd_stats_task *k);
+/* Name t by k unless t has a name from later in time. */
+void pd_stats_task_apply(struct pd_stats_thread *t,
+			 const struct pd_stats_task *k);
+
+int pd_stats_stat_init(struct pd_stats_stat *c, uint32_t nevents);
+void pd_stats_stat_free(struct pd_stats_stat *c);
+/* Count a STAT_CONFIG, STAT, STAT_ROUND or EVENT_UPDATE; false: no memory */
+bool pd_stats_count_stat(struct pd_stats_stat *c, const struct pd_session *s,
+			 const struct pd_event *e);
+
+/* The walk's cold steps: a round ended; a sample earlier than the last. */
+void pd_stats_end_round(struct pd_stats *st);
+void pd_stats_count_backward(struct pd_stats *st, const struct pd_event *ev,
+			     uint64_t t);
+
 /* Counts a LOST, LOST_SAMPLES or AUX record into st (the walk's cold path). */
 void pd_stats_count_quality(struct pd_stats *st, const struct pd_event *ev,
 			    bool swap);

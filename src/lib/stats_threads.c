@@ -1,15 +1,77 @@
 // SPDX-License-Identifier: MIT
 /*
- * `perfdump stats`: the counts of rare records (LOST, LOST_SAMPLES, AUX),
- * read through the record views, and the queries over a finished walk's
- * thread table (per process, top threads).
+ * `perfdump stats`, the walk's cold path: thread names from COMM and FORK,
+ * the counts of rare records (LOST, LOST_SAMPLES, AUX) read through the
+ * record views, round and backward-step bookkeeping, and the queries over
+ * a finished walk's thread table (per process, top threads).
  */
 #include "stats.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "cursor.h"
+#include "evlist.h"
 #include "record.h"
+#include "session.h"
+
+/*
+ * Thread names as perf gives them (tools/perf/util/machine.c:
+ * machine__process_comm_event, machine__process_fork_event; thread.c
+ * thread__fork): a forked thread takes its parent's name, a COMM sets the
+ * thread's own; perf processes records in time order, so across the
+ * data.N files of a directory the name latest in time wins, not the last
+ * one read.  Without times (no sample_id_all), file order decides.
+ */
+bool pd_stats_task_view(const struct pd_session *s, const struct pd_event *ev,
+			struct pd_stats_task *k)
+{
+	const struct pd_evsel *evsel;
+	struct pd_sample_id sid;
+	struct pd_rec_comm c;
+	uint64_t id;
+
+	*k = (struct pd_stats_task){.fork = ev->type == PD_REC_FORK};
+	if (k->fork) {
+		/* u32 pid, ppid, tid, ptid; u64 time */
+		if (ev->size < 32)
+			return false;
+		k->pid = pd_get32(ev->p + 8, s->swap);
+		k->tid = pd_get32(ev->p + 16, s->swap);
+		k->ptid = pd_get32(ev->p + 20, s->swap);
+		k->time = pd_get64(ev->p + 24, s->swap);
+		k->has_time = true;
+		return true;
+	}
+	if (!pd_comm_view(ev, s->swap, &c))
+		return false;
+	k->pid = c.pid;
+	k->tid = c.tid;
+	size_t n = c.comm.len < sizeof(k->comm) - 1 ? c.comm.len
+						    : sizeof(k->comm) - 1;
+	memcpy(k->comm, c.comm.s, n);
+	k->comm[n] = 0;
+	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &id);
+	if (evsel &&
+	    pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &sid) &&
+	    sid.has_time) {
+		k->time = sid.time;
+		k->has_time = true;
+	}
+	return true;
+}
+
+void pd_stats_task_apply(struct pd_stats_thread *t,
+			 const struct pd_stats_task *k)
+{
+	if (k->has_time && t->has_comm_time && k->time < t->comm_time)
+		return;
+	t->pid = k->pid;
+	t->has_pid = true;
+	memcpy(t->comm, k->comm, sizeof(t->comm));
+	t->has_comm_time = k->has_time;
+	t->comm_time = k->time;
+}
 
 /* LOST, LOST_SAMPLES and AUX: rare, read through the record views */
 void pd_stats_count_quality(struct pd_stats *st, const struct pd_event *ev,
@@ -46,6 +108,32 @@ void pd_stats_count_quality(struct pd_stats *st, const struct pd_event *ev,
 	}
 }
 
+/* A round is the records since the last one ended: totals by difference. */
+void pd_stats_end_round(struct pd_stats *st)
+{
+	uint64_t n = st->total_records - st->round_start_records;
+
+	if (n > st->largest_round_records) {
+		st->largest_round_records = n;
+		st->largest_round_bytes =
+			st->total_bytes - st->round_start_bytes;
+		st->largest_round_offset = st->round_offset;
+	}
+	st->round_start_records = st->total_records;
+	st->round_start_bytes = st->total_bytes;
+}
+
+/* A sample earlier than the one before it in its stream. */
+void pd_stats_count_backward(struct pd_stats *st, const struct pd_event *ev,
+			     uint64_t t)
+{
+	st->backward_steps++;
+	if (st->prev_time - t > st->max_backward_ns) {
+		st->max_backward_ns = st->prev_time - t;
+		st->max_backward_offset = ev->offset;
+	}
+}
+
 static int cmp_pid(const void *a, const void *b)
 {
 	const struct pd_stats_thread *x = a, *y = b;
@@ -79,6 +167,9 @@ struct pd_stats_pid *pd_stats_pids(const struct pd_stats *st, uint32_t *n)
 	if (!v)
 		return NULL;
 	for (uint32_t i = 0; i < st->nthreads; i++) {
+		/* perf's idle thread (machine.c: machine__idle_thread) */
+		if (t[i].tid == 0 && !t[i].comm[0])
+			memcpy(t[i].comm, "swapper", sizeof("swapper"));
 		if (!t[i].has_pid)
 			continue;
 		if (!k || v[k - 1].pid != t[i].pid)
@@ -101,6 +192,7 @@ void pd_stats_free(struct pd_stats *st)
 	free(st->events);
 	free(st->cpu_samples);
 	free(st->threads);
+	pd_stats_stat_free(&st->stat);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -127,9 +219,14 @@ struct pd_stats_thread *pd_stats_top_threads(const struct pd_stats *st,
 	tv = calloc(st->nthreads, sizeof(*tv));
 	if (!tv)
 		return NULL;
-	for (uint32_t i = 0; i < st->nthreads; i++)
-		if (st->threads[i].samples)
-			tv[k++] = st->threads[i];
+	for (uint32_t i = 0; i < st->nthreads; i++) {
+		if (!st->threads[i].samples)
+			continue;
+		tv[k] = st->threads[i];
+		if (tv[k].tid == 0 && !tv[k].comm[0])
+			memcpy(tv[k].comm, "swapper", sizeof("swapper"));
+		k++;
+	}
 	qsort(tv, k, sizeof(*tv), cmp_thread_samples);
 	*n = k;
 	return tv;
