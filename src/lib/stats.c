@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "cursor.h"
-#include "event.h"
 #include "features.h"
 #include "order.h"
 #include "reader.h"
@@ -346,19 +345,6 @@ static void count_task(struct walk *w, const struct pd_event *ev)
 		pd_stats_task_apply(t, &k);
 }
 
-/*
- * A kernel record other than a sample queues in perf's ordered events by
- * its sample_id time too (session.c: perf_session__process_event), so it
- * moves the flush clock that decides which samples are late.
- */
-static void count_other_time(struct walk *w, const struct pd_event *ev)
-{
-	uint64_t t;
-
-	if (pd_event_time(w->s, ev, &t) && pd_flush_queues(t))
-		pd_flush_time(&w->st->clock, t);
-}
-
 HOT void count_event(struct walk *w, const struct pd_event *ev, const bool swap)
 {
 	struct pd_stats *st = w->st;
@@ -424,7 +410,7 @@ HOT void count_event(struct walk *w, const struct pd_event *ev, const bool swap)
 		return;
 	default: break;
 	}
-	count_other_time(w, ev);
+	pd_stats_clock_other(w->st, w->s, ev);
 }
 
 static int cmp_type(const void *a, const void *b)

@@ -235,6 +235,10 @@ void pd_stats_end_round(struct pd_stats *st);
 void pd_stats_count_backward(struct pd_stats *st, const struct pd_event *ev,
 			     uint64_t t);
 
+struct pd_session;
+/* A non-sample kernel record's time into st's flush clock (cold path). */
+void pd_stats_clock_other(struct pd_stats *st, struct pd_session *s,
+			  const struct pd_event *ev);
 /* Counts a LOST, LOST_SAMPLES or AUX record into st (the walk's cold path). */
 void pd_stats_count_quality(struct pd_stats *st, const struct pd_event *ev,
 			    bool swap);

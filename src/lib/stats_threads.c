@@ -12,6 +12,8 @@
 
 #include "cursor.h"
 #include "evlist.h"
+#include "event.h"
+#include "order.h"
 #include "record.h"
 #include "session.h"
 
@@ -230,4 +232,18 @@ struct pd_stats_thread *pd_stats_top_threads(const struct pd_stats *st,
 	qsort(tv, k, sizeof(*tv), cmp_thread_samples);
 	*n = k;
 	return tv;
+}
+
+/*
+ * A kernel record other than a sample queues in perf's ordered events by
+ * its sample_id time too (session.c: perf_session__process_event), so it
+ * moves the flush clock that decides which samples are late.
+ */
+void pd_stats_clock_other(struct pd_stats *st, struct pd_session *s,
+			  const struct pd_event *ev)
+{
+	uint64_t t;
+
+	if (pd_event_time(s, ev, &t) && pd_flush_queues(t))
+		pd_flush_time(&st->clock, t);
 }
