@@ -117,6 +117,10 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 	[PD_C_TORN_COMPRESSED_RECORD] =
 		{"torn-compressed-record", PD_ERR, 0,
 		 "compressed records decompress to a torn record"},
+	[PD_C_DECOMPRESSED_TOO_LARGE] =
+		{"decompressed-too-large", PD_ERR, 0,
+		 "a compressed record decompresses to more than the 16 MiB "
+		 "perfdump keeps of one"},
 	[PD_C_TRAILING_BYTES] =
 		{"trailing-bytes", PD_ERR, 0,
 		 "bytes after the last record of a data section or stream, too "
@@ -131,6 +135,10 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 				       "zero bytes between sections"},
 	[PD_C_READ_ERROR] = {"read-error", PD_ERR, 0,
 			     "the input could not be read"},
+	[PD_C_NOT_REGULAR_FILE] =
+		{"not-regular-file", PD_ERR, 0,
+		 "a directory recording's data.N is not a regular file (a "
+		 "FIFO, a device): it is skipped"},
 	[PD_C_MALFORMED] = {"malformed", PD_ERR, 0, "any other error"},
 	[PD_C_UNUSUAL] = {"unusual", PD_WARN, 0, "any other warning"},
 };
