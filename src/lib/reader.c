@@ -4,6 +4,7 @@
  * framing of the file's records, payloads, and the cursor the inline
  * pd_reader_next frames from.  Decompression is in reader_z.c.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,10 +85,13 @@ static void open_data_n(struct pd_reader *r, struct pd_session *s,
 
 	snprintf(d->what, sizeof(d->what), "%s", name);
 	snprintf(path, sizeof(path), "%s/%s", s->path, name);
-	if (pd_input_open(&d->in, path) < 0) {
+	unsigned kind;
+
+	/* listed as a regular file (session_pipe.c); a FIFO must not hang */
+	if (pd_input_open_regular(&d->in, path, &kind) < 0) {
 		pd_diag_add(&s->diags, PD_C_READ_ERROR, PD_AT_NAMED(name),
-			    PD_ERR, PD_NO_OFFSET, d->what, "cannot open %s",
-			    path);
+			    PD_ERR, PD_NO_OFFSET, d->what, "cannot open %s: %s",
+			    path, kind ? pd_input_kind(kind) : strerror(errno));
 		d->in.fd = -1;
 		source_init(r, d, &d->in, 0, 0, PD_AT_NAMED(name));
 		return;
@@ -112,9 +116,19 @@ struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
 	r->legacy_google = s->pipe.legacy_google;
 	m = &r->src[0];
 	if (s->mode == PD_MODE_PIPE) {
+		uint64_t end = UINT64_MAX;
+
+		/*
+		 * A live stream read to its end by the session: only the
+		 * records kept from its start are left; else the records
+		 * go by the session's walk as they are read.
+		 */
+		if (s->pipe.live && s->pipe.drained)
+			end = s->in.keep_start + s->in.keep_len;
+		else if (s->pipe.live)
+			r->live = s;
 		snprintf(m->what, sizeof(m->what), "pipe stream");
-		source_init(r, m, &s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX,
-			    PD_AT_PIPE);
+		source_init(r, m, &s->in, PD_PIPE_HEADER_SIZE, end, PD_AT_PIPE);
 	} else if (!s->header_ok) {
 		r->nsrc = 0; /* nothing can be located */
 	} else {
@@ -404,6 +418,14 @@ int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev)
 			}
 		}
 		file_event(r, src, &rec, ev);
+		if (r->live && src->index < 0) {
+			/* the walk may read the payload: keep the record */
+			if (ev->payload && !ev->payload_bytes) {
+				memcpy(r->rec_copy, ev->p, ev->size);
+				ev->p = r->rec_copy;
+			}
+			pd_session_pipe_event(r->live, r, ev);
+		}
 		if (!pd_zahead_pending(src))
 			cursor_file(r, src);
 		return 1;
