@@ -17,7 +17,7 @@ struct qev {
 struct queue {
 	struct qev **v;
 	size_t n, cap;
-	size_t bytes;
+	size_t bytes; /* the memory the queued records take (qev_cost) */
 	uint64_t seq;
 	struct pd_flush_clock clock; /* when perf flushes what */
 };
@@ -36,6 +36,16 @@ static struct qev *copy_event(const struct pd_event *ev, uint64_t t,
 	q->ev.p = q->bytes;
 	q->ev.payload_bytes = NULL; /* payloads are not kept in time order */
 	return q;
+}
+
+/*
+ * What a queued record costs: its copy, its slot and the allocator's
+ * word (small records cost several times their size: 48-byte samples
+ * counted alone let the queue grow to 220 MiB).
+ */
+static size_t qev_cost(const struct pd_event *ev)
+{
+	return sizeof(struct qev) + ev->size + sizeof(struct qev *) + 16;
 }
 
 static int cmp_qev(const void *a, const void *b)
@@ -64,7 +74,7 @@ static void flush(struct queue *q, uint64_t limit, bool half,
 			;
 	for (size_t i = 0; i < out; i++) {
 		deliver(arg, &q->v[i]->ev);
-		q->bytes -= q->v[i]->ev.size;
+		q->bytes -= qev_cost(&q->v[i]->ev);
 		free(q->v[i]);
 	}
 	for (size_t i = out; i < q->n; i++)
@@ -89,7 +99,7 @@ static int push(struct queue *q, const struct pd_event *ev, uint64_t t)
 	if (!e)
 		return -1;
 	q->v[q->n++] = e;
-	q->bytes += ev->size;
+	q->bytes += qev_cost(ev);
 	return 0;
 }
 

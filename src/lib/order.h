@@ -6,7 +6,8 @@
  * round before it (pd_flush_clock below); records without a time, or
  * with time 0 or ~0, go out as they come; the directory's data.N streams,
  * each already in time order, are merged.  Memory is bounded: past
- * PD_ORDER_MAX_QUEUED bytes the older half of the queue is flushed (like
+ * PD_ORDER_MAX_QUEUED bytes of queued records (their copies and the
+ * queue's own memory) the older half of the queue is flushed (like
  * perf's OE_FLUSH__HALF, which perf only does past its own memory limit).
  */
 #ifndef PD_ORDER_H
