@@ -115,6 +115,7 @@ struct pd_pipe_info {
 	bool drained; /* live: walked to the end of the stream */
 	bool ended;   /* live: the walk at open met the end already */
 	struct pd_diags ended_diags; /* ... and what its reader said */
+	bool late_deps;	 /* live: decode the dependencies as they come */
 	uint64_t walked; /* live: the walk has seen the records before */
 	/* the walk's state across records */
 	bool seen_attr;

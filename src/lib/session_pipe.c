@@ -361,10 +361,15 @@ void pd_session_pipe_event(struct pd_session *s, struct pd_reader *rd,
 	if (!pi->live || pi->drained || ev->compressed || ev->stream >= 0 ||
 	    ev->offset < pi->walked)
 		return;
+	size_t nfeat = s->nfeat;
+
 	walk_record(s, rd, ev);
 	pi->walked = ev->offset + ev->size + ev->payload;
 	if (ev->type == PD_REC_EVENT_UPDATE && s->evlist.loaded)
 		pd_evlist_apply_update(s, ev->p, ev->size);
+	/* perf takes a feature as it comes (e.g. the tracing data) */
+	if (s->nfeat != nfeat && pi->late_deps)
+		pd_decode_feature_deps(s);
 }
 
 void sess_list_dir(struct pd_session *s, const char *dirpath)
