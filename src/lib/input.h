@@ -76,8 +76,10 @@ ssize_t pd_input_read_some(struct pd_input *in, uint64_t off, void *buf,
 			   size_t len);
 
 /*
- * Keep the bytes of a stream from its current position on in memory
- * (pd_input_keep_start), until pd_input_keep_stop.
+ * Keep in memory the bytes read from a stream from its current position
+ * on, until pd_input_keep_stop; they can then be read again (a read that
+ * goes past them continues from the stream if nothing was read from it
+ * since, else it ends there).  Nothing to do for a file.
  */
 void pd_input_keep_start(struct pd_input *in);
 void pd_input_keep_stop(struct pd_input *in);
