@@ -126,13 +126,57 @@ void print_diag(const struct pd_diag *d, void *opts)
 	fputc('\n', stderr);
 }
 
-/* Open the recording; prints the error and returns EXIT_IO if it fails. */
-static int open_session(struct pd_session *s, const struct opts *o, bool hook)
+/* Where the output goes, for the hooks the session calls. */
+struct cli_out {
+	const struct opts *o;
+	struct emitter *e; /* NULL until the output starts */
+};
+
+/* Flush the output; a write error ends the run (git's rule). */
+static void flush_or_exit(struct cli_out *out)
 {
+	int rc = out->e ? emit_flush(out->e) : fflush(stdout);
+
+	if (rc != 0 || ferror(stdout)) {
+		if (errno != EPIPE && !out->o->quiet)
+			fprintf(stderr, "perfdump: cannot write output: %s\n",
+				strerror(errno));
+		exit(EXIT_IO);
+	}
+}
+
+/* A diagnostic on stderr, after the output written before it. */
+static void diag_hook(const struct pd_diag *d, void *arg)
+{
+	struct cli_out *out = arg;
+
+	if (d->sev == PD_ERR && !out->o->quiet && out->e)
+		emit_flush(out->e);
+	print_diag(d, (void *)out->o);
+}
+
+/*
+ * Before a read from a stream (standard input, a FIFO): the output goes
+ * out when the reader would wait for more input, so records show as they
+ * arrive; and a closed output ends the run (an endless stream would else
+ * be read for nothing).
+ */
+static void before_read(void *arg, bool wait)
+{
+	struct cli_out *out = arg;
+
+	if (wait || ferror(stdout))
+		flush_or_exit(out);
+}
+
+/* Open the recording; prints the error and returns EXIT_IO if it fails. */
+static int open_session(struct pd_session *s, struct cli_out *out, bool hook)
+{
+	const struct opts *o = out->o;
 	char err[512];
 
-	if (pd_session_open(s, o->file, hook ? print_diag : NULL,
-			    hook ? (void *)o : NULL, err, sizeof(err)) < 0) {
+	if (pd_session_open(s, o->file, hook ? diag_hook : NULL,
+			    hook ? (void *)out : NULL, err, sizeof(err)) < 0) {
 		if (!o->quiet) {
 			fputs("perfdump: ", stderr);
 			escaped(stderr, o->file);
@@ -142,6 +186,8 @@ static int open_session(struct pd_session *s, const struct opts *o, bool hook)
 		}
 		return EXIT_IO;
 	}
+	s->in.before_read = before_read;
+	s->in.read_arg = out;
 	return 0;
 }
 
@@ -178,10 +224,13 @@ int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
 {
 	struct pd_session s;
 	struct cmd_run r = {.o = o, .s = &s, .ctx = ctx, .text_diags = true};
+	struct cli_out out = {.o = o};
 	int rc;
 
-	if ((rc = open_session(&s, o, !(c->setup & CMD_NO_DIAG_HOOK))))
+	if ((rc = open_session(&s, &out, !(c->setup & CMD_NO_DIAG_HOOK))))
 		return rc;
+	if (c->setup & CMD_WHOLE_STREAM)
+		pd_session_read_all(&s);
 	if (c->setup & CMD_TORN)
 		pd_note_torn(&s);
 	if (c->setup & CMD_FEATURE_DEPS)
@@ -197,8 +246,9 @@ int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
 		pd_session_close(&s);
 		return rc;
 	}
-	r.e = start_output(o, o->file);
+	r.e = out.e = start_output(o, o->file);
 	c->show(&r);
+	out.e = NULL;
 	rc = finish_output(r.e, r.diags, r.text_diags);
 	if (c->done)
 		c->done(&r);

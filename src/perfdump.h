@@ -40,6 +40,9 @@ enum cmd_setup {
 	CMD_FEATURE_DEPS = 1u << 2,
 	/* attrs, ids and event names (pd_evlist_load) */
 	CMD_EVLIST = 1u << 3,
+	/* a pipe stream read as it arrives: read it to its end first, for
+	 * the whole session (pd_session_read_all) */
+	CMD_WHOLE_STREAM = 1u << 4,
 };
 
 /* What cmd_run() hands a command's steps. */

@@ -57,6 +57,34 @@ dir_with_pipe_data() {
 	echo "$BATS_TEST_TMPDIR/pipe-dir.data"
 }
 
+# A directory recording whose data.0 is a FIFO (made of threads.data):
+# not-regular-file.
+dir_with_fifo() {
+	local d=$BATS_TEST_TMPDIR/fifo-dir.data
+	if [ ! -d "$d" ]; then
+		cp -r testdata/threads.data "$d"
+		rm "$d/data.0"
+		mkfifo "$d/data.0"
+	fi
+	echo "$d"
+}
+
+# A pipe stream whose compressed record decompresses to 17 MiB
+# (scripts/gen-stdindata.py): decompressed-too-large.
+zstd_bomb() {
+	local f=$BATS_TEST_TMPDIR/bomb.data
+	[ -e "$f" ] || python3 scripts/gen-stdindata.py bomb "$f"
+	echo "$f"
+}
+
+# Every file the codes are raised by: the fixtures, and those made here.
+code_files() {
+	fixtures
+	dir_with_pipe_data
+	dir_with_fifo
+	zstd_bomb
+}
+
 # check_findings FILE STATUS JSON: exactly these [offset, severity, code].
 check_findings() {
 	pdj -j check "$1"
@@ -64,10 +92,10 @@ check_findings() {
 	jq_all '[.check.findings[] | [.offset, .severity, .code]]' "$3"
 }
 
-@test "codes: --list-codes lists 51 codes, each with a severity and a meaning" {
+@test "codes: --list-codes lists 53 codes, each with a severity and a meaning" {
 	pd check --list-codes
 	assert_status 0
-	assert_eq "$(wc -l <<<"$output")" 51 "codes listed"
+	assert_eq "$(wc -l <<<"$output")" 53 "codes listed"
 	assert_eq "$(awk -F'\t' 'NF != 3 || ($2 != "error" && $2 != "warning") || $3 == ""' <<<"$output")" "" "malformed lines"
 	assert_eq "$(cut -f1 <<<"$output" | sort | uniq -d)" "" "codes listed twice"
 	assert_contains "$output" "$(printf 'record-too-small\terror\t')"
@@ -80,14 +108,14 @@ check_findings() {
 	local prog man
 	prog=$(program_codes)
 	man=$(man_codes)
-	[ "$(wc -l <<<"$man")" -ge 51 ] || { echo "only $(wc -l <<<"$man") codes found in the man page"; false; }
+	[ "$(wc -l <<<"$man")" -ge 53 ] || { echo "only $(wc -l <<<"$man") codes found in the man page"; false; }
 	diff -u <(echo "$prog") <(echo "$man")
 }
 
 @test "codes: every documented code is raised by a fixture (but the unraisable ones)" {
 	sweep
 	local raised missing c
-	raised=$( (fixtures; dir_with_pipe_data) | while read -r f; do raised_codes "$f"; done | LC_ALL=C sort -u)
+	raised=$( code_files | while read -r f; do raised_codes "$f"; done | LC_ALL=C sort -u)
 	missing=$(man_codes | cut -d' ' -f1 | LC_ALL=C comm -23 - <(echo "$raised"))
 	assert_eq "$(echo $missing)" "$UNRAISED" "documented codes no fixture raises"
 	for c in $UNRAISED; do
@@ -98,7 +126,7 @@ check_findings() {
 @test "codes: no fixture raises an undocumented code" {
 	sweep
 	local raised extra
-	raised=$( (fixtures; dir_with_pipe_data) | while read -r f; do raised_codes "$f"; done | LC_ALL=C sort -u)
+	raised=$( code_files | while read -r f; do raised_codes "$f"; done | LC_ALL=C sort -u)
 	[ -n "$raised" ]
 	extra=$(LC_ALL=C comm -23 <(echo "$raised") <(man_codes | cut -d' ' -f1))
 	assert_eq "$extra" "" "undocumented codes"

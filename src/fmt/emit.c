@@ -41,6 +41,12 @@ bool emit_free(struct emitter *e)
 	return ok;
 }
 
+int emit_flush(struct emitter *e)
+{
+	jw_flush(&e->jw);
+	return fflush(e->jw.out);
+}
+
 bool emit_is_json(const struct emitter *e)
 {
 	return e->fmt != EMIT_TEXT;

@@ -41,6 +41,11 @@ struct emitter *emit_new(FILE *out, enum emit_format fmt, bool hex);
 /* Returns false if the output had nesting errors (a bug). */
 bool emit_free(struct emitter *e);
 bool emit_is_json(const struct emitter *e);
+/*
+ * What has been written so far, out to the FILE and flushed (a stream
+ * read as it arrives, a message on stderr): 0, or EOF on a write error.
+ */
+int emit_flush(struct emitter *e);
 /* -x: formatters add raw bytes with emit_raw() */
 bool emit_want_hex(const struct emitter *e);
 

@@ -149,6 +149,8 @@ struct walk {
 	struct arena scratch;
 	struct pd_bid_maps *maps; /* with hits */
 	bool cap_warned;
+	/* pipe mode: the records before are in the feature */
+	uint64_t feature_end;
 };
 
 static void cap_hit(struct walk *w, uint64_t off)
@@ -218,8 +220,12 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 		struct pd_bid_entry *b;
 		bool is_new;
 
-		/* pipe mode: already in the feature (from the same records) */
-		if (!r->build_id || s->mode == PD_MODE_PIPE)
+		/*
+		 * pipe mode: already in the feature (from the same records),
+		 * but for a live stream's, read after the feature was
+		 */
+		if (!r->build_id ||
+		    (s->mode == PD_MODE_PIPE && ev->offset < w->feature_end))
 			return;
 		b = add_entry(w->l, s, r->build_id, r->build_id_size,
 			      r->filename.s, r->filename.len, PD_BID_SRC_RECORD,
@@ -351,6 +357,8 @@ int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 	memset(l, 0, sizeof(*l));
 	l->with_hits = with_hits;
 	add_feature(l, s);
+	/* a live pipe stream: the session has walked this far only */
+	w.feature_end = s->pipe.live ? s->pipe.walked : UINT64_MAX;
 	if (!scan_records && !with_hits)
 		return 0;
 	if (with_hits) {

@@ -548,6 +548,8 @@ int pd_check_run(struct pd_session *s, struct pd_check *c)
 	check_unknown_features(&w);
 	if (s->header_ok || s->mode == PD_MODE_PIPE)
 		walk_records(&w);
+	if (s->pipe.live) /* features that came after the first event */
+		pd_decode_features(s);
 	check_coverage(&w);
 	for (size_t i = 0; i < s->ndir; i++)
 		c->file_size += s->dir[i].size;

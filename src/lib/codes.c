@@ -120,6 +120,10 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 	[PD_C_ZSTD_WINDOW_TOO_LARGE] =
 		{"zstd-window-too-large", PD_ERR, 0,
 		 "a zstd frame needs a window larger than perfdump keeps"},
+	[PD_C_DECOMPRESSED_TOO_LARGE] =
+		{"decompressed-too-large", PD_ERR, 0,
+		 "a compressed record decompresses to more than the 16 MiB "
+		 "perfdump keeps of one"},
 	[PD_C_TRAILING_BYTES] =
 		{"trailing-bytes", PD_ERR, 0,
 		 "bytes after the last record of a data section or stream, too "
@@ -142,6 +146,10 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 		{"table-full", PD_WARN, 0,
 		 "a table perfdump keeps (threads, build-ids, maps) is full: "
 		 "what did not fit is counted, not kept"},
+	[PD_C_NOT_REGULAR_FILE] =
+		{"not-regular-file", PD_ERR, 0,
+		 "a directory recording's data.N is not a regular file (a "
+		 "FIFO, a device): it is skipped"},
 	[PD_C_MALFORMED] = {"malformed", PD_ERR, 0, "any other error"},
 	[PD_C_UNUSUAL] = {"unusual", PD_WARN, 0, "any other warning"},
 };

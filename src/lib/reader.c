@@ -86,12 +86,15 @@ static void open_data_n(struct pd_reader *r, struct source *d)
 	const char *name = d->lazy_name;
 	char path[4096];
 
+	unsigned kind;
+
 	d->lazy_name = NULL;
 	snprintf(path, sizeof(path), "%s/%s", r->dir, name);
-	if (pd_input_open(&d->in, path) < 0) {
+	/* listed as a regular file (session_pipe.c); a FIFO must not hang */
+	if (pd_input_open_regular(&d->in, path, &kind) < 0) {
 		pd_diag_add(r->diags, PD_C_READ_ERROR, PD_AT_NAMED(name),
 			    PD_ERR, PD_NO_OFFSET, d->what, "cannot open %s: %s",
-			    path, strerror(errno));
+			    path, kind ? pd_input_kind(kind) : strerror(errno));
 		d->in.fd = -1;
 		source_init(r, d, &d->in, 0, 0, PD_AT_NAMED(name));
 		return;
@@ -118,9 +121,20 @@ static void open_main(struct pd_reader *r, struct pd_session *s, uint64_t start)
 	struct source *m = &r->src[0];
 
 	if (s->mode == PD_MODE_PIPE) {
+		uint64_t end = UINT64_MAX;
+
+		/*
+		 * A live stream read to its end by the session: only the
+		 * records kept from its start are left; else the records
+		 * go by the session's walk as they are read.
+		 */
+		if (s->pipe.live && s->pipe.drained)
+			end = s->in.keep_start + s->in.keep_len;
+		else if (s->pipe.live)
+			r->live = s;
 		snprintf(m->what, sizeof(m->what), "pipe stream");
 		source_init(r, m, &s->in, start ? start : PD_PIPE_HEADER_SIZE,
-			    UINT64_MAX, PD_AT_PIPE);
+			    end, PD_AT_PIPE);
 	} else {
 		snprintf(m->what, sizeof(m->what), "data section");
 		/*
@@ -439,6 +453,14 @@ int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev)
 			}
 		}
 		file_event(r, src, &rec, ev);
+		if (r->live && src->index < 0) {
+			/* the walk may read the payload: keep the record */
+			if (ev->payload && !ev->payload_bytes) {
+				memcpy(r->rec_copy, ev->p, ev->size);
+				ev->p = r->rec_copy;
+			}
+			pd_session_pipe_event(r->live, r, ev);
+		}
 		if (!pd_zahead_pending(src))
 			cursor_file(r, src);
 		return 1;

@@ -117,6 +117,8 @@ struct pd_reader {
 	uint8_t *payload; /* PD_READ_PAYLOADS: reused buffer */
 	size_t payload_cap;
 	struct pd_reader_stats stats;
+	/* a live pipe stream: its records go by the session's walk too */
+	struct pd_session *live;
 	uint8_t rec_copy[65536];
 };
 

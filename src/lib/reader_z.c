@@ -243,15 +243,26 @@ void pd_z_decompress(struct pd_reader *r, struct source *src,
 		     "PERF_RECORD_COMPRESSED: zstd: %s", why);
 		return;
 	}
-	if (why || carry > ZCARRY) {
-		char d[96];
+	if (why) { /* room refused: the output passed ZOUT_MAX */
+		char d[128];
 
 		snprintf(d, sizeof(d),
-			 "%zu bytes decompressed and not yet delivered",
-			 carry + o->len);
+			 "more than %u MiB (%zu bytes so far) out of %zu "
+			 "compressed bytes",
+			 ZOUT_MAX >> 20, o->len, zlen);
+		zerr(r, src, PD_C_DECOMPRESSED_TOO_LARGE, rec->off,
+		     "PERF_RECORD_COMPRESSED: the container decompresses to "
+		     "%s; the rest of the stream is not read",
+		     d);
+		return;
+	}
+	if (carry > ZCARRY) {
+		char d[96];
+
+		snprintf(d, sizeof(d), "%zu bytes", carry);
 		zerr(r, src, PD_C_TORN_COMPRESSED_RECORD, rec->off,
-		     "PERF_RECORD_COMPRESSED: too much data without a "
-		     "whole record (%s)",
+		     "PERF_RECORD_COMPRESSED: %s decompressed before this "
+		     "container are no whole record",
 		     d);
 		return;
 	}

@@ -370,11 +370,14 @@ static int open_input(struct pd_session *s, const char *path, char *errbuf,
 	    (dfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
 		close(dfd);
 		snprintf(datapath, sizeof(datapath), "%s/data", path);
-		if (pd_input_open(&s->in, datapath) < 0) {
+		unsigned kind;
+
+		if (pd_input_open_regular(&s->in, datapath, &kind) < 0) {
 			snprintf(errbuf, errlen,
 				 "%s is a directory without a readable 'data' "
 				 "file: %s",
-				 path, strerror(errno));
+				 path,
+				 kind ? pd_input_kind(kind) : strerror(errno));
 			return -1;
 		}
 		s->mode = PD_MODE_DIR;
@@ -387,8 +390,29 @@ static int open_input(struct pd_session *s, const char *path, char *errbuf,
 }
 
 /*
- * Read the magic and size (the first 16 bytes), spool a stream and walk a
- * pipe.  -1 on an error, 0 when the open is done, 1 to read a file header.
+ * A file-mode recording on a stream: its header points anywhere in it, so
+ * it is copied to an unlinked temporary file, which the readers can seek.
+ */
+static int spool(struct pd_session *s, const uint8_t *b, char *errbuf,
+		 size_t errlen)
+{
+	uint64_t written;
+	const char *dir;
+
+	if (pd_input_spool(&s->in, b, 16, &written, &dir) == 0)
+		return 1;
+	snprintf(errbuf, errlen,
+		 "a file-mode recording on %s is copied to a temporary file "
+		 "(it must be read out of order), but that failed in %s after "
+		 "%llu bytes: %s",
+		 strcmp(s->path, "-") == 0 ? "standard input" : "a stream", dir,
+		 (unsigned long long)written, strerror(errno));
+	return -1;
+}
+
+/*
+ * Read the magic and size (the first 16 bytes), spool a stream holding a
+ * file-mode recording and walk a pipe.  -1 on an error, 0 when the open is done, 1 to read a file header.
  */
 static int read_magic(struct pd_session *s, uint8_t *b, char *errbuf,
 		      size_t errlen)
@@ -428,23 +452,15 @@ static int read_magic(struct pd_session *s, uint8_t *b, char *errbuf,
 			s->mode = PD_MODE_PIPE;
 		s->header_ok = true;
 	}
-	if (!s->in.seekable) {
-		/*
-		 * A stream is copied to an unlinked temporary file, so the
-		 * metadata walk and the record readers can each read it.
-		 */
-		if (pd_input_spool(&s->in, b, 16) < 0) {
-			snprintf(errbuf, errlen,
-				 "cannot copy standard input to a temporary "
-				 "file: %s",
-				 strerror(errno));
-			return -1;
-		}
-	}
 	if (s->mode == PD_MODE_PIPE) {
-		sess_walk_pipe(s);
+		if (s->in.seekable)
+			sess_walk_pipe(s);
+		else
+			sess_walk_pipe_live(s); /* read as it arrives */
 		return 0;
 	}
+	if (!s->in.seekable)
+		return spool(s, b, errbuf, errlen);
 	return 1;
 }
 
@@ -584,4 +600,5 @@ void pd_session_close(struct pd_session *s)
 	free(s->evlist.ids);
 	arena_free(&s->arena);
 	pd_diags_free(&s->diags);
+	pd_diags_free(&s->pipe.ended_diags);
 }

@@ -105,6 +105,21 @@ struct pd_pipe_info {
 	bool legacy_google;	  /* features as record types 69..80 */
 	uint64_t first_event_off; /* first kernel record, 0 if none */
 	bool complete;		  /* walked to a clean end */
+	/*
+	 * A stream read as it arrives (standard input, a FIFO): the walk
+	 * at open stops at the first record that is not metadata (its bytes
+	 * kept, session_pipe.c); the record readers go on with the walk
+	 * (pd_session_pipe_event), or pd_session_read_all finishes it.
+	 */
+	bool live;
+	bool drained; /* live: walked to the end of the stream */
+	bool ended;   /* live: the walk at open met the end already */
+	struct pd_diags ended_diags; /* ... and what its reader said */
+	bool late_deps;	 /* live: decode the dependencies as they come */
+	uint64_t walked; /* live: the walk has seen the records before */
+	/* the walk's state across records */
+	bool seen_attr;
+	size_t buildids; /* HEADER_BUILD_ID's index in feat, or SIZE_MAX */
 };
 
 /* Values other decoders depend on, set while decoding features. */
@@ -149,6 +164,24 @@ struct pd_session {
 int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 		    void *hook_arg, char *errbuf, size_t errlen);
 void pd_session_close(struct pd_session *s);
+
+/*
+ * A pipe stream read as it arrives: read the rest of it for its metadata
+ * records (the commands that show the whole session first).  Records
+ * cannot be read again afterwards (but for the metadata records before
+ * the first event, which are kept).  Nothing to do for other inputs.
+ */
+void pd_session_read_all(struct pd_session *s);
+
+struct pd_reader;
+struct pd_event;
+/*
+ * A record reader of a live pipe stream hands each record of the stream
+ * (not decompressed ones) to the session's walk as it reads it: the
+ * metadata records the walk at open did not see are added to the session.
+ */
+void pd_session_pipe_event(struct pd_session *s, struct pd_reader *rd,
+			   const struct pd_event *ev);
 
 /* Decode every feature present into its model (idempotent). */
 void pd_decode_features(struct pd_session *s);

@@ -362,6 +362,8 @@ void pd_decode_feature(struct pd_session *s, struct pd_feature *f)
 
 void pd_decode_feature_deps(struct pd_session *s)
 {
+	/* a live pipe stream: those that come later too (session_pipe.c) */
+	s->pipe.late_deps = true;
 	for (size_t i = 0; i < s->nfeat; i++)
 		if (s->feat[i].id == HEADER_NRCPUS ||
 		    s->feat[i].id == HEADER_ARCH ||

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "evlist.h"
 #include "features.h"
 #include "reader.h"
 #include "record.h"
@@ -103,6 +104,7 @@ static void pipe_tracing(struct pd_session *s, struct pd_reader *rd,
 	size_t cap = 0;
 	uint64_t got;
 	uint64_t poff = r->offset + r->size;
+	const uint8_t *b;
 
 	/* the u32 size is untrusted: load at most 64 MiB */
 	if (r->payload > PD_FEAT_MAX_LOAD) {
@@ -115,10 +117,14 @@ static void pipe_tracing(struct pd_session *s, struct pd_reader *rd,
 			 (unsigned long long)(PD_FEAT_MAX_LOAD >> 20));
 		return;
 	}
-	pd_reader_read_payload(rd, &tmp, &cap, &got);
-	const uint8_t *b =
-		tmp ? arena_memdup(&s->arena, tmp, (size_t)got) : NULL;
-	free(tmp);
+	if (r->payload_bytes) { /* a record reader read it already */
+		got = r->payload;
+		b = arena_memdup(&s->arena, r->payload_bytes, (size_t)got);
+	} else {
+		pd_reader_read_payload(rd, &tmp, &cap, &got);
+		b = tmp ? arena_memdup(&s->arena, tmp, (size_t)got) : NULL;
+		free(tmp);
+	}
 	struct pd_feature *f = sess_add_feature(s, HEADER_TRACING_DATA,
 						PD_FSRC_TRACING_RECORD);
 	if (f)
@@ -139,43 +145,32 @@ static bool legacy_google_start(const struct pd_session *s,
 	       pd_get32(r->p + 8, s->swap) == (uint32_t)r->size - 12u;
 }
 
-/* The walk's state across records. */
-struct pipe_walk {
-	struct pd_reader *rd;
-	bool seen_attr;
-	/*
-	 * The feature HEADER_BUILD_ID records add to: an index, as s->feat
-	 * moves when features are added.
-	 */
-	size_t buildids;
-};
-
 /* PERF_RECORD_HEADER_BUILD_ID: one entry (its layout includes the header) */
-static void pipe_buildid(struct pd_session *s, struct pipe_walk *w,
-			 const struct pd_event *r)
+static void pipe_buildid(struct pd_session *s, const struct pd_event *r)
 {
+	struct pd_pipe_info *pi = &s->pipe;
 	struct pd_feature *f;
 	const uint8_t *b;
 
-	if (w->buildids == SIZE_MAX) {
+	if (pi->buildids == SIZE_MAX) {
 		if (!sess_add_feature(s, HEADER_BUILD_ID,
 				      PD_FSRC_BUILDID_RECORDS))
 			return;
-		w->buildids = s->nfeat - 1;
+		pi->buildids = s->nfeat - 1;
 	}
-	f = &s->feat[w->buildids];
+	f = &s->feat[pi->buildids];
 	b = arena_memdup(&s->arena, r->p, r->size);
 	if (b)
 		sess_add_part(s, f, r->offset, r->size, b, r->size, r->offset);
 }
 
 /* One record of the stream: kept if it is metadata. */
-static void pipe_record(struct pd_session *s, struct pipe_walk *w,
+static void pipe_record(struct pd_session *s, struct pd_reader *rd,
 			const struct pd_event *r)
 {
 	struct pd_pipe_info *pi = &s->pipe;
 	unsigned legacy =
-		pd_legacy_feature(pi->legacy_google, w->seen_attr, r->type);
+		pd_legacy_feature(pi->legacy_google, pi->seen_attr, r->type);
 
 	if (legacy) {
 		struct pd_feature *f =
@@ -189,7 +184,7 @@ static void pipe_record(struct pd_session *s, struct pipe_walk *w,
 	}
 	switch (r->type) {
 	case PD_REC_HEADER_ATTR:
-		w->seen_attr = true;
+		pi->seen_attr = true;
 		pi->nattrs++;
 		keep_record(s, &s->pipe_attrs, &s->npipe_attrs, r);
 		break;
@@ -197,41 +192,184 @@ static void pipe_record(struct pd_session *s, struct pipe_walk *w,
 		keep_record(s, &s->pipe_updates, &s->npipe_updates, r);
 		break;
 	case PD_REC_HEADER_FEATURE: pipe_feature(s, r); break;
-	case PD_REC_HEADER_TRACING_DATA: pipe_tracing(s, w->rd, r); break;
-	case PD_REC_HEADER_BUILD_ID: pipe_buildid(s, w, r); break;
+	case PD_REC_HEADER_TRACING_DATA: pipe_tracing(s, rd, r); break;
+	case PD_REC_HEADER_BUILD_ID: pipe_buildid(s, r); break;
 	default: break;
 	}
 }
 
-void sess_walk_pipe(struct pd_session *s)
+/* One record of the walk: counted, and kept if it is metadata. */
+static void walk_record(struct pd_session *s, struct pd_reader *rd,
+			const struct pd_event *r)
 {
-	struct pipe_walk w = {.buildids = SIZE_MAX};
+	struct pd_pipe_info *pi = &s->pipe;
+
+	pi->nrecords++;
+	if (r->type < PD_REC_USER_START && !pi->first_event_off)
+		pi->first_event_off = r->offset;
+	if (pi->nrecords == 1 && legacy_google_start(s, r)) {
+		pi->legacy_google = true;
+		pd_reader_set_legacy_google(rd, true);
+	}
+	pipe_record(s, rd, r);
+}
+
+/*
+ * Walk the stream from `from` to its end (containers are left as they
+ * are: metadata is never inside them); the reader's own findings go to
+ * the session.
+ */
+static void walk_to_end(struct pd_session *s, uint64_t from)
+{
 	struct pd_reader_stats rs;
+	struct pd_reader *rd;
 	struct pd_event r;
 	struct pd_pipe_info *pi = &s->pipe;
 	int rc;
 
-	/* containers are left as they are: metadata is never inside them */
-	w.rd = pd_reader_open_input(&s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX,
-				    s->swap, &s->diags, "pipe stream",
-				    PD_AT_PIPE,
-				    PD_READ_NO_DECOMPRESS | PD_READ_FAST);
-	if (!w.rd)
+	rd = pd_reader_open_input(&s->in, from, UINT64_MAX, s->swap, &s->diags,
+				  "pipe stream", PD_AT_PIPE,
+				  PD_READ_NO_DECOMPRESS | PD_READ_FAST);
+	if (!rd)
 		return;
-	while ((rc = pd_reader_next(w.rd, &r)) == 1) {
-		pi->nrecords++;
-		if (r.type < PD_REC_USER_START && !pi->first_event_off)
-			pi->first_event_off = r.offset;
-		if (pi->nrecords == 1 && legacy_google_start(s, &r)) {
-			pi->legacy_google = true;
-			pd_reader_set_legacy_google(w.rd, true);
-		}
-		pipe_record(s, &w, &r);
-	}
-	pd_reader_stats(w.rd, &rs);
+	pd_reader_set_legacy_google(rd, pi->legacy_google);
+	while ((rc = pd_reader_next(rd, &r)) == 1)
+		walk_record(s, rd, &r);
+	pd_reader_stats(rd, &rs);
 	pi->bytes = rs.stop_offset;
 	pi->complete = rc == 0 && rs.stopped_clean;
-	pd_reader_close(w.rd);
+	pi->walked = rs.stop_offset;
+	pd_reader_close(rd);
+}
+
+void sess_walk_pipe(struct pd_session *s)
+{
+	s->pipe.buildids = SIZE_MAX;
+	walk_to_end(s, PD_PIPE_HEADER_SIZE);
+}
+
+/*
+ * Metadata perf writes before the first event (tools/perf/builtin-
+ * record.c record__synthesize: attrs, features, tracing data, id index,
+ * time conversion, maps): the live walk at open reads these.
+ */
+static bool before_events(const struct pd_session *s, const struct pd_event *r)
+{
+	if (pd_legacy_feature(s->pipe.legacy_google, s->pipe.seen_attr,
+			      r->type))
+		return true;
+	switch (r->type) {
+	case PD_REC_HEADER_ATTR:
+	case PD_REC_HEADER_EVENT_TYPE:
+	case PD_REC_HEADER_TRACING_DATA:
+	case PD_REC_HEADER_BUILD_ID:
+	case PD_REC_ID_INDEX:
+	case PD_REC_AUXTRACE_INFO:
+	case PD_REC_THREAD_MAP:
+	case PD_REC_CPU_MAP:
+	case PD_REC_STAT_CONFIG:
+	case PD_REC_EVENT_UPDATE:
+	case PD_REC_TIME_CONV:
+	case PD_REC_HEADER_FEATURE: return true;
+	}
+	return false;
+}
+
+/*
+ * A live stream: walk its metadata records up to the first event, as
+ * perf does before it processes events (tools/perf/util/session.c
+ * __perf_session__process_pipe_events reads one stream once).  The bytes
+ * read are kept, for the record readers to read again; framing findings
+ * are theirs (the readers meet the same bytes), so not added here.
+ */
+void sess_walk_pipe_live(struct pd_session *s)
+{
+	struct pd_diags quiet = {0};
+	struct pd_reader_stats rs;
+	struct pd_pipe_info *pi = &s->pipe;
+	struct pd_reader *rd;
+	struct pd_event r;
+	bool stopped = false;
+	int rc = -1;
+
+	pi->live = true;
+	pi->buildids = SIZE_MAX;
+	pi->walked = PD_PIPE_HEADER_SIZE;
+	pd_input_keep_start(&s->in);
+	rd = pd_reader_open_input(&s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX,
+				  s->swap, &quiet, "pipe stream", PD_AT_PIPE,
+				  PD_READ_NO_DECOMPRESS);
+	while (rd && (rc = pd_reader_next(rd, &r)) == 1) {
+		if (pi->nrecords > 0 && !before_events(s, &r)) {
+			pi->walked = r.offset;
+			stopped = true;
+			break;
+		}
+		walk_record(s, rd, &r);
+		if (!before_events(s, &r)) { /* the first record: an event */
+			pi->walked = r.offset + r.size + r.payload;
+			stopped = true;
+			break;
+		}
+	}
+	if (rd && !stopped) {
+		/* the whole stream: what its reader said is kept for later */
+		pd_reader_stats(rd, &rs);
+		pi->walked = pi->bytes = rs.stop_offset;
+		pi->complete = rc == 0 && rs.stopped_clean;
+		pi->ended = true;
+		pi->ended_diags = quiet;
+	} else {
+		pd_diags_free(&quiet);
+	}
+	pd_reader_close(rd);
+	pd_input_keep_stop(&s->in);
+	if (s->in.keep_full)
+		sess_err(s, PD_C_SECTION_TOO_LARGE, PD_AT_PIPE,
+			 s->in.keep_start + s->in.keep_len, "pipe stream",
+			 "the metadata records before the first event take "
+			 "more than the %zu MiB perfdump keeps of a stream; "
+			 "the rest of the stream is not read",
+			 PD_INPUT_KEEP_MAX >> 20);
+}
+
+void pd_session_read_all(struct pd_session *s)
+{
+	struct pd_pipe_info *pi = &s->pipe;
+
+	if (!pi->live || pi->drained)
+		return;
+	pi->drained = true;
+	if (!pi->ended) {
+		walk_to_end(s, pi->walked);
+		return;
+	}
+	/* the walk at open read it all: its reader's findings are due */
+	for (size_t i = 0; i < pi->ended_diags.n; i++) {
+		const struct pd_diag *d = &pi->ended_diags.v[i];
+
+		pd_diag_add(&s->diags, d->code, d->where, d->sev, d->offset,
+			    d->what, "%s", d->detail);
+	}
+}
+
+void pd_session_pipe_event(struct pd_session *s, struct pd_reader *rd,
+			   const struct pd_event *ev)
+{
+	struct pd_pipe_info *pi = &s->pipe;
+
+	if (!pi->live || pi->drained || ev->compressed || ev->stream >= 0 ||
+	    ev->offset < pi->walked)
+		return;
+	size_t nfeat = s->nfeat;
+
+	walk_record(s, rd, ev);
+	pi->walked = ev->offset + ev->size + ev->payload;
+	if (ev->type == PD_REC_EVENT_UPDATE && s->evlist.loaded)
+		pd_evlist_apply_update(s, ev->p, ev->size);
+	/* perf takes a feature as it comes (e.g. the tracing data) */
+	if (s->nfeat != nfeat && pi->late_deps)
+		pd_decode_feature_deps(s);
 }
 
 void sess_list_dir(struct pd_session *s, const char *dirpath)
@@ -242,7 +380,6 @@ void sess_list_dir(struct pd_session *s, const char *dirpath)
 	if (!d)
 		return;
 	while ((de = readdir(d))) {
-		struct stat;
 		char path[4096];
 		struct pd_dir_file *v;
 
@@ -250,10 +387,17 @@ void sess_list_dir(struct pd_session *s, const char *dirpath)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dirpath, de->d_name);
 		struct pd_input tmp;
+		unsigned kind;
 
-		if (pd_input_open(&tmp, path) < 0 || !tmp.seekable) {
-			if (tmp.fd >= 0)
-				pd_input_close(&tmp);
+		if (pd_input_open_regular(&tmp, path, &kind) < 0) {
+			/* a FIFO would hang every reader: skipped, said */
+			if (kind)
+				sess_err(s, PD_C_NOT_REGULAR_FILE,
+					 PD_AT_NAMED(de->d_name), PD_NO_OFFSET,
+					 de->d_name,
+					 "%s is %s, not a regular file: its "
+					 "records are not read",
+					 path, pd_input_kind(kind));
 			continue;
 		}
 		pd_input_close(&tmp);

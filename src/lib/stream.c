@@ -108,7 +108,11 @@ static size_t fill_window(struct pd_stream *st, size_t need)
 			st->eof = true;
 			break;
 		}
-		n = pd_input_pread(st->in, at, st->buf + st->tail, room);
+		/*
+		 * A stream gives what has arrived: records are handed out
+		 * as they come, not once a window is full.
+		 */
+		n = pd_input_read_some(st->in, at, st->buf + st->tail, room);
 		if (n < 0) {
 			read_error(st, at);
 			break;
