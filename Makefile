@@ -22,7 +22,7 @@ LDLIBS = $(shell $(PKG_CONFIG) --libs libelf libzstd 2>/dev/null || echo -lelf -
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan
-ALL_CFLAGS += -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ALL_CFLAGS += -O1 -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS += -fsanitize=address,undefined
 else
 BUILD ?= build
