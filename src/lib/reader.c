@@ -128,9 +128,10 @@ static void open_main(struct pd_reader *r, struct pd_session *s, uint64_t start)
 		 * records kept from its start are left; else the records
 		 * go by the session's walk as they are read.
 		 */
-		if (s->pipe.live && s->pipe.drained)
-			end = s->in.keep_start + s->in.keep_len;
-		else if (s->pipe.live)
+		if (s->pipe.live && s->pipe.drained) {
+			if (!s->in.seekable)
+				end = s->in.keep_start + s->in.keep_len;
+		} else if (s->pipe.live)
 			r->live = s;
 		snprintf(m->what, sizeof(m->what), "pipe stream");
 		source_init(r, m, &s->in, start ? start : PD_PIPE_HEADER_SIZE,

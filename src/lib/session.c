@@ -453,10 +453,10 @@ static int read_magic(struct pd_session *s, uint8_t *b, char *errbuf,
 		s->header_ok = true;
 	}
 	if (s->mode == PD_MODE_PIPE) {
-		if (s->in.seekable)
-			sess_walk_pipe(s);
-		else
-			sess_walk_pipe_live(s); /* read as it arrives */
+		/* read as it arrives, from a pipe or a file alike: the walk
+		 * stops at the first event; the record readers go on with
+		 * it, so that a command reads the stream once */
+		sess_walk_pipe_live(s);
 		return 0;
 	}
 	if (!s->in.seekable)

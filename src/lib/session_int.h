@@ -30,7 +30,6 @@ bool sess_add_part(struct pd_session *s, struct pd_feature *f, uint64_t off,
 /* session_feat.c */
 void sess_read_feature_table(struct pd_session *s);
 /* session_pipe.c */
-void sess_walk_pipe(struct pd_session *s);
 void sess_walk_pipe_live(struct pd_session *s);
 void sess_list_dir(struct pd_session *s, const char *dirpath);
 

@@ -242,12 +242,6 @@ static void walk_to_end(struct pd_session *s, uint64_t from)
 	pd_reader_close(rd);
 }
 
-void sess_walk_pipe(struct pd_session *s)
-{
-	s->pipe.buildids = SIZE_MAX;
-	walk_to_end(s, PD_PIPE_HEADER_SIZE);
-}
-
 /*
  * Metadata perf writes before the first event (tools/perf/builtin-
  * record.c record__synthesize: attrs, features, tracing data, id index,
