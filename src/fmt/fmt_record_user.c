@@ -13,6 +13,7 @@
 #include "fmt_attr.h"
 #include "fmt_features.h"
 #include "fmt_record_int.h"
+#include "fmt_sample.h"
 
 /* enum auxtrace_type (tools/perf/util/auxtrace.h) */
 static const char *const auxtrace_type_names[] = {
@@ -304,12 +305,7 @@ void fmt_stat(const struct fmt_rec *x)
 
 	emit_hex(e, "id", m->id);
 	/* the id's event (builtin-stat.c process_stat_event: id2evsel) */
-	if (!ev)
-		emit_null(e, "event");
-	else if (ev->name[0])
-		emit_str(e, "event", ev->name);
-	else
-		emit_strf(e, "event", "attr%u", ev->idx);
+	emit_event_name(e, ev);
 	emit_s64(e, "cpu", (int32_t)m->cpu);
 	emit_s64(e, "thread", (int32_t)m->thread);
 	emit_u64(e, "val", m->val);

@@ -11,15 +11,16 @@
 #include "fmt_features.h"
 #include "fmt_records.h"
 #include "fmt_sample.h"
+#include "names.h"
 
-static void emit_event_name(struct emitter *e, const struct pd_evsel *ev)
+void emit_event_name(struct emitter *e, const struct pd_evsel *ev)
 {
+	char buf[32];
+
 	if (!ev)
 		emit_null(e, "event");
-	else if (ev->name[0])
-		emit_str(e, "event", ev->name);
 	else
-		emit_strf(e, "event", "attr%u", ev->idx);
+		emit_str(e, "event", pd_evsel_label(ev, buf, sizeof(buf)));
 }
 
 static void emit_read_value(struct emitter *e, uint64_t rf,

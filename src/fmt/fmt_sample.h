@@ -27,6 +27,10 @@ void emit_branch_entry(struct emitter *e, enum pd_arch arch,
 /* "data_src": the raw word and its fields, named. */
 void emit_data_src(struct emitter *e, uint64_t v);
 
+struct pd_evsel;
+/* "event": the evsel's name (names.h pd_evsel_label), null if none. */
+void emit_event_name(struct emitter *e, const struct pd_evsel *ev);
+
 /* "transaction": the raw word, its flags and the abort code. */
 void emit_transaction(struct emitter *e, uint64_t v);
 

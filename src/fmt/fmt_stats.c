@@ -13,6 +13,7 @@
 #include "../lib/feat_sys.h"
 #include "../lib/features.h"
 #include "fmt_features.h"
+#include "names.h"
 #include "../lib/reader.h"
 #include "../lib/record_types.h"
 
@@ -77,17 +78,6 @@ static void emit_records(struct emitter *e, const struct pd_stats *st)
 	emit_obj_end(e);
 }
 
-static void event_name(const struct pd_session *s, uint32_t i, char *buf,
-		       size_t len)
-{
-	const struct pd_evsel *ev = &s->evlist.v[i];
-
-	if (ev->name[0])
-		snprintf(buf, len, "%s", ev->name);
-	else
-		snprintf(buf, len, "attr%u", ev->idx);
-}
-
 /* The processes and threads with samples, the first v->top of each. */
 static void emit_top(struct emitter *e, const struct stats_view *v)
 {
@@ -148,7 +138,7 @@ static void emit_samples(struct emitter *e, const struct pd_session *s,
 			 const struct stats_view *v)
 {
 	const struct pd_stats *st = v->st;
-	char name[300];
+	char buf[32];
 
 	emit_obj_begin(e, "samples");
 	emit_u64(e, "total", st->samples);
@@ -157,7 +147,9 @@ static void emit_samples(struct emitter *e, const struct pd_session *s,
 	for (uint32_t i = 0; i < st->nevents; i++) {
 		const struct pd_stats_event *ev = &st->events[i];
 
-		event_name(s, i, name, sizeof(name));
+		const char *name =
+			pd_evsel_label(&s->evlist.v[i], buf, sizeof(buf));
+
 		emit_row_begin_t(e, NULL, "%s", name);
 		emit_text_hide(e, true);
 		emit_str(e, "event", name);

@@ -7,26 +7,16 @@
 #include <stdio.h>
 
 #include "fmt_stats.h"
-
-static void counter_name(const struct pd_session *s, uint32_t i, char *buf,
-			 size_t len)
-{
-	const struct pd_evsel *ev = &s->evlist.v[i];
-
-	if (ev->name[0])
-		snprintf(buf, len, "%s", ev->name);
-	else
-		snprintf(buf, len, "attr%u", ev->idx);
-}
+#include "names.h"
 
 /* One event's counts: a row titled by the event's name. */
 static void emit_counter(struct emitter *e, const struct pd_session *s,
 			 const struct pd_stats_stat *c, uint32_t i,
 			 const struct pd_stats_counter *k, bool named)
 {
-	char name[300];
+	char buf[32];
+	const char *name = pd_evsel_label(&s->evlist.v[i], buf, sizeof(buf));
 
-	counter_name(s, i, name, sizeof(name));
 	emit_row_begin_t(e, NULL, "%s", name);
 	/* a row of its own is titled by the name; inline rows show it */
 	emit_text_hide(e, !named);

@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "../lib/evlist.h"
 #include "../lib/feat_meta.h"
 #include "../lib/features.h"
 
@@ -294,4 +295,12 @@ const char *pd_cpumode_name(unsigned cpumode)
 	};
 
 	return cpumode < PD_NELEMS(names) ? names[cpumode] : NULL;
+}
+
+const char *pd_evsel_label(const struct pd_evsel *ev, char *buf, size_t len)
+{
+	if (ev->name[0])
+		return ev->name;
+	snprintf(buf, len, "attr%u", ev->idx);
+	return buf;
 }

@@ -50,6 +50,10 @@ const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
 /* perf's names: "cycles", "cpu-clock", ...; NULL if unknown. */
 const char *pd_hw_event_name(uint64_t id);
 const char *pd_sw_event_name(uint64_t id);
+struct pd_evsel;
+/* An event's name as perfdump shows it: its name, or "attrN". */
+const char *pd_evsel_label(const struct pd_evsel *ev, char *buf, size_t len);
+
 /* "L1-dcache-load-misses" from a HW_CACHE config's low 24 bits. */
 const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len);
 

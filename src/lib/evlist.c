@@ -220,9 +220,8 @@ static void build_idmap(struct pd_session *s)
 				    l->ids[i - 1].idx);
 }
 
-const struct pd_evsel *pd_evlist_find(const struct pd_session *s, uint64_t id)
+int64_t pd_evlist_id_slot(const struct pd_evlist *l, uint64_t id)
 {
-	const struct pd_evlist *l = &s->evlist;
 	uint32_t lo = 0, hi = l->nids;
 
 	while (lo < hi) {
@@ -233,9 +232,15 @@ const struct pd_evsel *pd_evlist_find(const struct pd_session *s, uint64_t id)
 		else
 			hi = mid;
 	}
-	if (lo < l->nids && l->ids[lo].id == id)
-		return &l->v[l->ids[lo].idx];
-	return NULL;
+	return lo < l->nids && l->ids[lo].id == id ? (int64_t)lo : -1;
+}
+
+const struct pd_evsel *pd_evlist_find(const struct pd_session *s, uint64_t id)
+{
+	const struct pd_evlist *l = &s->evlist;
+	int64_t k = pd_evlist_id_slot(l, id);
+
+	return k < 0 ? NULL : &l->v[l->ids[k].idx];
 }
 
 static void set_name(struct pd_evsel *ev, const char *name, size_t len,

@@ -50,6 +50,8 @@ void pd_evlist_load(struct pd_session *s);
 
 /* The evsel an id belongs to, or NULL. */
 const struct pd_evsel *pd_evlist_find(const struct pd_session *s, uint64_t id);
+/* The index of id in l->ids (sorted by id), or -1. */
+int64_t pd_evlist_id_slot(const struct pd_evlist *l, uint64_t id);
 
 /* Name an evsel from an EVENT_UPDATE (78) NAME record seen in the data. */
 void pd_evlist_set_name(struct pd_session *s, uint64_t id, const char *name,

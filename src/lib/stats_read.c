@@ -37,27 +37,11 @@ void pd_stats_read_free(struct pd_stats_read *r)
 	*r = (struct pd_stats_read){0};
 }
 
-/* The index of id in the evlist's sorted id map, or -1. */
-static int64_t id_slot(const struct pd_evlist *l, uint64_t id)
-{
-	uint32_t lo = 0, hi = l->nids;
-
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (l->ids[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < l->nids && l->ids[lo].id == id ? (int64_t)lo : -1;
-}
-
 /* One value read: deliver_sample_value. */
 static void count_value(struct pd_stats *st, const struct pd_evlist *l,
 			struct pd_stats_read *r, uint64_t value, uint64_t id)
 {
-	int64_t k = id_slot(l, id);
+	int64_t k = pd_evlist_id_slot(l, id);
 	uint64_t delta;
 	uint32_t idx;
 
