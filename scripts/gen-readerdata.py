@@ -141,10 +141,10 @@ def zstd_lib():
     return lib
 
 
-def compress(lib, data):
+def compress(lib, data, level=3):
     cap = lib.ZSTD_compressBound(len(data))
     dst = ctypes.create_string_buffer(cap)
-    n = lib.ZSTD_compress(dst, cap, data, len(data), 3)
+    n = lib.ZSTD_compress(dst, cap, data, len(data), level)
     assert not lib.ZSTD_isError(n)
     return dst.raw[:n]
 

@@ -24,8 +24,7 @@ Usage (from the project root):
 Standard library only (and libzstd for `bomb`), deterministic.
 """
 
-import ctypes
-import ctypes.util
+import importlib.util
 import os
 import select
 import struct
@@ -81,18 +80,13 @@ def live(n, seconds):
 
 
 def zstd_compress(data):
-    lib = ctypes.CDLL(ctypes.util.find_library("zstd") or "libzstd.so.1")
-    lib.ZSTD_compressBound.restype = ctypes.c_size_t
-    lib.ZSTD_compressBound.argtypes = [ctypes.c_size_t]
-    lib.ZSTD_compress.restype = ctypes.c_size_t
-    lib.ZSTD_compress.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
-                                  ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-    lib.ZSTD_isError.argtypes = [ctypes.c_size_t]
-    cap = lib.ZSTD_compressBound(len(data))
-    dst = ctypes.create_string_buffer(cap)
-    n = lib.ZSTD_compress(dst, cap, data, len(data), 19)
-    assert not lib.ZSTD_isError(n)
-    return dst.raw[:n]
+    # gen-readerdata.py's zstd through ctypes
+    spec = importlib.util.spec_from_file_location(
+        "gen_readerdata", os.path.join(os.path.dirname(__file__),
+                                       "gen-readerdata.py"))
+    r = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(r)
+    return r.compress(r.zstd_lib(), data, 19)
 
 
 def bomb(out):
