@@ -169,6 +169,8 @@ bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
 			  dso_intern(m, name, name_len, bid, bid_size)};
 	if (nm.dso == NO_SLOT)
 		return false;
+	/* the kernel's "[kernel.kallsyms]_text", modules, BPF programs */
+	m->dsos[nm.dso].kernel |= pid == PD_BID_KERNEL_PID;
 
 	/* the maps [i, j) overlap [start, end): keep only what sticks out */
 	i = first_ending_after(p, start);
@@ -197,6 +199,25 @@ bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
 	if (has_right)
 		p->maps[i] = right;
 	return true;
+}
+
+void pd_bid_maps_remove(struct pd_bid_maps *m, uint32_t pid, uint64_t addr,
+			const char *name, size_t name_len)
+{
+	struct proc *p = proc_find(m, pid, false);
+	size_t i;
+
+	if (!p || (i = first_ending_after(p, addr)) >= p->n ||
+	    p->maps[i].start > addr)
+		return;
+	const struct pd_bid_dso *d = &m->dsos[p->maps[i].dso];
+
+	if (d->name_len != name_len || memcmp(d->name, name, name_len) != 0)
+		return;
+	memmove(&p->maps[i], &p->maps[i + 1],
+		(p->n - i - 1) * sizeof(p->maps[0]));
+	p->n--;
+	m->nmaps--;
 }
 
 bool pd_bid_maps_fork(struct pd_bid_maps *m, uint32_t pid, uint32_t ppid)

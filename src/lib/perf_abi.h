@@ -244,6 +244,9 @@ enum {
 #define PD_AUX_FLAG_COLLISION		 0x08u
 #define PD_AUX_FLAG_PMU_FORMAT_TYPE_MASK 0xff00u
 
+/* PERF_RECORD_KSYMBOL flags (PERF_RECORD_KSYMBOL_FLAGS_*) */
+#define PD_KSYMBOL_FLAG_UNREGISTER 0x01u
+
 /* perf_record_cpu_map_data.type (PERF_CPU_MAP__*) */
 enum {
 	PD_CPU_MAP_CPUS = 0,
