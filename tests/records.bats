@@ -707,8 +707,9 @@ one_of_each() {
 	jq_eq '[.records[] | if .type == 9 then .time - 1000000000000 else .type_name end]' \
 		'["FINISHED_ROUND","FINISHED_ROUND",1000,"FINISHED_INIT",500,1500,2000]'
 	pdj -j check testdata/synthetic/check-time-init.data
-	jq_eq '[.check.findings[] | [.code, .values.time - 1000000000000, .values.last_flush - 1000000000000]]' \
-		'[["time-backwards-across-round",500,1000]]'
+	assert_status 0
+	jq_eq '[.check.findings[] | [.code, .severity, .values.time - 1000000000000, .values.last_flush - 1000000000000]]' \
+		'[["time-backwards-across-round","warning",500,1000]]'
 }
 
 @test "records --json-lines: preamble, one object per record, diagnostics last" {
