@@ -104,6 +104,7 @@ struct walk {
 	uint64_t stream_end[1]; /* the main stream: end of the last record */
 	uint64_t dir_end;	/* the current data.N file: the same */
 	uint64_t dir_covered;	/* the data.N files: bytes of whole records */
+	bool backward;		/* an event written backwards (--overwrite) */
 	bool oom;
 };
 
@@ -194,10 +195,15 @@ static void check_time(struct walk *w, const struct pd_event *ev, bool has_time,
 	snprintf(detail, sizeof(detail),
 		 "time %llu is %llu ns before %llu, the last time perf flushed "
 		 "at the FINISHED_ROUND at 0x%llx: perf processes it out of "
-		 "order",
+		 "order%s",
 		 (unsigned long long)t, (unsigned long long)late,
 		 (unsigned long long)c->last_flush,
-		 (unsigned long long)c->flush_offset);
+		 (unsigned long long)c->flush_offset,
+		 /* session.c: perf_session__warn_order */
+		 w->backward ? " (an event is written backwards, perf record "
+			       "--overwrite: perf expects this and does not "
+			       "warn)"
+			     : "");
 	/* perf reads on: a warning */
 	own(w, PD_C_TIME_BACKWARDS_ACROSS_ROUND, PD_AT_RECORD(ev->type),
 	    PD_WARN, ev->offset, what, detail, 4, v);
@@ -358,6 +364,9 @@ static void walk_records(struct walk *w)
 		return;
 	}
 	w->stream = -1;
+	for (uint32_t i = 0; i < s->evlist.n; i++)
+		w->backward |=
+			!!(s->evlist.v[i].attr.flags & PD_ATTR_WRITE_BACKWARD);
 	while (pd_reader_next(r, &ev) == 1)
 		check_event(w, &ev);
 	w->dir_covered += w->dir_end;

@@ -163,6 +163,7 @@ enum {
 #define PD_ATTR_PRECISE_SHIFT	15 /* precise_ip: 2 bits */
 #define PD_ATTR_SAMPLE_ID_ALL	(1ULL << 18)
 #define PD_ATTR_USE_CLOCKID	(1ULL << 25)
+#define PD_ATTR_WRITE_BACKWARD	(1ULL << 27)
 #define PD_ATTR_BUILD_ID	(1ULL << 34)
 #define PD_ATTR_DEFER_CALLCHAIN (1ULL << 38) /* user chain in record 22 */
 
