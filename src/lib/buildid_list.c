@@ -199,11 +199,14 @@ static void on_sample(struct walk *w, const struct pd_event *ev)
 /*
  * A KSYMBOL (a BPF program, a trampoline) is a kernel map of its own name,
  * unless a map already holds its address (tools/perf/util/machine.c:
- * machine__process_ksymbol_register); unregistered, its map goes.
+ * machine__process_ksymbol_register); unregistered, its map goes.  Its
+ * samples are mapped, counted apart (hits.ksymbol), not listed.
  */
 static void on_ksymbol(struct walk *w, const struct pd_event *ev,
 		       const struct pd_rec_ksymbol *k)
 {
+	struct pd_bid_dso *d;
+
 	if (!k->name.s)
 		return;
 	if (k->flags & PD_KSYMBOL_FLAG_UNREGISTER) {
@@ -211,10 +214,13 @@ static void on_ksymbol(struct walk *w, const struct pd_event *ev,
 				   k->name.s, k->name.len);
 		return;
 	}
-	if (pd_bid_maps_find(w->maps, PD_BID_KERNEL_PID, k->addr))
+	if (!k->len || pd_bid_maps_find(w->maps, PD_BID_KERNEL_PID, k->addr))
 		return;
-	if (!pd_bid_maps_add(w->maps, PD_BID_KERNEL_PID, k->addr, k->len,
-			     k->name.s, k->name.len, NULL, 0))
+	d = pd_bid_maps_add(w->maps, PD_BID_KERNEL_PID, k->addr, k->len,
+			    k->name.s, k->name.len, NULL, 0);
+	if (d)
+		d->ksymbol = true;
+	else
 		cap_hit(w, ev->offset);
 }
 
@@ -299,9 +305,9 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 				: m->pid;
 		size_t nlen = dso_name_len(m->filename.s, m->filename.len);
 
-		if (!pd_bid_maps_add(w->maps, pid, m->addr, m->len,
-				     m->filename.s, nlen, m->build_id,
-				     bid_size))
+		if (m->len && !pd_bid_maps_add(w->maps, pid, m->addr, m->len,
+					       m->filename.s, nlen, m->build_id,
+					       bid_size))
 			cap_hit(w, ev->offset);
 	}
 }
@@ -358,6 +364,15 @@ static void attach_hits(struct walk *w)
 
 		if (!d->samples)
 			continue;
+		/*
+		 * A BPF program has no file nor build-id: perf buildid-list -H
+		 * lists only the machine's DSOs, not those KSYMBOLs make
+		 * (machine.c: machine__process_ksymbol_register, dso__new).
+		 */
+		if (d->ksymbol) {
+			l->hits.ksymbol += d->samples;
+			continue;
+		}
 		b = entry_of_dso(l, &by_name, d);
 		if (!b) {
 			b = add_entry(l, w->s, d->build_id, 0, d->name,

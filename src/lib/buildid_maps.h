@@ -30,6 +30,7 @@ struct pd_bid_dso {
 	uint8_t build_id[20];
 	uint8_t build_id_size; /* 0: the map had none */
 	bool kernel;	       /* mapped in the kernel's maps */
+	bool ksymbol;	       /* a KSYMBOL's (a BPF program): no file */
 	uint64_t samples;
 };
 
@@ -40,11 +41,13 @@ void pd_bid_maps_free(struct pd_bid_maps *m);
 
 /*
  * Add a mapping of [start, start + len) in process pid to the DSO
- * (name, build-id).  Returns false when a cap stopped it.
+ * (name, build-id).  Returns the DSO, or NULL when a cap stopped it
+ * (or len is 0: nothing to map; callers skip those).
  */
-bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
-		     uint64_t len, const char *name, size_t name_len,
-		     const uint8_t *bid, uint8_t bid_size);
+struct pd_bid_dso *pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid,
+				   uint64_t start, uint64_t len,
+				   const char *name, size_t name_len,
+				   const uint8_t *bid, uint8_t bid_size);
 
 /*
  * Remove the map of process pid that holds addr, if its DSO is named
