@@ -27,6 +27,8 @@ import struct
 import sys
 import tempfile
 
+import derive_recordings
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "testdata", "synthetic")
 
@@ -1628,6 +1630,28 @@ def doc_check_cases(cases, files, sections, index):
         sections.append(s)
 
 
+def doc_derived_cases(cases, files, sections, index):
+    """Files made from real recordings (scripts/derive_recordings.py)."""
+    for name, data, short, purpose, finds in cases:
+        files[name] = data
+        index.append((name, len(data), short))
+        s = ["## " + name, ""]
+        s.append("Purpose: " + purpose + " Made by scripts/derive_recordings.py "
+                 "from the recording named, so perf 6.1 reads it; its view is "
+                 "in `testdata/perf-ref/synthetic/` "
+                 "(scripts/record-parity-fixtures.sh).")
+        s.append("")
+        s.append("Findings `perfdump check` must give (file offset, severity, "
+                 "code):")
+        s.append("")
+        if finds:
+            s += md_table(["offset", "severity", "code"],
+                          [("%d (%s)" % (o, hx(o)), sv, c) for o, sv, c in finds])
+        else:
+            s.append("none: the file is sound.")
+        sections.append(s)
+
+
 def md_table(head, rows):
     out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     for r in rows:
@@ -2240,6 +2264,7 @@ def build_all(prof=DEFAULT):
     # --- perfdump check cases
     doc_check_cases(make_check_cases(), files, sections, index)
     doc_check_cases(make_code_cases(), files, sections, index)
+    doc_derived_cases(derive_recordings.cases(ROOT), files, sections, index)
 
     # perf cross-check note
     s = ["## perf cross-check", ""]
