@@ -110,12 +110,7 @@ static uint32_t hash_thread(uint32_t pid, uint32_t tid)
 	return (tid ^ pid * 0x85ebca6bu) * 0x9e3779b1u;
 }
 
-/*
- * The thread table entry of (pid, tid), created if needed (NULL: table
- * full).  Keyed by both: an exiting task's samples carry tid -1 with its
- * own pid (kernel/events/core.c: perf_event_pid_type), and samples of ten
- * processes must not become one thread.
- */
+/* (pid, tid)'s entry, made if new (NULL: full); tid -1: a task exiting */
 static struct pd_stats_thread *thread_of(struct walk *w, uint32_t pid,
 					 uint32_t tid)
 {
