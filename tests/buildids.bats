@@ -149,22 +149,34 @@ perf_list() {
 }
 
 # hits_check NAME: --hits lists perf buildid-list -H's DSOs, with the
-# sample counts perf report --sort dso shows.
+# sample counts perf report --sort dso shows (summed over its events):
+# its [unknown] is what --hits leaves unmapped, and a DSO it shows that
+# buildid-list -H does not list is a KSYMBOL's (hits.ksymbol).
 hits_check() {
-	local name=$1 want got
+	local name=$1 ref=testdata/perf-ref/$1 want got
 	pdj -j buildids --hits "testdata/$name"
 	assert_no_signal
 	got=$(jq -r '.buildids[] | "\(.build_id // "") \(.filename)" | ltrimstr(" ")' <<<"$output")
-	want=$(sed 's/^ *//' "testdata/perf-ref/$name.buildids-H.txt")
+	want=$(sed 's/^ *//' "$ref.buildids-H.txt")
 	assert_eq "$got" "$want" "$name: DSOs with hits"
-	got=$(jq -r '.buildids[] | "\(.samples) \(.filename | split("/") | last)"' <<<"$output" | sort)
-	want=$(awk '{ print $1, $2 }' "testdata/perf-ref/$name.dso-samples.txt" | sort)
+	got=$(jq -r '(.buildids[] | "\(.samples) \(.filename | split("/") | last)"),
+		"unmapped \(.summary.hits.unmapped)", "ksymbol \(.summary.hits.ksymbol)"' <<<"$output" | sort)
+	want=$(awk 'NR == FNR { n = split($NF, p, "/"); listed[p[n]] = 1; next }
+		{ s[$2] += $1 }
+		END {
+			for (d in s)
+				if (d == "[unknown]") u += s[d]
+				else if (d in listed) print s[d], d
+				else k += s[d]
+			print "unmapped", u + 0
+			print "ksymbol", k + 0
+		}' "$ref.buildids-H.txt" "$ref.dso-samples.txt" | sort)
 	assert_eq "$got" "$want" "$name: samples per DSO"
 }
 
 @test "buildids --hits: DSOs and sample counts agree with perf (buildid-list -H, report --sort dso)" {
 	hits_check buildid.data
-	jq_all '.summary.hits' '{"samples":201,"mapped":201,"unmapped":0,"maps":5,"not_kept":0,"capped":false}' \
+	jq_all '.summary.hits' '{"samples":201,"mapped":201,"ksymbol":0,"unmapped":0,"maps":5,"not_kept":0,"capped":false}' \
 		'.summary | [.entries, .listed]' '[5,4]'
 	hits_check buildid-mmap.data
 	hits_check threads.data
@@ -174,6 +186,27 @@ hits_check() {
 	jq_all '[.buildids[] | .status] | unique' '["no-build-id"]' \
 		'[.buildids[] | [.cpumode_name, .sources[0], .build_id, .offset]] | unique' \
 		'[["kernel","sample",null,null],["user","sample",null,null]]'
+}
+
+# The kernel's maps are machine-wide and may come after the samples; like
+# perf, a sample is mapped with the maps known when it is processed
+# (session.c: perf_session__new makes no kernel map for a file it reads)
+@test "buildids --hits: kernel samples as perf maps them (--overwrite --tail-synthesize, KSYMBOL)" {
+	# the kernel's MMAP (time 0) after every sample: perf reads it before its
+	# one round is flushed, so every kernel sample is [kernel.kallsyms]
+	hits_check tail-synth.data
+	jq_all '[.buildids[] | select(.filename == "[kernel.kallsyms]") | .samples]' \
+		"[$(awk '$2 == "[kernel.kallsyms]" { print $1 }' testdata/perf-ref/tail-synth.data.dso-samples.txt)]" \
+		'.summary.hits | [.samples, .unmapped]' '[403,0]'
+	# with a second, non-backward event perf flushes samples before the tail:
+	# every kernel sample is unmapped (perf: [unknown]), none listed
+	hits_check tail-mixed.data
+	jq_all '[.buildids[].filename] | index("[kernel.kallsyms]")' null \
+		'.summary.hits | [.samples, .unmapped]' '[865,667]'
+	# a BPF program's KSYMBOL is a kernel map until unregistered: 3 samples in
+	# it, one at its address after (perf report --sort dso: 3 and [unknown] 1)
+	hits_check synthetic/ksymbol-hits.data
+	jq_all '.summary.hits | [.mapped, .ksymbol, .unmapped]' '[390,3,1]'
 }
 
 @test "buildids --kernel: [kernel.kallsyms] against /sys/kernel/notes" {

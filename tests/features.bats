@@ -32,12 +32,20 @@ lines_json() {
 
 # perf's "# event : name = ..., id = { .. }, type = .., ..." lines, one JSON
 # object per event: name, ids, type, config, period, sample_type and
-# read_format names, and the attr bit-flags perf printed as "flag = 1".
+# read_format names, the attr bit-flags perf printed as "flag = 1", and
+# "late": the other fields perf prints when they are not 0
+# (perf_event_attr_fprintf.c: precise_ip, wakeup_events, bp_type,
+# { bp_addr, config1 }, { bp_len, config2 }, sample_regs_user,
+# sample_stack_user, clockid, sample_regs_intr, aux_watermark,
+# sample_max_stack, aux_sample_size, sig_data), as strings.
 EVENT_AWK='
 BEGIN {
 	nf = split("disabled inherit pinned exclusive exclude_user exclude_kernel exclude_hv exclude_idle mmap comm freq inherit_stat enable_on_exec task watermark mmap_data sample_id_all exclude_host exclude_guest exclude_callchain_kernel exclude_callchain_user mmap2 comm_exec use_clockid context_switch write_backward namespaces ksymbol bpf_event aux_output cgroup text_poke build_id inherit_thread remove_on_exec sigtrap", fl, " ")
 	for (i = 1; i <= nf; i++)
 		isflag[fl[i]] = 1
+	nl = split("precise_ip wakeup bp_type config1 config2 sample_regs_user sample_stack_user clockid sample_regs_intr aux_watermark sample_max_stack aux_sample_size sig_data", ll, " ")
+	for (i = 1; i <= nl; i++)
+		islate[ll[i]] = 1
 }
 /^# event : / {
 	line = $0
@@ -46,8 +54,11 @@ BEGIN {
 	sub(/.*id = \{ /, "", ids); sub(/ \}.*/, "", ids); gsub(/ /, "", ids)
 	sub(/id = \{[^}]*\}, /, "", line)
 	gsub(/\{ sample_period, sample_freq \}/, "period", line)
+	gsub(/\{ wakeup_events, wakeup_watermark \}/, "wakeup", line)
+	gsub(/\{ bp_addr, config1 \}/, "config1", line)
+	gsub(/\{ bp_len, config2 \}/, "config2", line)
 	n = split(line, kv, ", ")
-	name = ""; type = ""; config = "0x0"; period = 0; st = ""; rf = ""; flags = ""
+	name = ""; type = ""; config = "0x0"; period = 0; st = ""; rf = ""; flags = ""; late = ""
 	for (i = 1; i <= n; i++) {
 		if (kv[i] == "")
 			continue
@@ -62,18 +73,27 @@ BEGIN {
 		else if (k == "read_format") rf = v
 		else if (v == "1" && (k in isflag))
 			flags = flags (flags == "" ? "" : ",") "\"" k "\""
+		else if (k in islate)
+			late = late (late == "" ? "" : ",") "\"" k "\":\"" v "\""
 	}
 	gsub(/\|/, "\",\"", st)
 	gsub(/\|/, "\",\"", rf)
-	printf "{\"name\":\"%s\",\"ids\":[%s],\"type\":%s,\"config\":\"%s\",\"period\":%s,\"sample_type\":[\"%s\"],\"read_format\":[\"%s\"],\"flags\":[%s]}\n", name, ids, type, config, period, st, rf, flags
+	printf "{\"name\":\"%s\",\"ids\":[%s],\"type\":%s,\"config\":\"%s\",\"period\":%s,\"sample_type\":[\"%s\"],\"read_format\":[\"%s\"],\"flags\":[%s],\"late\":{%s}}\n", name, ids, type, config, period, st, rf, flags, late
 }'
 
-# The same projection of a decoded EVENT_DESC event.
+# The same projection of a decoded EVENT_DESC event (or of an attrs
+# entry: the same formatter writes both).
 EVENT_JQ='{name, ids: [.ids[] | num], type, config: (.config | num),
 	period: (.sample_freq // .sample_period),
 	sample_type: (.sample_type_names | sort),
 	read_format: (.read_format_names | sort),
-	flags: ((.flags_names // []) - ["precise_ip(1)", "precise_ip(2)"] | sort)}'
+	flags: ((.flags_names // []) - ["precise_ip(1)", "precise_ip(2)"] | sort),
+	late: ({precise_ip, wakeup: (.wakeup_events // .wakeup_watermark),
+		bp_type, config1: (.bp_addr // .config1),
+		config2: (.bp_len // .config2), sample_regs_user, sample_stack_user,
+		clockid, sample_regs_intr, aux_watermark, sample_max_stack,
+		aux_sample_size, sig_data}
+		| map_values(num) | with_entries(select(.value != null and .value != 0)))}'
 
 # perf_events NAME: perf's events as a JSON array in the EVENT_JQ shape.
 # perf 6.1 does not print TRANSACTION (testdata/README.md, allbits.data).
@@ -83,7 +103,7 @@ perf_events() {
 	awk "$EVENT_AWK" "$REF/$1.header.txt" |
 		jq -s -c "$JQ_DEFS map($extra | {name, ids, type, config: (.config | num), period,
 			sample_type: (.sample_type | sort), read_format: (.read_format | sort),
-			flags: (.flags | sort)})"
+			flags: (.flags | sort), late: (.late | map_values(num))})"
 }
 
 # check_vs_perf NAME FILE FEATURES: `features FILE` shows the FEATURES and
@@ -271,6 +291,27 @@ check_buildids() {
 	jq_all \
 		'[.features[].source] | unique' '["header_feature_record"]' \
 		"$(feature HOSTNAME) | [.record_offset, .offset, .size]" '[168,184,68]'
+}
+
+# perf prints an attr's other fields on its "# event" lines when they are
+# not 0 (perf_event_attr_fprintf.c); EVENT_DESC (features) and the attrs
+# section (attrs) go through the one attr formatter, so both show them
+@test "features and attrs: every attr field perf prints on its # event lines (regs, breakpoint, clockid)" {
+	local name want
+	for name in regs.data bp.data mono.data allbits.data; do
+		want=$(perf_events "$name")
+		pdj -j features "testdata/$name" event_desc
+		jq_eq "[$(feature EVENT_DESC).events[] | $EVENT_JQ]" "$want"
+		pdj -j attrs "testdata/$name"
+		jq_eq "[.attrs[] | $EVENT_JQ]" "$want"
+	done
+	# and literally
+	pdj -j features testdata/regs.data event_desc
+	jq_eq "$(feature EVENT_DESC).events[0] | [.sample_regs_user, .sample_stack_user, .clockid, .clockid_name, .sample_regs_intr, .sample_max_stack]" \
+		'["0x183",256,1,"CLOCK_MONOTONIC","0x81",16]'
+	pdj -j features testdata/bp.data event_desc
+	jq_eq "$(feature EVENT_DESC).events[0] | [.name, .type, .bp_type_names, .bp_addr, .bp_len]" \
+		'["mem:0x1000:rw",5,["R","W"],"0x1000",4]'
 }
 
 @test "features pipe.data: the machine's features equal those of the file fixture" {

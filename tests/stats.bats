@@ -281,7 +281,9 @@ our_counts() {
 	stats_of testdata/synthetic/check-time.data
 	jq_all '.ordering' '{"rounds":3,"largest_round":{"records":3,"bytes":120,"offset":400},"late_samples":2,"max_late_ns":500,"backward_steps":2,"max_backward_ns":1000,"max_backward_offset":456}'
 	pdj -j check testdata/synthetic/check-time.data
-	jq_eq '[.check.findings[] | select(.code == "time-backwards-across-round")] | length' '2'
+	assert_status 0
+	jq_eq '[.check.findings[] | select(.code == "time-backwards-across-round") | .severity]' '["warning","warning"]'
+	jq_eq '.check.summary | [.out_of_order_events, .max_late_ns]' '[2,500]'
 }
 
 # check-time-flush.data: perf 6.1 reports "2 out of order events recorded"
@@ -290,7 +292,9 @@ our_counts() {
 	stats_of testdata/synthetic/check-time-flush.data
 	jq_all '.ordering | [.rounds, .late_samples, .max_late_ns]' '[4,2,500]'
 	pdj -j check testdata/synthetic/check-time-flush.data
-	jq_eq '[.check.findings[] | select(.code == "time-backwards-across-round") | [.offset, .values.last_flush - 1000000000000]]' '[[344,1000],[584,500]]'
+	assert_status 0
+	jq_eq '[.check.findings[] | select(.code == "time-backwards-across-round") | [.offset, .severity, .values.last_flush - 1000000000000, .values.late_ns]]' '[[344,"warning",1000,500],[584,"warning",500,100]]'
+	jq_eq '.check.summary.out_of_order_events' '2'
 }
 
 # check-time-comm.data: a COMM's sample_id time moves perf's flush clock as a

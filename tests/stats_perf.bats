@@ -176,3 +176,81 @@ our_thread_rows() {
 	pd records --pid -2 testdata/cpu-clock.data
 	assert_status 2
 }
+
+# ---------------------------------------------- records against perf -D
+
+# perf_dump_read NAME [SHIFT]: "OFFSET ID VALUE" of each group member's
+# value in perf report -D's samples (perf-ref/NAME.dump.txt: "..... id
+# 000000000000044b, value 000000000003f815, lost 0" under its sample line).
+# perf counts a pipe stream's offsets from after its 16-byte header: SHIFT
+# is added to give the file offset.
+perf_dump_read() {
+	local off id v shift=${2:-0}
+	awk '/PERF_RECORD_SAMPLE/ { for (i = 1; i <= NF; i++) if ($i ~ /^0x/) { off = $i; break } }
+	     /^\.\.\.\.\. id / { id = $3; v = $5; sub(/,/, "", id); sub(/,/, "", v); print off, id, v }' \
+		"$REF/$1.dump.txt" |
+		while read -r off id v; do printf '%d 0x%x %d\n' "$((off + shift))" "0x$id" "0x$v"; done
+}
+
+# records keeps one record per :S sample and shows every member's value,
+# with the member's event by its id
+@test "records: a :S group sample's values equal perf report -D's sample_read, each named by its event" {
+	local name want ids
+	for name in group-s.data group-s-pipe.data; do
+		want=$(perf_dump_read "$name" "$([ "$name" = group-s.data ] || echo 16)")
+		[ "$(wc -l <<<"$want")" -gt 100 ] || { echo "$name: too few values in perf's dump"; return 1; }
+		pd -j attrs "testdata/$name"
+		ids=$(jq -c '[.attrs[] | .name as $n | .ids[] | {key: ., value: $n}] | from_entries' <<<"$output")
+		pd records --json-lines --type sample "testdata/$name"
+		assert_status 0
+		assert_eq "$(jq -r 'select(.type_name == "SAMPLE") | .offset as $o | .read.values[] | "\($o) \(.id) \(.value)"' <<<"$output" |
+			awk 'NR == FNR { want[$1] = 1; next } $1 in want' <(printf '%s\n' "$want") -)" \
+			"$want" "$name: group values of the samples perf -D shows"
+		assert_eq "$(jq -s --argjson ids "$ids" '[.[] | select(.type_name == "SAMPLE") | .read.values[] | .event == $ids[.id]] | all and length > 1000' <<<"$output")" \
+			true "$name: each value named by the event of its id"
+	done
+}
+
+# perf_dump_stat NAME: "OFFSET ID CPU THREAD VALUE ENABLED RUNNING" of each
+# PERF_RECORD_STAT in perf report -D ("... id 1140, cpu 0, thread 0",
+# "... value 101490436, enabled 101490646, running 101490646")
+perf_dump_stat() {
+	awk '/PERF_RECORD_STAT$/ { for (i = 1; i <= NF; i++) if ($i ~ /^0x/) off = $i }
+	     /^\.\.\. id / { gsub(/,/, ""); id = $3; cpu = $5; th = $7 }
+	     /^\.\.\. value / { gsub(/,/, ""); print off, id, cpu, th, $3, $5, $7 }' "$REF/$1.dump.txt" |
+		while read -r off rest; do echo "$((off)) $rest"; done
+}
+
+@test "records: STAT records' id, event, CPU, thread and counts equal perf report -D" {
+	local name want
+	for name in stat.data stat-a.data stat-i.data; do
+		want=$(perf_dump_stat "$name")
+		[ -n "$want" ] || { echo "$name: no STAT in perf's dump"; return 1; }
+		pd records --json-lines --type stat "testdata/$name"
+		assert_status 0
+		assert_eq "$(jq -r "$JQ_DEFS"' select(.type_name == "STAT") | "\(.offset) \(.id | num) \(.cpu) \(.thread) \(.val) \(.ena) \(.run)"' <<<"$output")" \
+			"$want" "$name: STAT records"
+		# every STAT named through the id map, as the attrs name the ids
+		assert_eq "$(jq -s '[.[] | select(.type_name == "STAT") | .event] | all(. != null)' <<<"$output")" true "$name: events"
+	done
+}
+
+# ------------------------------------------------------------ tid -1
+
+# tid-minus-one.data (scripts/derive_recordings.py): six samples of pids
+# 4001-4003 with tid -1, as the kernel writes for an exiting task.  perf
+# keys threads by tid alone and shows one "-1" thread of 6; threads here
+# are (pid, tid): three threads, each in its own process
+@test "stats: samples with tid -1 stay with their pids; records --tid -1 finds them" {
+	pdj -j stats --top 0 testdata/synthetic/tid-minus-one.data
+	assert_status 0
+	jq_all '[.samples.top_threads[] | select(.tid == -1) | [.pid, .samples]]' '[[4001,2],[4002,2],[4003,2]]' \
+		'[.samples.top_processes[] | select(.pid > 4000) | [.pid, .samples, .threads]]' '[[4001,2,1],[4002,2,1],[4003,2,1]]'
+	# perf's one tid -1 thread holds the same samples; the rest agree
+	assert_eq "$(awk '$2 ~ /^-1:/ { print $1 }' "$REF/synthetic/tid-minus-one.data.pid.txt")" \
+		"$(jq '[.samples.top_threads[] | select(.tid == -1) | .samples] | add' <<<"$output")" "perf's tid -1 samples"
+	assert_eq "$(awk '$2 !~ /^-1:/ { split($2, a, ":"); print a[1], $1 }' "$REF/synthetic/tid-minus-one.data.pid.txt")" \
+		"$(jq -r '.samples.top_threads[] | select(.tid != -1) | "\(.tid) \(.samples)"' <<<"$output")" "the other threads"
+	pdj -j records --tid -1 testdata/synthetic/tid-minus-one.data
+	jq_eq '[.records[] | .pid]' '[4001,4002,4003,4001,4002,4003]'
+}

@@ -390,6 +390,12 @@ void emit_enum(struct emitter *e, const char *key, uint64_t v, const char *name)
 void emit_flags(struct emitter *e, const char *key, uint64_t v,
 		const char *const *names, size_t nnames)
 {
+	emit_flags_in(e, key, v, UINT64_MAX, names, nnames);
+}
+
+void emit_flags_in(struct emitter *e, const char *key, uint64_t v,
+		   uint64_t flag_bits, const char *const *names, size_t nnames)
+{
 	char buf[1024];
 	size_t len;
 
@@ -405,7 +411,7 @@ void emit_flags(struct emitter *e, const char *key, uint64_t v,
 		jw_key(&e->jw, nkey);
 		jw_begin_array(&e->jw);
 		for (unsigned b = 0; b < 64; b++) {
-			if (!(v >> b & 1))
+			if (!((v & flag_bits) >> b & 1))
 				continue;
 			if (b < nnames && names[b]) {
 				jw_string(&e->jw, names[b]);
@@ -420,11 +426,11 @@ void emit_flags(struct emitter *e, const char *key, uint64_t v,
 		return;
 	}
 	len = fmt_hex(buf, v);
-	if (v) {
+	if (v & flag_bits) {
 		const char *sep = top(e)->kind == T_OBJ ? " (" : "(";
 
 		for (unsigned b = 0; b < 64 && len < sizeof(buf) - 40; b++) {
-			if (!(v >> b & 1))
+			if (!((v & flag_bits) >> b & 1))
 				continue;
 			if (b < nnames && names[b])
 				len += (size_t)snprintf(buf + len,

@@ -111,6 +111,12 @@ void emit_enum(struct emitter *e, const char *key, uint64_t v,
  */
 void emit_flags(struct emitter *e, const char *key, uint64_t v,
 		const char *const *names, size_t nnames);
+/*
+ * The same for a word of which only flag_bits are flags (the rest a field
+ * shown apart, as misc's cpumode): the raw word, the names of its flags.
+ */
+void emit_flags_in(struct emitter *e, const char *key, uint64_t v,
+		   uint64_t flag_bits, const char *const *names, size_t nnames);
 /* Hex string of bytes (build-ids, tags): "0a1b..." in both formats. */
 void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p,
 		 size_t n);

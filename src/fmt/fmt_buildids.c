@@ -125,6 +125,7 @@ void emit_bid_summary(struct emitter *e, const struct pd_bid_list *l,
 		emit_row_begin(e, "hits");
 		emit_u64(e, "samples", l->hits.samples);
 		emit_u64(e, "mapped", l->hits.mapped);
+		emit_u64(e, "ksymbol", l->hits.ksymbol);
 		emit_u64(e, "unmapped", l->hits.unmapped);
 		emit_u64(e, "maps", l->hits.maps);
 		emit_text_hide(e, !l->hits.not_kept);

@@ -64,6 +64,13 @@ void emit_check(struct emitter *e, const struct pd_check *c)
 	if (c->dropped)
 		emit_u64(e, "findings_not_listed", c->dropped);
 	emit_u64(e, "records_checked", c->records_checked);
+	/* perf: "Warning: N out of order events recorded." */
+	emit_u64(e, "out_of_order_events", c->out_of_order);
+	emit_u64(e, "max_late_ns", c->max_late_ns);
+	if (c->out_of_order)
+		emit_offset(e, "max_late_offset", c->max_late_offset);
+	else
+		emit_null(e, "max_late_offset");
 	emit_size(e, "bytes_covered", c->bytes_covered);
 	emit_size(e, "file_size", c->file_size);
 	emit_str(e, "result", c->nerr ? "damaged" : "sound");

@@ -43,9 +43,14 @@ static void emit_misc(struct emitter *e, uint32_t type, uint16_t misc)
 	case PD_REC_HEADER_BUILD_ID: names[15] = "BUILD_ID_SIZE"; break;
 	default: break;
 	}
-	/* bits 0-2 are the cpumode, shown apart; text shows what is set */
-	emit_text_hide(e, !(misc & ~PD_MISC_CPUMODE_MASK));
-	emit_flags(e, "misc", misc & ~PD_MISC_CPUMODE_MASK, names, 16);
+	/*
+	 * misc is the raw field, as perf report -D prints it ("(IP, 0x1)");
+	 * its names are the flag bits, bits 0-2 being the cpumode, decoded
+	 * apart.  Text shows what is not 0.
+	 */
+	emit_text_hide(e, !misc);
+	emit_flags_in(e, "misc", misc, ~(uint64_t)PD_MISC_CPUMODE_MASK, names,
+		      16);
 	emit_text_hide(e, !(misc & PD_MISC_CPUMODE_MASK));
 	emit_enum(e, "cpumode", misc & PD_MISC_CPUMODE_MASK,
 		  pd_cpumode_name(misc & PD_MISC_CPUMODE_MASK));
@@ -96,7 +101,7 @@ void emit_event(struct emitter *e, const struct pd_session *s,
 			 "] <unknown: %u>", ev->type);
 	}
 	emit_row_begin_title(e, NULL, title);
-	/* the title shows offset, size and type; misc when it is not 0 */
+	/* the title shows offset, size and type */
 	emit_text_hide(e, true);
 	emit_offset(e, "offset", ev->offset);
 	emit_u64(e, "size", ev->size);

@@ -6,6 +6,7 @@
  */
 #include <inttypes.h>
 
+#include "fmt_attr.h"
 #include "fmt_buildids.h"
 #include "fmt_features.h"
 #include "names.h"
@@ -169,42 +170,11 @@ void emit_feat_build_id(struct emitter *e, const struct pd_session *s,
 
 /* ---- EVENT_DESC ------------------------------------------------------ */
 
-static void emit_attr_head(struct emitter *e, const struct pd_session *s,
-			   const struct pd_event_desc *d)
-{
-	char pmu[64];
-
-	if (d->attr_known < 8)
-		return;
-	emit_enum(e, "type", d->type,
-		  pd_pmu_type_name(s, d->type, pmu, sizeof(pmu)));
-	emit_u64(e, "size", d->size);
-	if (d->attr_known < 16)
-		return;
-	emit_hex(e, "config", d->config);
-	if (d->attr_known < 40)
-		return;
-	if (d->attr_known >= 48 && d->flags & PD_ATTR_FREQ)
-		emit_u64(e, "sample_freq", d->sample_period);
-	else
-		emit_u64(e, "sample_period", d->sample_period);
-	emit_flags(e, "sample_type", d->sample_type, pd_sample_type_names,
-		   pd_nsample_type_names);
-	emit_flags(e, "read_format", d->read_format, pd_read_format_names,
-		   pd_nread_format_names);
-	if (d->attr_known < 48)
-		return;
-	emit_flags(e, "flags", d->flags, pd_attr_flag_names,
-		   pd_nattr_flag_names);
-	emit_u64(e, "precise_ip", d->flags >> 15 & 3);
-}
-
 void emit_feat_event_desc(struct emitter *e, const struct pd_session *s,
 			  const struct pd_feature *f)
 {
 	const struct feat_event_desc *m = f->model;
 
-	(void)s;
 	emit_u64(e, "nr", m->nr);
 	emit_u64(e, "attr_sz", m->attr_sz);
 	emit_arr_begin(e, "events");
@@ -216,8 +186,9 @@ void emit_feat_event_desc(struct emitter *e, const struct pd_session *s,
 			emit_pstr(e, "name", &d->name);
 		else
 			emit_null(e, "name");
-		emit_offset(e, "attr_offset", d->offset);
-		emit_attr_head(e, s, d);
+		emit_offset(e, "attr_offset", d->attr.offset);
+		/* the attrs command's formatter: the two cannot differ */
+		emit_attr_fields(e, s, &d->attr);
 		emit_u64(e, "nr_ids", d->nr_ids);
 		emit_arr_begin(e, "ids");
 		for (uint32_t j = 0; j < d->ids_read; j++)

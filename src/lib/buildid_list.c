@@ -158,12 +158,13 @@ static void cap_hit(struct walk *w, uint64_t off)
 	w->l->hits.capped = true;
 	w->l->hits.not_kept++;
 	if (!w->cap_warned)
-		pd_diag_add(&w->s->diags, PD_C_TABLE_FULL,
-			    PD_AT_NAMED("--hits"), PD_WARN, off, "--hits",
-			    "more than %u maps, %u processes or %u DSOs: later "
-			    "MMAP, MMAP2 and FORK records are left out and "
-			    "counted (not_kept); sample counts may be short",
-			    PD_BID_MAX_MAPS, PD_BID_MAX_PROCS, PD_BID_MAX_DSOS);
+		pd_diag_add(
+			&w->s->diags, PD_C_TABLE_FULL, PD_AT_NAMED("--hits"),
+			PD_WARN, off, "--hits",
+			"more than %u maps, %u processes or %u DSOs: later "
+			"MMAP, MMAP2, KSYMBOL and FORK records are left out "
+			"and counted (not_kept); sample counts may be short",
+			PD_BID_MAX_MAPS, PD_BID_MAX_PROCS, PD_BID_MAX_DSOS);
 	w->cap_warned = true;
 }
 
@@ -195,6 +196,34 @@ static void on_sample(struct walk *w, const struct pd_event *ev)
 	}
 }
 
+/*
+ * A KSYMBOL (a BPF program, a trampoline) is a kernel map of its own name,
+ * unless a map already holds its address (tools/perf/util/machine.c:
+ * machine__process_ksymbol_register); unregistered, its map goes.  Its
+ * samples are mapped, counted apart (hits.ksymbol), not listed.
+ */
+static void on_ksymbol(struct walk *w, const struct pd_event *ev,
+		       const struct pd_rec_ksymbol *k)
+{
+	struct pd_bid_dso *d;
+
+	if (!k->name.s)
+		return;
+	if (k->flags & PD_KSYMBOL_FLAG_UNREGISTER) {
+		pd_bid_maps_remove(w->maps, PD_BID_KERNEL_PID, k->addr,
+				   k->name.s, k->name.len);
+		return;
+	}
+	if (!k->len || pd_bid_maps_find(w->maps, PD_BID_KERNEL_PID, k->addr))
+		return;
+	d = pd_bid_maps_add(w->maps, PD_BID_KERNEL_PID, k->addr, k->len,
+			    k->name.s, k->name.len, NULL, 0);
+	if (d)
+		d->ksymbol = true;
+	else
+		cap_hit(w, ev->offset);
+}
+
 static void on_record(struct walk *w, const struct pd_event *ev)
 {
 	struct pd_session *s = w->s;
@@ -210,11 +239,16 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 		return;
 	}
 	if (ev->type != PD_REC_MMAP && ev->type != PD_REC_MMAP2 &&
-	    ev->type != PD_REC_FORK && ev->type != PD_REC_HEADER_BUILD_ID)
+	    ev->type != PD_REC_FORK && ev->type != PD_REC_HEADER_BUILD_ID &&
+	    (ev->type != PD_REC_KSYMBOL || !w->maps))
 		return;
 	pd_decode_event(s, ev, &w->scratch, &d);
 	if (rec->too_small)
 		return;
+	if (ev->type == PD_REC_KSYMBOL) {
+		on_ksymbol(w, ev, &rec->u.ksymbol);
+		return;
+	}
 	if (ev->type == PD_REC_HEADER_BUILD_ID) {
 		const struct pd_rec_build_id *r = &rec->u.build_id;
 		struct pd_bid_entry *b;
@@ -271,9 +305,9 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 				: m->pid;
 		size_t nlen = dso_name_len(m->filename.s, m->filename.len);
 
-		if (!pd_bid_maps_add(w->maps, pid, m->addr, m->len,
-				     m->filename.s, nlen, m->build_id,
-				     bid_size))
+		if (m->len && !pd_bid_maps_add(w->maps, pid, m->addr, m->len,
+					       m->filename.s, nlen, m->build_id,
+					       bid_size))
 			cap_hit(w, ev->offset);
 	}
 }
@@ -330,6 +364,15 @@ static void attach_hits(struct walk *w)
 
 		if (!d->samples)
 			continue;
+		/*
+		 * A BPF program has no file nor build-id: perf buildid-list -H
+		 * lists only the machine's DSOs, not those KSYMBOLs make
+		 * (machine.c: machine__process_ksymbol_register, dso__new).
+		 */
+		if (d->ksymbol) {
+			l->hits.ksymbol += d->samples;
+			continue;
+		}
 		b = entry_of_dso(l, &by_name, d);
 		if (!b) {
 			b = add_entry(l, w->s, d->build_id, 0, d->name,
@@ -337,9 +380,8 @@ static void attach_hits(struct walk *w)
 				      &is_new);
 			/* only kernel and user samples are mapped */
 			if (b && is_new)
-				b->misc = pd_bid_is_kernel(d->name, d->name_len)
-						  ? PD_MISC_KERNEL
-						  : PD_MISC_USER;
+				b->misc = d->kernel ? PD_MISC_KERNEL
+						    : PD_MISC_USER;
 		}
 		if (b)
 			b->samples += d->samples;

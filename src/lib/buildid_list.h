@@ -59,8 +59,9 @@ struct pd_bid_entry {
 };
 
 struct pd_bid_hits {
-	uint64_t samples;  /* SAMPLE records seen */
-	uint64_t mapped;   /* whose ip fell in a map */
+	uint64_t samples; /* SAMPLE records seen */
+	uint64_t mapped;  /* whose ip fell in a map */
+	uint64_t ksymbol; /* of those, in a KSYMBOL's (BPF program): unlisted */
 	uint64_t unmapped; /* no ip, no map, or a guest/hypervisor ip */
 	uint64_t maps;	   /* MMAP/MMAP2 ranges kept */
 	uint64_t not_kept; /* MMAP, MMAP2, FORK records left out (a cap) */

@@ -143,9 +143,10 @@ static size_t first_ending_after(const struct proc *p, uint64_t addr)
 	return lo;
 }
 
-bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
-		     uint64_t len, const char *name, size_t name_len,
-		     const uint8_t *bid, uint8_t bid_size)
+struct pd_bid_dso *pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid,
+				   uint64_t start, uint64_t len,
+				   const char *name, size_t name_len,
+				   const uint8_t *bid, uint8_t bid_size)
 {
 	uint64_t end = len > UINT64_MAX - start ? UINT64_MAX : start + len;
 	struct map left = {0}, right = {0}, nm;
@@ -160,15 +161,17 @@ bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
 		bid_size = 0;
 	}
 	if (len == 0)
-		return true;
+		return NULL;
 	if (m->nmaps >= PD_BID_MAX_MAPS)
-		return false;
+		return NULL;
 	if (!(p = proc_find(m, pid, true)))
-		return false;
+		return NULL;
 	nm = (struct map){start, end,
 			  dso_intern(m, name, name_len, bid, bid_size)};
 	if (nm.dso == NO_SLOT)
-		return false;
+		return NULL;
+	/* the kernel's "[kernel.kallsyms]_text", modules, BPF programs */
+	m->dsos[nm.dso].kernel |= pid == PD_BID_KERNEL_PID;
 
 	/* the maps [i, j) overlap [start, end): keep only what sticks out */
 	i = first_ending_after(p, start);
@@ -187,7 +190,7 @@ bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
 	pieces = 1 + has_left + has_right;
 	if (!grow((void **)&p->maps, &p->cap, p->n - (j - i) + pieces,
 		  sizeof(nm)))
-		return false;
+		return NULL;
 	memmove(&p->maps[i + pieces], &p->maps[j], (p->n - j) * sizeof(nm));
 	m->nmaps = m->nmaps - (j - i) + pieces;
 	p->n = p->n - (j - i) + pieces;
@@ -196,7 +199,26 @@ bool pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid, uint64_t start,
 	p->maps[i++] = nm;
 	if (has_right)
 		p->maps[i] = right;
-	return true;
+	return &m->dsos[nm.dso];
+}
+
+void pd_bid_maps_remove(struct pd_bid_maps *m, uint32_t pid, uint64_t addr,
+			const char *name, size_t name_len)
+{
+	struct proc *p = proc_find(m, pid, false);
+	size_t i;
+
+	if (!p || (i = first_ending_after(p, addr)) >= p->n ||
+	    p->maps[i].start > addr)
+		return;
+	const struct pd_bid_dso *d = &m->dsos[p->maps[i].dso];
+
+	if (d->name_len != name_len || memcmp(d->name, name, name_len) != 0)
+		return;
+	memmove(&p->maps[i], &p->maps[i + 1],
+		(p->n - i - 1) * sizeof(p->maps[0]));
+	p->n--;
+	m->nmaps--;
 }
 
 bool pd_bid_maps_fork(struct pd_bid_maps *m, uint32_t pid, uint32_t ppid)

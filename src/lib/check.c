@@ -16,7 +16,8 @@
  *     process_finished_round; the rule is pd_flush_clock in order.h).  A
  *     record whose time is below the time of the last record flushed
  *     ("last_flush") arrives too late and is processed out of order
- *     ("Warning: N out of order events recorded").  Records with time 0,
+ *     ("Warning: N out of order events recorded"): a warning, counted
+ *     in the summary, since perf reads the file.  Records with time 0,
  *     ~0 or none are not queued by perf and are not checked.  Each stream
  *     (data section, pipe, data.N) is checked on its own, as perf orders
  *     each one;
@@ -103,6 +104,7 @@ struct walk {
 	uint64_t stream_end[1]; /* the main stream: end of the last record */
 	uint64_t dir_end;	/* the current data.N file: the same */
 	uint64_t dir_covered;	/* the data.N files: bytes of whole records */
+	bool backward;		/* an event written backwards (--overwrite) */
 	bool oom;
 };
 
@@ -176,22 +178,35 @@ static void check_time(struct walk *w, const struct pd_event *ev, bool has_time,
 		return;
 
 	char what[64], detail[256];
-	struct pd_check_value v[3] = {
+	struct pd_check_value v[4] = {
 		{"time", t, false},
 		{"last_flush", c->last_flush, false},
+		{"late_ns", late, false},
 		{"finished_round_offset", c->flush_offset, true},
 	};
 
+	/* perf's nr_unordered_events: "N out of order events recorded" */
+	w->c->out_of_order++;
+	if (late > w->c->max_late_ns) {
+		w->c->max_late_ns = late;
+		w->c->max_late_offset = ev->offset;
+	}
 	record_what(ev, what, sizeof(what));
 	snprintf(detail, sizeof(detail),
 		 "time %llu is %llu ns before %llu, the last time perf flushed "
 		 "at the FINISHED_ROUND at 0x%llx: perf processes it out of "
-		 "order",
+		 "order%s",
 		 (unsigned long long)t, (unsigned long long)late,
 		 (unsigned long long)c->last_flush,
-		 (unsigned long long)c->flush_offset);
-	own(w, PD_C_TIME_BACKWARDS_ACROSS_ROUND, PD_AT_RECORD(ev->type), PD_ERR,
-	    ev->offset, what, detail, 3, v);
+		 (unsigned long long)c->flush_offset,
+		 /* session.c: perf_session__warn_order */
+		 w->backward ? " (an event is written backwards, perf record "
+			       "--overwrite: perf expects this and does not "
+			       "warn)"
+			     : "");
+	/* perf reads on: a warning */
+	own(w, PD_C_TIME_BACKWARDS_ACROSS_ROUND, PD_AT_RECORD(ev->type),
+	    PD_WARN, ev->offset, what, detail, 4, v);
 }
 
 /* Does the only attr list ids, and is id not one of them? */
@@ -349,6 +364,9 @@ static void walk_records(struct walk *w)
 		return;
 	}
 	w->stream = -1;
+	for (uint32_t i = 0; i < s->evlist.n; i++)
+		w->backward |=
+			!!(s->evlist.v[i].attr.flags & PD_ATTR_WRITE_BACKWARD);
 	while (pd_reader_next(r, &ev) == 1)
 		check_event(w, &ev);
 	w->dir_covered += w->dir_end;

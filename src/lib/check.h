@@ -51,6 +51,13 @@ struct pd_check {
 	uint64_t
 		bytes_covered; /* bytes of the input that belong to a structure */
 	uint64_t file_size; /* the input's size (main file; + data.N files) */
+	/*
+	 * Records perf processes out of order (time-backwards-across-round,
+	 * its "N out of order events recorded"), the largest step below
+	 * perf's last flush and where it is.
+	 */
+	uint64_t out_of_order;
+	uint64_t max_late_ns, max_late_offset;
 	/* The findings as diagnostics, with check's severities: "errors"/"warnings". */
 	struct pd_diags diags;
 	/* internal */

@@ -109,9 +109,10 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 			       "sample_type, read_format or regs abi bits "
 			       "perfdump does not know"},
 	[PD_C_TIME_BACKWARDS_ACROSS_ROUND] =
-		{"time-backwards-across-round", PD_ERR, 0,
+		{"time-backwards-across-round", PD_WARN, 0,
 		 "a record older than what perf already flushed at a "
-		 "FINISHED_ROUND"},
+		 "FINISHED_ROUND: perf reads it out of order (\"N out of "
+		 "order events recorded\")"},
 	[PD_C_DECOMPRESS_FAILED] = {"decompress-failed", PD_ERR, 0,
 				    "a compressed record does not decompress"},
 	[PD_C_TORN_COMPRESSED_RECORD] =

@@ -204,82 +204,37 @@ void parse_feat_build_id(struct pd_session *s, struct pd_feature *f,
  *		u64 ids[nr_ids];
  *	}
  *
- * Only the attr's leading fields are decoded here (type, size, config,
- * sample_period, sample_type, read_format, flags at 0..47).  The flags
- * bit-field of a big-endian producer is MSB-first: it is read as a u64 in
- * the producer's order and bit-reversed (tools/perf/util/session.c: swap_bitfield).
+ * The attr is decoded by pd_attr_parse, as the attrs section's are (a
+ * big-endian producer's bit-fields reversed there: session.c
+ * swap_bitfield); it warns of an attr.size beyond attr_sz.
  */
-static uint64_t reverse64(uint64_t v)
-{
-	uint64_t r = 0;
-
-	for (int i = 0; i < 64; i++, v >>= 1)
-		r = (r << 1) | (v & 1);
-	return r;
-}
-
-static void read_attr_head(struct pd_session *s, struct pd_event_desc *d,
-			   struct cursor *a)
-{
-	d->offset = cur_off(a);
-	if (cur_left(a) < 8)
-		return;
-	d->type = cur_u32(a, "attr.type");
-	d->size = cur_u32(a, "attr.size");
-	d->attr_known = 8;
-	if (cur_left(a) < 8)
-		return;
-	d->config = cur_u64(a, "attr.config");
-	d->attr_known = 16;
-	if (cur_left(a) < 24)
-		return;
-	d->sample_period = cur_u64(a, "attr.sample_period");
-	d->sample_type = cur_u64(a, "attr.sample_type");
-	d->read_format = cur_u64(a, "attr.read_format");
-	d->attr_known = 40;
-	if (cur_left(a) < 8)
-		return;
-	d->flags = cur_u64(a, "attr.flags");
-	if (s->big_endian)
-		d->flags = reverse64(d->flags);
-	d->attr_known = PD_EVDESC_ATTR_KNOWN;
-}
 
 /* perf_attr_check(): what perf refuses, we only warn about (tools/perf/util/header.c: perf_attr_check). */
-static void check_attr(struct pd_session *s, const struct pd_event_desc *d,
-		       uint32_t attr_sz, uint32_t i)
+static void check_attr(struct pd_session *s, const struct pd_attr *a,
+		       uint32_t i)
 {
-	uint32_t size = d->size ? d->size : 64;
-
-	if (d->attr_known >= 8 && size > attr_sz)
+	if (attr_has(a, 24, 8) && a->sample_type >> 25)
 		pd_diag_add(&s->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
-			    d->offset + 4, "HEADER_EVENT_DESC",
-			    "event_desc[%u]: attr.size %u is larger than the "
-			    "%u bytes stored",
-			    i, d->size, attr_sz);
-	if (d->attr_known >= 40 && d->sample_type >> 25)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
-			    PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
-			    d->offset + 24, "HEADER_EVENT_DESC",
+			    a->offset + 24, "HEADER_EVENT_DESC",
 			    "event_desc[%u]: unknown sample_type bits 0x%llx",
 			    i,
-			    (unsigned long long)(d->sample_type &
+			    (unsigned long long)(a->sample_type &
 						 ~((1ULL << 25) - 1)));
-	if (d->attr_known >= 40 && d->read_format >> 5)
+	if (attr_has(a, 32, 8) && a->read_format >> 5)
 		pd_diag_add(&s->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
-			    d->offset + 32, "HEADER_EVENT_DESC",
+			    a->offset + 32, "HEADER_EVENT_DESC",
 			    "event_desc[%u]: unknown read_format bits 0x%llx",
-			    i, (unsigned long long)(d->read_format & ~0x1fULL));
-	if (d->attr_known >= 48 && d->flags >> 40)
+			    i, (unsigned long long)(a->read_format & ~0x1fULL));
+	if (attr_has(a, 40, 8) && a->flags >> 40)
 		pd_diag_add(
 			&s->diags, PD_C_UNUSUAL,
 			PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
-			d->offset + 40, "HEADER_EVENT_DESC",
+			a->offset + 40, "HEADER_EVENT_DESC",
 			"event_desc[%u]: reserved attr flag bits set: 0x%llx",
 			i,
-			(unsigned long long)(d->flags & ~((1ULL << 40) - 1)));
+			(unsigned long long)(a->flags & ~((1ULL << 40) - 1)));
 }
 
 static bool read_event_desc(struct pd_session *s, struct feat_event_desc *m,
@@ -294,8 +249,11 @@ static bool read_event_desc(struct pd_session *s, struct feat_event_desc *m,
 	if (!cur_ok(&a))
 		return false;
 	m->nr_read = i + 1;
-	read_attr_head(s, d, &a);
-	check_attr(s, d, m->attr_sz, i);
+	d->attr.offset = cur_off(&a);
+	/* fewer than 8 bytes: nothing decoded (attr.avail 0), no message */
+	if (m->attr_sz >= 8)
+		pd_attr_parse(&a, m->attr_sz, s->big_endian, &d->attr);
+	check_attr(s, &d->attr, i);
 	snprintf(what, sizeof(what), "event_desc[%u].nr_ids", i);
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	d->nr_ids = cur_u32(c, what);

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "attr.h"
 #include "cursor.h"
 #include "perf_abi.h"
 
@@ -116,17 +117,13 @@ struct feat_build_id {
 
 /* ---- EVENT_DESC (header.c write_event_desc / read_event_desc) -------- */
 
-/* attr fields decoded here: type .. flags, offsets 0..47. */
-#define PD_EVDESC_ATTR_KNOWN 48
-
+/*
+ * One event: its attr decoded by the one attr parser (attr.h), every
+ * field the attr's size and the stored attr_sz cover, as attrs decodes
+ * the attrs section.
+ */
 struct pd_event_desc {
-	uint64_t offset;     /* file offset of the attr */
-	uint32_t attr_known; /* attr bytes decoded (<= 48) */
-	uint32_t type, size;
-	uint64_t config;
-	uint64_t sample_period; /* sample_freq when flags has freq */
-	uint64_t sample_type, read_format;
-	uint64_t flags; /* little-endian bit numbering */
+	struct pd_attr attr; /* attr.offset: its file offset */
 	uint32_t nr_ids;
 	struct pd_str name;
 	uint64_t *ids;

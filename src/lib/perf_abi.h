@@ -163,6 +163,7 @@ enum {
 #define PD_ATTR_PRECISE_SHIFT	15 /* precise_ip: 2 bits */
 #define PD_ATTR_SAMPLE_ID_ALL	(1ULL << 18)
 #define PD_ATTR_USE_CLOCKID	(1ULL << 25)
+#define PD_ATTR_WRITE_BACKWARD	(1ULL << 27)
 #define PD_ATTR_BUILD_ID	(1ULL << 34)
 #define PD_ATTR_DEFER_CALLCHAIN (1ULL << 38) /* user chain in record 22 */
 
@@ -243,6 +244,9 @@ enum {
 #define PD_AUX_FLAG_PARTIAL		 0x04u
 #define PD_AUX_FLAG_COLLISION		 0x08u
 #define PD_AUX_FLAG_PMU_FORMAT_TYPE_MASK 0xff00u
+
+/* PERF_RECORD_KSYMBOL flags (PERF_RECORD_KSYMBOL_FLAGS_*) */
+#define PD_KSYMBOL_FLAG_UNREGISTER 0x01u
 
 /* perf_record_cpu_map_data.type (PERF_CPU_MAP__*) */
 enum {

@@ -105,13 +105,14 @@ HOT struct pd_stats_type *type_slot(struct walk *w, uint32_t type)
 	return type < 128 ? &w->st->types[type] : type_slot_other(w, type);
 }
 
-static uint32_t hash32(uint32_t x)
+static uint32_t hash_thread(uint32_t pid, uint32_t tid)
 {
-	return x * 0x9e3779b1u;
+	return (tid ^ pid * 0x85ebca6bu) * 0x9e3779b1u;
 }
 
-/* The thread table entry of tid, created if needed (NULL: table full). */
-static struct pd_stats_thread *thread_of(struct walk *w, uint32_t tid)
+/* (pid, tid)'s entry, made if new (NULL: full); tid -1: a task exiting */
+static struct pd_stats_thread *thread_of(struct walk *w, uint32_t pid,
+					 uint32_t tid)
 {
 	struct pd_stats *st = w->st;
 	uint32_t mask, i;
@@ -134,8 +135,8 @@ static struct pd_stats_thread *thread_of(struct walk *w, uint32_t tid)
 
 			if (!t->used)
 				continue;
-			for (i = hash32(t->tid) & (ncap - 1); nt[i].used;
-			     i = (i + 1) & (ncap - 1))
+			for (i = hash_thread(t->pid, t->tid) & (ncap - 1);
+			     nt[i].used; i = (i + 1) & (ncap - 1))
 				;
 			nt[i] = *t;
 		}
@@ -146,7 +147,7 @@ static struct pd_stats_thread *thread_of(struct walk *w, uint32_t tid)
 	}
 lookup:
 	mask = st->thread_cap - 1;
-	for (i = hash32(tid) & mask;; i = (i + 1) & mask) {
+	for (i = hash_thread(pid, tid) & mask;; i = (i + 1) & mask) {
 		struct pd_stats_thread *t = &st->threads[i];
 
 		if (!t->used) {
@@ -154,10 +155,11 @@ lookup:
 				return NULL;
 			st->nthreads++;
 			t->used = true;
+			t->pid = pid;
 			t->tid = tid;
 			return t;
 		}
-		if (t->tid == tid)
+		if (t->tid == tid && t->pid == pid)
 			return t;
 	}
 }
@@ -216,7 +218,7 @@ HOT bool count_cpu(struct walk *w, const struct pd_event *ev,
 	return true;
 }
 
-/* Count a sample against its thread (pid/tid), remembering the last one. */
+/* Count a sample against its thread (pid, tid), remembering the last one. */
 HOT void count_thread(struct walk *w, const struct pd_event *ev,
 		      const struct pd_sample_pos *pos, uint32_t words,
 		      const bool swap, const bool checked, const bool all)
@@ -225,15 +227,14 @@ HOT void count_thread(struct walk *w, const struct pd_event *ev,
 
 	if (has_word(pos->tid, words, checked, all)) {
 		const uint8_t *q = ev->p + 8 * pos->tid;
-		uint32_t tid = pd_get32(q + 4, swap);
+		uint32_t pid = pd_get32(q, swap), tid = pd_get32(q + 4, swap);
 		struct pd_stats_thread *t = w->last_thread;
 
-		if (!t || t->tid != tid)
-			t = w->last_thread = thread_of(w, tid);
+		if (!t || t->tid != tid || t->pid != pid)
+			t = w->last_thread = thread_of(w, pid, tid);
 
 		if (t) {
 			t->samples++;
-			t->pid = pd_get32(q, swap);
 			t->has_pid = true;
 		} else {
 			st->threads_dropped++;
@@ -335,12 +336,12 @@ static void count_task(struct walk *w, const struct pd_event *ev)
 		return;
 	if (k.fork) {
 		/* the parent first: looking the child up may move the table */
-		t = thread_of(w, k.ptid);
+		t = thread_of(w, k.ppid, k.ptid);
 		if (!t || !t->comm[0])
 			return;
 		memcpy(k.comm, t->comm, sizeof(k.comm));
 	}
-	t = thread_of(w, k.tid);
+	t = thread_of(w, k.pid, k.tid);
 	if (t)
 		pd_stats_task_apply(t, &k);
 }

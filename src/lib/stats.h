@@ -39,6 +39,7 @@ struct pd_stats_type {
 	uint64_t inner, inner_bytes; /* of those, from compressed records */
 };
 
+/* A thread, keyed by (pid, tid) as its samples give them. */
 struct pd_stats_thread {
 	bool used;
 	uint32_t tid, pid;
@@ -214,7 +215,7 @@ void pd_stats_count_read(struct pd_stats *st, const struct pd_session *s,
  */
 struct pd_stats_task {
 	bool fork, has_time;
-	uint32_t pid, tid, ptid;
+	uint32_t pid, tid, ppid, ptid;
 	uint64_t time;
 	char comm[16];
 };

@@ -39,6 +39,7 @@ bool pd_stats_task_view(const struct pd_session *s, const struct pd_event *ev,
 		if (ev->size < 32)
 			return false;
 		k->pid = pd_get32(ev->p + 8, s->swap);
+		k->ppid = pd_get32(ev->p + 12, s->swap);
 		k->tid = pd_get32(ev->p + 16, s->swap);
 		k->ptid = pd_get32(ev->p + 20, s->swap);
 		k->time = pd_get64(ev->p + 24, s->swap);
@@ -68,7 +69,6 @@ void pd_stats_task_apply(struct pd_stats_thread *t,
 {
 	if (k->has_time && t->has_comm_time && k->time < t->comm_time)
 		return;
-	t->pid = k->pid;
 	t->has_pid = true;
 	memcpy(t->comm, k->comm, sizeof(t->comm));
 	t->has_comm_time = k->has_time;
