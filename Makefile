@@ -17,8 +17,10 @@ WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wno-format-nonliteral -Wvla
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) \
-	     $(shell $(PKG_CONFIG) --cflags libelf libzstd 2>/dev/null)
-LDLIBS = $(shell $(PKG_CONFIG) --libs libelf libzstd 2>/dev/null || echo -lelf -lzstd)
+	     $(PKG_CFLAGS)
+PKGS = libelf libzstd libtraceevent
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null || echo -I/usr/include/traceevent)
+LDLIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -lelf -lzstd -ltraceevent)
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan
@@ -71,7 +73,8 @@ mutate: test-deps
 # libFuzzer build: clang, ASan + UBSan, coverage on every source file.
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
-	      -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+	      -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+	      $(PKG_CFLAGS)
 FUZZ_OBJS = $(filter-out build-fuzz/main.o,$(SRCS:src/%.c=build-fuzz/%.o))
 
 build-fuzz/%.o: src/%.c

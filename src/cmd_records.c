@@ -11,6 +11,7 @@
 #include "lib/event.h"
 #include "lib/order.h"
 #include "lib/record.h"
+#include "lib/tracepoint.h"
 #include "fmt/fmt_event.h"
 #include "perfdump.h"
 
@@ -371,6 +372,8 @@ static void show(struct cmd_run *r)
 
 	c->s = r->s;
 	c->e = r->e;
+	/* tracepoint samples: their fields and print output */
+	c->s->tp_want = PD_TP_FIELDS | PD_TP_PRINT;
 	if (r->o->fmt != EMIT_JSON_LINES)
 		emit_arr_begin(c->e, "records");
 	run(c, r->s);
