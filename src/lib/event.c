@@ -13,7 +13,8 @@ static void decode_tracepoint(struct pd_session *s, struct pd_decoded *d,
 {
 	const struct pd_sample_bytes *raw = &d->smp.raw;
 
-	if (s->tp_want && raw->p)
+	/* a RAW size of 0 has no bytes: every field is outside it */
+	if (s->tp_want && (raw->p || !raw->size))
 		pd_tp_decode(s, d->evsel, raw->p, (uint32_t)raw->size,
 			     raw->offset, s->tp_want, scratch, &d->smp.tp);
 	else

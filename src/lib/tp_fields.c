@@ -75,12 +75,13 @@ static bool dyn_loc(const struct fctx *x, const struct pd_tp_field *f,
 static bool read_field(const struct fctx *x, const struct pd_tp_field *f,
 		       struct pd_tp_value *v)
 {
-	const uint8_t *p = x->raw + f->offset;
+	const uint8_t *p;
 	uint64_t off;
 	uint32_t len;
 
 	if (!inside(x, f->offset, f->size))
 		return false;
+	p = x->raw + f->offset;
 	switch (f->kind) {
 	case PD_TP_INT:
 	case PD_TP_PTR: v->u = get(x, p, f->size, f->is_signed); break;
@@ -132,7 +133,8 @@ void pd_tp_decode(struct pd_session *s, const struct pd_evsel *evsel,
 		  struct pd_tp_sample *out)
 {
 	struct pd_tp_event *ev = (struct pd_tp_event *)pd_tp_event_of(s, evsel);
-	struct fctx x = {raw, size, false, scratch};
+	static const uint8_t none[1];
+	struct fctx x = {raw ? raw : none, raw ? size : 0, false, scratch};
 	const struct pd_tp_field *bad = NULL;
 
 	memset(out, 0, sizeof(*out));
@@ -141,7 +143,7 @@ void pd_tp_decode(struct pd_session *s, const struct pd_evsel *evsel,
 		return;
 	}
 	out->ev = ev;
-	if (!ev->parsed || !raw)
+	if (!ev->parsed)
 		return;
 	x.be = ev->owner->big_endian;
 	out->v = arena_calloc(scratch, ev->nfields ? ev->nfields : 1,
@@ -167,6 +169,6 @@ void pd_tp_decode(struct pd_session *s, const struct pd_evsel *evsel,
 				    : "",
 			    size, out->nbad, out->nbad == 1 ? "" : "s in all");
 	else if ((what & PD_TP_PRINT) && ev->print_ok)
-		out->print = pd_tp_print(s, ev->owner, ev, out, raw, size, off,
-					 scratch, &out->print_len);
+		out->print = pd_tp_print(s, ev->owner, ev, out, x.raw, x.size,
+					 off, scratch, &out->print_len);
 }
