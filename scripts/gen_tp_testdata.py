@@ -11,7 +11,8 @@ texts).
                 print fmt uses __print_symbolic, __print_flags, __get_str
                 and __print_array.  No EVENT_DESC: the event is named by
                 the tracing data alone (HOSTNAME is there for the byte-swapped
-                feature bitmap's check).
+                feature bitmap's check), HEADER_E_MACHINE (33: EM_X86_64,
+                e_flags 0x5; EM_386 in tp-le32) and HEADER_CLN_SIZE (34: 64).
   tp-be.data    its big-endian twin (endian byte 1 in the tracing data)
   tp-le32.data  its twin from a 32-bit producer (long size 4: the pointer
                 and the unsigned long are 4 bytes, later offsets move)
@@ -131,8 +132,15 @@ def make_twin(g, e, L):
     data, _ = g.assemble_file(e, attrs=[tp_attr(g, TP_ID, 0x501)],
                               attr_size_field=g.ATTR_VER8, records=recs,
                               features=[(1, lambda e2, ctx: tp_blob(g, e2, L, systems)),
-                                        (3, g.f_str(g.HOSTNAME))])
+                                        (3, g.f_str(g.HOSTNAME)),
+                                        (33, lambda e2, ctx: e_machine(e2, L)),
+                                        (34, lambda e2, ctx: e2.u32(64))])
     return data
+
+
+def e_machine(e, L):
+    """HEADER_E_MACHINE: u32 e_machine, u32 e_flags (EM_X86_64 or EM_386)."""
+    return e.u32(62 if L == 8 else 3) + e.u32(0x5 if L == 8 else 0)
 
 
 def make_bad(g):
