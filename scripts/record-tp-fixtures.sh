@@ -36,13 +36,13 @@ rec() { # NAME perf-record-args...: testdata/NAME, checked against MAX
 if [ -z "${REF_ONLY:-}" ]; then
 	# sched_switch + sched_wakeup of a pipe ping-pong between two tasks
 	rec tp-sched.data -e sched:sched_switch,sched:sched_wakeup \
-		-o $TD/tp-sched.data -- perf bench sched pipe -l 300
+		-o $TD/tp-sched.data -- perf bench sched pipe -l 60
 	# syscalls:sys_enter_openat (on this kernel filename is a pointer)
 	rec tp-openat.data -e syscalls:sys_enter_openat \
 		-o $TD/tp-openat.data -- cat /etc/hostname /etc/os-release
 	# softirqs (__print_symbolic) and hard irqs (a __data_loc string)
 	rec tp-irq.data -e irq:softirq_entry,irq:irq_handler_entry -a \
-		-o $TD/tp-irq.data -- sleep 0.2
+		-o $TD/tp-irq.data -- sleep 0.05
 	# a uprobe with arguments (this kernel has no kprobe events): a
 	# __data_loc string from user memory and an s32
 	perf probe -q -d 'probe_libc:pd_open' 2>/dev/null || true
@@ -54,7 +54,7 @@ if [ -z "${REF_ONLY:-}" ]; then
 	rm -f $TD/tp-pipe.data
 	# (the workload's output kept out of the stream)
 	perf record -q -e sched:sched_switch,sched:sched_wakeup -o - -- \
-		sh -c 'perf bench sched pipe -l 100 >/dev/null' \
+		sh -c 'perf bench sched pipe -l 30 >/dev/null' \
 		>$TD/tp-pipe.data 2>"$REF/tp-pipe.data.record.log"
 	chmod 644 $TD/tp-pipe.data
 	[ "$(stat -c %s $TD/tp-pipe.data)" -le $MAX ]

@@ -102,6 +102,24 @@ static const char *too_complex(const char *t, size_t n)
 	return NULL;
 }
 
+/* The text after "print fmt: " up to the end of its line, or NULL. */
+static const char *print_fmt_line(struct arena *a, const char *t, size_t n)
+{
+	static const char key[] = "print fmt: ";
+	const char *p = NULL, *e;
+
+	for (size_t i = 0; i + sizeof(key) - 1 <= n; i++)
+		if (memcmp(t + i, key, sizeof(key) - 1) == 0 &&
+		    (i == 0 || t[i - 1] == '\n')) {
+			p = t + i + sizeof(key) - 1;
+			break;
+		}
+	if (!p)
+		return NULL;
+	e = memchr(p, '\n', (size_t)(t + n - p));
+	return arena_cstr(a, p, e ? (size_t)(e - p) : (size_t)(t + n - p));
+}
+
 /* "field:" lines of a format text: what libtraceevent should have parsed */
 static uint32_t count_field_lines(const char *t, size_t n)
 {
@@ -230,6 +248,7 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 	ev->name = arena_cstr(&s->arena, fm->name.s, fm->name.len);
 	if (!ev->system || !ev->name)
 		return;
+	ev->print_fmt = print_fmt_line(&s->arena, fm->text, (size_t)fm->size);
 	if (!fm->has_id || !fm->name.len)
 		return; /* feat_tracing.c said so */
 	if (why) {
@@ -252,10 +271,6 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 		copy_fields(&s->arena, te, ev);
 		ev->print_ok = !(te->flags & TEP_EVENT_FL_FAILED) &&
 			       te->print_fmt.format;
-		if (te->print_fmt.format)
-			ev->print_fmt =
-				arena_cstr(&s->arena, te->print_fmt.format,
-					   strlen(te->print_fmt.format));
 		if (ev->print_ok)
 			pd_tp_print_prepare(ev);
 		else

@@ -57,7 +57,7 @@ struct pd_tp_event {
 	uint64_t offset;	    /* file offset of the format text */
 	bool parsed;		    /* libtraceevent parsed its fields */
 	bool print_ok;		    /* ... and its print fmt */
-	const char *print_fmt;	    /* the format string (NULL: none) */
+	const char *print_fmt;	    /* the "print fmt:" line's text, or NULL */
 	struct pd_tp_field *fields; /* common fields first */
 	uint32_t nfields, ncommon;
 	/* tp_print.c: the print args whose reads depend on the data */
