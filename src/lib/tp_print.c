@@ -59,7 +59,9 @@ static void walk(struct pd_tp_event *ev, struct tep_event *te,
 			walk(ev, te, a->int_array.el_size, depth + 1);
 			break;
 		case TEP_PRINT_OP:
-			if (a->op.op && strcmp(a->op.op, "[") == 0) {
+			if (a->op.op && (strcmp(a->op.op, "[") == 0 ||
+					 strcmp(a->op.op, "/") == 0 ||
+					 strcmp(a->op.op, "%") == 0)) {
 				resolve_field(te, a->op.left);
 				note(ev, a);
 			}
@@ -203,7 +205,10 @@ static bool bounded(const struct pctx *x, const struct tep_print_arg *a)
 		n = eval(x, a->int_array.count, 0, &ok);
 		ok &= !__builtin_mul_overflow(n, k, &n);
 		break;
-	default: /* op "[": one element at the index */
+	default:
+		if (a->op.op[0] != '[') /* / and %: libtraceevent divides */
+			return eval(x, a->op.right, 0, &ok) != 0 && ok;
+		/* [: one element at the index */
 		base = base_of(x, a->op.left, &elem, &ok);
 		k = eval(x, a->op.right, 0, &ok);
 		ok &= !__builtin_mul_overflow(k + 1, elem, &n) && k + 1 > k;
@@ -258,6 +263,8 @@ const char *pd_tp_print(struct pd_session *s, struct pd_tp *tp,
 			       "past the RAW payload");
 			return NULL;
 		}
+	if (ev->fast)
+		return pd_tp_fast_print(tp, ev, raw, size, scratch, len);
 	if (size + PAD > tp->buf_cap) {
 		uint8_t *b = realloc(tp->buf, size + PAD);
 

@@ -271,9 +271,10 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 		copy_fields(&s->arena, te, ev);
 		ev->print_ok = !(te->flags & TEP_EVENT_FL_FAILED) &&
 			       te->print_fmt.format;
-		if (ev->print_ok)
+		if (ev->print_ok) {
 			pd_tp_print_prepare(ev);
-		else
+			pd_tp_fast_prepare(&s->arena, ev);
+		} else
 			tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN,
 				fm->offset, ev,
 				"libtraceevent cannot parse its print fmt: "
@@ -396,6 +397,7 @@ void pd_tp_free_all(struct pd_session *s)
 		for (uint32_t i = 0; i < tp->nevents; i++)
 			free(tp->events[i].bounded);
 		free(tp->buf);
+		free(tp->out);
 		tep_free(tp->tep);
 	}
 	s->tps = NULL;

@@ -11,7 +11,8 @@
  * print_fmt output (what `perf script` prints after the event name), on a
  * copy of the payload whose every read it can make has been bounded first.
  *
- * Only tracepoint.c and tp_print.c include libtraceevent's headers.
+ * Only tracepoint.c, tp_print.c and tp_fast.c include libtraceevent's
+ * headers.
  */
 #ifndef PD_TRACEPOINT_H
 #define PD_TRACEPOINT_H
@@ -65,6 +66,7 @@ struct pd_tp_event {
 	void **bounded;
 	uint32_t nbounded;
 	bool print_refused; /* said once: a print could not be bounded */
+	void *fast;	    /* tp_fast.c: the print fmt compiled, or NULL */
 };
 
 /* The formats of one tracing data blob, and libtraceevent's handle. */
@@ -78,6 +80,8 @@ struct pd_tp {
 	uint8_t *buf; /* tp_print.c: the payload copy libtraceevent reads */
 	uint32_t buf_cap;
 	void *seq; /* struct trace_seq, reused */
+	char *out; /* tp_fast.c: the output, reused */
+	size_t out_cap;
 	struct pd_tp *next;
 };
 
@@ -144,5 +148,11 @@ const char *pd_tp_print(struct pd_session *s, struct pd_tp *tp,
 			struct arena *scratch, uint32_t *len);
 /* tp_print.c: note the args of ev's print fmt whose reads need bounds. */
 void pd_tp_print_prepare(struct pd_tp_event *ev);
+/* tp_fast.c: compile ev's print fmt, if it can be printed without
+ * libtraceevent (ev->fast); and print a sample with it (NULL: cannot) */
+void pd_tp_fast_prepare(struct arena *a, struct pd_tp_event *ev);
+const char *pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
+			     const uint8_t *raw, uint32_t size,
+			     struct arena *scratch, uint32_t *len);
 
 #endif
