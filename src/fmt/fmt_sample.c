@@ -104,8 +104,7 @@ static void emit_raw_field(struct emitter *e, const struct pd_sample *smp)
 	emit_row_begin(e, "raw");
 	emit_u64(e, "size", smp->raw.size);
 	if (smp->tp.ev)
-		emit_strf(e, "tracepoint", "%s:%s", smp->tp.ev->system,
-			  smp->tp.ev->name);
+		emit_str(e, "tracepoint", smp->tp.ev->full_name);
 	/* decoded fields replace the hex, which -x still adds */
 	emit_payload(e, &smp->raw, smp->raw.size, !smp->tp.v);
 	emit_obj_end(e);

@@ -246,9 +246,13 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 	ev->offset = fm->offset;
 	ev->system = arena_cstr(&s->arena, fm->system.s, fm->system.len);
 	ev->name = arena_cstr(&s->arena, fm->name.s, fm->name.len);
-	if (!ev->system || !ev->name)
+	ev->full_name =
+		arena_alloc(&s->arena, fm->system.len + fm->name.len + 2);
+	if (!ev->system || !ev->name || !ev->full_name)
 		return;
+	sprintf((char *)ev->full_name, "%s:%s", ev->system, ev->name);
 	ev->print_fmt = print_fmt_line(&s->arena, fm->text, (size_t)fm->size);
+	ev->has_id = fm->has_id;
 	if (!fm->has_id || !fm->name.len)
 		return; /* feat_tracing.c said so */
 	if (why) {
@@ -409,7 +413,8 @@ static struct pd_tp_event *find_id(struct pd_session *s, uint64_t id,
 {
 	for (struct pd_tp *tp = s->tps; tp; tp = tp->next)
 		for (uint32_t i = 0; i < tp->nevents; i++)
-			if (tp->events[i].id == id && tp->events[i].name) {
+			if (tp->events[i].id == id && tp->events[i].has_id &&
+			    tp->events[i].full_name) {
 				*in = tp;
 				return &tp->events[i];
 			}
@@ -441,8 +446,7 @@ void pd_tp_name_evsels(struct pd_session *s)
 			continue;
 		t = pd_tp_event_of(s, ev);
 		if (t)
-			pd_evsel_name(ev, "TRACING_DATA", "%s:%s", t->system,
-				      t->name);
+			pd_evsel_name(ev, "TRACING_DATA", "%s", t->full_name);
 	}
 }
 

@@ -53,7 +53,9 @@ struct pd_tp_field {
 /* One event format of the tracing data. */
 struct pd_tp_event {
 	uint64_t id;
+	bool has_id; /* the text has an "ID:" line (else id is 0) */
 	const char *system, *name;
+	const char *full_name;	    /* "system:name" */
 	struct pd_tp *owner;	    /* the blob it came from */
 	uint64_t offset;	    /* file offset of the format text */
 	bool parsed;		    /* libtraceevent parsed its fields */
