@@ -9,7 +9,9 @@ texts).
                 1, 2, 4 and 8 bytes, char[], a pointer, unsigned long, a
                 u32 array, a __data_loc char[] and a __data_loc u16[]; the
                 print fmt uses __print_symbolic, __print_flags, __get_str
-                and __print_array.  No EVENT_DESC: the event is named by
+                and __print_array; pdtest:print's (printed without
+                libtraceevent) flags with a delimiter, ?:, symbols, the
+                lengths h, l and ll, widths and %%.  No EVENT_DESC: the event is named by
                 the tracing data alone (HOSTNAME is there for the byte-swapped
                 feature bitmap's check), HEADER_E_MACHINE (33: EM_X86_64,
                 e_flags 0x5; EM_386 in tp-le32) and HEADER_CLN_SIZE (34: 64).
@@ -66,6 +68,35 @@ FIELDS_PRINT = ('"a_s8=%d a_s16=%d a_s32=%d a_s64=%lld a_u64=%llu comm=%s ptr=%p
                 '{ 2, "TWO" }), __print_flags(REC->a_s32, "|", { 1, "A" }, '
                 '{ 2, "B" }, { 4, "C" }), __print_array(__get_dynamic_array(vals), '
                 '__get_dynamic_array_len(vals) / 2, 2)')
+
+# pdtest:print (ID 510): a print fmt perfdump prints without libtraceevent
+# (flags with a delimiter, ?:, symbols, lengths h/l/ll, widths, __get_str)
+PRINT_ID = 510
+PRINT_FIELDS = ("\tfield:u32 state;\toffset:8;\tsize:4;\tsigned:0;\n"
+                "\tfield:s16 v16;\toffset:12;\tsize:2;\tsigned:1;\n"
+                "\tfield:char name[6];\toffset:14;\tsize:6;\tsigned:0;\n"
+                "\tfield:__data_loc char[] msg;\toffset:20;\tsize:4;\tsigned:0;\n"
+                "\tfield:u64 big;\toffset:24;\tsize:8;\tsigned:0;\n")
+PRINT_PRINT = ('"state=%s%s v=%hd w=%03d h=%x l=%lx big=%llu neg=%u name=%-6s| '
+               'msg=%s sym=%s pct=100%% tab=\\t.", REC->state & 3 ? '
+               '__print_flags(REC->state & 3, "|", { 1, "A" }, { 2, "B" }) : "R", '
+               'REC->state & 4 ? "+" : "", REC->v16, REC->v16, REC->state, '
+               'REC->state, REC->big, REC->v16, REC->name, __get_str(msg), '
+               '__print_symbolic(REC->state, { 1, "one" }, { 7, "seven" })')
+PRINT_VALUES = [(0, -2, b"idle", b"hello", 18446744073709551615),
+                (7, 300, b"sixchr", b"", 1), (12, -32768, b"", b"x y", 0)]
+
+
+def print_payload(e, v):
+    state, v16, name, msg, big = v
+    m = msg + b"\0"
+    b = (e.u16(PRINT_ID) + e.u8(0) + e.u8(0) + e.s32(77) + e.u32(state)
+         + e.u16(v16 & 0xFFFF) + name.ljust(6, b"\0")[:6]
+         + e.u32(len(m) << 16 | 32) + e.u64(big) + m)
+    while (4 + len(b)) % 8:
+        b += b"\0"
+    return b
+
 
 HEX_FIELDS = ("\tfield:u8 buf[4];\toffset:8;\tsize:4;\tsigned:0;\n"
               "\tfield:u32 len;\toffset:12;\tsize:4;\tsigned:0;\n")
@@ -126,10 +157,14 @@ def tp_attr(g, config, sid):
 
 def make_twin(g, e, L):
     fmt = g.tp_format("fields", TP_ID, fields_format(L), FIELDS_PRINT)
-    systems = [("pdtest", [fmt])]
+    pfmt = g.tp_format("print", PRINT_ID, PRINT_FIELDS, PRINT_PRINT)
+    systems = [("pdtest", [fmt, pfmt])]
     recs = [sample(g, e, 0x501, i, fields_payload(g, e, L, v))
             for i, v in enumerate(VALUES)]
-    data, _ = g.assemble_file(e, attrs=[tp_attr(g, TP_ID, 0x501)],
+    recs += [sample(g, e, 0x510, 10 + i, print_payload(e, v))
+             for i, v in enumerate(PRINT_VALUES)]
+    data, _ = g.assemble_file(e, attrs=[tp_attr(g, TP_ID, 0x501),
+                                        tp_attr(g, PRINT_ID, 0x510)],
                               attr_size_field=g.ATTR_VER8, records=recs,
                               features=[(1, lambda e2, ctx: tp_blob(g, e2, L, systems)),
                                         (3, g.f_str(g.HOSTNAME)),

@@ -64,7 +64,7 @@ compare() {
 	le=$("$PERFDUMP" records --json-lines --type sample testdata/synthetic/tp-le.data | grep -o '"fields".*')
 	be=$("$PERFDUMP" records --json-lines --type sample testdata/synthetic/tp-be.data | grep -o '"fields".*')
 	l32=$("$PERFDUMP" records --json-lines --type sample testdata/synthetic/tp-le32.data | grep -o '"fields".*')
-	[ "$(wc -l <<<"$le")" -eq 3 ]
+	[ "$(wc -l <<<"$le")" -eq 6 ]
 	[ "$l32" = "$le" ]
 	# libtraceevent's __print_array reads the elements in the host's byte
 	# order (perf shows the same): the fields agree, the print's vals not
@@ -132,4 +132,19 @@ compare() {
 		'[.records[] | select(.fields.common_type == 47 and (.print | test(" ==> next_comm=")))] | length' '31' \
 		'.records[0].fields | [.prev_comm, .prev_pid, .prev_state, .next_comm]' '["sleep",9896,130,"swapper/5"]' \
 		'.records[0].print' '"prev_comm=sleep prev_pid=9896 prev_prio=120 prev_state=D|K ==> next_comm=swapper/5 next_pid=0 next_prio=120"'
+}
+
+@test "tracepoint: print formats printed without libtraceevent print as libtraceevent does" {
+	local f a b
+	for f in testdata/tracepoint.data testdata/tp-*.data testdata/synthetic/tp-*.data; do
+		a=$("$PERFDUMP" records --json-lines --type sample "$f" 2>&1) || true
+		b=$(PERFDUMP_TP_PRINT=libtraceevent "$PERFDUMP" records --json-lines --type sample "$f" 2>&1) || true
+		[ "$a" = "$b" ] || {
+			echo "$f: the two print paths differ"
+			diff <(echo "$a") <(echo "$b") | head -5
+			return 1
+		}
+	done
+	pdj -j records --type sample --event pdtest:print testdata/synthetic/tp-be.data
+	jq_eq '[.records[].print]' '["state=R v=-2 w=65534 h=0 l=0 big=18446744073709551615 neg=65534 name=idle  | msg=hello sym=0x0 pct=100% tab=\t.","state=A|B+ v=300 w=300 h=7 l=7 big=1 neg=300 name=sixchr| msg= sym=seven pct=100% tab=\t.","state=R+ v=-32768 w=32768 h=c l=c big=0 neg=32768 name=      | msg=x y sym=0xc pct=100% tab=\t."]'
 }

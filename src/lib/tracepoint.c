@@ -229,6 +229,17 @@ static void tp_diag(struct pd_session *s, enum pd_code code, enum pd_sev sev,
 		    ev->system, ev->name, (unsigned long long)ev->id, why);
 }
 
+/*
+ * PERFDUMP_TP_PRINT=libtraceevent, a testing aid: every print output from
+ * libtraceevent's print path (tp_fast.c must print the same).
+ */
+static bool slow_print(void)
+{
+	const char *m = getenv("PERFDUMP_TP_PRINT");
+
+	return m && strcmp(m, "libtraceevent") == 0;
+}
+
 /* One format text through libtraceevent, into the model. */
 static void parse_format(struct pd_session *s, struct pd_tp *tp,
 			 const struct pd_trace_format *fm,
@@ -277,7 +288,8 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 			       te->print_fmt.format;
 		if (ev->print_ok) {
 			pd_tp_print_prepare(ev);
-			pd_tp_fast_prepare(&s->arena, ev);
+			if (!slow_print())
+				pd_tp_fast_prepare(&s->arena, ev);
 		} else
 			tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN,
 				fm->offset, ev,
