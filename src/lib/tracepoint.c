@@ -335,6 +335,32 @@ static char *blob_text(const char *p, uint64_t n)
 	return cstr(p, (size_t)n);
 }
 
+/*
+ * The printk formats, "ADDR : \"text\"" lines, as perf's
+ * parse_ftrace_printk() reads them (trace-event-parse.c): the address in
+ * hex before the ':', the text after it and one more character.
+ * libtraceevent's tep_register_print_string() reads two bytes before a
+ * text shorter than 3 after its opening quote (found by the fuzzer), and
+ * tep_parse_printk_formats() hands it every line: such texts are left out.
+ */
+static void parse_printk(struct tep_handle *tep, char *t)
+{
+	char *save = NULL;
+
+	for (char *line = strtok_r(t, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *colon = strchr(line, ':'), *fmt;
+
+		if (!colon || !colon[1])
+			continue;
+		*colon = 0;
+		fmt = colon + 2;
+		if (strlen(fmt + (fmt[0] == '"')) < 3)
+			continue;
+		tep_register_print_string(tep, fmt, strtoull(line, NULL, 16));
+	}
+}
+
 /* header_page, kallsyms, printk formats, saved cmdlines */
 static void parse_extras(struct pd_tp *tp, const struct feat_tracing_data *m)
 {
@@ -356,7 +382,7 @@ static void parse_extras(struct pd_tp *tp, const struct feat_tracing_data *m)
 	}
 	if (m->step >= PD_TRACE_PRINTK &&
 	    (t = blob_text(m->printk_text, m->printk_size))) {
-		tep_parse_printk_formats(tep, t);
+		parse_printk(tep, t);
 		free(t);
 	}
 	if (m->step >= PD_TRACE_DONE && m->has_saved_cmdlines &&
