@@ -156,6 +156,69 @@ static uint32_t count_field_lines(const char *t, size_t n)
 	return k;
 }
 
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Does a "field:TYPE NAME[N];" line before pf declare name (n bytes)? */
+static bool declares(const char *t, size_t pf, const char *name, size_t n)
+{
+	for (size_t i = 0; i + 6 <= pf; i++) {
+		const char *e, *b;
+
+		if (memcmp(t + i, "field:", 6) != 0)
+			continue;
+		e = memchr(t + i, ';', pf - i);
+		if (!e)
+			return false;
+		b = memchr(t + i, '[', (size_t)(e - (t + i)));
+		e = b ? b : e;
+		while (e > t + i && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		for (b = e; b > t + i && ident_char(b[-1]); b--)
+			;
+		if ((size_t)(e - b) == n && memcmp(b, name, n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A REC->NAME of the print fmt (at pf) that no field line declares: its
+ * length, and *name; 0 if none.  libtraceevent 1.7 dereferences the
+ * missing field when such a name is the value of __print_symbolic or
+ * __print_flags (found by the fuzzer).
+ */
+static size_t unknown_rec_field(const char *t, size_t n, size_t pf,
+				const char **name)
+{
+	for (size_t i = pf; i + 5 <= n; i++) {
+		size_t k = 0;
+
+		if (memcmp(t + i, "REC->", 5) != 0)
+			continue;
+		while (i + 5 + k < n && ident_char(t[i + 5 + k]))
+			k++;
+		if (!declares(t, pf, t + i + 5, k)) {
+			*name = t + i + 5;
+			return k;
+		}
+	}
+	return 0;
+}
+
+/* Where the "print fmt:" line starts, or n. */
+static size_t print_fmt_at(const char *t, size_t n)
+{
+	for (size_t i = 0; i + 10 <= n; i++)
+		if (memcmp(t + i, "print fmt:", 10) == 0 &&
+		    (i == 0 || t[i - 1] == '\n'))
+			return i;
+	return n;
+}
+
 /* The element type of an array type: "char" of "__data_loc char[]". */
 static bool char_elements(const char *type)
 {
@@ -259,6 +322,29 @@ static bool slow_print(void)
 	return m && strcmp(m, "libtraceevent") == 0;
 }
 
+/*
+ * How much of the format text libtraceevent may parse: all of it, or the
+ * text before its print fmt when that names a field the format does not
+ * declare (then only the fields are decoded, and that is said).
+ */
+static size_t parse_len(struct pd_session *s, const struct pd_tp_event *ev,
+			const struct pd_trace_format *fm)
+{
+	size_t n = (size_t)fm->size, pf = print_fmt_at(fm->text, n), k;
+	const char *name = NULL;
+	char why[160];
+
+	k = unknown_rec_field(fm->text, n, pf, &name);
+	if (!k)
+		return n;
+	snprintf(why, sizeof(why),
+		 "its print fmt reads REC->%.*s, which no field line declares: "
+		 "the fields are decoded, the print output is not",
+		 (int)(k < 64 ? k : 64), name);
+	tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN, fm->offset, ev, why);
+	return pf;
+}
+
 /* One format text through libtraceevent, into the model. */
 static void parse_format(struct pd_session *s, struct pd_tp *tp,
 			 const struct pd_trace_format *fm,
@@ -269,6 +355,7 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 	struct tep_event *te = NULL;
 	char *text, *sys;
 	char err[128];
+	size_t len;
 	int rc;
 
 	ev->id = fm->id;
@@ -292,9 +379,9 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 	}
 	text = cstr(fm->text, (size_t)fm->size);
 	sys = cstr(ev->system, strlen(ev->system));
-	rc = text && sys
-		     ? (int)tep_parse_event(tep, text, (size_t)fm->size, sys)
-		     : TEP_ERRNO__MEM_ALLOC_FAILED;
+	len = parse_len(s, ev, fm);
+	rc = text && sys ? (int)tep_parse_event(tep, text, len, sys)
+			 : TEP_ERRNO__MEM_ALLOC_FAILED;
 	if (rc == 0 || rc == TEP_ERRNO__READ_PRINT_FAILED)
 		te = tep_find_event(tep, (int)fm->id);
 	if (te && (uint64_t)(unsigned)te->id == fm->id &&
@@ -309,7 +396,7 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 			pd_tp_print_prepare(ev);
 			if (!slow_print())
 				pd_tp_fast_prepare(&s->arena, ev);
-		} else
+		} else if (len == fm->size) /* else parse_len said why */
 			tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN,
 				fm->offset, ev,
 				"libtraceevent cannot parse its print fmt: "
