@@ -8,9 +8,10 @@
  * header_event is not parsed (perf skips it too).
  *
  * libtraceevent parses untrusted text in C, recursively: texts larger
- * than PD_TP_MAX_TEXT, or whose print args nest deeper than
- * PD_TP_MAX_NEST or chain more than PD_TP_MAX_OPS operators, are not
- * given to it.  Its own logging is silenced; what it rejects becomes a
+ * than PD_TP_MAX_TEXT, holding control bytes, or whose print args nest
+ * deeper than PD_TP_MAX_NEST or chain more than PD_TP_MAX_OPS operators,
+ * are not given to it, nor a print fmt naming a field the text does not
+ * declare.  Its own logging is silenced; what it rejects becomes a
  * diagnostic with a code.
  */
 #include "tracepoint.h"
@@ -92,6 +93,14 @@ static const char *too_complex(const char *t, size_t n)
 
 	if (n > PD_TP_MAX_TEXT)
 		return "the format text is larger than 64 KiB";
+	/* libtraceevent's tokenizer takes a NUL for the end of the text and
+	 * then compares a NULL token (found by the fuzzer) */
+	for (size_t i = 0; i < n; i++)
+		if (((unsigned char)t[i] < 0x20 && t[i] != '\t' &&
+		     t[i] != '\n' && t[i] != '\r') ||
+		    t[i] == 0x7f)
+			return "the format text holds a NUL or another control "
+			       "byte: it is not text";
 	for (size_t i = 0; i + 10 <= n; i++)
 		if (memcmp(t + i, "print fmt:", 10) == 0) {
 			p = t + i + 10;
