@@ -24,11 +24,7 @@
 
 #include "features.h"
 #include "session.h"
-
-#define PD_TP_MAX_TEXT (64u * 1024) /* one format text, header_page */
-#define PD_TP_MAX_NEST 32	    /* ( [ { in a print fmt */
-#define PD_TP_MAX_OPS  1024	    /* operators in a print fmt */
-#define PD_TP_MAX_BLOB (16u << 20)  /* kallsyms, printk, cmdlines */
+#include "tp_int.h"
 
 static bool host_big_endian(void)
 {
@@ -78,154 +74,6 @@ static const char *arena_cstr(struct arena *a, const char *p, size_t n)
 	if (s && n)
 		memcpy(s, p, n);
 	return s;
-}
-
-/*
- * Why libtraceevent must not see a format text, or NULL: its print args
- * (after "print fmt:") nest too deep or chain too many operators (both
- * recursions there), or the text is too large.
- */
-static const char *too_complex(const char *t, size_t n)
-{
-	const char *p = NULL;
-	unsigned depth = 0, ops = 0;
-	char quote = 0;
-
-	if (n > PD_TP_MAX_TEXT)
-		return "the format text is larger than 64 KiB";
-	/* libtraceevent's tokenizer takes a NUL for the end of the text and
-	 * then compares a NULL token (found by the fuzzer) */
-	for (size_t i = 0; i < n; i++)
-		if (((unsigned char)t[i] < 0x20 && t[i] != '\t' &&
-		     t[i] != '\n' && t[i] != '\r') ||
-		    t[i] == 0x7f)
-			return "the format text holds a NUL or another control "
-			       "byte: it is not text";
-	for (size_t i = 0; i + 10 <= n; i++)
-		if (memcmp(t + i, "print fmt:", 10) == 0) {
-			p = t + i + 10;
-			break;
-		}
-	for (; p && p < t + n; p++) {
-		if (quote) {
-			if (*p == '\\' && p + 1 < t + n)
-				p++;
-			else if (*p == quote)
-				quote = 0;
-			continue;
-		}
-		if (*p == '"' || *p == '\'')
-			quote = *p;
-		else if (*p == '(' || *p == '[' || *p == '{')
-			depth++;
-		else if (*p == ')' || *p == ']' || *p == '}')
-			depth -= depth > 0;
-		else if (strchr("+-*/%<>&|^?:!~=", *p))
-			ops++;
-		if (depth > PD_TP_MAX_NEST)
-			return "its print fmt nests deeper than 32 levels";
-		if (ops > PD_TP_MAX_OPS)
-			return "its print fmt has more than 1024 operators";
-	}
-	return NULL;
-}
-
-/* The text after "print fmt: " up to the end of its line, or NULL. */
-static const char *print_fmt_line(struct arena *a, const char *t, size_t n)
-{
-	static const char key[] = "print fmt: ";
-	const char *p = NULL, *e;
-
-	for (size_t i = 0; i + sizeof(key) - 1 <= n; i++)
-		if (memcmp(t + i, key, sizeof(key) - 1) == 0 &&
-		    (i == 0 || t[i - 1] == '\n')) {
-			p = t + i + sizeof(key) - 1;
-			break;
-		}
-	if (!p)
-		return NULL;
-	e = memchr(p, '\n', (size_t)(t + n - p));
-	return arena_cstr(a, p, e ? (size_t)(e - p) : (size_t)(t + n - p));
-}
-
-/* "field:" lines of a format text: what libtraceevent should have parsed */
-static uint32_t count_field_lines(const char *t, size_t n)
-{
-	uint32_t k = 0;
-	bool bol = true;
-
-	for (size_t i = 0; i < n; i++) {
-		if (bol && i + 6 <= n && memcmp(t + i, "field:", 6) == 0)
-			k++;
-		if (t[i] == '\n')
-			bol = true;
-		else if (t[i] != ' ' && t[i] != '\t')
-			bol = false;
-	}
-	return k;
-}
-
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
-/* Does a "field:TYPE NAME[N];" line before pf declare name (n bytes)? */
-static bool declares(const char *t, size_t pf, const char *name, size_t n)
-{
-	for (size_t i = 0; i + 6 <= pf; i++) {
-		const char *e, *b;
-
-		if (memcmp(t + i, "field:", 6) != 0)
-			continue;
-		e = memchr(t + i, ';', pf - i);
-		if (!e)
-			return false;
-		b = memchr(t + i, '[', (size_t)(e - (t + i)));
-		e = b ? b : e;
-		while (e > t + i && (e[-1] == ' ' || e[-1] == '\t'))
-			e--;
-		for (b = e; b > t + i && ident_char(b[-1]); b--)
-			;
-		if ((size_t)(e - b) == n && memcmp(b, name, n) == 0)
-			return true;
-	}
-	return false;
-}
-
-/*
- * A REC->NAME of the print fmt (at pf) that no field line declares: its
- * length, and *name; 0 if none.  libtraceevent 1.7 dereferences the
- * missing field when such a name is the value of __print_symbolic or
- * __print_flags (found by the fuzzer).
- */
-static size_t unknown_rec_field(const char *t, size_t n, size_t pf,
-				const char **name)
-{
-	for (size_t i = pf; i + 5 <= n; i++) {
-		size_t k = 0;
-
-		if (memcmp(t + i, "REC->", 5) != 0)
-			continue;
-		while (i + 5 + k < n && ident_char(t[i + 5 + k]))
-			k++;
-		if (!declares(t, pf, t + i + 5, k)) {
-			*name = t + i + 5;
-			return k;
-		}
-	}
-	return 0;
-}
-
-/* Where the "print fmt:" line starts, or n. */
-static size_t print_fmt_at(const char *t, size_t n)
-{
-	for (size_t i = 0; i + 10 <= n; i++)
-		if (memcmp(t + i, "print fmt:", 10) == 0 &&
-		    (i == 0 || t[i - 1] == '\n'))
-			return i;
-	return n;
 }
 
 /* The element type of an array type: "char" of "__data_loc char[]". */
@@ -339,11 +187,11 @@ static bool slow_print(void)
 static size_t parse_len(struct pd_session *s, const struct pd_tp_event *ev,
 			const struct pd_trace_format *fm)
 {
-	size_t n = (size_t)fm->size, pf = print_fmt_at(fm->text, n), k;
+	size_t n = (size_t)fm->size, pf = pd_tp_print_fmt_at(fm->text, n), k;
 	const char *name = NULL;
 	char why[160];
 
-	k = unknown_rec_field(fm->text, n, pf, &name);
+	k = pd_tp_unknown_rec_field(fm->text, n, pf, &name);
 	if (!k)
 		return n;
 	snprintf(why, sizeof(why),
@@ -360,7 +208,7 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 			 struct pd_tp_event *ev)
 {
 	struct tep_handle *tep = tp->tep;
-	const char *why = too_complex(fm->text, (size_t)fm->size);
+	const char *why = pd_tp_text_refused(fm->text, (size_t)fm->size);
 	struct tep_event *te = NULL;
 	char *text, *sys;
 	char err[128];
@@ -377,7 +225,8 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 	if (!ev->system || !ev->name || !ev->full_name)
 		return;
 	sprintf((char *)ev->full_name, "%s:%s", ev->system, ev->name);
-	ev->print_fmt = print_fmt_line(&s->arena, fm->text, (size_t)fm->size);
+	ev->print_fmt =
+		pd_tp_print_fmt_line(&s->arena, fm->text, (size_t)fm->size);
 	ev->has_id = fm->has_id;
 	if (!fm->has_id || !fm->name.len)
 		return; /* feat_tracing.c said so */
@@ -395,7 +244,7 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 		te = tep_find_event(tep, (int)fm->id);
 	if (te && (uint64_t)(unsigned)te->id == fm->id &&
 	    (uint32_t)(te->format.nr_common + te->format.nr_fields) ==
-		    count_field_lines(text, (size_t)fm->size)) {
+		    pd_tp_count_field_lines(text, (size_t)fm->size)) {
 		ev->parsed = true;
 		ev->impl = te;
 		copy_fields(&s->arena, te, ev);
