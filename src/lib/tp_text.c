@@ -25,14 +25,18 @@ const char *pd_tp_text_refused(const char *t, size_t n)
 
 	if (n > PD_TP_MAX_TEXT)
 		return "the format text is larger than 64 KiB";
-	/* libtraceevent's tokenizer takes a NUL for the end of the text and
-	 * then compares a NULL token (found by the fuzzer) */
-	for (size_t i = 0; i < n; i++)
-		if (((unsigned char)t[i] < 0x20 && t[i] != '\t' &&
-		     t[i] != '\n' && t[i] != '\r') ||
-		    t[i] == 0x7f)
-			return "the format text holds a NUL or another control "
-			       "byte: it is not text";
+	/* libtraceevent's tokenizer takes a NUL, and bytes that are not
+	 * ASCII, for the end of the text and then compares a NULL token
+	 * (found by the fuzzer and the mutation test) */
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)t[i];
+
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+		    c >= 0x7f)
+			return "the format text holds a byte that is not "
+			       "printable ASCII (a NUL, a control, 0x7f or "
+			       "above)";
+	}
 	for (size_t i = 0; i + 10 <= n; i++)
 		if (memcmp(t + i, "print fmt:", 10) == 0) {
 			p = t + i + 10;
