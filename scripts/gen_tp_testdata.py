@@ -78,11 +78,13 @@ PRINT_FIELDS = ("\tfield:u32 state;\toffset:8;\tsize:4;\tsigned:0;\n"
                 "\tfield:__data_loc char[] msg;\toffset:20;\tsize:4;\tsigned:0;\n"
                 "\tfield:u64 big;\toffset:24;\tsize:8;\tsigned:0;\n")
 PRINT_PRINT = ('"state=%s%s v=%hd w=%03d h=%x l=%lx big=%llu neg=%u name=%-6s| '
-               'msg=%s sym=%s pct=100%% tab=\\t.", REC->state & 3 ? '
+               'msg=%s sym=%s pct=100%% tab=\\t. r=%5d x=%-4x|z=%08lx s=%3s| n=%05lld m=%-5lld|", '
+               'REC->state & 3 ? '
                '__print_flags(REC->state & 3, "|", { 1, "A" }, { 2, "B" }) : "R", '
                'REC->state & 4 ? "+" : "", REC->v16, REC->v16, REC->state, '
                'REC->state, REC->big, REC->v16, REC->name, __get_str(msg), '
-               '__print_symbolic(REC->state, { 1, "one" }, { 7, "seven" })')
+               '__print_symbolic(REC->state, { 1, "one" }, { 7, "seven" }), '
+               'REC->v16, REC->state, REC->big, REC->name, REC->big, REC->big')
 PRINT_VALUES = [(0, -2, b"idle", b"hello", 18446744073709551615),
                 (7, 300, b"sixchr", b"", 1), (12, -32768, b"", b"x y", 0)]
 

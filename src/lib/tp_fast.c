@@ -286,18 +286,29 @@ static const char *conversion(struct cctx *x, struct prog *p, uint32_t cap,
 {
 	struct seg sg = {.kind = S_NUM, .plain = true};
 	const char *start = f++;
-	int ls = 0;
+	int ls = 0, width = 0, step = 0; /* 0 flags, 1 width, 2 length */
 
 	for (; *f; f++) {
-		if (*f == 'h' || *f == 'l' || *f == 'L')
+		if (*f == 'h' || *f == 'l' || *f == 'L') {
 			ls = *f == 'h' ? ls - 1 : *f == 'l' ? ls + 1 : 2;
-		else if (*f == '.' || *f == '-' || (*f >= '0' && *f <= '9'))
-			sg.plain = false;
-		else if (*f == 'z' || *f == 'Z' || *f == '#')
+			step = 2;
+		} else if ((*f == '-' || *f == '0') && step == 0) {
+			sg.left |= *f == '-';
+			sg.zero |= *f == '0';
+		} else if (*f >= '0' && *f <= '9' && step <= 1) {
+			width = width * 10 + (*f - '0');
+			step = 1;
+			sg.plain &= width <= 64;
+		} else if (*f == '.' || *f == '-' || (*f >= '0' && *f <= '9')) {
+			sg.plain = false; /* precision, or flags out of order:
+					   * snprintf with the spec */
+		} else if (*f == 'z' || *f == 'Z' || *f == '#') {
 			x->ok = false; /* a length libtraceevent ignores */
-		else
+		} else {
 			break;
+		}
 	}
+	sg.width = (uint8_t)(width <= 64 ? width : 0);
 	if (!*f || !strchr("diuxXos", *f) || !*arg || ls < -2 || ls > 2 ||
 	    (size_t)(f + 1 - start) >= sizeof(sg.spec)) {
 		x->ok = false; /* %p, %*, %c ... : libtraceevent's */
@@ -308,6 +319,7 @@ static const char *conversion(struct cctx *x, struct prog *p, uint32_t cap,
 	sg.ls = (int8_t)ls;
 	if (*f == 's') {
 		sg.kind = S_STR;
+		sg.plain &= !sg.zero; /* %0Ns: as the C library pads it */
 		sg.arg = str(x, *arg, 0);
 	} else {
 		sg.arg = num(x, *arg, 0);

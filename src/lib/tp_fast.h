@@ -45,9 +45,11 @@ enum { S_LIT, S_NUM, S_STR };
 
 struct seg {
 	uint8_t kind;
-	char conv;  /* d i u x X o s */
-	int8_t ls;  /* -2 hh, -1 h, 0, 1 l, 2 ll */
-	bool plain; /* no flags, width or precision */
+	char conv;	 /* d i u x X o s */
+	int8_t ls;	 /* -2 hh, -1 h, 0, 1 l, 2 ll */
+	bool plain;	 /* formatted here: flags - and 0 and a width at most */
+	bool left, zero; /* the - and 0 flags */
+	uint8_t width;	 /* 0: none */
 	char spec[32];
 	const char *lit;
 	uint32_t litlen;

@@ -89,6 +89,32 @@ static uint64_t eval(struct pctx *x, const struct node *n)
 	return 0;
 }
 
+static void pad(struct pctx *x, size_t n, char c)
+{
+	static const char spaces[] = "                                ";
+	static const char zeros[] = "00000000000000000000000000000000";
+
+	while (n) {
+		size_t k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
+
+		put(x, c == '0' ? zeros : spaces, k);
+		n -= k;
+	}
+}
+
+/* s (n bytes) in a field of sg->width: - left-justifies */
+static void put_padded(struct pctx *x, const struct seg *sg, const char *s,
+		       size_t n)
+{
+	size_t w = sg->width > n ? sg->width - n : 0;
+
+	if (!sg->left)
+		pad(x, w, ' ');
+	put(x, s, n);
+	if (sg->left)
+		pad(x, w, ' ');
+}
+
 static void put_str(struct pctx *x, const struct seg *sg, const char *s,
 		    size_t n)
 {
@@ -97,7 +123,7 @@ static void put_str(struct pctx *x, const struct seg *sg, const char *s,
 	int k;
 
 	if (sg->plain) {
-		put(x, s, n);
+		put_padded(x, sg, s, n);
 		return;
 	}
 	if (n >= sizeof(tmp))
@@ -226,9 +252,17 @@ static void number(struct pctx *x, const struct seg *sg, uint64_t v)
 		*--q = digits[hi + u % base];
 		u /= base;
 	} while (u);
+	if (sg->zero && !sg->left && sg->width > (size_t)(e - q) + neg) {
+		/* 0 pads between the sign and the digits */
+		if (neg)
+			put(x, "-", 1);
+		pad(x, sg->width - (size_t)(e - q) - neg, '0');
+		put(x, q, (size_t)(e - q));
+		return;
+	}
 	if (neg)
 		*--q = '-';
-	put(x, q, (size_t)(e - q));
+	put_padded(x, sg, q, (size_t)(e - q));
 }
 
 const char *pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
