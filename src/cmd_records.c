@@ -322,10 +322,16 @@ static void show_record(struct rec_ctx *c, const struct pd_event *ev)
 	struct pd_decoded d;
 
 	c->seen++;
-	if (ev->offset < c->ro.at || c->done)
+	if (c->done)
+		return;
+	/* before --at, only the tracing data simpleperf writes into the
+	 * data section is read (the formats of the samples after it) */
+	if (ev->offset < c->ro.at && ev->type != PD_REC_HEADER_TRACING_DATA)
 		return;
 	arena_reset(&c->scratch);
 	pd_decode_event(s, ev, &c->scratch, &d);
+	if (ev->offset < c->ro.at)
+		return;
 
 	/* filters: a record's own pid/tid (COMM, MMAP, FORK...) comes first */
 	struct pd_sample_id filt = d.id;

@@ -132,6 +132,10 @@ compare() {
 		'[.records[] | select(.fields.common_type == 47 and (.print | test(" ==> next_comm=")))] | length' '31' \
 		'.records[0].fields | [.prev_comm, .prev_pid, .prev_state, .next_comm]' '["sleep",9896,130,"swapper/5"]' \
 		'.records[0].print' '"prev_comm=sleep prev_pid=9896 prev_prio=120 prev_state=D|K ==> next_comm=swapper/5 next_pid=0 next_prio=120"'
+	# --at past the tracing data record still reads it for the formats
+	pd records --at 0x1124 --limit 1 "$f"
+	assert_status 0
+	[[ ${lines[2]} == "  0x1124 [0x80] PERF_RECORD_SAMPLE: "*" fields: common_type=47 "* ]]
 }
 
 @test "tracepoint: print formats printed without libtraceevent print as libtraceevent does" {
