@@ -106,6 +106,34 @@ static void sep(struct json_writer *w)
 	w->first[w->depth] = false;
 }
 
+/*
+ * The usual key (up to 64 bytes of printable ASCII without '"' or '\\'):
+ * copied in quotes in one pass, without strlen.  False (nothing written)
+ * for any other key.
+ */
+static bool put_plain_key(struct json_writer *w, const char *key)
+{
+	char *o;
+	size_t i;
+
+	if (w->len + 66 > sizeof(w->buf))
+		jw_flush(w);
+	o = w->buf + w->len;
+	*o++ = '"';
+	for (i = 0; i < 64 && key[i]; i++) {
+		unsigned char c = (unsigned char)key[i];
+
+		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+			return false;
+		o[i] = (char)c;
+	}
+	if (key[i])
+		return false;
+	o[i] = '"';
+	w->len += i + 2;
+	return true;
+}
+
 void jw_key(struct json_writer *w, const char *key)
 {
 	if (w->depth == 0 || !w->is_obj[w->depth] || w->after_key)
@@ -114,7 +142,8 @@ void jw_key(struct json_writer *w, const char *key)
 		wc(w, ',');
 	newline(w);
 	w->first[w->depth] = false;
-	put_string(w, key, strlen(key));
+	if (!put_plain_key(w, key))
+		put_string(w, key, strlen(key));
 	if (w->pretty)
 		wr(w, ": ", 2);
 	else
