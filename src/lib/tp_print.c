@@ -284,6 +284,13 @@ const char *pd_tp_print(struct pd_session *s, struct pd_tp *tp,
 	trace_seq_reset(seq);
 	rec.data = tp->buf;
 	rec.size = (int)size;
+	/* libtraceevent reads the type where the blob's first format has
+	 * common_type: it must find this format, whose reads were bounded */
+	if (tep_find_event_by_record(tp->tep, &rec) != ev->impl) {
+		refuse(s, ev, off,
+		       "libtraceevent takes the payload for another format");
+		return NULL;
+	}
 	tep_print_event(tp->tep, seq, &rec, "%s", TEP_PRINT_INFO);
 	if (seq->state != TRACE_SEQ__GOOD)
 		return NULL;

@@ -252,7 +252,17 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 		copy_fields(&s->arena, te, ev);
 		ev->print_ok = !(te->flags & TEP_EVENT_FL_FAILED) &&
 			       te->print_fmt.format;
-		if (ev->print_ok) {
+		if (ev->print_ok && (te->flags & TEP_EVENT_FL_ISBPRINT)) {
+			/* ftrace:bprint: libtraceevent reads the payload as a
+			 * format string found in the data says, unbounded */
+			ev->print_ok = false;
+			tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN,
+				fm->offset, ev,
+				"a bprint format: its args are laid out by a "
+				"format string from the data, which perfdump "
+				"does not bound; the fields are decoded, the "
+				"print output is not");
+		} else if (ev->print_ok) {
 			pd_tp_print_prepare(ev);
 			if (!slow_print())
 				pd_tp_fast_prepare(&s->arena, ev);
