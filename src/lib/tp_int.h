@@ -6,6 +6,7 @@
 #ifndef PD_TP_INT_H
 #define PD_TP_INT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,5 +31,7 @@ size_t pd_tp_print_fmt_at(const char *t, size_t n);
  */
 size_t pd_tp_unknown_rec_field(const char *t, size_t n, size_t pf,
 			       const char **name);
+/* Does the print fmt (at pf) divide by a zero, or what may fold to one? */
+bool pd_tp_divides_by_constant(const char *t, size_t n, size_t pf);
 
 #endif

@@ -168,3 +168,53 @@ size_t pd_tp_print_fmt_at(const char *t, size_t n)
 			return i;
 	return n;
 }
+
+/*
+ * Is a divisor of the print args (after a '/' or '%' outside the quoted
+ * format string) a constant zero, or a parenthesized expression that
+ * could be one?  libtraceevent folds constant operands while it parses
+ * and divides by a zero there (SIGFPE, found by the fuzzer); a divisor
+ * read from the data is checked before each print (tp_print.c).
+ */
+bool pd_tp_divides_by_constant(const char *t, size_t n, size_t pf)
+{
+	char quote = 0;
+
+	for (size_t i = pf; i < n; i++) {
+		const char *q;
+
+		if (quote) {
+			if (t[i] == '\\' && i + 1 < n)
+				i++;
+			else if (t[i] == quote)
+				quote = 0;
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			quote = t[i];
+			continue;
+		}
+		if (t[i] != '/' && t[i] != '%')
+			continue;
+		q = t + i + 1;
+		while (q < t + n && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < t + n && *q == '(')
+			return true;
+		if (q < t + n && *q >= '0' && *q <= '9') {
+			unsigned long long v = 0;
+
+			if (q + 1 < t + n && q[0] == '0' &&
+			    (q[1] == 'x' || q[1] == 'X'))
+				q += 2;
+			for (; q < t + n && ((*q >= '0' && *q <= '9') ||
+					     (*q >= 'a' && *q <= 'f') ||
+					     (*q >= 'A' && *q <= 'F'));
+			     q++)
+				v |= (unsigned long long)(*q != '0');
+			if (!v)
+				return true;
+		}
+	}
+	return false;
+}

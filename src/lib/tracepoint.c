@@ -194,12 +194,20 @@ static size_t parse_len(struct pd_session *s, const struct pd_tp_event *ev,
 	char why[160];
 
 	k = pd_tp_unknown_rec_field(fm->text, n, pf, &name);
-	if (!k)
+	if (k)
+		snprintf(why, sizeof(why),
+			 "its print fmt reads REC->%.*s, which no field line "
+			 "declares: the fields are decoded, the print output "
+			 "is not",
+			 (int)(k < 64 ? k : 64), name);
+	else if (pd_tp_divides_by_constant(fm->text, n, pf))
+		snprintf(why, sizeof(why),
+			 "its print fmt divides by a constant zero, or by a "
+			 "parenthesized expression libtraceevent may fold to "
+			 "one: the fields are decoded, the print output is "
+			 "not");
+	else
 		return n;
-	snprintf(why, sizeof(why),
-		 "its print fmt reads REC->%.*s, which no field line declares: "
-		 "the fields are decoded, the print output is not",
-		 (int)(k < 64 ? k : 64), name);
 	tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN, fm->offset, ev, why);
 	return pf;
 }
