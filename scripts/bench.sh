@@ -7,7 +7,9 @@
 #
 # After the sizes given, a pipe-mode recording (PIPE_MB, 200) and a -z one
 # (Z_MB compressed, 30) are measured too (SKIP_VARIANTS=1: not);
-# SKIP_RECORDS=1 leaves out the slow perf script -D runs.
+# SKIP_RECORDS=1 leaves out the slow perf script -D runs.  Then a
+# tracepoint recording (TP_MB, 200; SKIP_TP=1: not): records --json-lines,
+# every field and the print output, against perf script.
 #
 # Recordings are made once with `perf record -F 20000 -g -e cpu-clock -a`
 # on a CPU-heavy workload and cached outside the repository in
@@ -37,6 +39,7 @@ record() {
 		case $kind in
 		z) opts=(-z) ;;
 		pipe) out=- ;;
+		tp) record_tp "$mb" "$f"; echo "$f"; return ;;
 		esac
 		# a CPU-heavy workload on every CPU, stopped when the file is big enough
 		perf record -q -F 20000 -g -e cpu-clock -a "${opts[@]}" -o "$out" -- \
@@ -45,6 +48,15 @@ record() {
 			       kill \$pids" 2>/dev/null >"$( [ "$kind" = pipe ] && echo "$f" || echo /dev/null)"
 	fi
 	echo "$f"
+}
+
+# record_tp SIZE_MB FILE: sched_switch + sched_wakeup on every CPU under
+# a context-switch-heavy load (perf bench sched pipe), until FILE is big
+record_tp() {
+	perf record -q -e sched:sched_switch,sched:sched_wakeup -a -o "$2" -- \
+		sh -c "pids=; for i in \$(seq $(nproc)); do perf bench sched pipe -l 1000000000 >/dev/null 2>&1 & pids=\"\$pids \$!\"; done;
+		       while [ \$(stat -c %s '$2' 2>/dev/null || echo 0) -lt $(($1 * 1024 * 1024)) ]; do sleep 0.2; done;
+		       kill \$pids" >/dev/null 2>&1
 }
 
 # zstd_payloads FILE OUT: the zstd frames of FILE's COMPRESSED records,
@@ -152,4 +164,17 @@ if [ -z "${SKIP_VARIANTS:-}" ]; then
 	read -r qt qm < <(measure perf report --stats -i "$f")
 	row "stats vs report --stats (-z)" "$pt" "$pm" "$qt" "$qm"
 	rm -f "$zst"
+fi
+
+# tracepoints: every field and the print output of every sample
+if [ -z "${SKIP_TP:-}" ]; then
+	f=$(record "${TP_MB:-200}" tp)
+	title "$f"
+	RUNS=${RECORD_RUNS:-3}
+	read -r qt qm < <(measure perf script -i "$f")
+	read -r pt pm < <(measure $PD records --json-lines "$f")
+	row "records --json-lines vs script" "$pt" "$pm" "$qt" "$qm"
+	read -r pt pm < <(measure $PD records "$f")
+	row "records (text) vs script" "$pt" "$pm" "$qt" "$qm"
+	RUNS=${BENCH_RUNS:-5}
 fi

@@ -2261,6 +2261,11 @@ def build_all(prof=DEFAULT):
     sections.append(s)
     index.append(("zero-magic.data", 1024, "PERFILE2 with header size 999 (invalid)"))
 
+    # --- tracepoint samples (scripts/gen_tp_testdata.py)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import gen_tp_testdata
+    gen_tp_testdata.add(sys.modules[__name__], files, index, sections)
+
     # --- perfdump check cases
     doc_check_cases(make_check_cases(), files, sections, index)
     doc_check_cases(make_code_cases(), files, sections, index)

@@ -11,6 +11,7 @@
 #include "lib/event.h"
 #include "lib/order.h"
 #include "lib/record.h"
+#include "lib/tracepoint.h"
 #include "fmt/fmt_event.h"
 #include "perfdump.h"
 
@@ -36,6 +37,12 @@ const struct cmd cmd_records_def = {
 		"and\n"
 		"recordings whose perf record was killed (data.size 0) are "
 		"read too.\n"
+		"Tracepoint samples show their fields, typed as the format "
+		"in the\n"
+		"tracing data says, and the print output perf script shows "
+		"(-x adds\n"
+		"the RAW bytes); tracepoints are named system:name "
+		"(sched:sched_switch).\n"
 		"\n"
 		"Options:\n"
 		"      --type LIST      only these types, names or numbers\n"
@@ -315,10 +322,16 @@ static void show_record(struct rec_ctx *c, const struct pd_event *ev)
 	struct pd_decoded d;
 
 	c->seen++;
-	if (ev->offset < c->ro.at || c->done)
+	if (c->done)
+		return;
+	/* before --at, only the tracing data simpleperf writes into the
+	 * data section is read (the formats of the samples after it) */
+	if (ev->offset < c->ro.at && ev->type != PD_REC_HEADER_TRACING_DATA)
 		return;
 	arena_reset(&c->scratch);
 	pd_decode_event(s, ev, &c->scratch, &d);
+	if (ev->offset < c->ro.at)
+		return;
 
 	/* filters: a record's own pid/tid (COMM, MMAP, FORK...) comes first */
 	struct pd_sample_id filt = d.id;
@@ -371,6 +384,8 @@ static void show(struct cmd_run *r)
 
 	c->s = r->s;
 	c->e = r->e;
+	/* tracepoint samples: their fields and print output */
+	c->s->tp_want = PD_TP_FIELDS | PD_TP_PRINT;
 	if (r->o->fmt != EMIT_JSON_LINES)
 		emit_arr_begin(c->e, "records");
 	run(c, r->s);

@@ -422,14 +422,14 @@ check_buildids() {
 
 # ----------------------------------------------------------------- --list
 
-@test "features --list: ids 1..32 and 128..134 with present true/false" {
+@test "features --list: ids 1..34 and 128..134 with present true/false" {
 	pdj -j features --list testdata/cpu-clock.data
 	assert_status 0
 	jq_all \
-		'[.features[].id]' "[$(seq -s, 1 32),$(seq -s, 128 134)]" \
+		'[.features[].id]' "[$(seq -s, 1 34),$(seq -s, 128 134)]" \
 		'[.features[] | select(.present) | .name]' "$(names_json "$FEAT_cpu_clock")" \
 		'[.features[] | select(.present | not) | .name]' \
-		'["TRACING_DATA","BRANCH_STACK","GROUP_DESC","AUXTRACE","STAT","CLOCKID","DIR_FORMAT","COMPRESSED","CPU_PMU_CAPS","CLOCK_DATA","HYBRID_TOPOLOGY","CPU_DOMAIN_INFO","SP_FILE","SP_META_INFO","SP_DEBUG_UNWIND","SP_DEBUG_UNWIND_FILE","SP_FILE2","SP_ETM_BRANCH_LIST","SP_INIT_MAP"]' \
+		'["TRACING_DATA","BRANCH_STACK","GROUP_DESC","AUXTRACE","STAT","CLOCKID","DIR_FORMAT","COMPRESSED","CPU_PMU_CAPS","CLOCK_DATA","HYBRID_TOPOLOGY","CPU_DOMAIN_INFO","E_MACHINE","CLN_SIZE","SP_FILE","SP_META_INFO","SP_DEBUG_UNWIND","SP_DEBUG_UNWIND_FILE","SP_FILE2","SP_ETM_BRANCH_LIST","SP_INIT_MAP"]' \
 		'.features[0]' '{"id":1,"name":"TRACING_DATA","present":false}' \
 		'.features[2]' '{"id":3,"name":"HOSTNAME","present":true}'
 	pd features --list testdata/cpu-clock.data

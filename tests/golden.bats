@@ -189,6 +189,22 @@ golden_check() {
 	golden_check tracepoint.data
 }
 
+@test "golden tp-*.data (tracepoint fixtures)" {
+	local f rc=0
+	for f in tp-irq.data tp-openat.data tp-pipe.data tp-sched.data tp-uprobe.data; do
+		golden_check "$f" || rc=1
+	done
+	return $rc
+}
+
+@test "golden synthetic/tp-*.data (tracepoint twins, damaged tracepoints)" {
+	local f rc=0
+	for f in tp-bad.data tp-be.data tp-le.data tp-le32.data; do
+		golden_check "synthetic/$f" || rc=1
+	done
+	return $rc
+}
+
 @test "golden zstd.data" {
 	golden_check zstd.data
 }

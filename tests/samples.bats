@@ -138,9 +138,12 @@ S_AUX=0x100000 S_WEIGHT_STRUCT=0x1000000
 	# 4 + 68 bytes of RAW; the payload starts with common_type = config 0x174
 	jq_all '[.records[].raw.size] | unique' '[68]' \
 		'[.records[].raw.tracepoint] | unique' '["sched:sched_switch"]' \
-		'.records[0].raw.data[0:4]' '"7401"' \
-		'.records[0].raw.data | length' 136
+		'[.records[].fields.common_type] | unique' '[372]' \
+		'[.records[].raw.data] | unique' '[null]'
 	no_sample_problems
+	# the hex with -x (the decoded fields take its place without it)
+	pdj -j -x records --type sample --limit 1 testdata/tracepoint.data
+	[[ $output == *'"raw":{"size":68,"tracepoint":"sched:sched_switch","data":"7401'* ]]
 }
 
 @test "pipe.data, zstd.data (COMPRESSED), mono.data, threads.data (data.N): samples equal perf script's" {

@@ -9,6 +9,7 @@
 #include "fmt_attr.h"
 #include "fmt_buildids.h"
 #include "fmt_features.h"
+#include "fmt_tracepoint.h"
 #include "names.h"
 
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -23,7 +24,7 @@ static void emit_trace_events(struct emitter *e,
 	for (size_t i = 0; i < m->nevents; i++) {
 		const struct pd_trace_format *ev = &m->events[i];
 
-		emit_row_begin(e, NULL);
+		emit_obj_begin(e, NULL);
 		emit_pstr(e, "system", &ev->system);
 		emit_pstr(e, "name", &ev->name);
 		if (ev->has_id)
@@ -32,6 +33,8 @@ static void emit_trace_events(struct emitter *e,
 			emit_null(e, "id");
 		emit_offset(e, "offset", ev->offset);
 		emit_u64(e, "size", ev->size);
+		if (m->tp && i < m->tp->nevents)
+			emit_tp_format(e, &m->tp->events[i]);
 		emit_obj_end(e);
 	}
 	emit_arr_end(e);

@@ -84,6 +84,26 @@ void emit_feat_sample_time(struct emitter *e, const struct pd_session *s,
 	}
 }
 
+void emit_feat_e_machine(struct emitter *e, const struct pd_session *s,
+			 const struct pd_feature *f)
+{
+	const struct feat_e_machine *m = f->model;
+
+	(void)s;
+	emit_enum(e, "e_machine", m->e_machine,
+		  pd_e_machine_name(m->e_machine));
+	emit_hex(e, "e_flags", m->e_flags);
+}
+
+void emit_feat_cln_size(struct emitter *e, const struct pd_session *s,
+			const struct pd_feature *f)
+{
+	const struct feat_u32 *m = f->model;
+
+	(void)s;
+	emit_u64(e, "cache_line_size", m->value);
+}
+
 void emit_feat_clockid(struct emitter *e, const struct pd_session *s,
 		       const struct pd_feature *f)
 {

@@ -37,6 +37,8 @@ static const pd_feat_emit_fn emitters[] = {
 	[HEADER_HYBRID_TOPOLOGY] = emit_feat_hybrid_topology,
 	[HEADER_PMU_CAPS] = emit_feat_pmu_caps,
 	[HEADER_CPU_DOMAIN_INFO] = emit_feat_cpu_domain_info,
+	[HEADER_E_MACHINE] = emit_feat_e_machine,
+	[HEADER_CLN_SIZE] = emit_feat_cln_size,
 };
 
 static pd_feat_emit_fn emitter_for(unsigned id)

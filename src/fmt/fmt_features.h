@@ -48,6 +48,10 @@ void emit_feat_cmdline(struct emitter *e, const struct pd_session *s,
 		       const struct pd_feature *f);
 void emit_feat_sample_time(struct emitter *e, const struct pd_session *s,
 			   const struct pd_feature *f);
+void emit_feat_e_machine(struct emitter *e, const struct pd_session *s,
+			 const struct pd_feature *f);
+void emit_feat_cln_size(struct emitter *e, const struct pd_session *s,
+			const struct pd_feature *f);
 void emit_feat_clockid(struct emitter *e, const struct pd_session *s,
 		       const struct pd_feature *f);
 void emit_feat_dir_format(struct emitter *e, const struct pd_session *s,

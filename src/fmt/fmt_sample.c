@@ -12,6 +12,7 @@
 #include "fmt_records.h"
 #include "fmt_sample.h"
 #include "names.h"
+#include "fmt_tracepoint.h"
 
 void emit_event_name(struct emitter *e, const struct pd_evsel *ev)
 {
@@ -103,12 +104,12 @@ static void emit_raw_field(struct emitter *e, const struct pd_sample *smp)
 {
 	emit_row_begin(e, "raw");
 	emit_u64(e, "size", smp->raw.size);
-	if (smp->tp_name.len)
-		emit_strf(e, "tracepoint", "%.*s:%.*s", (int)smp->tp_system.len,
-			  smp->tp_system.s, (int)smp->tp_name.len,
-			  smp->tp_name.s);
-	emit_payload(e, &smp->raw, smp->raw.size, true);
+	if (smp->tp.ev)
+		emit_str(e, "tracepoint", smp->tp.ev->full_name);
+	/* decoded fields replace the hex, which -x still adds */
+	emit_payload(e, &smp->raw, smp->raw.size, !smp->tp.v);
 	emit_obj_end(e);
+	emit_tp_sample(e, &smp->tp);
 }
 
 static void emit_branch_stack(struct emitter *e, const struct pd_sample *smp)

@@ -106,6 +106,34 @@ static void sep(struct json_writer *w)
 	w->first[w->depth] = false;
 }
 
+/*
+ * The usual key (up to 64 bytes of printable ASCII without '"' or '\\'):
+ * copied in quotes in one pass, without strlen.  False (nothing written)
+ * for any other key.
+ */
+static bool put_plain_key(struct json_writer *w, const char *key)
+{
+	char *o;
+	size_t i;
+
+	if (w->len + 66 > sizeof(w->buf))
+		jw_flush(w);
+	o = w->buf + w->len;
+	*o++ = '"';
+	for (i = 0; i < 64 && key[i]; i++) {
+		unsigned char c = (unsigned char)key[i];
+
+		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+			return false;
+		o[i] = (char)c;
+	}
+	if (key[i])
+		return false;
+	o[i] = '"';
+	w->len += i + 2;
+	return true;
+}
+
 void jw_key(struct json_writer *w, const char *key)
 {
 	if (w->depth == 0 || !w->is_obj[w->depth] || w->after_key)
@@ -114,7 +142,8 @@ void jw_key(struct json_writer *w, const char *key)
 		wc(w, ',');
 	newline(w);
 	w->first[w->depth] = false;
-	put_string(w, key, strlen(key));
+	if (!put_plain_key(w, key))
+		put_string(w, key, strlen(key));
 	if (w->pretty)
 		wr(w, ": ", 2);
 	else
@@ -243,6 +272,35 @@ size_t utf8_seq_len(const unsigned char *s, size_t n)
 	return len;
 }
 
+/* Is some byte of x below n (n <= 128)?  Exact as a yes or no. */
+static inline uint64_t byte_below(uint64_t x, unsigned n)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+
+	return (x - ones * n) & ~x & (ones * 0x80);
+}
+
+/*
+ * From s[i], whole 8-byte words of printable ASCII that JSON writes as
+ * they are (no control, DEL, byte >= 0x80, '"' or '\\'): the index of the
+ * first word holding anything else.
+ */
+static size_t plain_words(const unsigned char *s, size_t i, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	uint64_t x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		if ((x & ones * 0x80) || byte_below(x, 0x20) ||
+		    byte_below(x ^ ones * 0x7f, 1) ||
+		    byte_below(x ^ ones * '"', 1) ||
+		    byte_below(x ^ ones * '\\', 1))
+			break;
+	}
+	return i;
+}
+
 static void put_string(struct json_writer *w, const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -250,7 +308,7 @@ static void put_string(struct json_writer *w, const char *str, size_t n)
 	wc(w, '"');
 	for (size_t i = 0; i < n;) {
 		unsigned char c = s[i];
-		size_t len, run = i;
+		size_t len, run = plain_words(s, i, n);
 
 		/* a run of plain ASCII goes out in one write */
 		while (run < n && s[run] >= 0x20 && s[run] < 0x7f &&

@@ -7,6 +7,7 @@
  */
 #include "names.h"
 
+#include <elf.h>
 #include <stdio.h>
 
 #include "../lib/evlist.h"
@@ -303,4 +304,37 @@ const char *pd_evsel_label(const struct pd_evsel *ev, char *buf, size_t len)
 		return ev->name;
 	snprintf(buf, len, "attr%u", ev->idx);
 	return buf;
+}
+
+const char *pd_e_machine_name(uint32_t em)
+{
+#define EM(x) \
+	case x: return #x
+	switch (em) {
+		EM(EM_NONE);
+		EM(EM_SPARC);
+		EM(EM_386);
+		EM(EM_68K);
+		EM(EM_MIPS);
+		EM(EM_PARISC);
+		EM(EM_SPARC32PLUS);
+		EM(EM_PPC);
+		EM(EM_PPC64);
+		EM(EM_S390);
+		EM(EM_ARM);
+		EM(EM_SH);
+		EM(EM_SPARCV9);
+		EM(EM_IA_64);
+		EM(EM_X86_64);
+		EM(EM_XTENSA);
+		EM(EM_ARCV2);
+		EM(EM_AARCH64);
+		EM(EM_CSKY);
+		EM(EM_RISCV);
+		EM(EM_BPF);
+		EM(EM_LOONGARCH);
+		EM(EM_ALPHA);
+	}
+#undef EM
+	return NULL;
 }

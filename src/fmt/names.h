@@ -49,6 +49,8 @@ const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
 
 /* perf's names: "cycles", "cpu-clock", ...; NULL if unknown. */
 const char *pd_hw_event_name(uint64_t id);
+/* "EM_X86_64": an ELF e_machine by its <elf.h> name; NULL if unknown. */
+const char *pd_e_machine_name(uint32_t em);
 const char *pd_sw_event_name(uint64_t id);
 struct pd_evsel;
 /* An event's name as perfdump shows it: its name, or "attrN". */

@@ -31,6 +31,7 @@
  *     feature sections, and bytes after the last of them.  perf never
  *     reads them, so these are warnings; all-zero ones are padding.
  */
+#include "tracepoint.h"
 #include "check.h"
 
 #include <errno.h>
@@ -561,6 +562,7 @@ int pd_check_run(struct pd_session *s, struct pd_check *c)
 	struct walk w = {.s = s, .c = c};
 
 	memset(c, 0, sizeof(*c));
+	s->tp_want = PD_TP_FIELDS; /* fields outside RAW; no print output */
 	pd_decode_features(s);
 	pd_evlist_load(s);
 	check_unknown_features(&w);

@@ -151,6 +151,24 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 		{"not-regular-file", PD_ERR, 0,
 		 "a directory recording's data.N is not a regular file (a "
 		 "FIFO, a device): it is skipped"},
+	[PD_C_TRACEPOINT_FORMAT_REJECTED] =
+		{"tracepoint-format-rejected", PD_ERR, 0,
+		 "libtraceevent cannot parse a tracepoint format's fields, or "
+		 "perfdump does not give it the text (too large, nested too "
+		 "deep): the samples of that event show no fields"},
+	[PD_C_TRACEPOINT_PRINT_FAILED] =
+		{"tracepoint-print-failed", PD_WARN, 0,
+		 "a tracepoint format's print fmt cannot be parsed, or a "
+		 "sample's print args would read past its RAW payload: no "
+		 "print output (the fields are still shown)"},
+	[PD_C_TRACEPOINT_FIELD_OUTSIDE_RAW] =
+		{"tracepoint-field-outside-raw", PD_ERR, 0,
+		 "a tracepoint field, or the data its __data_loc points to, "
+		 "lies outside the sample's RAW payload"},
+	[PD_C_TRACEPOINT_NO_FORMAT] =
+		{"tracepoint-no-format", PD_WARN, 0,
+		 "a tracepoint attr's ID has no format in the tracing data: "
+		 "its samples show no fields"},
 	[PD_C_MALFORMED] = {"malformed", PD_ERR, 0, "any other error"},
 	[PD_C_UNUSUAL] = {"unusual", PD_WARN, 0, "any other warning"},
 };

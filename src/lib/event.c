@@ -4,6 +4,23 @@
 
 #include "session.h"
 
+/*
+ * A tracepoint sample's format, and its fields when the command asks for
+ * them (records, check); a RAW payload cut short has none.
+ */
+static void decode_tracepoint(struct pd_session *s, struct pd_decoded *d,
+			      struct arena *scratch)
+{
+	const struct pd_sample_bytes *raw = &d->smp.raw;
+
+	/* a RAW size of 0 has no bytes: every field is outside it */
+	if (s->tp_want && (raw->p || !raw->size))
+		pd_tp_decode(s, d->evsel, raw->p, (uint32_t)raw->size,
+			     raw->offset, s->tp_want, scratch, &d->smp.tp);
+	else
+		d->smp.tp.ev = pd_tp_event_of(s, d->evsel);
+}
+
 void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 		     struct arena *scratch, struct pd_decoded *d)
 {
@@ -16,6 +33,9 @@ void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 			pd_record_evsel(s, ev->type, ev->p, ev->size, &d->rid);
 		pd_parse_sample(s, d->evsel, ev, scratch, &d->smp);
 		d->id = d->smp.common;
+		if (d->evsel && d->evsel->attr.type == PD_TYPE_TRACEPOINT &&
+		    (d->smp.decoded_type & PD_SAMPLE_RAW))
+			decode_tracepoint(s, d, scratch);
 		return;
 	}
 	if (ev->type < PD_REC_USER_START) { /* kernel records: a trailer */

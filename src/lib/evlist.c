@@ -9,6 +9,7 @@
 #include "evlist.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "features.h"
 #include "record.h"
 #include "session.h"
+#include "tracepoint.h"
 
 static struct pd_evsel *add_evsel(struct pd_session *s)
 {
@@ -253,6 +255,16 @@ static void set_name(struct pd_evsel *ev, const char *name, size_t len,
 	ev->name_from = from;
 }
 
+void pd_evsel_name(struct pd_evsel *ev, const char *from, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ev->name, sizeof(ev->name), fmt, ap);
+	va_end(ap);
+	ev->name_from = from;
+}
+
 void pd_evlist_set_name(struct pd_session *s, uint64_t id, const char *name,
 			size_t len)
 {
@@ -324,6 +336,7 @@ void pd_evlist_load(struct pd_session *s)
 	build_idmap(s);
 	names_from_updates(s);
 	names_from_event_desc(s);
+	pd_tp_name_evsels(s);
 	/* perf requires every attr to agree with the first (evlist.c) */
 	for (uint32_t i = 1; i < l->n; i++) {
 		const struct pd_attr *a = &l->v[0].attr, *b = &l->v[i].attr;

@@ -14,6 +14,7 @@
 #include "attr.h"
 
 struct pd_session;
+struct pd_tp_event;
 
 struct pd_evsel {
 	unsigned idx;
@@ -26,6 +27,10 @@ struct pd_evsel {
 	const char *name_from; /* "EVENT_DESC", "EVENT_UPDATE", NULL */
 	int id_pos;	       /* u64 index of the id in a sample, -1 none */
 	int is_pos;	       /* u64 index from the end in other records */
+	/* tracepoints (tracepoint.c): the format, looked up once per blob */
+	const struct pd_tp_event *tp;
+	uint32_t tp_gen;
+	bool tp_missing_said;
 };
 
 struct pd_idmap {
@@ -52,6 +57,10 @@ void pd_evlist_load(struct pd_session *s);
 const struct pd_evsel *pd_evlist_find(const struct pd_session *s, uint64_t id);
 /* The index of id in l->ids (sorted by id), or -1. */
 int64_t pd_evlist_id_slot(const struct pd_evlist *l, uint64_t id);
+
+/* Name an evsel (name_from: where the name comes from). */
+void pd_evsel_name(struct pd_evsel *ev, const char *from, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* Name an evsel from an EVENT_UPDATE (78) NAME record seen in the data. */
 void pd_evlist_set_name(struct pd_session *s, uint64_t id, const char *name,

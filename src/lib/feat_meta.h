@@ -22,6 +22,7 @@
 
 struct arena;
 struct pd_session;
+struct pd_tp;
 struct pd_feature;
 
 /* ---- TRACING_DATA (trace-event-read.c trace_report) ------------------- */
@@ -32,8 +33,9 @@ struct pd_trace_format {
 	struct pd_str name;   /* the "name:" line; len 0 when missing */
 	uint64_t id;	      /* "ID:" line = attr.config of TRACEPOINT */
 	bool has_id;
-	uint64_t offset; /* file offset of the format text */
-	uint64_t size;	 /* its length */
+	uint64_t offset;  /* file offset of the format text */
+	uint64_t size;	  /* its length */
+	const char *text; /* the text (size bytes, not NUL-terminated) */
 };
 
 struct pd_trace_system {
@@ -66,6 +68,7 @@ struct feat_tracing_data {
 	uint8_t long_size;
 	uint32_t page_size;
 	uint64_t header_page_offset, header_page_size;
+	const char *header_page_text; /* texts below: not NUL-terminated */
 	struct pd_str header_page_fields[PD_TRACE_MAX_HP_FIELDS];
 	unsigned nr_header_page_fields;
 	uint64_t header_event_offset, header_event_size;
@@ -78,11 +81,16 @@ struct feat_tracing_data {
 	size_t nevents, events_cap;
 	uint32_t kallsyms_size;
 	uint64_t kallsyms_offset;
+	const char *kallsyms_text;
 	uint32_t printk_size;
 	uint64_t printk_offset;
+	const char *printk_text;
 	bool has_saved_cmdlines; /* version >= 0.6 */
 	uint64_t saved_cmdlines_size, saved_cmdlines_offset;
-	uint64_t padding;		/* zero bytes after the blob (pipe) */
+	const char *saved_cmdlines_text;
+	uint64_t padding; /* zero bytes after the blob (pipe) */
+	/* the formats parsed (tracepoint.h), events[i] for events[i] */
+	const struct pd_tp *tp;
 	struct feat_tracing_data *next; /* another blob (unusual) */
 };
 

@@ -83,6 +83,42 @@ void parse_feat_u64(struct pd_session *s, struct pd_feature *f,
 		f->model = m;
 }
 
+/*
+ * E_MACHINE: write_e_machine(): u32 e_machine ("expanded from 16 to
+ * 32-bits for alignment"); u32 e_flags; read by process_e_machine() into
+ * perf_env.e_machine / e_flags (tools/perf/util/header.c in the
+ * perf-tools-next series "perf header: ... e_machine", 2025-26; the
+ * torvalds/linux header.c at 00093b31 has no such feature yet).
+ */
+void parse_feat_e_machine(struct pd_session *s, struct pd_feature *f,
+			  struct cursor *c)
+{
+	struct feat_e_machine *m = arena_alloc(&s->arena, sizeof(*m));
+
+	if (!m)
+		return;
+	m->e_machine = cur_u32(c, "e_machine");
+	m->e_flags = cur_u32(c, "e_flags");
+	if (cur_ok(c))
+		f->model = m;
+}
+
+/*
+ * CLN_SIZE: u32, the cache line size (perf_env.cln_size, an unsigned int;
+ * perf-tools-next c66cf8c593c7 "perf tools: Save cln_size header").
+ */
+void parse_feat_u32(struct pd_session *s, struct pd_feature *f,
+		    struct cursor *c)
+{
+	struct feat_u32 *m = arena_alloc(&s->arena, sizeof(*m));
+
+	if (!m)
+		return;
+	m->value = cur_u32(c, "value");
+	if (cur_ok(c))
+		f->model = m;
+}
+
 /* CMDLINE: write_cmdline(): u32 nr; string[nr], perf's path first. */
 void parse_feat_cmdline(struct pd_session *s, struct pd_feature *f,
 			struct cursor *c)

@@ -41,6 +41,17 @@ struct feat_u64 {
 	uint64_t value;
 };
 
+/* E_MACHINE: the recording's ELF machine and flags (<elf.h> EM_*). */
+struct feat_e_machine {
+	uint32_t e_machine;
+	uint32_t e_flags;
+};
+
+/* CLN_SIZE: the cache line size in bytes. */
+struct feat_u32 {
+	uint32_t value;
+};
+
 /* CMDLINE: string list, argv[0] is the perf binary. */
 struct feat_cmdline {
 	struct pd_strlist argv;
@@ -66,6 +77,10 @@ void parse_feat_string(struct pd_session *s, struct pd_feature *f,
 		       struct cursor *c);
 void parse_feat_nrcpus(struct pd_session *s, struct pd_feature *f,
 		       struct cursor *c);
+void parse_feat_e_machine(struct pd_session *s, struct pd_feature *f,
+			  struct cursor *c);
+void parse_feat_u32(struct pd_session *s, struct pd_feature *f,
+		    struct cursor *c);
 void parse_feat_u64(struct pd_session *s, struct pd_feature *f,
 		    struct cursor *c);
 void parse_feat_cmdline(struct pd_session *s, struct pd_feature *f,

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "features.h"
+#include "tracepoint.h"
 
 #define WHAT "HEADER_TRACING_DATA"
 
@@ -247,6 +248,7 @@ static bool read_formats(struct pd_session *s, struct feat_tracing_data *m,
 			m->nevents--;
 			return false;
 		}
+		ev->text = (const char *)text;
 		parse_format_text(ev, text, (size_t)size, off);
 		if (!ev->name.len || !ev->has_id)
 			pd_diag_add(&s->diags, PD_C_UNUSUAL,
@@ -312,6 +314,7 @@ static bool read_headers(struct feat_tracing_data *m, struct cursor *c)
 			  &m->header_page_size);
 	if (!text)
 		return false;
+	m->header_page_text = (const char *)text;
 	parse_header_page(m, text, (size_t)m->header_page_size,
 			  m->header_page_offset);
 	m->step = PD_TRACE_HEADER_PAGE;
@@ -355,12 +358,16 @@ static bool read_tail(struct feat_tracing_data *m, struct cursor *c)
 {
 	m->kallsyms_size = cur_u32(c, "kallsyms size");
 	m->kallsyms_offset = cur_off(c);
-	if (!cur_skip(c, "kallsyms", m->kallsyms_size))
+	m->kallsyms_text =
+		(const char *)cur_bytes(c, "kallsyms", m->kallsyms_size);
+	if (!cur_ok(c))
 		return false;
 	m->step = PD_TRACE_KALLSYMS;
 	m->printk_size = cur_u32(c, "printk size");
 	m->printk_offset = cur_off(c);
-	if (!cur_skip(c, "printk formats", m->printk_size))
+	m->printk_text =
+		(const char *)cur_bytes(c, "printk formats", m->printk_size);
+	if (!cur_ok(c))
 		return false;
 	m->step = PD_TRACE_PRINTK;
 	if (version_has_cmdlines(&m->version)) {
@@ -371,6 +378,7 @@ static bool read_tail(struct feat_tracing_data *m, struct cursor *c)
 			       &m->saved_cmdlines_size);
 		if (!t && !cur_ok(c))
 			return false;
+		m->saved_cmdlines_text = (const char *)t;
 	}
 	m->step = PD_TRACE_DONE;
 	return true;
@@ -457,6 +465,7 @@ void parse_feat_tracing_data(struct pd_session *s, struct pd_feature *f,
 		skip_padding(f, m, &b);
 	c->pos = b.pos;
 	c->failed = b.failed;
+	m->tp = pd_tp_load(s, m); /* the formats, through libtraceevent */
 }
 
 const struct pd_trace_format *

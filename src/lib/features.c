@@ -53,6 +53,8 @@ static const struct pd_feat_ops ops[] = {
 	[HEADER_PMU_CAPS] = {"PMU_CAPS", parse_feat_pmu_caps, false},
 	[HEADER_CPU_DOMAIN_INFO] = {"CPU_DOMAIN_INFO",
 				    parse_feat_cpu_domain_info, false},
+	[HEADER_E_MACHINE] = {"E_MACHINE", parse_feat_e_machine, false},
+	[HEADER_CLN_SIZE] = {"CLN_SIZE", parse_feat_u32, false},
 };
 
 /* simpleperf's features, 128..134; named SP_* to keep them apart. */

@@ -313,7 +313,10 @@ enum {
 	HEADER_HYBRID_TOPOLOGY = 30,
 	HEADER_PMU_CAPS = 31,
 	HEADER_CPU_DOMAIN_INFO = 32,
-	HEADER_LAST_FEATURE = 33, /* sentinel, never set in files */
+	/* perf-tools-next, 2025-26: see feat_sys.c parse_feat_e_machine */
+	HEADER_E_MACHINE = 33,
+	HEADER_CLN_SIZE = 34,
+	HEADER_LAST_FEATURE = 35, /* sentinel, never set in files */
 	/* simpleperf's (record_file.h FEAT_*) */
 	SP_FEAT_FILE = 128,
 	SP_FEAT_META_INFO = 129,

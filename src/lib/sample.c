@@ -178,27 +178,6 @@ static void parse_callchain(struct sctx *x)
 	}
 }
 
-/* The TRACING_DATA format whose ID is the tracepoint attr's config. */
-static void tracepoint_name(struct sctx *x)
-{
-	struct pd_session *s = x->s;
-	const struct pd_trace_format *t;
-
-	for (size_t i = 0; i < s->nfeat; i++) {
-		if (s->feat[i].id != HEADER_TRACING_DATA)
-			continue;
-		pd_decode_feature(s, &s->feat[i]);
-		if (!s->feat[i].model)
-			continue;
-		t = pd_tracing_find_id(s->feat[i].model, x->a->config);
-		if (t && t->name.len) {
-			x->out->tp_system = t->system;
-			x->out->tp_name = t->name;
-			return;
-		}
-	}
-}
-
 static void parse_raw(struct sctx *x)
 {
 	struct pd_sample *o = x->out;
@@ -216,8 +195,6 @@ static void parse_raw(struct sctx *x)
 		      "4 + size %u is not a multiple of 8: later fields are "
 		      "unaligned",
 		      size);
-	if (x->a->type == PD_TYPE_TRACEPOINT)
-		tracepoint_name(x);
 }
 
 /* ---- REGS_USER / REGS_INTR, STACK_USER ------------------------------- */

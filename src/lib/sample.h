@@ -21,6 +21,7 @@
 #include "reader.h"
 #include "perf_abi.h"
 #include "regs.h"
+#include "tracepoint.h"
 
 struct pd_session;
 
@@ -100,7 +101,9 @@ struct pd_sample {
 	uint64_t deferred_cookie;
 	/* RAW: size counts the padding (the kernel aligns 4 + size to 8) */
 	struct pd_sample_bytes raw;
-	struct pd_str tp_system, tp_name; /* tracepoint attrs, TRACING_DATA */
+	/* tracepoint attrs: the format, and the fields when asked for
+	 * (pd_decode_event, session.tp_want) */
+	struct pd_tp_sample tp;
 	struct pd_branch_stack branch;
 	struct pd_sample_regs regs_user, regs_intr;
 	enum pd_arch arch; /* names the registers (HEADER_ARCH) */

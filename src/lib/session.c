@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "features.h"
+#include "tracepoint.h"
 #include "session_int.h"
 
 static void vdiag(struct pd_session *s, enum pd_code code, struct pd_where at,
@@ -595,6 +596,7 @@ void pd_session_close(struct pd_session *s)
 			free(s->dir[i].name);
 		free(s->dir);
 	}
+	pd_tp_free_all(s);
 	free(s->feat);
 	free(s->evlist.v);
 	free(s->evlist.ids);

@@ -17,6 +17,8 @@
 #include "input.h"
 #include "perf_abi.h"
 
+struct pd_tp;
+
 enum pd_mode {
 	PD_MODE_FILE,
 	PD_MODE_PIPE,
@@ -150,6 +152,12 @@ struct pd_session {
 	struct pd_part *pipe_updates;
 	size_t npipe_updates;
 	struct pd_evlist evlist; /* pd_evlist_load() */
+	/* tracepoint formats (tracepoint.h): one per tracing data blob */
+	struct pd_tp *tps;
+	uint32_t tp_gen;  /* blobs loaded */
+	bool tp_features; /* the TRACING_DATA features were loaded */
+	unsigned tp_want; /* PD_TP_FIELDS | PD_TP_PRINT: what records and
+			    * check decode of tracepoint samples */
 	struct arena arena;
 	struct pd_diags diags;
 };

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * Fuzz target: the whole pipeline (open, header, every feature decoder and
- * formatter, attrs, every record and sample decoder, file and time order,
- * text and JSON, with and without -x, stats, check, buildids with --hits,
+ * formatter, attrs, every record and sample decoder (tracepoint fields and
+ * prints too, the time-ordered run through libtraceevent's own print
+ * path), file and time order, text and JSON, with and without -x, stats, check, buildids with --hits,
  * and the same bytes read as an in-memory ELF for a build-id note) on
  * arbitrary bytes, with the output discarded.  Built with libFuzzer by `make fuzz`; built
  * without it (PD_FUZZ_REPLAY) it is a plain program that replays files,
@@ -78,7 +79,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run("attrs", path, EMIT_JSON, true);
 	run("records", path, EMIT_TEXT, true);
 	run("records", path, EMIT_JSON, false);
+	/* tracepoint prints through libtraceevent's print path too */
+	setenv("PERFDUMP_TP_PRINT", "libtraceevent", 1);
 	run("time-ordered records", path, EMIT_JSON_LINES, false);
+	unsetenv("PERFDUMP_TP_PRINT");
 	run("stats", path, EMIT_TEXT, false);
 	run("stats", path, EMIT_JSON, false);
 	run("check", path, EMIT_JSON, false);

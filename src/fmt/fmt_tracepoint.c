@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Tracepoints (model in lib/tracepoint.h): the fields of a sample, typed
+ * as its format says, with the print_fmt output; and a format in full
+ * for `features tracing_data`.
+ */
+#include "fmt_tracepoint.h"
+
+#include <inttypes.h>
+
+static void emit_elems(struct emitter *e, const char *key,
+		       const struct pd_tp_field *f, const struct pd_tp_value *v)
+{
+	emit_arr_begin(e, key);
+	for (uint32_t i = 0; i < v->nelems; i++) {
+		if (f->is_signed)
+			emit_s64(e, NULL, (int64_t)v->elems[i]);
+		else
+			emit_u64(e, NULL, v->elems[i]);
+	}
+	emit_arr_end(e);
+}
+
+/* One field: integers signed as the format says, strings, arrays. */
+static void emit_value(struct emitter *e, const struct pd_tp_field *f,
+		       const struct pd_tp_value *v)
+{
+	const char *k = f->name;
+
+	if (!v->ok) {
+		emit_null(e, k);
+		return;
+	}
+	switch (f->kind) {
+	case PD_TP_INT:
+		if (f->is_signed)
+			emit_s64(e, k, (int64_t)v->u);
+		else
+			emit_u64(e, k, v->u);
+		break;
+	case PD_TP_PTR: emit_hex(e, k, v->u); break;
+	case PD_TP_STR:
+	case PD_TP_DLOC_STR:
+		emit_bytes_str(e, k, (const char *)v->p, v->len);
+		break;
+	case PD_TP_ARRAY:
+	case PD_TP_DLOC_ARRAY: emit_elems(e, k, f, v); break;
+	default: emit_hexstr(e, k, v->p, v->len); break;
+	}
+}
+
+void emit_tp_sample(struct emitter *e, const struct pd_tp_sample *t)
+{
+	const struct pd_tp_event *ev = t->ev;
+
+	if (!ev || !t->v)
+		return;
+	emit_row_begin(e, "fields");
+	for (uint32_t i = 0; i < ev->nfields; i++)
+		emit_value(e, &ev->fields[i], &t->v[i]);
+	emit_obj_end(e);
+	if (t->print)
+		emit_bytes_str(e, "print", t->print, t->print_len);
+	else
+		emit_null(e, "print");
+}
+
+static const char *const kind_names[] = {
+	[PD_TP_INT] = "integer",     [PD_TP_PTR] = "pointer",
+	[PD_TP_STR] = "string",	     [PD_TP_ARRAY] = "array",
+	[PD_TP_DLOC_STR] = "string", [PD_TP_DLOC_ARRAY] = "array",
+	[PD_TP_BYTES] = "bytes",
+};
+
+void emit_tp_format(struct emitter *e, const struct pd_tp_event *ev)
+{
+	emit_bool(e, "parsed", ev->parsed);
+	if (!ev->parsed)
+		return;
+	emit_arr_begin(e, "fields");
+	for (uint32_t i = 0; i < ev->nfields; i++) {
+		const struct pd_tp_field *f = &ev->fields[i];
+
+		emit_row_begin(e, NULL);
+		emit_str(e, "name", f->name);
+		emit_str(e, "type", f->type);
+		emit_u64(e, "offset", f->offset);
+		emit_u64(e, "size", f->size);
+		emit_bool(e, "signed", f->is_signed);
+		emit_bool(e, "common", f->is_common);
+		emit_str(e, "shown_as", kind_names[f->kind]);
+		if (f->kind == PD_TP_DLOC_STR || f->kind == PD_TP_DLOC_ARRAY)
+			emit_str(e, "location",
+				 f->rel_loc ? "__rel_loc" : "__data_loc");
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+	if (ev->print_fmt)
+		emit_str(e, "print_fmt", ev->print_fmt);
+	else
+		emit_null(e, "print_fmt");
+	emit_bool(e, "print_parsed", ev->print_ok);
+}

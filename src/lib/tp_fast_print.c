@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A sample's print output from its compiled print fmt (tp_fast.h), with
+ * libtraceevent's semantics (event-parse.c: eval_num_arg, print_str_arg,
+ * print_arg_number); every read is bounded by the RAW payload.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tp_fast.h"
+#include "tracepoint.h"
+
+/* ---- printing a sample ----------------------------------------------- */
+
+struct pctx {
+	const uint8_t *raw;
+	uint32_t size;
+	bool be;
+	char *b; /* the output */
+	size_t n, cap;
+	bool bad;
+};
+
+static void put(struct pctx *x, const char *s, size_t n)
+{
+	if (x->n + n + 1 > x->cap) {
+		size_t cap = (x->n + n + 1) * 2;
+		char *b = realloc(x->b, cap);
+
+		if (!b) {
+			x->bad = true;
+			return;
+		}
+		x->b = b;
+		x->cap = cap;
+	}
+	memcpy(x->b + x->n, s, n);
+	x->n += n;
+}
+
+/* tep_read_number(): 1, 2, 4 or 8 bytes unsigned, else 0 */
+static uint64_t rd(struct pctx *x, uint32_t off, uint32_t n)
+{
+	uint64_t v = 0;
+
+	if ((n != 1 && n != 2 && n != 4 && n != 8) ||
+	    (uint64_t)off + n > x->size) {
+		if (n == 1 || n == 2 || n == 4 || n == 8)
+			x->bad = true;
+		return 0;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		v |= (uint64_t)x->raw[off + i] << 8 * (x->be ? n - 1 - i : i);
+	return v;
+}
+
+static uint64_t eval(struct pctx *x, const struct node *n)
+{
+	uint64_t l, r;
+
+	switch (n->kind) {
+	case N_ATOM: return n->v;
+	case N_FIELD: return rd(x, n->off, n->size);
+	case N_DLEN: return rd(x, n->off, 4) >> 16;
+	case N_TERN: return eval(x, n->a) ? eval(x, n->b) : eval(x, n->c);
+	default: break;
+	}
+	l = n->a ? eval(x, n->a) : 0;
+	r = eval(x, n->b);
+	switch (n->op[0]) {
+	case '!': return n->op[1] ? l != r : !r;
+	case '~': return ~r;
+	case '|': return n->op[1] ? l || r : l | r;
+	case '&': return n->op[1] ? l && r : l & r;
+	case '<':
+		return n->op[1] == '<' ? (r < 64 ? l << r : 0)
+		       : n->op[1]      ? l <= r
+				       : l < r;
+	case '>':
+		return n->op[1] == '>' ? (r < 64 ? l >> r : 0)
+		       : n->op[1]      ? l >= r
+				       : l > r;
+	case '=': return l == r;
+	case '-': return l - r;
+	case '+': return l + r;
+	case '*': return l * r;
+	}
+	return 0;
+}
+
+static void pad(struct pctx *x, size_t n, char c)
+{
+	static const char spaces[] = "                                ";
+	static const char zeros[] = "00000000000000000000000000000000";
+
+	while (n) {
+		size_t k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
+
+		put(x, c == '0' ? zeros : spaces, k);
+		n -= k;
+	}
+}
+
+/* s (n bytes) in a field of sg->width: - left-justifies */
+static void put_padded(struct pctx *x, const struct seg *sg, const char *s,
+		       size_t n)
+{
+	size_t w = sg->width > n ? sg->width - n : 0;
+
+	if (!sg->left)
+		pad(x, w, ' ');
+	put(x, s, n);
+	if (sg->left)
+		pad(x, w, ' ');
+}
+
+static void put_str(struct pctx *x, const struct seg *sg, const char *s,
+		    size_t n)
+{
+	char buf[512];
+	char tmp[256];
+	int k;
+
+	if (sg->plain) {
+		put_padded(x, sg, s, n);
+		return;
+	}
+	if (n >= sizeof(tmp))
+		n = sizeof(tmp) - 1;
+	memcpy(tmp, s, n);
+	tmp[n] = 0;
+	k = snprintf(buf, sizeof(buf), sg->spec, tmp);
+	if (k < 0 || (size_t)k >= sizeof(buf))
+		x->bad = true; /* libtraceevent would print it all */
+	else
+		put(x, buf, (size_t)k);
+}
+
+static void put_cstr(struct pctx *x, const struct seg *sg, const char *s)
+{
+	put_str(x, sg, s, strlen(s));
+}
+
+/* print_str_arg(): FLAGS and SYMBOL */
+static void flags(struct pctx *x, const struct seg *sg, const struct node *n)
+{
+	uint64_t v = eval(x, n->a);
+	bool printed = false;
+
+	for (uint32_t i = 0; i < n->nfs; i++) {
+		long long f = n->fs[i].val;
+
+		if (n->kind == N_SYMBOL) {
+			if ((long long)v == f) {
+				put_cstr(x, sg, n->fs[i].str);
+				return;
+			}
+			continue;
+		}
+		if (!v && f < 0) {
+			put_cstr(x, sg, n->fs[i].str);
+			return;
+		}
+		if (f > 0 && (v & (uint64_t)f) == (uint64_t)f) {
+			if (printed && n->s)
+				put(x, n->s, strlen(n->s));
+			put_cstr(x, sg, n->fs[i].str);
+			printed = true;
+			v &= ~(uint64_t)f;
+		}
+	}
+	if (n->kind == N_SYMBOL || v) {
+		char buf[24];
+
+		if (printed && n->s)
+			put(x, n->s, strlen(n->s));
+		put(x, buf,
+		    (size_t)snprintf(buf, sizeof(buf), "0x%llx",
+				     (unsigned long long)v));
+	}
+}
+
+static void string(struct pctx *x, const struct seg *sg, const struct node *n)
+{
+	const char *p, *z;
+	uint64_t o;
+
+	switch (n->kind) {
+	case N_LIT: put_cstr(x, sg, n->s); return;
+	case N_CHARS:
+		if ((uint64_t)n->off + n->size > x->size) {
+			x->bad = true;
+			return;
+		}
+		p = (const char *)x->raw + n->off;
+		z = memchr(p, 0, n->size);
+		put_str(x, sg, p, z ? (size_t)(z - p) : n->size);
+		return;
+	case N_STR:
+		o = rd(x, n->off, 4) & 0xffff;
+		if (n->rel)
+			o += (uint64_t)n->off + 4;
+		if (o > x->size) {
+			x->bad = true;
+			return;
+		}
+		p = (const char *)x->raw + o;
+		z = memchr(p, 0, x->size - o);
+		put_str(x, sg, p, z ? (size_t)(z - p) : x->size - o);
+		return;
+	case N_TERN: string(x, sg, eval(x, n->a) ? n->b : n->c); return;
+	default: flags(x, sg, n); return;
+	}
+}
+
+/* print_arg_number(): cast by the length, then the conversion */
+static void number(struct pctx *x, const struct seg *sg, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef0123456789ABCDEF";
+	int64_t sv = sg->ls == -2   ? (int64_t)(signed char)v
+		     : sg->ls == -1 ? (int64_t)(int16_t)v
+		     : sg->ls == 0  ? (int64_t)(int32_t)v
+				    : (int64_t)v;
+	uint64_t u = sg->ls <= 0 ? (uint64_t)(uint32_t)sv : (uint64_t)sv;
+	char buf[64], *e = buf + sizeof(buf), *q = e;
+	unsigned base = 10, hi = 0;
+	bool neg = false;
+
+	if (!sg->plain || sg->conv == 'o') {
+		int k = sg->ls <= 0
+				? snprintf(buf, sizeof(buf), sg->spec, (int)sv)
+			: sg->ls == 1
+				? snprintf(buf, sizeof(buf), sg->spec, (long)sv)
+				: snprintf(buf, sizeof(buf), sg->spec,
+					   (long long)sv);
+
+		if (k < 0 || (size_t)k >= sizeof(buf))
+			x->bad = true;
+		else
+			put(x, buf, (size_t)k);
+		return;
+	}
+	if (sg->conv == 'd' || sg->conv == 'i') {
+		neg = sv < 0;
+		u = neg ? 0 - (uint64_t)sv : (uint64_t)sv;
+	} else if (sg->conv != 'u') {
+		base = 16;
+		hi = sg->conv == 'X' ? 16 : 0;
+	}
+	do {
+		*--q = digits[hi + u % base];
+		u /= base;
+	} while (u);
+	if (sg->zero && !sg->left && sg->width > (size_t)(e - q) + neg) {
+		/* 0 pads between the sign and the digits */
+		if (neg)
+			put(x, "-", 1);
+		pad(x, sg->width - (size_t)(e - q) - neg, '0');
+		put(x, q, (size_t)(e - q));
+		return;
+	}
+	if (neg)
+		*--q = '-';
+	put_padded(x, sg, q, (size_t)(e - q));
+}
+
+const char *pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
+			     const uint8_t *raw, uint32_t size,
+			     struct arena *scratch, uint32_t *len)
+{
+	const struct prog *p = ev->fast;
+	struct pctx x = {.raw = raw,
+			 .size = size,
+			 .be = tp->big_endian,
+			 .b = tp->out,
+			 .cap = tp->out_cap};
+	char *out = NULL;
+
+	for (uint32_t i = 0; i < p->n && !x.bad; i++) {
+		const struct seg *sg = &p->v[i];
+
+		if (sg->kind == S_LIT)
+			put(&x, sg->lit, sg->litlen);
+		else if (sg->kind == S_STR)
+			string(&x, sg, sg->arg);
+		else
+			number(&x, sg, eval(&x, sg->arg));
+	}
+	if (!x.bad && (out = arena_alloc(scratch, x.n + 1))) {
+		if (x.n)
+			memcpy(out, x.b, x.n);
+		*len = (uint32_t)x.n;
+	}
+	tp->out = x.b; /* kept for the next sample */
+	tp->out_cap = x.cap;
+	return out;
+}

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Tracepoint format texts, checked before libtraceevent parses them
+ * (tp_int.h): libtraceevent parses untrusted text in C, recursively, and
+ * the fuzzer found texts that crash it.  Format texts are what the kernel
+ * writes in tracefs events/SYSTEM/EVENT/format (kernel/trace/trace_events.c
+ * f_show): "name:", "ID:", "format:", the "field:TYPE NAME; offset:N;
+ * size:N; signed:N;" lines, and "print fmt: ...".
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "tp_int.h"
+
+/*
+ * Why libtraceevent must not see a format text, or NULL: its print args
+ * (after "print fmt:") nest too deep or chain too many operators (both
+ * recursions there), or the text is too large.
+ */
+const char *pd_tp_text_refused(const char *t, size_t n)
+{
+	const char *p = NULL;
+	unsigned depth = 0, ops = 0;
+	char quote = 0;
+
+	if (n > PD_TP_MAX_TEXT)
+		return "the format text is larger than 64 KiB";
+	/* libtraceevent's tokenizer takes a NUL, and bytes that are not
+	 * ASCII, for the end of the text and then compares a NULL token
+	 * (found by the fuzzer and the mutation test) */
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)t[i];
+
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+		    c >= 0x7f)
+			return "the format text holds a byte that is not "
+			       "printable ASCII (a NUL, a control, 0x7f or "
+			       "above)";
+	}
+	for (size_t i = 0; i + 10 <= n; i++)
+		if (memcmp(t + i, "print fmt:", 10) == 0) {
+			p = t + i + 10;
+			break;
+		}
+	for (; p && p < t + n; p++) {
+		if (quote) {
+			if (*p == '\\' && p + 1 < t + n)
+				p++;
+			else if (*p == quote)
+				quote = 0;
+			continue;
+		}
+		if (*p == '"' || *p == '\'')
+			quote = *p;
+		else if (*p == '(' || *p == '[' || *p == '{')
+			depth++;
+		else if (*p == ')' || *p == ']' || *p == '}')
+			depth -= depth > 0;
+		else if (strchr("+-*/%<>&|^?:!~=", *p))
+			ops++;
+		if (depth > PD_TP_MAX_NEST)
+			return "its print fmt nests deeper than 32 levels";
+		if (ops > PD_TP_MAX_OPS)
+			return "its print fmt has more than 1024 operators";
+	}
+	return NULL;
+}
+
+/* The text after "print fmt: " up to the end of its line, or NULL. */
+const char *pd_tp_print_fmt_line(struct arena *a, const char *t, size_t n)
+{
+	static const char key[] = "print fmt: ";
+	const char *p = NULL, *e;
+	char *out;
+
+	for (size_t i = 0; i + sizeof(key) - 1 <= n; i++)
+		if (memcmp(t + i, key, sizeof(key) - 1) == 0 &&
+		    (i == 0 || t[i - 1] == '\n')) {
+			p = t + i + sizeof(key) - 1;
+			break;
+		}
+	if (!p)
+		return NULL;
+	e = memchr(p, '\n', (size_t)(t + n - p));
+	n = e ? (size_t)(e - p) : (size_t)(t + n - p);
+	out = arena_alloc(a, n + 1); /* zeroed: NUL-terminated */
+	if (out && n)
+		memcpy(out, p, n);
+	return out;
+}
+
+/* "field:" lines of a format text: what libtraceevent should have parsed */
+uint32_t pd_tp_count_field_lines(const char *t, size_t n)
+{
+	uint32_t k = 0;
+	bool bol = true;
+
+	for (size_t i = 0; i < n; i++) {
+		if (bol && i + 6 <= n && memcmp(t + i, "field:", 6) == 0)
+			k++;
+		if (t[i] == '\n')
+			bol = true;
+		else if (t[i] != ' ' && t[i] != '\t')
+			bol = false;
+	}
+	return k;
+}
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Does a "field:TYPE NAME[N];" line before pf declare name (n bytes)? */
+static bool declares(const char *t, size_t pf, const char *name, size_t n)
+{
+	for (size_t i = 0; i + 6 <= pf; i++) {
+		const char *e, *b;
+
+		if (memcmp(t + i, "field:", 6) != 0)
+			continue;
+		e = memchr(t + i, ';', pf - i);
+		if (!e)
+			return false;
+		b = memchr(t + i, '[', (size_t)(e - (t + i)));
+		e = b ? b : e;
+		while (e > t + i && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		for (b = e; b > t + i && ident_char(b[-1]); b--)
+			;
+		if ((size_t)(e - b) == n && memcmp(b, name, n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A REC->NAME of the print fmt (at pf) that no field line declares: its
+ * length, and *name; 0 if none.  libtraceevent 1.7 dereferences the
+ * missing field when such a name is the value of __print_symbolic or
+ * __print_flags (found by the fuzzer).
+ */
+size_t pd_tp_unknown_rec_field(const char *t, size_t n, size_t pf,
+			       const char **name)
+{
+	for (size_t i = pf; i + 5 <= n; i++) {
+		size_t k = 0;
+
+		if (memcmp(t + i, "REC->", 5) != 0)
+			continue;
+		while (i + 5 + k < n && ident_char(t[i + 5 + k]))
+			k++;
+		if (!declares(t, pf, t + i + 5, k)) {
+			*name = t + i + 5;
+			return k;
+		}
+	}
+	return 0;
+}
+
+/* Where the "print fmt:" line starts, or n. */
+size_t pd_tp_print_fmt_at(const char *t, size_t n)
+{
+	for (size_t i = 0; i + 10 <= n; i++)
+		if (memcmp(t + i, "print fmt:", 10) == 0 &&
+		    (i == 0 || t[i - 1] == '\n'))
+			return i;
+	return n;
+}
+
+/*
+ * Is a divisor of the print args (after a '/' or '%' outside the quoted
+ * format string) a constant zero, or a parenthesized expression that
+ * could be one?  libtraceevent folds constant operands while it parses
+ * and divides by a zero there (SIGFPE, found by the fuzzer); a divisor
+ * read from the data is checked before each print (tp_print.c).
+ */
+bool pd_tp_divides_by_constant(const char *t, size_t n, size_t pf)
+{
+	char quote = 0;
+
+	for (size_t i = pf; i < n; i++) {
+		const char *q;
+
+		if (quote) {
+			if (t[i] == '\\' && i + 1 < n)
+				i++;
+			else if (t[i] == quote)
+				quote = 0;
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			quote = t[i];
+			continue;
+		}
+		if (t[i] != '/' && t[i] != '%')
+			continue;
+		q = t + i + 1;
+		while (q < t + n && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < t + n && *q == '(')
+			return true;
+		if (q < t + n && *q >= '0' && *q <= '9') {
+			unsigned long long v = 0;
+
+			if (q + 1 < t + n && q[0] == '0' &&
+			    (q[1] == 'x' || q[1] == 'X'))
+				q += 2;
+			for (; q < t + n && ((*q >= '0' && *q <= '9') ||
+					     (*q >= 'a' && *q <= 'f') ||
+					     (*q >= 'A' && *q <= 'F'));
+			     q++)
+				v |= (unsigned long long)(*q != '0');
+			if (!v)
+				return true;
+		}
+	}
+	return false;
+}

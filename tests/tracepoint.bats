@@ -1,0 +1,154 @@
+#!/usr/bin/env bats
+# Tracepoint samples decoded field by field (lib/tracepoint.h): every
+# field and the print output of every sample of the fixtures recorded here
+# equal perf's view stored in testdata/perf-ref/ (tests/tp_compare.py);
+# the synthetic twins (gen-testdata.py) decode alike in either byte order
+# and long size; damaged formats and payloads are reported with codes and
+# nothing else is lost.
+
+load helpers
+
+# compare NAME: every sample of testdata/NAME against perf's view of it
+compare() {
+	run python3 tests/tp_compare.py "$PERFDUMP" "testdata/$1" "testdata/perf-ref/$1"
+	[ "$status" -eq 0 ] || {
+		echo "$output"
+		return 1
+	}
+	[[ $output == *"every field and print equal to perf's"* ]]
+}
+
+@test "tracepoint: sched_switch + sched_wakeup: every field and print equal perf's" {
+	compare tp-sched.data
+	compare tracepoint.data
+}
+
+@test "tracepoint: syscalls:sys_enter_openat: every field and print equal perf's" {
+	compare tp-openat.data
+}
+
+@test "tracepoint: softirq_entry (__print_symbolic), irq_handler_entry (__data_loc): equal perf's" {
+	compare tp-irq.data
+}
+
+@test "tracepoint: a uprobe with a __data_loc string argument: equal perf's" {
+	compare tp-uprobe.data
+}
+
+@test "tracepoint: pipe mode (PERF_RECORD_HEADER_TRACING_DATA): equal perf's" {
+	compare tp-pipe.data
+}
+
+@test "tracepoint: text shows the fields in format order and the print on the record's line" {
+	pd records --type sample --limit 1 testdata/tracepoint.data
+	assert_status 0
+	[ "${lines[2]}" = '  0x6140 [0x80] PERF_RECORD_SAMPLE: cpumode=kernel event=sched:sched_switch identifier=0xa1 ip=0xffffffff821facd8 pid=3151 tid=3151 time=198624877972 time_s=198.624877 cpu=0 period=1 raw: size=68 tracepoint=sched:sched_switch fields: common_type=372 common_flags=1 common_preempt_count=3 common_pid=3151 prev_comm=perf prev_pid=3151 prev_prio=120 prev_state=2 next_comm=migration/0 next_pid=18 next_prio=0 print="prev_comm=perf prev_pid=3151 prev_prio=120 prev_state=D ==> next_comm=migration/0 next_pid=18 next_prio=0"' ]
+}
+
+@test "tracepoint: JSON fields are typed as the format says; raw hex only with -x" {
+	pdj -j records --type sample --limit 1 testdata/synthetic/tp-le.data
+	jq_all '.records[0].fields | [.a_s8, .a_u8, .a_s16, .a_s32, .a_s64]' '[-5,1,-300,-70000,-5000000000]' \
+		'.records[0].fields | [.comm, .ptr, .ul, .arr, .name, .vals]' '["perf","0xc0de1000",4000000000,[1,2,3],"eth0",[7,8,9]]' \
+		'.records[0].fields | keys_unsorted | .[:4]' '["common_type","common_flags","common_preempt_count","common_pid"]' \
+		'.records[0].raw' '{"size":92,"tracepoint":"pdtest:fields"}' \
+		'.records[0].event' '"pdtest:fields"' \
+		'.records[0].print' '"a_s8=251 a_s16=65236 a_s32=-70000 a_s64=-5000000000 a_u64=18000000000000000000 comm=perf ptr=0xc0de1000 ul=4000000000 name=eth0 sym=ONE flags=0xfffeee90 vals={7 8 9}"'
+	# a u64 above 2^63 in full precision (jq would round it)
+	[[ $output == *'"a_u64":18000000000000000000,'* ]]
+	pdj -j -x records --type sample --limit 1 testdata/synthetic/tp-le.data
+	[[ $output == *'"raw":{"size":92,"tracepoint":"pdtest:fields","data":"f401010092100000fb01d4fe'* ]]
+}
+
+@test "tracepoint: big-endian and 32-bit twins decode to the same fields as tp-le.data" {
+	local le be l32
+	le=$("$PERFDUMP" records --json-lines --type sample testdata/synthetic/tp-le.data | grep -o '"fields".*')
+	be=$("$PERFDUMP" records --json-lines --type sample testdata/synthetic/tp-be.data | grep -o '"fields".*')
+	l32=$("$PERFDUMP" records --json-lines --type sample testdata/synthetic/tp-le32.data | grep -o '"fields".*')
+	[ "$(wc -l <<<"$le")" -eq 6 ]
+	[ "$l32" = "$le" ]
+	# libtraceevent's __print_array reads the elements in the host's byte
+	# order (perf shows the same): the fields agree, the print's vals not
+	[ "${be%%,\"print\"*}" = "${le%%,\"print\"*}" ]
+	[ "$(sed 's/vals={[^}]*}//' <<<"$be")" = "$(sed 's/vals={[^}]*}//' <<<"$le")" ]
+	[[ $be == *'vals={1792 2048 2304}'* ]]
+}
+
+@test "tracepoint: damaged formats and payloads: coded diagnostics, exit 1, every record shown" {
+	pd records --json-lines --type sample testdata/synthetic/tp-bad.data
+	assert_status 1
+	[ "$(grep -c '"type":9' <<<"$output")" -eq 10 ]
+	# libtraceevent says nothing on its own: every line is perfdump's
+	[ -z "$(grep -v '^perfdump: testdata/synthetic/tp-bad.data: 0x' <<<"$stderr")" ]
+	[[ $stderr == *"format of pdtest:broken (ID 501): its fields do not parse"* ]]
+	[[ $stderr == *"field common_type (offset 0, size 2) lies outside the 0-byte RAW payload (16 fields in all)"* ]]
+	[[ $stderr == *"field name (offset 68, size 4, or the data its __data_loc points to) lies outside the 92-byte RAW payload (1 field)"* ]]
+	[[ $stderr == *"field a_s64 (offset 16, size 8) lies outside the 20-byte RAW payload (8 fields in all)"* ]]
+	pdj -j check testdata/synthetic/tp-bad.data
+	jq_eq '[.check.findings[] | select(.code | startswith("tracepoint")) | [.offset, .code]]' \
+		'[[3701,"tracepoint-format-rejected"],[4036,"tracepoint-print-failed"],[1116,"tracepoint-field-outside-raw"],[1176,"tracepoint-field-outside-raw"],[1328,"tracepoint-field-outside-raw"],[1864,"tracepoint-no-format"]]'
+	pdj -j records --type sample testdata/synthetic/tp-bad.data
+	jq_all '[.records[] | .fields != null]' '[true,true,true,true,true,false,true,true,true,false]' \
+		'[.records[] | .print]' '["a_s8=251 a_s16=65236 a_s32=-70000 a_s64=-5000000000 a_u64=18000000000000000000 comm=perf ptr=0xc0de1000 ul=4000000000 name=eth0 sym=ONE flags=0xfffeee90 vals={7 8 9}",null,null,null,null,null,null,"buf=01 02",null,null]' \
+		'.records[2].fields | [.name, .vals, .comm]' '[null,[7,8,9],"perf"]' \
+		'.records[5] | [.event, .raw.data]' '["pdtest:broken","f50100000000000000000000"]' \
+		'.records[6].fields.x' '-9' \
+		'.records[8].fields.len' '1000' \
+		'[.warnings[].detail | select(test("print output"))] | length' '3'
+}
+
+@test "tracepoint: features tracing_data shows every format in full" {
+	pdj -j features testdata/tracepoint.data tracing_data
+	jq_all '.features[0].events[0] | [.system, .name, .id, .parsed, .print_parsed]' '["sched","sched_switch",372,true,true]' \
+		'.features[0].events[0].fields[4]' '{"name":"prev_comm","type":"char[16]","offset":8,"size":16,"signed":false,"common":false,"shown_as":"string"}' \
+		'.features[0].events[0].fields[7] | [.name, .type, .offset, .size, .signed]' '["prev_state","long",32,8,true]' \
+		'.features[0].events[0].fields | length' '11' \
+		'.features[0].events[0].print_fmt | startswith("\"prev_comm=%s prev_pid=%d")' 'true'
+	pdj -j features testdata/tp-irq.data tracing_data
+	jq_eq '.features[0].events[] | select(.name == "irq_handler_entry") | .fields[5]' \
+		'{"name":"name","type":"__data_loc char[]","offset":12,"size":4,"signed":false,"common":false,"shown_as":"string","location":"__data_loc"}'
+	pdj -j features testdata/synthetic/tp-bad.data tracing_data
+	jq_eq '[.features[0].events[] | [.name, .parsed, .print_parsed]]' \
+		'[["fields",true,true],["broken",false,null],["badprint",true,false],["hexdump",true,true]]'
+}
+
+@test "tracepoint: --event system:name in file and pipe mode, and names only the tracing data gives" {
+	pd records --type sample --event sched:sched_wakeup testdata/tp-pipe.data
+	assert_status 0
+	[ "$(grep -c 'event=sched:sched_wakeup' <<<"$output")" -eq "$(grep -c sched_wakeup testdata/perf-ref/tp-pipe.data.trace.txt)" ]
+	[ "$(grep -c 'PERF_RECORD_SAMPLE' <<<"$output")" -eq "$(grep -c sched_wakeup testdata/perf-ref/tp-pipe.data.trace.txt)" ]
+	# tp-le.data has no EVENT_DESC: the name comes from TRACING_DATA
+	pd records --type sample --event pdtest:fields testdata/synthetic/tp-le.data
+	assert_status 0
+	[ "$(grep -c 'PERF_RECORD_SAMPLE' <<<"$output")" -eq 3 ]
+	pdj -j attrs testdata/synthetic/tp-le.data
+	jq_true '.attrs[0].config_name == "pdtest:fields"'
+}
+
+@test "tracepoint: simpleperf's tracing data inside the data section decodes its samples" {
+	local f=$CORPUS/platform_system_extras/perf_with_tracepoint_event.data
+	[ -f "$f" ] || skip "corpus absent"
+	pdj -j records --type sample --event sched:sched_switch "$f"
+	jq_all '.records | length' '31' \
+		'[.records[] | select(.fields.common_type == 47 and (.print | test(" ==> next_comm=")))] | length' '31' \
+		'.records[0].fields | [.prev_comm, .prev_pid, .prev_state, .next_comm]' '["sleep",9896,130,"swapper/5"]' \
+		'.records[0].print' '"prev_comm=sleep prev_pid=9896 prev_prio=120 prev_state=D|K ==> next_comm=swapper/5 next_pid=0 next_prio=120"'
+	# --at past the tracing data record still reads it for the formats
+	pd records --at 0x1124 --limit 1 "$f"
+	assert_status 0
+	[[ ${lines[2]} == "  0x1124 [0x80] PERF_RECORD_SAMPLE: "*" fields: common_type=47 "* ]]
+}
+
+@test "tracepoint: print formats printed without libtraceevent print as libtraceevent does" {
+	local f a b
+	for f in testdata/tracepoint.data testdata/tp-*.data testdata/synthetic/tp-*.data; do
+		a=$("$PERFDUMP" records --json-lines --type sample "$f" 2>&1) || true
+		b=$(PERFDUMP_TP_PRINT=libtraceevent "$PERFDUMP" records --json-lines --type sample "$f" 2>&1) || true
+		[ "$a" = "$b" ] || {
+			echo "$f: the two print paths differ"
+			diff <(echo "$a") <(echo "$b") | head -5
+			return 1
+		}
+	done
+	pdj -j records --type sample --event pdtest:print testdata/synthetic/tp-be.data
+	jq_eq '[.records[].print]' '["state=R v=-2 w=65534 h=0 l=0 big=18446744073709551615 neg=65534 name=idle  | msg=hello sym=0x0 pct=100% tab=\t. r=65534 x=0   |z=ffffffffffffffff s=idle| n=-0001 m=-1   |","state=A|B+ v=300 w=300 h=7 l=7 big=1 neg=300 name=sixchr| msg= sym=seven pct=100% tab=\t. r=  300 x=7   |z=00000001 s=sixchr| n=00001 m=1    |","state=R+ v=-32768 w=32768 h=c l=c big=0 neg=32768 name=      | msg=x y sym=0xc pct=100% tab=\t. r=32768 x=c   |z=00000000 s=   | n=00000 m=0    |"]'
+}
