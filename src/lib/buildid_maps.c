@@ -320,10 +320,9 @@ static bool add_mmap(struct pd_bid_maps *m, const struct pd_event *ev,
 		}
 		/* kernel maps are identity maps (machine.c:
 		 * __machine__create_kernel_maps, maps__split_kallsyms) */
-		return pd_bid_maps_add(m, PD_BID_KERNEL_PID, r->addr, r->len,
-				       r->addr, name,
-				       pd_bid_dso_name_len(name, nlen),
-				       r->build_id, bid_size);
+		return pd_bid_maps_add(
+			m, PD_BID_KERNEL_PID, r->addr, r->len, r->addr, name,
+			pd_bid_dso_name_len(name, nlen), r->build_id, bid_size);
 	}
 	if (nlen == 6 && memcmp(name, "[vdso]", 6) == 0)
 		pgoff = 0; /* map__new: a vdso map starts at its page 0 */
