@@ -78,4 +78,11 @@ bool pd_dso_elf_debuglink(struct pd_elf_file *f, char *name, size_t len);
 bool pd_dso_elf_altlink(struct pd_elf_file *f, char *name, size_t len,
 			uint8_t *id, size_t *idlen);
 
+/*
+ * Everything profile reads from a DSO (its ELF symbols, PLT and DWARF
+ * lines; the same bytes as kallsyms and as a perf map), on p[0..n) in
+ * memory, the results dropped: for the fuzz targets (dso_probe.c).
+ */
+void pd_dso_probe_mem(const void *p, size_t n);
+
 #endif
