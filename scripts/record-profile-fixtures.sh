@@ -7,10 +7,12 @@
 #   testdata/profile/hot          the fixture program: hot_a.c and hot_b.c
 #                                 with -g -O0 -fno-omit-frame-pointer and a
 #                                 fixed build-id (committed: 18 KiB)
-#   testdata/profile.data         perf record -e cpu-clock of it, run as
-#                                 /tmp/perfdump-profile/hot
-#   testdata/profile-sh.data      perf record -e cpu-clock of a shell that
-#                                 starts several children
+#   testdata/profile/profile.data     perf record -e cpu-clock of it, run
+#                                     as /tmp/perfdump-profile/hot
+#   testdata/profile/profile-sh.data  perf record -e cpu-clock of a shell
+#                                     that starts several children
+# (below testdata/profile/: fixtures of profile alone, without the goldens
+# of every command that testdata/*.data have)
 #   testdata/profile/kallsyms     the lines of this machine's /proc/kallsyms
 #                                 that the kernel samples of profile.data and
 #                                 cpu-clock.data need (gen-profiledata.py)
@@ -50,17 +52,17 @@ trap 'rm -rf "$TMP"' EXIT
 rm -rf "$RUN"
 mkdir -p "$RUN"
 cp "$P/hot" "$RUN/hot"
-perf record -N -e cpu-clock -o $TD/profile.data -- "$RUN/hot" \
+perf record -N -e cpu-clock -o $P/profile.data -- "$RUN/hot" \
     2>$REF/profile.data.record.log
-perf record -N -e cpu-clock -o $TD/profile-sh.data -- \
+perf record -N -e cpu-clock -o $P/profile-sh.data -- \
     sh -c 'for i in 1 2 3; do /bin/true; done; echo x | cat >/dev/null; sleep 0.01' \
     2>$REF/profile-sh.data.record.log
-rm -f $TD/profile.data.old $TD/profile-sh.data.old
-perf script --show-task-events -i $TD/profile-sh.data 2>/dev/null |
+rm -f $P/profile.data.old $P/profile-sh.data.old
+perf script --show-task-events -i $P/profile-sh.data 2>/dev/null |
     grep PERF_RECORD_ >$REF/profile-sh.data.tasks.txt
 
 # 3. the kernel symbols the samples need, and the Debian binaries' .dynsym
-for f in $TD/profile.data $TD/cpu-clock.data; do
+for f in $P/profile.data $TD/cpu-clock.data; do
     ./perfdump records --type sample --json-lines "$f" |
         jq -r 'select(.cpumode_name == "kernel") | .ip'
 done | python3 scripts/gen-profiledata.py kallsyms /proc/kallsyms $P/kallsyms
@@ -79,7 +81,7 @@ report() { # FILE SYMFS KALLSYMS
     PERF_BUILDID_DIR=$TMP/empty perf report -i "$1" --symfs "$2" \
         --kallsyms "$3" --stdio --sort dso,sym -F sample,period,dso,sym 2>/dev/null
 }
-report $TD/profile.data "$TMP/symfs" $P/kallsyms >$REF/profile.data.report.txt
+report $P/profile.data "$TMP/symfs" $P/kallsyms >$REF/profile.data.report.txt
 report $TD/cpu-clock.data $P/debian $P/kallsyms >$REF/cpu-clock.data.report.txt
 # the cut-down kallsyms and binaries give what the whole ones give
 full=$TMP/full
@@ -87,12 +89,12 @@ mkdir -p "$full/usr/bin" "$full/$LIBDIR" "$full$RUN"
 cp /usr/bin/dd "$full/usr/bin/"
 cp /$LIBDIR/libc.so.6 /$LIBDIR/ld-linux-x86-64.so.2 "$full/$LIBDIR/"
 cp "$P/hot" "$full$RUN/hot"
-report $TD/profile.data "$full" /proc/kallsyms |
+report $P/profile.data "$full" /proc/kallsyms |
     diff -u - $REF/profile.data.report.txt
 report $TD/cpu-clock.data "$full" /proc/kallsyms |
     diff -u - $REF/cpu-clock.data.report.txt
 
-chmod a+r $TD/profile.data $TD/profile-sh.data $REF/profile*.txt $REF/*.log
-for f in $TD/profile.data $TD/profile-sh.data; do
+chmod a+r $P/profile.data $P/profile-sh.data $REF/profile*.txt $REF/*.log
+for f in $P/profile.data $P/profile-sh.data; do
     printf '%-24s %7s bytes\n' "$f" "$(stat -c %s "$f")"
 done

@@ -43,7 +43,7 @@ our_rows() {
 
 @test "profile: the program's samples per symbol are perf report's, in its two source files" {
 	tree "$T/s"
-	pdj -j profile --symfs "$T/s" --kallsyms $KSYMS testdata/profile.data
+	pdj -j profile --symfs "$T/s" --kallsyms $KSYMS testdata/profile/profile.data
 	assert_status 0
 	assert_eq "$(our_rows)" "$(perf_rows profile.data)" "rows vs perf report"
 	# work_a's loop runs three times work_b's
@@ -54,7 +54,7 @@ our_rows() {
 		"[\"match\",\"$T/s$RUN/hot\",\"symtab\",\"dwarf\",\"$HOT_ID\"]" \
 		'.profile | [.by, .samples, .period, .events[0].event, .events[0].samples]' \
 		'["function",1087,271750000,"cpu-clock",1087]'
-	pd profile --symfs "$T/s" --kallsyms $KSYMS --top 2 testdata/profile.data
+	pd profile --symfs "$T/s" --kallsyms $KSYMS --top 2 testdata/profile/profile.data
 	assert_status 0
 	assert_contains "$output" "    work_a:                 samples=808 percent=74.33% period=202000000 dso=hot source_file=testdata/profile/hot_a.c hot_line=14
     work_b:                 samples=261 percent=24.01% period=65250000 dso=hot source_file=testdata/profile/hot_b.c hot_line=6
@@ -71,7 +71,7 @@ our_rows() {
 
 @test "profile --by dso: samples per DSO are perf report's" {
 	tree "$T/s"
-	pdj -j profile --by dso --symfs "$T/s" --kallsyms $KSYMS testdata/profile.data
+	pdj -j profile --by dso --symfs "$T/s" --kallsyms $KSYMS testdata/profile/profile.data
 	assert_status 0
 	assert_eq "$(jq -r '.profile.dsos[] | "\(.dso) \(.samples) \(.period)"' <<<"$output" | sort)" \
 		"$(perf_rows profile.data | awk '{ s[$3] += $1; p[$3] += $2 } END { for (d in s) print d, s[d], p[d] }' | sort)"
@@ -81,20 +81,20 @@ our_rows() {
 
 @test "profile --symfs: a binary whose build-id differs is a mismatch: one row, no symbols" {
 	tree "$T/s" testdata/profile/debian/usr/bin/dd
-	pdj -j profile --symfs "$T/s" --kallsyms $KSYMS testdata/profile.data
+	pdj -j profile --symfs "$T/s" --kallsyms $KSYMS testdata/profile/profile.data
 	assert_status 0
 	jq_all '[.profile.functions[] | select(.dso == "hot") | [.symbol, .address, .samples, .status]]' \
 		'[["[mismatch]",null,1069,"mismatch"]]' \
 		'.profile.dsos[] | select(.dso == "hot") | [.status, .symbols, .detail]' \
 		'["mismatch","none","the file has another build-id"]' \
 		'[.profile.functions[].symbol] | index("work_a")' 'null'
-	pd profile --symfs "$T/s" --kallsyms $KSYMS --top 1 testdata/profile.data
+	pd profile --symfs "$T/s" --kallsyms $KSYMS --top 1 testdata/profile/profile.data
 	assert_contains "$output" "    [mismatch]:             samples=1069 percent=98.34% period=267250000 dso=hot status=mismatch"
 }
 
 @test "profile --by thread: FORK, EXIT and COMM times and names are perf script --show-task-events'" {
 	local want got
-	pdj -j profile --by thread testdata/profile-sh.data
+	pdj -j profile --by thread testdata/profile/profile-sh.data
 	assert_status 0
 	got=$(jq -r '.profile.threads[] | . as $t |
 		(.comms[] | "\(.time_s) COMM \(.comm) \($t.pid) \($t.tid)" + (if .exec then " exec" else "" end)),
@@ -116,7 +116,7 @@ our_rows() {
 }
 
 @test "profile --by process: one row per process, its main thread's life" {
-	pdj -j profile --by process testdata/profile-sh.data
+	pdj -j profile --by process testdata/profile/profile-sh.data
 	assert_status 0
 	jq_all '[.profile.processes[] | [.pid, .comm, .ppid, .threads, .samples]] | .[0:3]' \
 		'[[3428,"sh",null,1,5],[3430,"true",3428,1,2],[3431,"true",3428,1,2]]' \
@@ -125,7 +125,7 @@ our_rows() {
 }
 
 @test "profile --csv: the table alone, quoted as RFC 4180" {
-	pd profile --csv --by process testdata/profile-sh.data
+	pd profile --csv --by process testdata/profile/profile-sh.data
 	assert_status 0
 	assert_eq "$(head -2 <<<"$output")" "pid,comm,ppid,fork_time,fork_time_s,exit_time,exit_time_s,threads,mmaps,samples,percent,period,first_time,first_time_s,last_time,last_time_s
 3428,sh,,,,1953643930164,1953.643930,1,4,5,33.33%,1250000,1953620730158,1953.620730,1953633039155,1953.633039"
@@ -163,7 +163,7 @@ cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51%,11250000,[kernel.kallsyms],
 	python3 scripts/gen-profiledata.py hostile-elf testdata/profile/hot "$T/h"
 	for f in truncated bad-section; do
 		tree "$T/$f" "$T/h/$f.elf"
-		pdj -j profile --symfs "$T/$f" --kallsyms $KSYMS testdata/profile.data
+		pdj -j profile --symfs "$T/$f" --kallsyms $KSYMS testdata/profile/profile.data
 		assert_status 0
 		assert_no_signal
 		jq_all '[.profile.functions[] | select(.dso == "hot") | [.symbol, .samples]]' '[["[unreadable]",1069]]' \
@@ -173,7 +173,7 @@ cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51%,11250000,[kernel.kallsyms],
 		"\"truncated: section 34 (.symtab) at 0x$(printf %x $(($(file_size testdata/profile/hot) + 4096)))+0x3d8, file of $(file_size testdata/profile/hot) bytes\""
 	for f in hostile-dwarf dwarf-bomb; do
 		tree "$T/$f" "$T/h/$f.elf"
-		pdj -j profile --symfs "$T/$f" --kallsyms $KSYMS testdata/profile.data
+		pdj -j profile --symfs "$T/$f" --kallsyms $KSYMS testdata/profile/profile.data
 		assert_status 0
 		assert_no_signal
 		# the symbols are there; the lines are not
