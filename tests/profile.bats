@@ -26,6 +26,21 @@ tree() {
 	cp "${2:-testdata/profile/hot}" "$1$RUN/hot"
 }
 
+# opened_outside LOG DIR...: the absolute paths strace's LOG shows opened
+# after the recording was, outside every DIR (openat2's are relative to
+# a root DIR); empty when there are none
+opened_outside() {
+	local log=$1 d
+	shift
+	sed -n '/\.data"/,$p' "$log" | grep -oE '^[0-9]+ +open[a-z0-9]*\((AT_FDCWD, )?"/[^"]*"' |
+		sed -E 's/.*"(.*)"/\1/' | while read -r f; do
+		for d in "$@"; do
+			case $f in "$d" | "$d"/*) continue 2 ;; esac
+		done
+		echo "$f"
+	done
+}
+
 # perf_rows NAME: "samples period dso symbol" of perf report, sorted
 perf_rows() {
 	awk '!/^#/ && NF { s = $0; sub(/^.*\[[.k]\] /, "", s); print $1, $2, $3, s }' \
@@ -183,6 +198,13 @@ cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51%,11250000,[kernel.kallsyms],
 	done
 	jq_eq '.profile.dsos[] | select(.dso == "hot") | .lines' \
 		'".debug_line: 1099511627776 bytes, more than perfdump reads (256 MiB a section, 1024 MiB in all)"'
+	# libdw opens nothing itself: every file read is under the roots
+	command -v strace >/dev/null || skip "strace is not installed"
+	# (LeakSanitizer cannot run under ptrace)
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace -f -qq -e trace=open,openat,openat2 -o "$T/log" "$PERFDUMP" profile \
+		--symfs "$T/hostile-dwarf" --kallsyms $KSYMS testdata/profile/profile.data >/dev/null
+	grep -q 'openat2(.*"tmp/perfdump-profile/hot"' "$T/log" || grep -q "$T/hostile-dwarf/tmp" "$T/log"
+	assert_empty "$(opened_outside "$T/log" "$T" "$PWD/testdata/profile")" "files opened outside the roots"
 }
 
 @test "profile --symfs: a recorded path whose .. climbs out of the root is outside-root, never opened" {
@@ -194,12 +216,17 @@ cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51%,11250000,[kernel.kallsyms],
 	mkdir -p "$T/a/outside" "$T/a/symfs/opt"
 	cp /bin/true "$T/a/outside/secret.so"
 	python3 scripts/gen-hostile-paths.py "$T" "$T/a/outside/secret.so" /bin/false
-	pdj -j profile --symfs "$T/a/symfs" --vmlinux /nonexistent "$T/hostile-symfs.data"
+	pdj -j profile --symfs "$T/a/symfs" "$T/hostile-symfs.data"
 	assert_status 0
 	jq_all '[.profile.functions[] | [.symbol, .samples, .dso, .status]]' \
 		'[["[outside-root]",1,"passwd","outside-root"],["[outside-root]",1,"secret.so","outside-root"]]' \
 		'[.profile.dsos[] | .detail] | unique' '["'"'..'"' leads outside the root"]' \
 		"[.profile.dsos[] | select(.build_id == \"$id_t\") | .status] | unique" '["outside-root"]'
+	command -v strace >/dev/null || skip "strace is not installed"
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace -f -qq -e trace=open,openat,openat2 -o "$T/log" "$PERFDUMP" profile \
+		--symfs "$T/a/symfs" "$T/hostile-symfs.data" >/dev/null
+	assert_empty "$(opened_outside "$T/log" "$T/a/symfs" "$T/empty" "$T/hostile-symfs.data")" \
+		"files opened outside the roots"
 }
 
 @test "profile: pipe, compressed and directory recordings; exit status as stats'" {
