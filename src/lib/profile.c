@@ -30,6 +30,11 @@ void prof_warn_full(struct prof_ctx *c, bool *warned, const char *what,
 
 /* ---- the address table ----------------------------------------------- */
 
+/*
+ * Open addressing over the entries themselves (one cache miss a sample);
+ * an empty slot has no samples.  At most PD_PROF_MAX_ADDRS entries, 3/4
+ * of the slots; then into rows, and start again.
+ */
 static uint32_t addr_hash(uint64_t rel, uint32_t dso, uint32_t event)
 {
 	uint64_t h =
@@ -38,32 +43,42 @@ static uint32_t addr_hash(uint64_t rel, uint32_t dso, uint32_t event)
 	return (uint32_t)(h >> 32) ^ (uint32_t)h;
 }
 
-/* Room for PD_PROF_MAX_ADDRS entries, allocated as the table fills. */
+static struct prof_addr *addr_slot(struct prof_addr *v, uint32_t cap,
+				   uint64_t rel, uint32_t dso, uint32_t event)
+{
+	uint32_t k = addr_hash(rel, dso, event) & (cap - 1);
+
+	while (v[k].samples &&
+	       (v[k].rel != rel || v[k].dso != dso || v[k].event != event))
+		k = (k + 1) & (cap - 1);
+	return &v[k];
+}
+
 static bool addrs_grow(struct prof_addrs *a)
 {
 	uint32_t ncap = a->cap ? a->cap * 2 : 4096;
-	uint32_t *ns = calloc(ncap, sizeof(*ns));
-	struct prof_addr *nv = realloc(a->v, (size_t)(ncap / 2) * sizeof(*nv));
+	struct prof_addr *nv = calloc(ncap, sizeof(*nv));
 
-	if (!ns || !nv) {
-		free(ns);
-		if (nv)
-			a->v = nv;
+	if (!nv)
 		return false;
-	}
+	for (uint32_t i = 0; i < a->cap; i++)
+		if (a->v[i].samples)
+			*addr_slot(nv, ncap, a->v[i].rel, a->v[i].dso,
+				   a->v[i].event) = a->v[i];
+	free(a->v);
 	a->v = nv;
-	for (uint32_t i = 0; i < a->n; i++) {
-		const struct prof_addr *e = &a->v[i];
-		uint32_t k = addr_hash(e->rel, e->dso, e->event) & (ncap - 1);
-
-		while (ns[k])
-			k = (k + 1) & (ncap - 1);
-		ns[k] = i + 1;
-	}
-	free(a->slot);
-	a->slot = ns;
 	a->cap = ncap;
 	return true;
+}
+
+void prof_addrs_compact(struct prof_addrs *a)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < a->cap; i++)
+		if (a->v[i].samples)
+			a->v[n++] = a->v[i];
+	a->n = n;
 }
 
 /* Count a sample at (event, dso, rel). */
@@ -71,13 +86,11 @@ static void count_addr(struct prof_ctx *c, uint32_t event, uint32_t dso,
 		       uint64_t rel, uint64_t period)
 {
 	struct prof_addrs *a = &c->addrs;
-	uint32_t h = addr_hash(rel, dso, event), k, i;
 	struct prof_addr *e;
 
-	for (k = h & (a->cap - 1); a->cap && (i = a->slot[k]);
-	     k = (k + 1) & (a->cap - 1)) {
-		e = &a->v[i - 1];
-		if (e->rel == rel && e->dso == dso && e->event == event) {
+	if (a->cap) {
+		e = addr_slot(a->v, a->cap, rel, dso, event);
+		if (e->samples) {
 			e->samples++;
 			e->period += period;
 			return;
@@ -91,52 +104,98 @@ static void count_addr(struct prof_ctx *c, uint32_t event, uint32_t dso,
 			return;
 		}
 		a->n = 0;
-		memset(a->slot, 0, (size_t)a->cap * sizeof(*a->slot));
+		memset(a->v, 0, (size_t)a->cap * sizeof(*a->v));
 	}
-	if (a->n >= a->cap / 2 && !addrs_grow(a)) {
+	if ((uint64_t)(a->n + 1) * 4 > (uint64_t)a->cap * 3 && !addrs_grow(a)) {
 		c->oom = true;
 		return;
 	}
-	for (k = h & (a->cap - 1); a->slot[k]; k = (k + 1) & (a->cap - 1))
-		;
-	a->v[a->n] = (struct prof_addr){rel, dso, event, 1, period};
-	a->slot[k] = ++a->n;
+	*addr_slot(a->v, a->cap, rel, dso, event) =
+		(struct prof_addr){rel, dso, event, 1, period};
+	a->n++;
 }
 
 /* ---- the records ----------------------------------------------------- */
+
+/* A sample's fields that profile counts by. */
+struct fields {
+	bool has_tid, has_ip, has_time;
+	uint32_t pid, tid;
+	uint64_t ip, time, period;
+};
+
+/*
+ * The fields, read where the attr puts them (sample.c
+ * pd_sample_positions); a sample too short for them is decoded whole
+ * (pd_parse_sample says what is wrong).
+ */
+static void read_fields(struct prof_ctx *c, const struct pd_evsel *evsel,
+			const struct pd_event *ev, struct fields *f)
+{
+	const struct pd_sample_pos *pos = &c->pos[evsel->idx];
+	bool sw = c->s->swap;
+	struct pd_sample smp;
+
+	/* evsel.c evsel__parse_sample: without PERIOD, the attr's */
+	f->period = evsel->attr.sample_period;
+	if ((uint32_t)pos->slots <= ev->size / 8u) {
+		f->has_ip = pos->ip > 0;
+		f->has_tid = pos->tid > 0;
+		f->has_time = pos->time > 0;
+		if (f->has_ip)
+			f->ip = pd_get64(ev->p + 8 * pos->ip, sw);
+		if (f->has_tid) {
+			f->pid = pd_get32(ev->p + 8 * pos->tid, sw);
+			f->tid = pd_get32(ev->p + 8 * pos->tid + 4, sw);
+		}
+		if (f->has_time)
+			f->time = pd_get64(ev->p + 8 * pos->time, sw);
+		if (pos->period > 0)
+			f->period = pd_get64(ev->p + 8 * pos->period, sw);
+		return;
+	}
+	arena_reset(&c->scratch);
+	pd_parse_sample(c->s, evsel, ev, &c->scratch, &smp);
+	f->has_ip = smp.decoded_type & PD_SAMPLE_IP;
+	f->has_tid = smp.decoded_type & PD_SAMPLE_TID;
+	f->has_time = smp.decoded_type & PD_SAMPLE_TIME;
+	f->ip = smp.ip;
+	f->pid = smp.common.pid;
+	f->tid = smp.common.tid;
+	f->time = smp.common.time;
+	if (smp.decoded_type & PD_SAMPLE_PERIOD)
+		f->period = smp.period;
+}
 
 static void on_sample(struct prof_ctx *c, const struct pd_event *ev)
 {
 	struct pd_profile *p = c->p;
 	const struct pd_evsel *evsel;
-	struct pd_sample smp;
 	struct pd_prof_event *pe;
 	struct pd_bid_hit hit;
+	struct fields f = {0};
 	unsigned mode = ev->misc & PD_MISC_CPUMODE_MASK;
-	uint64_t rid, period;
+	uint64_t rid;
 
-	evsel = pd_record_evsel(c->s, ev->type, ev->p, ev->size, &rid);
+	evsel = p->nevents == 1 ? &c->s->evlist.v[0]
+				: pd_record_evsel(c->s, ev->type, ev->p,
+						  ev->size, &rid);
 	if (!evsel || evsel->idx >= p->nevents) {
 		p->samples_no_attr++;
 		return;
 	}
-	pd_parse_sample(c->s, evsel, ev, &c->scratch, &smp);
-	/* evsel.c evsel__parse_sample: without PERIOD, the attr's */
-	period = smp.decoded_type & PD_SAMPLE_PERIOD
-			 ? smp.period
-			 : evsel->attr.sample_period;
+	read_fields(c, evsel, ev, &f);
 	pe = &p->events[evsel->idx];
 	pe->samples++;
-	pe->period += period;
+	pe->period += f.period;
 	p->samples++;
-	p->period += period;
-	if (c->threads && (smp.decoded_type & PD_SAMPLE_TID))
-		prof_thread_sample(
-			c, smp.common.pid, smp.common.tid, evsel->idx, period,
-			smp.decoded_type & PD_SAMPLE_TIME, smp.common.time);
+	p->period += f.period;
+	if (c->threads && f.has_tid)
+		prof_thread_sample(c, f.pid, f.tid, evsel->idx, f.period,
+				   f.has_time, f.time);
 	if (!c->funcs)
 		return;
-	if (!(smp.decoded_type & PD_SAMPLE_IP)) {
+	if (!f.has_ip) {
 		pe->no_ip++;
 		return;
 	}
@@ -144,13 +203,12 @@ static void on_sample(struct prof_ctx *c, const struct pd_event *ev)
 		pe->guest++; /* perf report filters them (perf_guest off) */
 		return;
 	}
-	if ((smp.decoded_type & PD_SAMPLE_TID) &&
-	    pd_bid_maps_sample(c->maps, mode, smp.common.pid, smp.ip, &hit)) {
-		count_addr(c, evsel->idx, hit.dso_index, hit.rel, period);
+	if (f.has_tid && pd_bid_maps_sample(c->maps, mode, f.pid, f.ip, &hit)) {
+		count_addr(c, evsel->idx, hit.dso_index, hit.rel, f.period);
 		return;
 	}
 	pe->unmapped++;
-	count_addr(c, evsel->idx, PD_PROF_NONE, smp.ip, period);
+	count_addr(c, evsel->idx, PD_PROF_NONE, f.ip, f.period);
 }
 
 /* MMAP, MMAP2, FORK: the maps; and the threads' counts */
@@ -158,6 +216,7 @@ static void on_map_record(struct prof_ctx *c, const struct pd_event *ev)
 {
 	struct pd_decoded d;
 
+	arena_reset(&c->scratch);
 	pd_decode_event(c->s, ev, &c->scratch, &d);
 	if (d.rec.too_small)
 		return;
@@ -184,7 +243,6 @@ static void deliver(void *arg, const struct pd_event *ev)
 
 	if (ev->legacy_feature || c->oom)
 		return;
-	arena_reset(&c->scratch);
 	switch (ev->type) {
 	case PD_REC_SAMPLE: on_sample(c, ev); break;
 	case PD_REC_MMAP:
@@ -214,8 +272,13 @@ int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 	c.threads = !c.funcs;
 	p->nevents = s->evlist.n;
 	p->events = calloc(p->nevents + 1, sizeof(*p->events));
-	if (!p->events)
+	c.pos = calloc(p->nevents + 1, sizeof(*c.pos));
+	if (!p->events || !c.pos) {
+		free(c.pos);
 		return -1;
+	}
+	for (uint32_t i = 0; i < p->nevents; i++)
+		pd_sample_positions(s->evlist.v[i].attr.sample_type, &c.pos[i]);
 	if (c.funcs) {
 		c.maps = pd_bid_maps_new(PD_BID_MAPS_JIT_NAMES);
 		if (!c.maps || pd_bid_list_build(&c.bids, s, false, false) < 0)
@@ -237,7 +300,7 @@ int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 	}
 	prof_dsos_free(&c);
 	free(c.addrs.v);
-	free(c.addrs.slot);
+	free(c.pos);
 	pd_bid_maps_free(c.maps);
 	if (c.funcs)
 		pd_bid_list_free(&c.bids);

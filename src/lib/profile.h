@@ -39,7 +39,7 @@ struct pd_session;
 struct pd_bid_maps;
 struct pd_bid_list;
 
-#define PD_PROF_MAX_ADDRS   (1u << 19)
+#define PD_PROF_MAX_ADDRS   (3u << 17) /* 3/4 of 2^19 slots, 16 MiB */
 #define PD_PROF_MAX_ROWS    (1u << 18)
 #define PD_PROF_MAX_THREADS (1u << 18)
 #define PD_PROF_MAX_COMMS   (1u << 18)

@@ -5,6 +5,7 @@
 
 #include "buildid_list.h"
 #include "profile.h"
+#include "sample.h"
 
 struct pd_event;
 
@@ -16,12 +17,14 @@ struct prof_addr {
 	uint64_t samples, period;
 };
 
+/* A hash table of cap slots (a power of two; no samples: empty) holding
+ * n entries; prof_addrs_compact() moves them to v[0..n) (no longer a
+ * table: for a fold). */
 struct prof_addrs {
 	struct prof_addr *v;
-	uint32_t n;
-	uint32_t *slot; /* index + 1, 0: empty */
-	uint32_t cap;	/* slots, a power of two */
+	uint32_t n, cap;
 };
+void prof_addrs_compact(struct prof_addrs *a);
 
 /* The walk's state (profile.c), handed to the other parts. */
 struct prof_ctx {
@@ -32,6 +35,7 @@ struct prof_ctx {
 	struct pd_bid_maps *maps; /* functions and DSOs */
 	struct pd_bid_list bids;  /* the recording's build-ids (feature) */
 	struct prof_addrs addrs;
+	struct pd_sample_pos *pos; /* per evsel: where its fields are */
 	bool funcs, threads;
 	bool oom;
 	bool maps_warned, rows_warned, threads_warned, comms_warned;

@@ -178,6 +178,7 @@ bool prof_fold(struct prof_ctx *c, bool final)
 
 	if (!prof_dsos_sync(c))
 		return false;
+	prof_addrs_compact(a);
 	if (a->n)
 		qsort(a->v, a->n, sizeof(*a->v), cmp_dso_rel);
 	while (from < a->n && !c->oom) {
