@@ -26,16 +26,19 @@ Usage (from the project root):
         .debug_abbrev overwritten with lengths and offsets that point
         anywhere), dwarf-bomb.elf (.debug_line marked SHF_COMPRESSED with
         a 1 TiB uncompressed size).
-    python3 scripts/gen-profiledata.py jit OUTDIR
+    python3 scripts/gen-profiledata.py jit OUTDIR [VDSO]
         OUTDIR/jit.data: a recording (no build-ids) of process 4242
         (named 'jit,"x"', for CSV's quoting) with
         an executable //anon map whose JIT wrote OUTDIR/symfs/tmp/
         perf-4242.map, and kernel samples against OUTDIR/kallsyms whose
         _text is 16 MiB below the kernel MMAP's (a relocated kernel),
-        one in a module's map ([mymod]).
+        one in a module's map ([mymod]).  With VDSO (an ELF file with a
+        .symtab), also a [vdso] map in build-id form with VDSO's build-id
+        and two samples in its work_a, which perf's build-id cache layout
+        OUTDIR/debug/[vdso]/ID/vdso (a copy of VDSO) resolves.
 
 Standard library only, deterministic.  The perf.data writers are
-gen-testdata.py's.
+gen-testdata.py's (and gen-hostile-paths.py's MMAP2 in build-id form).
 """
 
 import bisect
@@ -45,10 +48,18 @@ import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-_spec = importlib.util.spec_from_file_location(
-    "gen_testdata", os.path.join(HERE, "gen-testdata.py"))
-g = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(g)
+
+
+def _load(name, file):
+    spec = importlib.util.spec_from_file_location(
+        name, os.path.join(HERE, file))
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    return m
+
+
+g = _load("gen_testdata", "gen-testdata.py")
+hp = _load("gen_hostile_paths", "gen-hostile-paths.py")  # its MMAP2 writer
 
 # include/uapi/linux/elf.h
 SHT_NOTE, SHT_NOBITS, SHT_DYNSYM, SHT_STRTAB = 7, 8, 11, 3
@@ -236,7 +247,30 @@ def sample(e, misc, ip, t):
         "id": 0x101, "cpu": 0, "period": 100000})
 
 
-def jit(outdir):
+VDSO = 0x7FFFF7FC0000
+
+
+def elf_sym_offset(b, name):
+    """The file offset of symbol name's address (.symtab, PT_LOAD)."""
+    e = Elf(b)
+    sh = e.sh[e.index(".symtab")]
+    strs = e.sh[sh[6]]
+    phoff, = struct.unpack_from("<Q", b, 0x20)
+    phnum, = struct.unpack_from("<H", b, 0x38)
+    for i in range(sh[5] // 24):
+        st_name, _, _, _, value, _ = struct.unpack_from(
+            "<IBBHQQ", b, sh[4] + 24 * i)
+        if e.cstr(strs[4] + st_name) != name:
+            continue
+        for k in range(phnum):
+            ptype, _, off, vaddr, _, filesz = struct.unpack_from(
+                "<IIQQQQ", b, phoff + 56 * k)
+            if ptype == 1 and vaddr <= value < vaddr + filesz:
+                return value - vaddr + off
+    raise SystemExit("no symbol %s" % name)
+
+
+def jit(outdir, vdso=None):
     e = g.Endian("<")
     t = 1000000000
     recs = [g.rec_comm(e, {"misc": 0, "pid": PID, "tid": PID,
@@ -251,6 +285,17 @@ def jit(outdir):
            + [(MISC_KERNEL, KTEXT + 0x1010)] * 2
            + [(MISC_KERNEL, KTEXT + 0x2800)]
            + [(MISC_KERNEL, MOD + 0x1010)])
+    if vdso:
+        with open(vdso, "rb") as f:
+            raw = f.read()
+        bid = hp.elf_build_id(vdso)
+        d = os.path.join(outdir, "debug", "[vdso]", bid)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "vdso"), "wb") as f:
+            f.write(raw)
+        recs.append(hp.rec_mmap2_bid(e, "[vdso]", VDSO, bid, t + 4,
+                                     size=0x10000))
+        ips += [(MISC_USER, VDSO + elf_sym_offset(raw, "work_a") + 4)] * 2
     for i, (misc, ip) in enumerate(ips):
         recs.append(sample(e, misc, ip, t + 10 + i))
     recs.append(g.rec_finished_round(e))
@@ -274,8 +319,8 @@ def main():
         kallsyms(a[1], a[2])
     elif len(a) == 3 and a[0] == "hostile-elf":
         hostile_elf(a[1], a[2])
-    elif len(a) == 2 and a[0] == "jit":
-        jit(a[1])
+    elif len(a) in (2, 3) and a[0] == "jit":
+        jit(a[1], a[2] if len(a) == 3 else None)
     else:
         sys.exit(__doc__)
 

@@ -105,6 +105,11 @@ our_rows() {
 		'[.profile.functions[].symbol] | index("work_a")' 'null'
 	pd profile --symfs "$T/s" --kallsyms $KSYMS --top 1 testdata/profile/profile.data
 	assert_contains "$output" "    [mismatch]:             samples=1069 percent=98.34% period=267250000 dso=hot status=mismatch"
+	# a vmlinux of another build-id: the kernel's samples too
+	pdj -j profile --symfs "$T/s" --vmlinux testdata/profile/hot testdata/profile/profile.data
+	jq_all '[.profile.functions[] | select(.dso == "[kernel.kallsyms]") | [.symbol, .samples]]' '[["[mismatch]",17]]' \
+		'.profile.dsos[] | select(.dso == "[kernel.kallsyms]") | [.status, .detail, .path]' \
+		'["mismatch","--vmlinux has another build-id","testdata/profile/hot"]'
 }
 
 @test "profile --by thread: FORK, EXIT and COMM times and names are perf script --show-task-events'" {
@@ -158,19 +163,19 @@ cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51%,11250000,[kernel.kallsyms],
 	[ "$(wc -l <<<"$output")" -eq 32 ]
 }
 
-@test "profile: a JIT's /tmp/perf-PID.map under --symfs; a relocated kernel and a module from --kallsyms" {
-	python3 scripts/gen-profiledata.py jit "$T/j"
-	pdj -j profile --symfs "$T/j/symfs" --kallsyms "$T/j/kallsyms" "$T/j/jit.data"
+@test "profile: a JIT's /tmp/perf-PID.map under --symfs; a relocated kernel and a module from --kallsyms; [vdso] from the cache" {
+	python3 scripts/gen-profiledata.py jit "$T/j" testdata/profile/hot
+	pdj -j profile --symfs "$T/j/symfs" --kallsyms "$T/j/kallsyms" --debug-dir "$T/j/debug" "$T/j/jit.data"
 	assert_status 0
 	jq_all '[.profile.functions[] | [.symbol, .address, .samples, .dso]]' \
-		'[["jit_hot","0x7f0000001000",3,"perf-4242.map"],["kfunc_a","0xffffffff81001000",2,"[kernel.kallsyms]"],["kfunc_b","0xffffffff81002000",1,"[kernel.kallsyms]"],["modfunc","0xffffffffc0001000",1,"[mymod]"],[null,"0x7f0000002000",1,"perf-4242.map"],["jit_cold","0x7f0000001040",1,"perf-4242.map"]]' \
+		'[["jit_hot","0x7f0000001000",3,"perf-4242.map"],["kfunc_a","0xffffffff81001000",2,"[kernel.kallsyms]"],["work_a","0x1139",2,"[vdso]"],["kfunc_b","0xffffffff81002000",1,"[kernel.kallsyms]"],["modfunc","0xffffffffc0001000",1,"[mymod]"],[null,"0x7f0000002000",1,"perf-4242.map"],["jit_cold","0x7f0000001040",1,"perf-4242.map"]]' \
 		'[.profile.dsos[] | [.dso, .status, .symbols, .path]]' \
-		"[[\"[kernel.kallsyms]\",\"not-checked\",\"kallsyms\",\"$T/j/kallsyms\"],[\"[mymod]\",\"not-checked\",\"kallsyms\",\"$T/j/kallsyms\"],[\"perf-4242.map\",\"not-checked\",\"perf-map\",\"$T/j/symfs/tmp/perf-4242.map\"]]"
+		"[[\"[kernel.kallsyms]\",\"not-checked\",\"kallsyms\",\"$T/j/kallsyms\"],[\"[mymod]\",\"not-checked\",\"kallsyms\",\"$T/j/kallsyms\"],[\"perf-4242.map\",\"not-checked\",\"perf-map\",\"$T/j/symfs/tmp/perf-4242.map\"],[\"[vdso]\",\"match\",\"symtab\",\"$T/j/debug/[vdso]/$HOT_ID/vdso\"]]"
 	# without the map the JIT's samples are [missing]; without kernel
 	# symbols or a build-id for the kernel, [no-build-id]
 	pdj -j profile --symfs "$T/empty" "$T/j/jit.data"
 	jq_eq '[.profile.functions[] | [.symbol, .samples, .dso]]' \
-		'[["[missing]",5,"perf-4242.map"],["[no-build-id]",3,"[kernel.kallsyms]"],["[no-build-id]",1,"[mymod]"]]'
+		'[["[missing]",5,"perf-4242.map"],["[no-build-id]",3,"[kernel.kallsyms]"],["[missing]",2,"[vdso]"],["[no-build-id]",1,"[mymod]"]]'
 }
 
 @test "profile: a truncated ELF, a section past its end, hostile DWARF, a DWARF bomb: a status, exit 0" {
