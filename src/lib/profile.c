@@ -281,7 +281,7 @@ int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 		pd_sample_positions(s->evlist.v[i].attr.sample_type, &c.pos[i]);
 	if (c.funcs) {
 		c.maps = pd_bid_maps_new(PD_BID_MAPS_JIT_NAMES);
-		if (!c.maps || pd_bid_list_build(&c.bids, s, false, false) < 0)
+		if (!c.maps)
 			c.oom = true;
 	}
 	p->walk = &c;
@@ -302,8 +302,7 @@ int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 	free(c.addrs.v);
 	free(c.pos);
 	pd_bid_maps_free(c.maps);
-	if (c.funcs)
-		pd_bid_list_free(&c.bids);
+	pd_bid_list_free(&c.bids);
 	arena_free(&c.scratch);
 	return rc;
 }

@@ -88,6 +88,11 @@ bool prof_dsos_sync(struct prof_ctx *c)
 	size_t n = pd_bid_maps_ndsos(c->maps);
 	struct pd_prof_dso *nv;
 
+	if (!c->bids_read) {
+		c->bids_read = true;
+		if (pd_bid_list_build(&c->bids, c->s, false, false) < 0)
+			return false;
+	}
 	if (n == p->ndsos)
 		return true;
 	nv = realloc(p->dsos, n * sizeof(*nv));

@@ -33,7 +33,10 @@ struct prof_ctx {
 	const struct pd_prof_where *where;
 	struct arena scratch;
 	struct pd_bid_maps *maps; /* functions and DSOs */
-	struct pd_bid_list bids;  /* the recording's build-ids (feature) */
+	/* the recording's build-ids (the feature), read at the first fold:
+	 * a live pipe stream's come with its last records */
+	struct pd_bid_list bids;
+	bool bids_read;
 	struct prof_addrs addrs;
 	struct pd_sample_pos *pos; /* per evsel: where its fields are */
 	bool funcs, threads;
