@@ -69,6 +69,13 @@ our_rows() {
 		"[\"match\",\"$T/s$RUN/hot\",\"symtab\",\"dwarf\",\"$HOT_ID\"]" \
 		'.profile | [.by, .samples, .period, .events[0].event, .events[0].samples]' \
 		'["function",1087,271750000,"cpu-clock",1087]'
+	# an address table of 3: folded into rows over and over, the same rows
+	PERFDUMP_PROFILE_ADDRS=3 pdj -j profile --symfs "$T/s" --kallsyms $KSYMS testdata/profile/profile.data
+	assert_status 0
+	assert_eq "$(our_rows)" "$(perf_rows profile.data)" "rows after folds vs perf report"
+	jq_all '.profile.summary.address_table_folds > 100' 'true' \
+		'[.profile.functions[] | select(.dso == "hot") | [.symbol, .source_file]]' \
+		'[["work_a","testdata/profile/hot_a.c"],["work_b","testdata/profile/hot_b.c"]]'
 	pd profile --symfs "$T/s" --kallsyms $KSYMS --top 2 testdata/profile/profile.data
 	assert_status 0
 	assert_contains "$output" "    work_a:                 samples=808 percent=74.33% period=202000000 dso=hot source_file=testdata/profile/hot_a.c hot_line=14

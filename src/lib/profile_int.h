@@ -38,6 +38,7 @@ struct prof_ctx {
 	struct pd_bid_list bids;
 	bool bids_read;
 	struct prof_addrs addrs;
+	uint32_t max_addrs;	   /* PD_PROF_MAX_ADDRS, or the testing aid's */
 	struct pd_sample_pos *pos; /* per evsel: where its fields are */
 	bool funcs, threads;
 	bool oom;
