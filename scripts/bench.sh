@@ -7,7 +7,8 @@
 #
 # After the sizes given, a pipe-mode recording (PIPE_MB, 200) and a -z one
 # (Z_MB compressed, 30) are measured too (SKIP_VARIANTS=1: not);
-# SKIP_RECORDS=1 leaves out the slow perf script -D runs.  Then a
+# SKIP_RECORDS=1 leaves out the slow perf script -D runs, SKIP_PROFILE=1
+# the profile rows (perf report symbolizes: PROFILE_RUNS runs, 3).  Then a
 # tracepoint recording (TP_MB, 200; SKIP_TP=1: not): records --json-lines,
 # every field and the print output, against perf script.
 #
@@ -128,6 +129,17 @@ for mb in "${sizes[@]}"; do
 	read -r pt pm < <(measure $PD features "$f")
 	read -r qt qm < <(measure perf report --header-only -I -i "$f")
 	row "features vs report --header-only -I" "$pt" "$pm" "$qt" "$qm"
+	if [ -z "${SKIP_PROFILE:-}" ]; then
+		# the function profile against perf's, both symbolizing from this
+		# machine's files (build-id cache, /usr/lib/debug, kallsyms)
+		RUNS=${PROFILE_RUNS:-3}
+		read -r pt pm < <(measure $PD profile "$f")
+		read -r qt qm < <(measure perf report --stdio --sort dso,sym --no-children -i "$f")
+		row "profile vs report --sort dso,sym" "$pt" "$pm" "$qt" "$qm"
+		read -r pt pm < <(measure $PD profile --by thread "$f")
+		row "profile --by thread vs the same" "$pt" "$pm" "$qt" "$qm"
+		RUNS=${BENCH_RUNS:-5}
+	fi
 	[ -n "${SKIP_RECORDS:-}" ] && continue
 	RUNS=${RECORD_RUNS:-3}
 	read -r qt qm < <(measure perf script -D -i "$f")

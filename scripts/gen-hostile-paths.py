@@ -135,12 +135,12 @@ def rec_mmap(e, name, addr, t):
                  r.fields)
 
 
-def rec_mmap2_bid(e, name, addr, build_id, t):
+def rec_mmap2_bid(e, name, addr, build_id, t, size=0x1000):
     """PERF_RECORD_MMAP2 in build-id form (misc PERF_RECORD_MISC_MMAP_BUILD_ID):
     pid, tid, addr, len, pgoff, {u8 build_id_size, u8, u16, u8 build_id[20]},
     prot, flags, filename, sample_id."""
     bid = bytes.fromhex(build_id)
-    body = (e.u32(PID) + e.u32(PID) + e.u64(addr) + e.u64(0x1000) + e.u64(0)
+    body = (e.u32(PID) + e.u32(PID) + e.u64(addr) + e.u64(size) + e.u64(0)
             + e.u8(len(bid)) + e.u8(0) + e.u16(0) + bid + b"\0" * (20 - len(bid))
             + e.u32(5) + e.u32(2) + g.cstr8(name) + g.sid_trailer(e, sid(t)))
     return g.Rec(e, REC_MMAP2, MISC_USER | MISC_MMAP_BUILD_ID, body,

@@ -1,13 +1,13 @@
 #!/bin/sh
 # Install what perfdump needs from Debian packages, only what is missing.
-#   scripts/install-deps.sh build   compiler, make, pkg-config, libelf, libzstd,
+#   scripts/install-deps.sh build   compiler, make, pkg-config, libelf, libdw, libzstd,
 #                                   libtraceevent
 #   scripts/install-deps.sh test    build + bats, jq, python3, strace (tests)
 # Runs apt-get as root, or through sudo when not root.
 set -eu
 
 want=${1:-build}
-pkgs="gcc make pkg-config libelf-dev libzstd-dev libtraceevent-dev"
+pkgs="gcc make pkg-config libelf-dev libdw-dev libzstd-dev libtraceevent-dev"
 case $want in
 build) ;;
 test) pkgs="$pkgs bats jq python3 clang clang-format libclang-rt-dev man-db bsdextrautils strace" ;;

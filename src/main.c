@@ -16,7 +16,7 @@
 
 static const struct cmd *const commands[] = {
 	&cmd_header_def, &cmd_features_def, &cmd_attrs_def,    &cmd_records_def,
-	&cmd_stats_def,	 &cmd_check_def,    &cmd_buildids_def,
+	&cmd_stats_def,	 &cmd_check_def,    &cmd_buildids_def, &cmd_profile_def,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

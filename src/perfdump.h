@@ -120,9 +120,10 @@ int cmd_records(struct opts *o, int argc, char **argv);
 int cmd_stats(struct opts *o, int argc, char **argv);
 int cmd_check(struct opts *o, int argc, char **argv);
 int cmd_buildids(struct opts *o, int argc, char **argv);
+int cmd_profile(struct opts *o, int argc, char **argv);
 
 extern const struct cmd cmd_header_def, cmd_features_def, cmd_records_def;
 extern const struct cmd cmd_attrs_def, cmd_stats_def, cmd_check_def;
-extern const struct cmd cmd_buildids_def;
+extern const struct cmd cmd_buildids_def, cmd_profile_def;
 
 #endif

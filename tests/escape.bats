@@ -92,6 +92,12 @@ has_line() {
 		buildids --no-resolve
 		buildids --hits
 		buildids --missing
+		profile
+		profile --by dso
+		profile --by process
+		profile --by thread
+		profile --csv
+		profile --by thread --csv
 	EOF
 }
 

@@ -34,7 +34,7 @@ bool emit_free(struct emitter *e)
 	if (!e)
 		return true;
 	ok = !e->bad && e->depth == 0;
-	if (e->fmt != EMIT_TEXT && !jw_finish(&e->jw)) /* flushes, always */
+	if (is_json(e) && !jw_finish(&e->jw)) /* flushes, always */
 		ok = false;
 	jw_flush(&e->jw); /* text goes through the same buffer */
 	free(e);
@@ -49,7 +49,7 @@ int emit_flush(struct emitter *e)
 
 bool emit_is_json(const struct emitter *e)
 {
-	return e->fmt != EMIT_TEXT;
+	return is_json(e);
 }
 
 bool emit_want_hex(const struct emitter *e)
@@ -61,6 +61,8 @@ bool emit_want_hex(const struct emitter *e)
 
 void emit_doc_begin(struct emitter *e, const char *file)
 {
+	if (e->fmt == EMIT_CSV)
+		return; /* the table is the document */
 	if (e->fmt == EMIT_TEXT) {
 		jw_raws(&e->jw, "File: ");
 		text_bytes(e, file, strlen(file), false);
@@ -82,7 +84,7 @@ void emit_doc_begin(struct emitter *e, const char *file)
 
 void emit_doc_end(struct emitter *e)
 {
-	if (e->fmt != EMIT_TEXT && e->fmt != EMIT_JSON_LINES)
+	if (is_json(e) && e->fmt != EMIT_JSON_LINES)
 		jw_end_object(&e->jw);
 }
 
@@ -97,7 +99,7 @@ static void vopen(struct emitter *e, const char *key, enum tkind kind,
 {
 	char title[256];
 
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		if (kind == T_ARR)
 			jw_begin_array(&e->jw);
@@ -113,7 +115,7 @@ static void vopen(struct emitter *e, const char *key, enum tkind kind,
 
 void emit_row_begin_title(struct emitter *e, const char *key, const char *title)
 {
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_begin_object(&e->jw);
 		e->depth++;
@@ -129,7 +131,7 @@ void emit_row_begin(struct emitter *e, const char *key)
 
 void emit_obj_begin(struct emitter *e, const char *key)
 {
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_begin_object(&e->jw);
 		e->depth++;
@@ -158,7 +160,7 @@ void emit_row_begin_t(struct emitter *e, const char *key, const char *fmt, ...)
 
 void emit_obj_end(struct emitter *e)
 {
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		jw_end_object(&e->jw);
 		e->depth--;
 		return;
@@ -168,7 +170,7 @@ void emit_obj_end(struct emitter *e)
 
 void emit_arr_begin(struct emitter *e, const char *key)
 {
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_begin_array(&e->jw);
 		e->depth++;
@@ -179,7 +181,7 @@ void emit_arr_begin(struct emitter *e, const char *key)
 
 void emit_arr_end(struct emitter *e)
 {
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		jw_end_array(&e->jw);
 		e->depth--;
 		return;
@@ -193,7 +195,7 @@ void emit_u64(struct emitter *e, const char *key, uint64_t v)
 {
 	char buf[32];
 
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_u64(&e->jw, v);
 		return;
@@ -206,7 +208,7 @@ void emit_s64(struct emitter *e, const char *key, int64_t v)
 {
 	char buf[32];
 
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_s64(&e->jw, v);
 		return;
@@ -220,7 +222,7 @@ void emit_double(struct emitter *e, const char *key, double v,
 {
 	char buf[64];
 
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_double(&e->jw, v);
 		return;
@@ -235,7 +237,7 @@ void emit_hex(struct emitter *e, const char *key, uint64_t v)
 
 	size_t n = fmt_hex(buf, v);
 
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_string_n(&e->jw, buf, n);
 		return;
@@ -247,7 +249,7 @@ void emit_offset(struct emitter *e, const char *key, uint64_t v)
 {
 	char buf[32];
 
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_u64(&e->jw, v);
 		return;
@@ -258,7 +260,7 @@ void emit_offset(struct emitter *e, const char *key, uint64_t v)
 
 void emit_bool(struct emitter *e, const char *key, bool v)
 {
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_bool(&e->jw, v);
 		return;
@@ -268,12 +270,12 @@ void emit_bool(struct emitter *e, const char *key, bool v)
 
 void emit_null(struct emitter *e, const char *key)
 {
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_null(&e->jw);
 		return;
 	}
-	text_value(e, key, "-");
+	text_value(e, key, e->fmt == EMIT_CSV ? "" : "-");
 }
 
 void emit_str(struct emitter *e, const char *key, const char *s)
@@ -294,7 +296,7 @@ void emit_strf(struct emitter *e, const char *key, const char *fmt, ...)
 
 void emit_bytes_str(struct emitter *e, const char *key, const char *s, size_t n)
 {
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_string_n(&e->jw, s ? s : "", s ? n : 0);
 		return;
@@ -336,7 +338,7 @@ void emit_size(struct emitter *e, const char *key, uint64_t bytes)
 {
 	char buf[96], h[32];
 
-	if (e->fmt != EMIT_TEXT || bytes < 10240 || top(e)->kind != T_OBJ) {
+	if (is_json(e) || bytes < 10240 || top(e)->kind != T_OBJ) {
 		emit_u64(e, key, bytes);
 		return;
 	}
@@ -362,7 +364,7 @@ void emit_enum(struct emitter *e, const char *key, uint64_t v, const char *name)
 {
 	char buf[160];
 
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		char nkey[96];
 
 		json_key(e, key);
@@ -399,7 +401,7 @@ void emit_flags_in(struct emitter *e, const char *key, uint64_t v,
 	char buf[1024];
 	size_t len;
 
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		char nkey[96];
 
 		fmt_hex(buf, v);

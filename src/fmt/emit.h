@@ -33,6 +33,7 @@ enum emit_format {
 	EMIT_JSON,
 	EMIT_JSON_PRETTY,
 	EMIT_JSON_LINES, /* one compact document per line (records) */
+	EMIT_CSV,	 /* the tables only (emit_table_begin), RFC 4180 */
 };
 
 struct emitter;
@@ -81,6 +82,22 @@ void emit_obj_end(struct emitter *e);
 
 void emit_arr_begin(struct emitter *e, const char *key);
 void emit_arr_end(struct emitter *e);
+
+/*
+ * A table: an array of rows (emit_row_begin*(e, NULL)) whose scalar
+ * fields are the columns cols[0..ncols), in that order, in every row
+ * (emit_null for an empty cell).  Text and JSON: an array like any other.
+ * CSV: the table is the output: a line of the column names, then a line
+ * per row; each value as text writes it (emit_text_hide does not hide a
+ * cell), strings through text_escape() and quoted as RFC 4180 says ("a,b"
+ * and "say ""hi"""); containers inside a row and everything outside a
+ * table are left out; lines end in LF.  A row whose fields are not the
+ * columns is a bug (emit_free returns false).  cols must outlive the
+ * table.
+ */
+void emit_table_begin(struct emitter *e, const char *key,
+		      const char *const *cols, unsigned ncols);
+void emit_table_end(struct emitter *e);
 
 /* Scalars.  key is NULL inside arrays. */
 void emit_u64(struct emitter *e, const char *key, uint64_t v);

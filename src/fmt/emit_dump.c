@@ -17,7 +17,7 @@ void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p, size_t n)
 	for (size_t i = 0; i < n; i++)
 		snprintf(buf + 2 * i, 3, "%02x", p[i]);
 	buf[2 * n] = 0;
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_string(&e->jw, buf);
 	} else {
@@ -29,7 +29,7 @@ void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p, size_t n)
 void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 		  size_t n, uint64_t off)
 {
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		json_key(e, key);
 		jw_begin_object(&e->jw);
 		jw_key(&e->jw, "offset");
@@ -42,7 +42,7 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 		jw_end_object(&e->jw);
 		return;
 	}
-	if (text_off(e))
+	if (text_off(e) || e->fmt == EMIT_CSV) /* not a cell */
 		return;
 
 	struct tframe *f = top(e);
@@ -109,7 +109,7 @@ static void emit_diag_list(struct emitter *e, const struct pd_diags *d,
 
 void emit_diags(struct emitter *e, const struct pd_diags *d)
 {
-	if (e->fmt != EMIT_TEXT) {
+	if (is_json(e)) {
 		/* JSON lines: the diagnostics are the last line */
 		if (e->fmt == EMIT_JSON_LINES)
 			jw_begin_object(&e->jw);

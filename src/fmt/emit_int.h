@@ -22,6 +22,8 @@ struct tframe {
 	bool after_dump; /* row: a hex dump ended the line */
 	int pad;	 /* row: spaces owed before the first field */
 	bool brace;	 /* element of an array in a row: close with '}' */
+	bool csv_table;	 /* CSV: the table's array */
+	bool csv_row;	 /* CSV: a row of the table: a line */
 };
 
 struct emitter {
@@ -35,11 +37,25 @@ struct emitter {
 	bool text_hidden; /* emit_text_hide() */
 	int text_skip;	  /* open containers begun while hidden: all of
 			   * them, whatever they hold, is left out of text */
+	/* CSV: the open table's columns, and the next one in its row */
+	const char *const *cols;
+	unsigned ncols, col;
 };
 
-/* Is text output off here (emit_text_hide, or inside a hidden container)? */
+static inline bool is_json(const struct emitter *e)
+{
+	return e->fmt != EMIT_TEXT && e->fmt != EMIT_CSV;
+}
+
+/*
+ * Is text output off here (emit_text_hide, or inside a hidden container)?
+ * CSV: everywhere but in a table's row (where fields hidden from text are
+ * cells too: a row holds every column).
+ */
 static inline bool text_off(const struct emitter *e)
 {
+	if (e->fmt == EMIT_CSV)
+		return e->text_skip || !e->fr[e->depth].csv_row;
 	return e->text_hidden || e->text_skip;
 }
 
@@ -62,5 +78,15 @@ void text_bytes(struct emitter *e, const char *s, size_t n, bool quote);
 void text_open(struct emitter *e, const char *key, const char *title,
 	       enum tkind kind);
 void text_close(struct emitter *e);
+
+/* emit_csv.c: the CSV rendering of tables */
+void csv_open(struct emitter *e, enum tkind kind);
+void csv_close(struct emitter *e);
+/* a cell's lead-in: the separator, and the column's name checked */
+void csv_lead(struct emitter *e, const char *key);
+/* a cell's text: escaped by text_escape, quoted by RFC 4180 */
+void csv_bytes(struct emitter *e, const char *s, size_t n);
+/* push a frame (emit_text.c) */
+void text_push(struct emitter *e, struct tframe f);
 
 #endif

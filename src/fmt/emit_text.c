@@ -47,7 +47,7 @@ static void out(struct emitter *e, const char *s)
 }
 
 /* Close an inline array row before anything else is printed under it. */
-static void push(struct emitter *e, struct tframe f)
+void text_push(struct emitter *e, struct tframe f)
 {
 	if (e->depth + 1 >= TEXT_MAX_DEPTH) {
 		e->bad = true;
@@ -64,6 +64,10 @@ void text_lead(struct emitter *e, const char *key)
 {
 	struct tframe *f = top(e);
 
+	if (e->fmt == EMIT_CSV) {
+		csv_lead(e, key);
+		return;
+	}
 	switch (f->kind) {
 	case T_OBJ: {
 		int used = f->indent + (int)strlen(key ? key : "") + 1;
@@ -131,7 +135,10 @@ void text_value(struct emitter *e, const char *key, const char *v)
 	if (text_off(e))
 		return;
 	text_lead(e, key);
-	out(e, v);
+	if (e->fmt == EMIT_CSV)
+		csv_bytes(e, v, strlen(v));
+	else
+		out(e, v);
 	text_end_value(e);
 }
 
@@ -258,6 +265,10 @@ static void put_jw(void *ctx, const char *p, size_t n)
 
 void text_bytes(struct emitter *e, const char *s, size_t n, bool quote)
 {
+	if (e->fmt == EMIT_CSV) {
+		csv_bytes(e, s, n);
+		return;
+	}
 	if (quote)
 		jw_rawc(&e->jw, '"');
 	text_escape(s, n, quote, put_jw, &e->jw);
@@ -273,6 +284,10 @@ void text_open(struct emitter *e, const char *key, const char *title,
 	char idx[32];
 	int ind;
 
+	if (e->fmt == EMIT_CSV) {
+		csv_open(e, kind);
+		return;
+	}
 	if (text_off(e)) { /* hidden: the container and all it holds */
 		e->text_skip++;
 		return;
@@ -303,12 +318,13 @@ void text_open(struct emitter *e, const char *key, const char *title,
 			} else {
 				jw_raws(&e->jw, ",{");
 			}
-			push(e, (struct tframe){.kind = kind == T_ARR ? T_ARR
-								      : T_ROW,
-						.indent = f->indent,
-						.first = true,
-						.brace = true,
-						.key = key});
+			text_push(e,
+				  (struct tframe){.kind = kind == T_ARR ? T_ARR
+									: T_ROW,
+						  .indent = f->indent,
+						  .first = true,
+						  .brace = true,
+						  .key = key});
 			return;
 		}
 	} else if (!title) {
@@ -328,17 +344,18 @@ void text_open(struct emitter *e, const char *key, const char *title,
 			jw_rawc(&e->jw, ':');
 		}
 		f->first = false;
-		push(e, (struct tframe){.kind = kind == T_ARR ? T_ARR : T_ROW,
-					.indent = f->indent,
-					.key = key});
+		text_push(e,
+			  (struct tframe){.kind = kind == T_ARR ? T_ARR : T_ROW,
+					  .indent = f->indent,
+					  .key = key});
 		return;
 	}
 	ind = f->indent;
 	if (kind == T_ARR) {
 		/* title printed lazily by the first element */
-		push(e, (struct tframe){.kind = T_ARR,
-					.indent = ind + 2,
-					.key = key ? key : ""});
+		text_push(e, (struct tframe){.kind = T_ARR,
+					     .indent = ind + 2,
+					     .key = key ? key : ""});
 		return;
 	}
 	indent(e, ind);
@@ -351,16 +368,17 @@ void text_open(struct emitter *e, const char *key, const char *title,
 		out(e, title);
 		jw_rawc(&e->jw, ':');
 		/* the padding is printed with the first field, if any */
-		push(e, (struct tframe){.kind = kind,
-					.indent = ind + 2,
-					.first = true,
-					.pad = used < TEXT_VALUE_COL
-						       ? TEXT_VALUE_COL - used
-						       : 1});
+		text_push(e,
+			  (struct tframe){.kind = kind,
+					  .indent = ind + 2,
+					  .first = true,
+					  .pad = used < TEXT_VALUE_COL
+							 ? TEXT_VALUE_COL - used
+							 : 1});
 		return;
 	}
-	push(e,
-	     (struct tframe){.kind = kind, .indent = ind + 2, .first = true});
+	text_push(e, (struct tframe){
+			     .kind = kind, .indent = ind + 2, .first = true});
 }
 
 void text_close(struct emitter *e)
@@ -369,6 +387,10 @@ void text_close(struct emitter *e)
 
 	if (e->text_skip) {
 		e->text_skip--;
+		return;
+	}
+	if (e->fmt == EMIT_CSV) {
+		csv_close(e);
 		return;
 	}
 

@@ -227,31 +227,6 @@ static bool has_elf_magic(const void *p, size_t n)
 	return n >= SELFMAG && memcmp(p, ELFMAG, SELFMAG) == 0;
 }
 
-int pd_elf_build_id_mem(const void *p, size_t n, uint8_t *out, size_t *outlen)
-{
-	char *copy;
-	Elf *elf;
-	int st;
-
-	if (!has_elf_magic(p, n))
-		return PD_ELF_NOT_ELF;
-	elf_init();
-	/* elf_memory wants a writable image; never let it touch ours */
-	copy = malloc(n);
-	if (!copy)
-		return PD_ELF_UNREADABLE;
-	memcpy(copy, p, n);
-	elf = elf_memory(copy, n);
-	if (!elf) {
-		free(copy);
-		return PD_ELF_UNREADABLE;
-	}
-	st = elf_build_id(elf, n, out, outlen, NULL, 0);
-	elf_end(elf);
-	free(copy);
-	return st;
-}
-
 /* Where pd_root_open stopped, as a status and a reason. */
 static void root_failed(const struct pd_root_file *f, struct pd_elf_build_id *r)
 {
@@ -275,51 +250,143 @@ static void root_failed(const struct pd_root_file *f, struct pd_elf_build_id *r)
 	}
 }
 
-void pd_elf_build_id_in(const char *root, const char *path,
-			struct pd_elf_build_id *r)
+void pd_elf_file_close(struct pd_elf_file *f)
 {
-	unsigned char magic[SELFMAG];
-	struct pd_root_file f;
-	struct stat st;
-	ssize_t got;
-	Elf *elf;
-	int fd;
+	if (f->elf)
+		elf_end(f->elf);
+	if (f->fd >= 0)
+		close(f->fd);
+	free(f->mem);
+	*f = (struct pd_elf_file){.fd = -1};
+}
 
+/* The opened f's header checked and build-id read into r; f closed
+ * unless it is ELF whose tables lie in the file (OK, NO_NOTE). */
+static void read_opened(struct pd_elf_file *f, struct pd_elf_build_id *r)
+{
+	if (!f->elf) {
+		r->status = PD_ELF_UNREADABLE;
+		snprintf(r->detail, sizeof(r->detail), "%s", elf_errmsg(-1));
+	} else {
+		r->len = sizeof(r->id);
+		r->status = elf_build_id(f->elf, f->size, r->id, &r->len,
+					 r->detail, sizeof(r->detail));
+		if (elf_getshdrnum(f->elf, &f->shnum) != 0)
+			f->shnum = 0;
+	}
+	if (r->status != PD_ELF_OK)
+		r->len = 0;
+	if (r->status != PD_ELF_OK && r->status != PD_ELF_NO_NOTE)
+		pd_elf_file_close(f);
+}
+
+void pd_elf_file_open_mem(const void *p, size_t n, struct pd_elf_file *f,
+			  struct pd_elf_build_id *r)
+{
+	*f = (struct pd_elf_file){.fd = -1};
 	memset(r, 0, sizeof(*r));
-	/* confined to root; regular files only, opened O_NONBLOCK */
-	if (pd_root_open(root, path, &f) != PD_ROOT_FILE) {
-		root_failed(&f, r);
+	if (!has_elf_magic(p, n)) {
+		r->status = PD_ELF_NOT_ELF;
+		snprintf(r->detail, sizeof(r->detail), "no ELF magic");
 		return;
 	}
-	fd = f.fd;
-	st = f.st;
-	got = pread(fd, magic, sizeof(magic), 0);
+	elf_init();
+	/* elf_memory wants a writable image; never let it touch ours */
+	f->mem = malloc(n);
+	if (!f->mem) {
+		r->status = PD_ELF_UNREADABLE;
+		snprintf(r->detail, sizeof(r->detail), "out of memory");
+		return;
+	}
+	memcpy(f->mem, p, n);
+	f->size = n;
+	f->elf = elf_memory(f->mem, n);
+	read_opened(f, r);
+}
+
+int pd_elf_build_id_mem(const void *p, size_t n, uint8_t *out, size_t *outlen)
+{
+	struct pd_elf_build_id r;
+	struct pd_elf_file f;
+
+	pd_elf_file_open_mem(p, n, &f, &r);
+	pd_elf_file_close(&f);
+	if (r.status == PD_ELF_OK) {
+		*outlen = r.len < *outlen ? r.len : *outlen;
+		memcpy(out, r.id, *outlen);
+	}
+	return r.status;
+}
+
+/* f->fd open on a regular file of f->size bytes: ELF, or why not */
+static void open_fd(struct pd_elf_file *f, struct pd_elf_build_id *r)
+{
+	unsigned char magic[SELFMAG];
+	ssize_t got = pread(f->fd, magic, sizeof(magic), 0);
+
 	if (got < 0) {
 		r->status = PD_ELF_UNREADABLE;
 		snprintf(r->detail, sizeof(r->detail), "%s", strerror(errno));
-		goto out;
+		pd_elf_file_close(f);
+		return;
 	}
 	if (!has_elf_magic(magic, (size_t)got)) {
 		r->status = PD_ELF_NOT_ELF;
 		snprintf(r->detail, sizeof(r->detail),
-			 "no ELF magic (%lld bytes)", (long long)st.st_size);
-		goto out;
+			 "no ELF magic (%lld bytes)", (long long)f->size);
+		pd_elf_file_close(f);
+		return;
 	}
 	elf_init();
-	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (!elf) {
-		r->status = PD_ELF_UNREADABLE;
-		snprintf(r->detail, sizeof(r->detail), "%s", elf_errmsg(-1));
-		goto out;
+	f->elf = elf_begin(f->fd, ELF_C_READ, NULL);
+	read_opened(f, r);
+}
+
+void pd_elf_file_open_in(const char *root, const char *path,
+			 struct pd_elf_file *f, struct pd_elf_build_id *r)
+{
+	struct pd_root_file rf;
+
+	*f = (struct pd_elf_file){.fd = -1};
+	memset(r, 0, sizeof(*r));
+	/* confined to root; regular files only, opened O_NONBLOCK */
+	if (pd_root_open(root, path, &rf) != PD_ROOT_FILE) {
+		root_failed(&rf, r);
+		return;
 	}
-	r->len = sizeof(r->id);
-	r->status = elf_build_id(elf, (uint64_t)st.st_size, r->id, &r->len,
-				 r->detail, sizeof(r->detail));
-	if (r->status != PD_ELF_OK)
-		r->len = 0;
-	elf_end(elf);
-out:
-	close(fd);
+	f->fd = rf.fd;
+	f->size = (uint64_t)rf.st.st_size;
+	open_fd(f, r);
+}
+
+void pd_elf_file_open_path(const char *path, struct pd_elf_file *f,
+			   struct pd_elf_build_id *r)
+{
+	struct stat st;
+
+	*f = (struct pd_elf_file){.fd = -1};
+	memset(r, 0, sizeof(*r));
+	f->fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (f->fd < 0 || fstat(f->fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		r->status = f->fd < 0 && errno == ENOENT ? PD_ELF_MISSING
+			    : f->fd < 0			 ? PD_ELF_UNREADABLE
+							 : PD_ELF_NOT_ELF;
+		snprintf(r->detail, sizeof(r->detail), "%s",
+			 f->fd < 0 ? strerror(errno) : "not a regular file");
+		pd_elf_file_close(f);
+		return;
+	}
+	f->size = (uint64_t)st.st_size;
+	open_fd(f, r);
+}
+
+void pd_elf_build_id_in(const char *root, const char *path,
+			struct pd_elf_build_id *r)
+{
+	struct pd_elf_file f;
+
+	pd_elf_file_open_in(root, path, &f, r);
+	pd_elf_file_close(&f);
 }
 
 /* {u32 namesz, descsz, type; name, desc padded to 4}, host byte order. */

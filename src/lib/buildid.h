@@ -57,6 +57,30 @@ void pd_elf_build_id_in(const char *root, const char *path,
 			struct pd_elf_build_id *r);
 
 /*
+ * An ELF file opened for reading more than its build-id (profile's
+ * symbols): pd_elf_file_open_in() is pd_elf_build_id_in() that keeps the
+ * file open when its status is PD_ELF_OK or PD_ELF_NO_NOTE (elf is then a
+ * libelf ELF_C_READ handle whose section and program header tables lie
+ * inside the file's `size` bytes); otherwise nothing stays open.
+ * pd_elf_file_open_mem() reads a copy of p[0..n) (the fuzz target).
+ */
+struct pd_elf_file {
+	struct Elf *elf;
+	int fd;	   /* -1: none, or in memory */
+	void *mem; /* in memory: the copy libelf reads */
+	uint64_t size;
+	size_t shnum;
+};
+void pd_elf_file_open_in(const char *root, const char *path,
+			 struct pd_elf_file *f, struct pd_elf_build_id *r);
+void pd_elf_file_open_mem(const void *p, size_t n, struct pd_elf_file *f,
+			  struct pd_elf_build_id *r);
+/* A file the user named (--vmlinux): opened as given, not under a root. */
+void pd_elf_file_open_path(const char *path, struct pd_elf_file *f,
+			   struct pd_elf_build_id *r);
+void pd_elf_file_close(struct pd_elf_file *f);
+
+/*
  * The NT_GNU_BUILD_ID in a bare sequence of ELF notes in host byte
  * order, as /sys/kernel/notes holds them.  PD_ELF_OK or PD_ELF_NO_NOTE.
  */
@@ -125,6 +149,8 @@ struct pd_bid_res {
 	uint8_t found[PD_ELF_BUILD_ID_MAX];
 	size_t found_len;
 	const char *detail; /* why, for every status but match */
+	/* match: the file that matched, as pd_root_open takes it */
+	const char *root, *rel;
 	struct pd_bid_try tries[PD_BID_MAX_TRIES];
 	unsigned ntries;
 };

@@ -25,15 +25,6 @@ const char *const pd_bid_src_names[PD_BID_NSRC] = {
 
 #define NO_SLOT PD_HINDEX_NONE
 
-/*
- * The kernel's map is named "[kernel.kallsyms]_text" (or _stext) in its
- * MMAP record and "[kernel.kallsyms]" in HEADER_BUILD_ID: one name.
- */
-static size_t dso_name_len(const char *name, size_t len)
-{
-	return pd_bid_is_kernel(name, len) ? strlen("[kernel.kallsyms]") : len;
-}
-
 /* Room for one more entry (realloc: the old array does not stay). */
 static bool grow_entries(struct pd_bid_list *l)
 {
@@ -67,7 +58,8 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 	*is_new = false;
 	if (id_size > PD_BUILD_ID_MAX)
 		id_size = PD_BUILD_ID_MAX;
-	name_len = dso_name_len(name, name_len);
+	/* "[kernel.kallsyms]_text" in MMAP, "[kernel.kallsyms]" elsewhere */
+	name_len = pd_bid_dso_name_len(name, name_len);
 	h = pd_fnv1a(name, name_len, pd_fnv1a(id, id_size, PD_FNV_SEED));
 	while ((i = pd_hindex_next(&l->index, h, &pos)) != NO_SLOT) {
 		b = &l->v[i];
@@ -173,55 +165,24 @@ static void on_sample(struct walk *w, const struct pd_event *ev)
 	struct pd_session *s = w->s;
 	const struct pd_evsel *evsel;
 	struct pd_sample smp;
-	struct pd_bid_dso *d = NULL;
-	unsigned mode = ev->misc & PD_MISC_CPUMODE_MASK;
+	struct pd_bid_hit hit;
+	bool mapped = false;
 	uint64_t rid;
 
 	w->l->hits.samples++;
 	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
 	pd_parse_sample(s, evsel, ev, &w->scratch, &smp);
 	if ((smp.decoded_type & PD_SAMPLE_IP) &&
-	    (smp.decoded_type & PD_SAMPLE_TID)) {
-		if (mode == PD_MISC_KERNEL)
-			d = pd_bid_maps_find(w->maps, PD_BID_KERNEL_PID,
-					     smp.ip);
-		else if (mode == PD_MISC_USER)
-			d = pd_bid_maps_find(w->maps, smp.common.pid, smp.ip);
-	}
-	if (d) {
-		d->samples++;
+	    (smp.decoded_type & PD_SAMPLE_TID))
+		mapped = pd_bid_maps_sample(w->maps,
+					    ev->misc & PD_MISC_CPUMODE_MASK,
+					    smp.common.pid, smp.ip, &hit);
+	if (mapped) {
+		hit.dso->samples++;
 		w->l->hits.mapped++;
 	} else {
 		w->l->hits.unmapped++;
 	}
-}
-
-/*
- * A KSYMBOL (a BPF program, a trampoline) is a kernel map of its own name,
- * unless a map already holds its address (tools/perf/util/machine.c:
- * machine__process_ksymbol_register); unregistered, its map goes.  Its
- * samples are mapped, counted apart (hits.ksymbol), not listed.
- */
-static void on_ksymbol(struct walk *w, const struct pd_event *ev,
-		       const struct pd_rec_ksymbol *k)
-{
-	struct pd_bid_dso *d;
-
-	if (!k->name.s)
-		return;
-	if (k->flags & PD_KSYMBOL_FLAG_UNREGISTER) {
-		pd_bid_maps_remove(w->maps, PD_BID_KERNEL_PID, k->addr,
-				   k->name.s, k->name.len);
-		return;
-	}
-	if (!k->len || pd_bid_maps_find(w->maps, PD_BID_KERNEL_PID, k->addr))
-		return;
-	d = pd_bid_maps_add(w->maps, PD_BID_KERNEL_PID, k->addr, k->len,
-			    k->name.s, k->name.len, NULL, 0);
-	if (d)
-		d->ksymbol = true;
-	else
-		cap_hit(w, ev->offset);
 }
 
 static void on_record(struct walk *w, const struct pd_event *ev)
@@ -245,10 +206,6 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 	pd_decode_event(s, ev, &w->scratch, &d);
 	if (rec->too_small)
 		return;
-	if (ev->type == PD_REC_KSYMBOL) {
-		on_ksymbol(w, ev, &rec->u.ksymbol);
-		return;
-	}
 	if (ev->type == PD_REC_HEADER_BUILD_ID) {
 		const struct pd_rec_build_id *r = &rec->u.build_id;
 		struct pd_bid_entry *b;
@@ -271,12 +228,11 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 		}
 		return;
 	}
-	if (ev->type == PD_REC_FORK) {
-		if (w->maps && !pd_bid_maps_fork(w->maps, rec->u.task.pid,
-						 rec->u.task.ppid))
-			cap_hit(w, ev->offset);
+	/* KSYMBOL's samples are mapped, counted apart (hits.ksymbol) */
+	if (w->maps && !pd_bid_maps_record(w->maps, ev, rec))
+		cap_hit(w, ev->offset);
+	if (ev->type == PD_REC_FORK || ev->type == PD_REC_KSYMBOL)
 		return;
-	}
 	/* MMAP, MMAP2 */
 	const struct pd_rec_mmap *m = &rec->u.mmap;
 	bool has_bid = m->has_build_id && m->build_id;
@@ -297,18 +253,6 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 			b->has_pid = true;
 			b->misc = ev->misc & PD_MISC_CPUMODE_MASK;
 		}
-	}
-	if (w->maps) {
-		uint32_t pid =
-			(ev->misc & PD_MISC_CPUMODE_MASK) == PD_MISC_KERNEL
-				? PD_BID_KERNEL_PID
-				: m->pid;
-		size_t nlen = dso_name_len(m->filename.s, m->filename.len);
-
-		if (m->len && !pd_bid_maps_add(w->maps, pid, m->addr, m->len,
-					       m->filename.s, nlen, m->build_id,
-					       bid_size))
-			cap_hit(w, ev->offset);
 	}
 }
 
@@ -404,7 +348,7 @@ int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 	if (!scan_records && !with_hits)
 		return 0;
 	if (with_hits) {
-		w.maps = pd_bid_maps_new();
+		w.maps = pd_bid_maps_new(0);
 		if (!w.maps) {
 			pd_diag_add(&s->diags, PD_C_MALFORMED,
 				    PD_AT_NAMED("--hits"), PD_ERR, PD_NO_OFFSET,

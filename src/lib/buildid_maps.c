@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: MIT
-/* Address maps per process, for buildids --hits (see buildid_maps.h). */
+/* Address maps per process, for buildids --hits and profile (see
+ * buildid_maps.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buildid_list.h"
 #include "buildid_maps.h"
 #include "hindex.h"
+#include "reader.h"
+#include "record.h"
 
 struct map {
 	uint64_t start, end; /* [start, end) */
+	uint64_t pgoff;	     /* an ip is at ip - start + pgoff in the DSO */
 	uint32_t dso;
 };
 
@@ -29,11 +34,18 @@ struct pd_bid_maps {
 	size_t nprocs, procs_cap;
 	struct pd_hindex proc_ix; /* by pid */
 	uint64_t nmaps;		  /* over every process */
+	unsigned flags;
+	char kref_name[16]; /* the kernel MMAP's suffix ("" none) */
+	uint64_t kref_addr;
 };
 
-struct pd_bid_maps *pd_bid_maps_new(void)
+struct pd_bid_maps *pd_bid_maps_new(unsigned flags)
 {
-	return calloc(1, sizeof(struct pd_bid_maps));
+	struct pd_bid_maps *m = calloc(1, sizeof(struct pd_bid_maps));
+
+	if (m)
+		m->flags = flags;
+	return m;
 }
 
 void pd_bid_maps_free(struct pd_bid_maps *m)
@@ -144,7 +156,7 @@ static size_t first_ending_after(const struct proc *p, uint64_t addr)
 }
 
 struct pd_bid_dso *pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid,
-				   uint64_t start, uint64_t len,
+				   uint64_t start, uint64_t len, uint64_t pgoff,
 				   const char *name, size_t name_len,
 				   const uint8_t *bid, uint8_t bid_size)
 {
@@ -166,7 +178,7 @@ struct pd_bid_dso *pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid,
 		return NULL;
 	if (!(p = proc_find(m, pid, true)))
 		return NULL;
-	nm = (struct map){start, end,
+	nm = (struct map){start, end, pgoff,
 			  dso_intern(m, name, name_len, bid, bid_size)};
 	if (nm.dso == NO_SLOT)
 		return NULL;
@@ -183,6 +195,8 @@ struct pd_bid_dso *pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid,
 		}
 		if (p->maps[j].end > end) {
 			right = p->maps[j];
+			/* map.c: maps__fixup_overlappings moves its pgoff */
+			right.pgoff += end - right.start;
 			right.start = end;
 			has_right = true;
 		}
@@ -202,7 +216,12 @@ struct pd_bid_dso *pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid,
 	return &m->dsos[nm.dso];
 }
 
-void pd_bid_maps_remove(struct pd_bid_maps *m, uint32_t pid, uint64_t addr,
+/*
+ * Remove the map of process pid that holds addr, if its DSO is named
+ * (name, name_len): a KSYMBOL unregistered (machine.c:
+ * machine__process_ksymbol_unregister).
+ */
+static void maps_remove(struct pd_bid_maps *m, uint32_t pid, uint64_t addr,
 			const char *name, size_t name_len)
 {
 	struct proc *p = proc_find(m, pid, false);
@@ -240,8 +259,9 @@ bool pd_bid_maps_fork(struct pd_bid_maps *m, uint32_t pid, uint32_t ppid)
 	return true;
 }
 
-struct pd_bid_dso *pd_bid_maps_find(struct pd_bid_maps *m, uint32_t pid,
-				    uint64_t ip)
+/* The map ip is in for process pid, or NULL. */
+static const struct map *find_map(struct pd_bid_maps *m, uint32_t pid,
+				  uint64_t ip)
 {
 	struct proc *p = proc_find(m, pid, false);
 
@@ -250,13 +270,150 @@ struct pd_bid_dso *pd_bid_maps_find(struct pd_bid_maps *m, uint32_t pid,
 		size_t i = first_ending_after(p, ip);
 
 		if (i < p->n && p->maps[i].start <= ip)
-			return &m->dsos[p->maps[i].dso];
+			return &p->maps[i];
 		if (p->parent < 0 ||
 		    (size_t)p->parent == (size_t)(p - m->procs))
 			break;
 		p = &m->procs[p->parent];
 	}
 	return NULL;
+}
+
+bool pd_bid_maps_sample(struct pd_bid_maps *m, unsigned cpumode, uint32_t pid,
+			uint64_t ip, struct pd_bid_hit *hit)
+{
+	const struct map *map = NULL;
+
+	/* tools/perf/util/event.c thread__find_map: host modes only */
+	if (cpumode == PD_MISC_KERNEL)
+		map = find_map(m, PD_BID_KERNEL_PID, ip);
+	else if (cpumode == PD_MISC_USER)
+		map = find_map(m, pid, ip);
+	if (!map)
+		return false;
+	hit->dso_index = map->dso;
+	hit->dso = &m->dsos[map->dso];
+	hit->rel = ip - map->start + map->pgoff;
+	return true;
+}
+
+size_t pd_bid_dso_name_len(const char *name, size_t len)
+{
+	return pd_bid_is_kernel(name, len) ? strlen("[kernel.kallsyms]") : len;
+}
+
+static bool starts(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && memcmp(s, prefix, k) == 0;
+}
+
+/* map.c: is_anon_memory, is_no_dso_memory */
+static bool anon_or_no_dso(const char *s, size_t n)
+{
+	return (n == 6 && memcmp(s, "//anon", 6) == 0) ||
+	       starts(s, n, "/dev/zero") || starts(s, n, "/anon_hugepage") ||
+	       starts(s, n, "[stack") || starts(s, n, "/SYSV") ||
+	       (n == 6 && memcmp(s, "[heap]", 6) == 0);
+}
+
+/* MMAP and MMAP2, as machine__process_mmap2_event and map__new take them */
+static bool add_mmap(struct pd_bid_maps *m, const struct pd_event *ev,
+		     const struct pd_rec_mmap *r)
+{
+	bool kernel = (ev->misc & PD_MISC_CPUMODE_MASK) == PD_MISC_KERNEL;
+	bool has_bid = r->has_build_id && r->build_id;
+	uint8_t bid_size = has_bid ? r->build_id_size : 0;
+	const char *name = r->filename.s;
+	size_t nlen = r->filename.len, klen = strlen("[kernel.kallsyms]");
+	uint64_t pgoff = r->pgoff;
+	/* prot is MMAP2's; an MMAP is executable unless it says data */
+	bool exec = r->is_mmap2 && !r->no_prot_flags
+			    ? (r->prot & 4u) != 0 /* PROT_EXEC */
+			    : !(ev->misc & PD_MISC_MMAP_DATA);
+	char jit[40];
+
+	if (!name)
+		return true;
+	if (bid_size > 20)
+		bid_size = 20;
+	if (kernel) {
+		/* [kernel.kallsyms]_text: the reference symbol's address */
+		if (pd_bid_is_kernel(name, nlen) && nlen > klen + 1 &&
+		    nlen - klen < sizeof(m->kref_name)) {
+			memcpy(m->kref_name, name + klen, nlen - klen);
+			m->kref_name[nlen - klen] = 0;
+			m->kref_addr = r->pgoff;
+		}
+		/* kernel maps are identity maps (machine.c:
+		 * __machine__create_kernel_maps, maps__split_kallsyms) */
+		return !r->len ||
+		       pd_bid_maps_add(m, PD_BID_KERNEL_PID, r->addr, r->len,
+				       r->addr, name,
+				       pd_bid_dso_name_len(name, nlen),
+				       r->build_id, bid_size);
+	}
+	if (nlen == 6 && memcmp(name, "[vdso]", 6) == 0)
+		pgoff = 0; /* map__new: a vdso map starts at its page 0 */
+	if (anon_or_no_dso(name, nlen)) {
+		pgoff = r->addr; /* identity__map_ip */
+		if (exec && (m->flags & PD_BID_MAPS_JIT_NAMES)) {
+			snprintf(jit, sizeof(jit), "/tmp/perf-%d.map",
+				 (int32_t)r->pid);
+			name = jit;
+			nlen = strlen(jit);
+		}
+	}
+	return !r->len || pd_bid_maps_add(m, r->pid, r->addr, r->len, pgoff,
+					  name, nlen, r->build_id, bid_size);
+}
+
+/*
+ * A KSYMBOL (a BPF program, a trampoline) is a kernel map of its own name,
+ * unless a map already holds its address (tools/perf/util/machine.c:
+ * machine__process_ksymbol_register); unregistered, its map goes.
+ */
+static bool add_ksymbol(struct pd_bid_maps *m, const struct pd_rec_ksymbol *k)
+{
+	struct pd_bid_dso *d;
+
+	if (!k->name.s)
+		return true;
+	if (k->flags & PD_KSYMBOL_FLAG_UNREGISTER) {
+		maps_remove(m, PD_BID_KERNEL_PID, k->addr, k->name.s,
+			    k->name.len);
+		return true;
+	}
+	if (!k->len || find_map(m, PD_BID_KERNEL_PID, k->addr))
+		return true;
+	d = pd_bid_maps_add(m, PD_BID_KERNEL_PID, k->addr, k->len, k->addr,
+			    k->name.s, k->name.len, NULL, 0);
+	if (d)
+		d->ksymbol = true;
+	return d != NULL;
+}
+
+bool pd_bid_maps_record(struct pd_bid_maps *m, const struct pd_event *ev,
+			const struct pd_record *rec)
+{
+	if (rec->too_small)
+		return true;
+	if (ev->type == PD_REC_FORK)
+		return pd_bid_maps_fork(m, rec->u.task.pid, rec->u.task.ppid);
+	if (ev->type == PD_REC_MMAP || ev->type == PD_REC_MMAP2)
+		return add_mmap(m, ev, &rec->u.mmap);
+	if (ev->type == PD_REC_KSYMBOL)
+		return add_ksymbol(m, &rec->u.ksymbol);
+	return true;
+}
+
+bool pd_bid_maps_kernel_ref(const struct pd_bid_maps *m, const char **name,
+			    uint64_t *addr)
+{
+	*name = m->kref_name;
+	*addr = m->kref_addr;
+	return m->kref_name[0] != 0;
 }
 
 size_t pd_bid_maps_ndsos(const struct pd_bid_maps *m)

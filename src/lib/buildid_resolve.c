@@ -150,6 +150,8 @@ static bool try_path(struct pd_bid_res *r, struct arena *a, const char *root,
 	if (b.status == PD_ELF_OK && pd_bid_equal(id, len, b.id, b.len)) {
 		r->status = PD_BID_MATCH;
 		r->path = t ? t->path : adup(a, shown);
+		r->root = root;
+		r->rel = adup(a, rel);
 		return true;
 	}
 	return false;

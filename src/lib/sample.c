@@ -531,11 +531,13 @@ void pd_sample_positions(uint64_t st, struct pd_sample_pos *pos)
 	};
 	int slot = 1; /* slot 0 is the record header */
 
-	*pos = (struct pd_sample_pos){-1, -1, -1, -1, -1};
+	*pos = (struct pd_sample_pos){
+		.tid = -1, .time = -1, .cpu = -1, .period = -1, .ip = -1};
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
 		if (!(st & order[i]))
 			continue;
 		switch (order[i]) {
+		case PD_SAMPLE_IP: pos->ip = slot; break;
 		case PD_SAMPLE_TID: pos->tid = slot; break;
 		case PD_SAMPLE_TIME: pos->time = slot; break;
 		case PD_SAMPLE_CPU: pos->cpu = slot; break;

@@ -163,6 +163,7 @@ void pd_data_src_split(uint64_t v, struct pd_data_src *d);
 struct pd_sample_pos {
 	int tid, time, cpu, period;
 	int slots;
+	int ip;
 };
 void pd_sample_positions(uint64_t sample_type, struct pd_sample_pos *pos);
 

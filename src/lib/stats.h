@@ -209,12 +209,13 @@ void pd_stats_count_read(struct pd_stats *st, const struct pd_session *s,
 			 uint32_t slot, uint64_t read_format);
 
 /*
- * A COMM or FORK record: the thread it names, the time it happened (from
- * FORK's own field, or COMM's sample_id trailer) and, for COMM, the name.
- * A FORK's name is its parent's (ptid), which the caller fills in.
+ * A COMM, FORK or EXIT record: the thread it names, the time it happened
+ * (from FORK's and EXIT's own field, or COMM's sample_id trailer) and, for
+ * COMM, the name.  A FORK's name is its parent's (ppid, ptid), which the
+ * caller fills in.
  */
 struct pd_stats_task {
-	bool fork, has_time;
+	bool fork, exit, has_time;
 	uint32_t pid, tid, ppid, ptid;
 	uint64_t time;
 	char comm[16];

@@ -23,7 +23,9 @@
  * thread__fork): a forked thread takes its parent's name, a COMM sets the
  * thread's own; perf processes records in time order, so across the
  * data.N files of a directory the name latest in time wins, not the last
- * one read.  Without times (no sample_id_all), file order decides.
+ * one read.  The time is the sample_id trailer's, as perf's sample->time
+ * (FORK and EXIT carry one of their own, a little earlier: used without a
+ * trailer); without times (no sample_id_all), file order decides.
  */
 bool pd_stats_task_view(const struct pd_session *s, const struct pd_event *ev,
 			struct pd_stats_task *k)
@@ -33,8 +35,9 @@ bool pd_stats_task_view(const struct pd_session *s, const struct pd_event *ev,
 	struct pd_rec_comm c;
 	uint64_t id;
 
-	*k = (struct pd_stats_task){.fork = ev->type == PD_REC_FORK};
-	if (k->fork) {
+	*k = (struct pd_stats_task){.fork = ev->type == PD_REC_FORK,
+				    .exit = ev->type == PD_REC_EXIT};
+	if (k->fork || k->exit) {
 		/* u32 pid, ppid, tid, ptid; u64 time */
 		if (ev->size < 32)
 			return false;
@@ -44,16 +47,17 @@ bool pd_stats_task_view(const struct pd_session *s, const struct pd_event *ev,
 		k->ptid = pd_get32(ev->p + 20, s->swap);
 		k->time = pd_get64(ev->p + 24, s->swap);
 		k->has_time = true;
-		return true;
+	} else {
+		if (!pd_comm_view(ev, s->swap, &c))
+			return false;
+		k->pid = c.pid;
+		k->tid = c.tid;
+		size_t n = c.comm.len < sizeof(k->comm) - 1
+				   ? c.comm.len
+				   : sizeof(k->comm) - 1;
+		memcpy(k->comm, c.comm.s, n);
+		k->comm[n] = 0;
 	}
-	if (!pd_comm_view(ev, s->swap, &c))
-		return false;
-	k->pid = c.pid;
-	k->tid = c.tid;
-	size_t n = c.comm.len < sizeof(k->comm) - 1 ? c.comm.len
-						    : sizeof(k->comm) - 1;
-	memcpy(k->comm, c.comm.s, n);
-	k->comm[n] = 0;
 	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &id);
 	if (evsel &&
 	    pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &sid) &&

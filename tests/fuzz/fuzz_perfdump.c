@@ -3,8 +3,12 @@
  * Fuzz target: the whole pipeline (open, header, every feature decoder and
  * formatter, attrs, every record and sample decoder (tracepoint fields and
  * prints too, the time-ordered run through libtraceevent's own print
- * path), file and time order, text and JSON, with and without -x, stats, check, buildids with --hits,
- * and the same bytes read as an in-memory ELF for a build-id note) on
+ * path), file and time order, text and JSON, with and without -x, stats,
+ * check, buildids with --hits, profile by function and by thread (no file
+ * outside the recording is looked at: an empty --symfs and build-id cache,
+ * a missing --vmlinux), and the same bytes read as an in-memory ELF for a
+ * build-id note and for everything profile reads from a DSO: symbols, PLT,
+ * DWARF lines, and as kallsyms and a perf map (pd_dso_probe_mem)) on
  * arbitrary bytes, with the output discarded.  Built with libFuzzer by `make fuzz`; built
  * without it (PD_FUZZ_REPLAY) it is a plain program that replays files,
  * so a crash reproduces anywhere: build-asan/perfdump-replay FILE...
@@ -17,6 +21,7 @@
 #include <unistd.h>
 
 #include "../../src/lib/buildid.h"
+#include "../../src/lib/dso_elf.h"
 #include "../../src/perfdump.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -40,6 +45,23 @@ static void run(const char *cmd, const char *path, enum emit_format fmt,
 				 (char *)"--no-resolve", (char *)path, NULL};
 
 		cmd_buildids(&o, 4, bargv);
+		break;
+	}
+	case 'p': { /* profile: nothing looked at outside the recording */
+		char *pargv[] = {
+			(char *)"profile",
+			(char *)"--symfs",
+			(char *)"/nonexistent",
+			(char *)"--debug-dir",
+			(char *)"/nonexistent",
+			(char *)"--vmlinux",
+			(char *)"/nonexistent",
+			(char *)"--by",
+			(char *)(fmt == EMIT_JSON ? "function" : "thread"),
+			(char *)path,
+			NULL};
+
+		cmd_profile(&o, 10, pargv);
 		break;
 	}
 	case 't': { /* records in time order */
@@ -87,12 +109,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run("stats", path, EMIT_JSON, false);
 	run("check", path, EMIT_JSON, false);
 	run("buildids", path, EMIT_JSON, false);
+	run("profile", path, EMIT_JSON, false);
+	run("profile", path, EMIT_TEXT, false);
 	close(fd);
 
 	uint8_t id[64];
 	size_t idlen = sizeof(id);
 
 	pd_elf_build_id_mem(data, size, id, &idlen);
+	pd_dso_probe_mem(data, size);
 	return 0;
 }
 

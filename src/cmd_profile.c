@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: MIT
+/* perfdump profile: where the samples land (readperf's overviews). */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/profile.h"
+#include "fmt/fmt_profile.h"
+#include "perfdump.h"
+
+static int load(struct cmd_run *r);
+static void show(struct cmd_run *r);
+static void done(struct cmd_run *r);
+
+const struct cmd cmd_profile_def = {
+	.name = "profile",
+	.fn = cmd_profile,
+	.summary = "samples per function, DSO, process or thread, symbolized",
+	.help = "Usage: perfdump profile [OPTIONS] [FILE]\n"
+		"\n"
+		"Read the records once, in time order as perf report does, "
+		"and show\n"
+		"where the samples landed: a flat self profile per function "
+		"with its\n"
+		"source file and the line of its hottest address (like perf "
+		"report\n"
+		"--sort dso,sym), per DSO, or the processes and threads "
+		"with their\n"
+		"COMMs, FORK and EXIT times, MMAP records and samples.  Rows "
+		"are per\n"
+		"event; percent is the share of the event's period (of all "
+		"samples\n"
+		"for processes and threads).\n"
+		"\n"
+		"Symbols come from a DSO's ELF .symtab, else its .dynsym "
+		"(and its PLT),\n"
+		"read with libelf, and source lines from its DWARF with "
+		"libdw, from\n"
+		"the file whose build-id is the recording's: at its path "
+		"under --symfs,\n"
+		"in perf's build-id cache, in /usr/lib/debug/.build-id; a "
+		"separate\n"
+		"debug file through .gnu_debuglink or the build-id.  A DSO "
+		"that cannot\n"
+		"be symbolized has one row per event named by its status: "
+		"[mismatch],\n"
+		"[missing], [unreadable], [outside-root], [no-build-id], "
+		"[pseudo].\n"
+		"Kernel symbols: --vmlinux, --kallsyms, perf's build-id "
+		"cache, or this\n"
+		"machine's /proc/kallsyms when the running kernel's build-id "
+		"is the\n"
+		"recording's.  JIT code: /tmp/perf-PID.map under --symfs.\n"
+		"\n"
+		"Options:\n"
+		"      --by WHAT        the table: function (default), dso, "
+		"process,\n"
+		"                       thread\n"
+		"      --top N          the first N rows of each event (of "
+		"the table\n"
+		"                       for process and thread); 0: all "
+		"(default)\n"
+		"      --csv            write the table alone as CSV (RFC "
+		"4180), like\n"
+		"                       readperf's results.csv and "
+		"processes.csv\n"
+		"      --symfs DIR      look for files under DIR (as perf's "
+		"--symfs)\n"
+		"      --debug-dir DIR  perf's build-id cache (default\n"
+		"                       $PERF_BUILDID_DIR, else ~/.debug)\n"
+		"      --vmlinux FILE   kernel symbols from this vmlinux\n"
+		"      --kallsyms FILE  kernel symbols from this kallsyms "
+		"file\n"
+		"  -j, --json           write JSON\n"
+		"  -p, --pretty         write indented JSON\n"
+		"  -h, --help           show this help\n",
+	.setup = CMD_FEATURE_DEPS | CMD_EVLIST,
+	.load = load,
+	.show = show,
+	.done = done,
+};
+
+struct prof_opts {
+	enum pd_prof_by by;
+	uint64_t top;
+	bool csv, has_debug_dir;
+	struct pd_prof_where where;
+	struct pd_profile p;
+};
+
+enum {
+	OPT_BY = 256,
+	OPT_TOP,
+	OPT_CSV,
+	OPT_SYMFS,
+	OPT_DEBUG_DIR,
+	OPT_VMLINUX,
+	OPT_KALLSYMS,
+};
+
+static int parse_by(const char *arg, enum pd_prof_by *by)
+{
+	static const char *const names[] = {"function", "dso", "process",
+					    "thread"};
+
+	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(arg, names[i]) == 0) {
+			*by = (enum pd_prof_by)i;
+			return 0;
+		}
+	usage_error("profile: --by: '%s' is not function, dso, process or "
+		    "thread",
+		    arg);
+	return -1;
+}
+
+static int handle(int opt, const char *arg, void *ctx)
+{
+	struct prof_opts *po = ctx;
+	char *end;
+
+	switch (opt) {
+	case OPT_BY: return parse_by(arg, &po->by);
+	case OPT_TOP:
+		po->top = strtoull(arg, &end, 10);
+		if (*arg < '0' || *arg > '9' || *end) {
+			usage_error("profile: --top: '%s' is not a count", arg);
+			return -1;
+		}
+		return 0;
+	case OPT_CSV: po->csv = true; return 0;
+	case OPT_SYMFS: po->where.bid.symfs = arg; return 0;
+	case OPT_DEBUG_DIR:
+		po->where.bid.debug_dir = arg;
+		po->has_debug_dir = true;
+		return 0;
+	case OPT_VMLINUX: po->where.vmlinux = arg; return 0;
+	case OPT_KALLSYMS: po->where.kallsyms = arg; return 0;
+	}
+	return -1;
+}
+
+static int load(struct cmd_run *r)
+{
+	struct prof_opts *po = r->ctx;
+
+	pd_profile_collect(&po->p, r->s, po->by, &po->where);
+	pd_profile_sort_rows(&po->p);
+	return 0;
+}
+
+static void show(struct cmd_run *r)
+{
+	struct prof_opts *po = r->ctx;
+	struct profile_view v = {.p = &po->p, .s = r->s, .top = po->top};
+
+	emit_profile(r->e, &v);
+}
+
+static void done(struct cmd_run *r)
+{
+	struct prof_opts *po = r->ctx;
+
+	pd_profile_free(&po->p);
+}
+
+int cmd_profile(struct opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"by", required_argument, NULL, OPT_BY},
+		{"top", required_argument, NULL, OPT_TOP},
+		{"csv", no_argument, NULL, OPT_CSV},
+		{"symfs", required_argument, NULL, OPT_SYMFS},
+		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
+		{"vmlinux", required_argument, NULL, OPT_VMLINUX},
+		{"kallsyms", required_argument, NULL, OPT_KALLSYMS},
+		{NULL, 0, NULL, 0},
+	};
+	struct prof_opts po = {0};
+	char dbg[PATH_MAX];
+	int first, rc;
+
+	rc = parse_cmd_opts(&cmd_profile_def, o, argc, argv, "", longopts,
+			    handle, &po, &first);
+	if (rc)
+		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
+	if (take_file_arg(&cmd_profile_def, o, argc, argv, first))
+		return EXIT_USAGE;
+	if (po.csv && o->fmt != EMIT_TEXT) {
+		usage_error("profile: --csv writes CSV, -j and -p JSON: give "
+			    "one");
+		return EXIT_USAGE;
+	}
+	if (po.where.vmlinux && po.where.kallsyms) {
+		usage_error("profile: --vmlinux and --kallsyms: give one");
+		return EXIT_USAGE;
+	}
+	if (po.csv)
+		o->fmt = EMIT_CSV;
+	if (!po.has_debug_dir)
+		po.where.bid.debug_dir =
+			pd_bid_default_debug_dir(dbg, sizeof(dbg));
+	return cmd_run(&cmd_profile_def, o, &po);
+}

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: MIT
+/* The formatter for `perfdump profile` (see fmt_profile.h). */
+#include "fmt_profile.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const by_names[] = {"function", "dso", "process", "thread"};
+
+static double pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+/* A string or null (text leaves a null out). */
+static void emit_opt(struct emitter *e, const char *key, const char *s)
+{
+	if (s) {
+		emit_str(e, key, s);
+		return;
+	}
+	emit_text_hide(e, true);
+	emit_null(e, key);
+	emit_text_hide(e, false);
+}
+
+static void emit_events(struct emitter *e, const struct profile_view *v)
+{
+	const struct pd_profile *p = v->p;
+	char name[256];
+
+	emit_arr_begin(e, "events");
+	for (uint32_t i = 0; i < p->nevents; i++) {
+		const struct pd_prof_event *pe = &p->events[i];
+		bool funcs = p->by <= PD_PROF_BY_DSO;
+
+		profile_event_name(v, i, name, sizeof(name));
+		emit_row_begin_t(e, NULL, "%s", name);
+		emit_text_hide(e, true);
+		emit_str(e, "event", name);
+		emit_text_hide(e, false);
+		emit_u64(e, "samples", pe->samples);
+		emit_u64(e, "period", pe->period);
+		emit_text_hide(e, !funcs || !pe->unmapped);
+		emit_u64(e, "unmapped", pe->unmapped);
+		emit_text_hide(e, !funcs || !pe->guest);
+		emit_u64(e, "guest", pe->guest);
+		emit_text_hide(e, !funcs || !pe->no_ip);
+		emit_u64(e, "no_ip", pe->no_ip);
+		emit_text_hide(e, false);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
+static const char *dso_name(const struct pd_profile *p, uint32_t i)
+{
+	return i == PD_PROF_NONE ? "[unknown]" : p->dsos[i].short_name;
+}
+
+/* Rows shown of an event: --top per event. */
+static bool shown(const struct profile_view *v, const struct pd_prof_row *r,
+		  uint32_t *last_event, uint64_t *k)
+{
+	if (r->event != *last_event) {
+		*last_event = r->event;
+		*k = 0;
+	}
+	return !v->top || (*k)++ < v->top;
+}
+
+static const char *const function_cols[] = {
+	"event",    "symbol",	   "address",  "size",	 "samples",
+	"percent",  "period",	   "dso",      "status", "source_file",
+	"hot_line", "hot_address", "hot_file",
+};
+
+static void emit_function(struct emitter *e, const struct profile_view *v,
+			  const struct pd_prof_row *r)
+{
+	const struct pd_profile *p = v->p;
+	const struct pd_prof_dso *d =
+		r->dso == PD_PROF_NONE ? NULL : &p->dsos[r->dso];
+	char name[256], title[32];
+	const char *sym = r->symbol ? r->symbol : r->label;
+
+	profile_event_name(v, r->event, name, sizeof(name));
+	snprintf(title, sizeof(title), "0x%016" PRIx64, r->addr);
+	emit_row_begin_title(e, NULL, sym ? sym : title);
+	emit_text_hide(e, p->nevents < 2);
+	emit_str(e, "event", name);
+	emit_text_hide(e, true);
+	if (sym)
+		emit_str(e, "symbol", sym);
+	else
+		emit_null(e, "symbol");
+	if (r->label) /* not symbolized: no address */
+		emit_null(e, "address");
+	else
+		emit_hex(e, "address", r->addr);
+	if (r->symbol)
+		emit_u64(e, "size", r->size);
+	else
+		emit_null(e, "size");
+	emit_text_hide(e, false);
+	emit_u64(e, "samples", r->samples);
+	emit_double(e, "percent", pct(r->period, p->events[r->event].period),
+		    "%.2f%%");
+	emit_u64(e, "period", r->period);
+	emit_str(e, "dso", dso_name(p, r->dso));
+	emit_text_hide(e, !d || d->status == PD_BID_MATCH);
+	if (d)
+		emit_str(e, "status", pd_bid_status_name(d->status));
+	else
+		emit_null(e, "status");
+	emit_text_hide(e, false);
+	emit_opt(e, "source_file", r->source_file);
+	emit_text_hide(e, !r->hot_line);
+	if (r->hot_line)
+		emit_u64(e, "hot_line", (uint64_t)r->hot_line);
+	else
+		emit_null(e, "hot_line");
+	emit_text_hide(e, true);
+	if (r->label)
+		emit_null(e, "hot_address");
+	else
+		emit_hex(e, "hot_address", r->hot_addr);
+	emit_text_hide(e,
+		       !r->hot_file || (r->source_file &&
+					!strcmp(r->hot_file, r->source_file)));
+	emit_opt(e, "hot_file", r->hot_file);
+	emit_text_hide(e, false);
+	emit_obj_end(e);
+}
+
+static void emit_functions(struct emitter *e, const struct profile_view *v)
+{
+	const struct pd_profile *p = v->p;
+	uint32_t last = PD_PROF_NONE;
+	uint64_t k = 0;
+
+	emit_table_begin(e, "functions", function_cols,
+			 sizeof(function_cols) / sizeof(function_cols[0]));
+	for (uint32_t i = 0; i < p->nrows; i++)
+		if (shown(v, &p->rows[i], &last, &k))
+			emit_function(e, v, &p->rows[i]);
+	emit_table_end(e);
+}
+
+/* How a DSO was resolved: status, files, symbols. */
+static void emit_dso_res(struct emitter *e, const struct pd_prof_dso *d)
+{
+	bool match = d->status == PD_BID_MATCH;
+
+	emit_text_hide(e, match);
+	emit_str(e, "status", pd_bid_status_name(d->status));
+	emit_text_hide(e, false);
+	emit_text_hide(e, true);
+	emit_str(e, "name", d->name);
+	if (d->build_id_size)
+		emit_hexstr(e, "build_id", d->build_id, d->build_id_size);
+	else
+		emit_null(e, "build_id");
+	emit_text_hide(e, false);
+	emit_opt(e, "detail", d->detail);
+	emit_opt(e, "path", d->path);
+	emit_opt(e, "debug_path", d->debug_path);
+	emit_str(e, "symbols", pd_sym_src_name(d->src));
+	emit_text_hide(e, true);
+	emit_u64(e, "nsyms", d->nsyms);
+	emit_text_hide(e, !d->dropped_syms);
+	emit_u64(e, "symbols_not_kept", d->dropped_syms);
+	emit_text_hide(e, !d->lines);
+	emit_opt(e, "lines", d->lines);
+	emit_text_hide(e, false);
+}
+
+static const char *const dso_cols[] = {
+	"event",      "dso",	 "samples",  "percent",		 "period",
+	"status",     "name",	 "build_id", "detail",		 "path",
+	"debug_path", "symbols", "nsyms",    "symbols_not_kept", "lines",
+};
+
+/* --by dso: a row per event and DSO */
+static void emit_dso_rows(struct emitter *e, const struct profile_view *v)
+{
+	const struct pd_profile *p = v->p;
+	uint32_t last = PD_PROF_NONE;
+	uint64_t k = 0;
+	char name[256];
+	static const struct pd_prof_dso unknown = {
+		.name = "[unknown]",
+		.status = PD_BID_PSEUDO,
+		.detail = "no map holds the address",
+	};
+
+	emit_table_begin(e, "dsos", dso_cols,
+			 sizeof(dso_cols) / sizeof(dso_cols[0]));
+	for (uint32_t i = 0; i < p->nrows; i++) {
+		const struct pd_prof_row *r = &p->rows[i];
+		const struct pd_prof_dso *d =
+			r->dso == PD_PROF_NONE ? &unknown : &p->dsos[r->dso];
+
+		if (!shown(v, r, &last, &k))
+			continue;
+		profile_event_name(v, r->event, name, sizeof(name));
+		emit_row_begin_title(e, NULL, dso_name(p, r->dso));
+		emit_text_hide(e, p->nevents < 2);
+		emit_str(e, "event", name);
+		emit_text_hide(e, true);
+		emit_str(e, "dso", dso_name(p, r->dso));
+		emit_text_hide(e, false);
+		emit_u64(e, "samples", r->samples);
+		emit_double(e, "percent",
+			    pct(r->period, p->events[r->event].period),
+			    "%.2f%%");
+		emit_u64(e, "period", r->period);
+		emit_dso_res(e, d);
+		emit_obj_end(e);
+	}
+	emit_table_end(e);
+}
+
+/* --by function: each DSO once, how it was symbolized */
+static void emit_dso_list(struct emitter *e, const struct profile_view *v)
+{
+	const struct pd_profile *p = v->p;
+
+	emit_arr_begin(e, "dsos");
+	for (uint32_t i = 0; i < p->ndsos; i++) {
+		const struct pd_prof_dso *d = &p->dsos[i];
+
+		if (!d->samples)
+			continue;
+		emit_row_begin_title(e, NULL, d->short_name);
+		emit_text_hide(e, true);
+		emit_str(e, "dso", d->short_name);
+		emit_text_hide(e, false);
+		emit_u64(e, "samples", d->samples);
+		emit_u64(e, "period", d->period);
+		emit_dso_res(e, d);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
+static void emit_summary(struct emitter *e, const struct pd_profile *p)
+{
+	emit_obj_begin(e, "summary");
+	emit_u64(e, "rows", p->by <= PD_PROF_BY_DSO ? p->nrows : p->nthreads);
+	emit_text_hide(e, !p->samples_no_attr);
+	emit_u64(e, "samples_no_attr", p->samples_no_attr);
+	emit_text_hide(e, !p->rows_not_kept);
+	emit_u64(e, "rows_not_kept", p->rows_not_kept);
+	emit_text_hide(e, !p->addr_folds);
+	emit_u64(e, "address_table_folds", p->addr_folds);
+	emit_text_hide(e, !p->maps_not_kept);
+	emit_u64(e, "maps_not_kept", p->maps_not_kept);
+	emit_text_hide(e, !p->threads_not_kept);
+	emit_u64(e, "threads_not_kept", p->threads_not_kept);
+	emit_text_hide(e, !p->comms_not_kept);
+	emit_u64(e, "comms_not_kept", p->comms_not_kept);
+	emit_text_hide(e, false);
+	emit_obj_end(e);
+}
+
+void emit_profile(struct emitter *e, const struct profile_view *v)
+{
+	const struct pd_profile *p = v->p;
+
+	emit_obj_begin(e, "profile");
+	emit_str(e, "by", by_names[p->by]);
+	emit_u64(e, "samples", p->samples);
+	emit_u64(e, "period", p->period);
+	emit_events(e, v);
+	switch (p->by) {
+	case PD_PROF_BY_FUNCTION:
+		emit_functions(e, v);
+		emit_dso_list(e, v);
+		break;
+	case PD_PROF_BY_DSO: emit_dso_rows(e, v); break;
+	case PD_PROF_BY_PROCESS: emit_profile_processes(e, v); break;
+	case PD_PROF_BY_THREAD: emit_profile_threads(e, v); break;
+	}
+	emit_summary(e, p);
+	emit_obj_end(e);
+}
