@@ -17,8 +17,8 @@ WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wno-format-nonliteral -Wvla
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) \
-	     $(shell $(PKG_CONFIG) --cflags libelf libzstd 2>/dev/null)
-LDLIBS = $(shell $(PKG_CONFIG) --libs libelf libzstd 2>/dev/null || echo -lelf -lzstd)
+	     $(shell $(PKG_CONFIG) --cflags libelf libzstd liblzma zlib 2>/dev/null)
+LDLIBS = $(shell $(PKG_CONFIG) --libs libelf libzstd liblzma zlib 2>/dev/null || echo -lelf -lzstd -llzma -lz)
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan

@@ -176,7 +176,8 @@ static int open_session(struct pd_session *s, struct cli_out *out, bool hook)
 	char err[512];
 
 	if (pd_session_open(s, o->file, hook ? diag_hook : NULL,
-			    hook ? (void *)out : NULL, err, sizeof(err)) < 0) {
+			    hook ? (void *)out : NULL, NULL, err,
+			    sizeof(err)) < 0) {
 		if (!o->quiet) {
 			fputs("perfdump: ", stderr);
 			escaped(stderr, o->file);
