@@ -16,6 +16,9 @@
 #include "lib/torn.h"
 #include "perfdump.h"
 
+/* The command whose options are parsed: where a usage error points to. */
+static const char *usage_cmd;
+
 void usage_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -24,7 +27,10 @@ void usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fputs("\nTry 'perfdump --help'.\n", stderr);
+	if (usage_cmd)
+		fprintf(stderr, "\nTry 'perfdump help %s'.\n", usage_cmd);
+	else
+		fputs("\nTry 'perfdump --help'.\n", stderr);
 }
 
 static const struct option global_long_opts[] = {
@@ -63,10 +69,14 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 	for (const struct option *l = extra_long; l && l->name && n < 63; l++)
 		longopts[n++] = *l;
 	memset(&longopts[n], 0, sizeof(longopts[n]));
-	/* no '+': options may follow FILE (perfdump header perf.data -j) */
-	snprintf(shortopts, sizeof(shortopts), "jpxhV%s",
+	/*
+	 * no '+': options may follow FILE (perfdump header perf.data -j);
+	 * ':' first: a missing value is told from an unknown option
+	 */
+	snprintf(shortopts, sizeof(shortopts), ":jpxhV%s",
 		 extra_short ? extra_short : "");
 
+	usage_cmd = c->name;
 	optind = 0; /* 0, not 1: glibc re-initialises (permutation) */
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
@@ -81,7 +91,12 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 			printf("perfdump %s\n", PERFDUMP_VERSION);
 			return 1;
 		}
-		if (opt == '?' || opt == ':') {
+		if (opt == ':') {
+			usage_error("%s: option '%s' needs a value", c->name,
+				    argv[optind - 1]);
+			return -1;
+		}
+		if (opt == '?') {
 			if (optopt)
 				usage_error("%s: unknown option '-%c'", c->name,
 					    optopt);
@@ -192,7 +207,8 @@ static int open_session(struct pd_session *s, struct cli_out *out, bool hook)
 	return 0;
 }
 
-static struct emitter *start_output(const struct opts *o, const char *file)
+static struct emitter *start_output(const struct opts *o, const char *file,
+				    bool one_line)
 {
 	struct emitter *e = emit_new(stdout, o->fmt, o->hex);
 
@@ -200,7 +216,10 @@ static struct emitter *start_output(const struct opts *o, const char *file)
 		fprintf(stderr, "perfdump: out of memory\n");
 		exit(EXIT_IO);
 	}
-	emit_doc_begin(e, file);
+	if (one_line)
+		emit_doc_begin_line(e, file);
+	else
+		emit_doc_begin(e, file);
 	return e;
 }
 
@@ -221,7 +240,13 @@ static int finish_output(struct emitter *e, const struct pd_diags *d, bool text)
 	return d->nerr ? EXIT_DAMAGED : EXIT_SOUND;
 }
 
-int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
+/*
+ * One FILE: open it, set up what c needs, load, show, finish.  Returns its
+ * exit status; *sep: a text document was written before (a blank line
+ * goes between two), and is now.
+ */
+static int run_file(const struct cmd *c, const struct opts *o, void *ctx,
+		    bool *sep)
 {
 	struct pd_session s;
 	struct cmd_run r = {.o = o, .s = &s, .ctx = ctx, .text_diags = true};
@@ -247,7 +272,10 @@ int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
 		pd_session_close(&s);
 		return rc;
 	}
-	r.e = out.e = start_output(o, o->file);
+	if (*sep && o->fmt == EMIT_TEXT && !r.text_one_line)
+		putchar('\n');
+	*sep = o->fmt == EMIT_TEXT && !r.text_one_line;
+	r.e = out.e = start_output(o, o->file, r.text_one_line);
 	c->show(&r);
 	out.e = NULL;
 	rc = finish_output(r.e, r.diags, r.text_diags);
@@ -257,14 +285,29 @@ int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
 	return rc;
 }
 
+int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
+{
+	struct opts fo = *o;
+	int worst = EXIT_SOUND;
+	bool sep = false;
+
+	for (int i = 0; i < (o->nfiles ? o->nfiles : 1); i++) {
+		if (o->nfiles)
+			fo.file = o->files[i];
+		int rc = run_file(c, &fo, ctx, &sep);
+
+		/* the worst status: 3 (unreadable) > 1 (damaged) > 0 */
+		if (rc > worst)
+			worst = rc;
+	}
+	return worst;
+}
+
 int take_file_arg(const struct cmd *c, struct opts *o, int argc, char **argv,
 		  int first)
 {
-	if (argc - first > 1) {
-		usage_error("%s: one FILE at most", c->name);
-		return -1;
-	}
-	if (first < argc)
-		o->file = argv[first];
+	(void)c;
+	o->files = argv + first;
+	o->nfiles = argc - first;
 	return 0;
 }

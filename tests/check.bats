@@ -245,7 +245,9 @@ TOTAL_stat=11 TOTAL_allbits=139
 
 @test "check: usage errors and I/O errors" {
 	pd check a b
-	assert_status 2
+	assert_status 3
+	assert_eq "$stderr" "perfdump: a: No such file or directory
+perfdump: b: No such file or directory"
 	pd check --nope testdata/cpu-clock.data
 	assert_status 2
 	pd check /nonexistent/perf.data
@@ -253,7 +255,7 @@ TOTAL_stat=11 TOTAL_allbits=139
 	assert_contains "$stderr" "perfdump: /nonexistent/perf.data: No such file or directory"
 	pd check --help
 	assert_status 0
-	assert_contains "$output" "Usage: perfdump check [OPTIONS] [FILE]"
+	assert_contains "$output" "Usage: perfdump check [OPTIONS] [FILE...]"
 }
 
 # --------------------------------------------------------------- corpus

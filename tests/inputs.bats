@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # Everyday inputs (issue 15): compressed recordings (zstd, xz, gzip, by
 # their magic bytes) in file and pipe mode, on a FILE and on standard
-# input.
+# input; several FILEs at once (text, JSON, exit status, check --brief,
+# features NAME FILE); a closed pipe; bad option values.
 
 load helpers
 
@@ -127,6 +128,8 @@ same_output() {
 	pd -j check "$f"
 	assert_status 1
 	jq_true '[.check.findings[] | select(.code == "input-decompress-failed") | [.offset, .structure]] == [[12443, "file"]]'
+	pd check --brief "$f"
+	assert_eq "$output" "$f: damaged: 4 errors, first at 0x28: section-out-of-file"
 	# pipe mode: decoded as it arrives, the records before the cut shown
 	pd records "$p"
 	assert_status 1
@@ -168,4 +171,155 @@ same_output() {
 	assert_status 3
 	assert_empty "$output" stdout
 	assert_eq "$stderr" "perfdump: $Z/zst/cpu-clock.data: a zstd-compressed file-mode recording is decompressed to a temporary file (it must be read out of order), but that failed in $BATS_TEST_TMPDIR after 10240 bytes: File too large"
+}
+
+# ---------------------------------------------------------- several files
+
+@test "several files: one damaged gives exit 1 and every file's output" {
+	local bad=testdata/synthetic/trunc-data.data
+	pd check testdata/cpu-clock.data $bad testdata/pipe.data
+	assert_status 1
+	assert_eq "$(grep '^File: ' <<<"$output")" "File: testdata/cpu-clock.data
+File: $bad
+File: testdata/pipe.data"
+	# the errors on stderr are the damaged file's
+	assert_eq "$(grep -vc "^perfdump: $bad: " <<<"$stderr")" 0 "other stderr lines"
+	# a file that cannot be read: 3 wins over 1, the others still shown
+	pd stats $bad /nonexistent.data testdata/cpu-clock.data
+	assert_status 3
+	assert_eq "$(grep -c '^File: ' <<<"$output")" 2 "File: lines"
+	assert_contains "$stderr" "perfdump: /nonexistent.data: No such file or directory"
+}
+
+@test "several files: -j writes one document per line, -p one after another, jq reads both" {
+	pd -j header testdata/cpu-clock.data testdata/pipe.data
+	assert_status 0
+	assert_eq "$(wc -l <<<"$output")" 2 "lines"
+	assert_eq "$(jq -c '[.file, .header.mode]' <<<"$output")" '["testdata/cpu-clock.data","file"]
+["testdata/pipe.data","pipe"]'
+	pd -p stats testdata/cpu-clock.data testdata/synthetic/trunc-data.data
+	assert_status 1
+	assert_eq "$(jq -s -c 'map([.file, (.errors | length)])' <<<"$output")" \
+		'[["testdata/cpu-clock.data",0],["testdata/synthetic/trunc-data.data",3]]'
+	# each line is a whole document, as one file gives it
+	pd -j header testdata/pipe.data
+	local one=$output
+	pd -j header testdata/cpu-clock.data testdata/pipe.data
+	assert_eq "$(sed -n 2p <<<"$output")" "$one" "second line"
+}
+
+@test "several files: options apply to each (records --limit), a directory is one recording" {
+	pd -j records --limit 2 testdata/cpu-clock.data testdata/threads.data
+	assert_status 0
+	assert_eq "$(jq -c '[.file, (.records | length)]' <<<"$output")" '["testdata/cpu-clock.data",2]
+["testdata/threads.data",2]'
+	pd records --json-lines --limit 1 testdata/cpu-clock.data testdata/pipe.data
+	assert_eq "$(jq -c 'select(.format) | .file' <<<"$output")" '"testdata/cpu-clock.data"
+"testdata/pipe.data"'
+}
+
+@test "check --brief: one line per file, the line a CI job greps" {
+	pd check --brief testdata/cpu-clock.data testdata/synthetic/check-overlap.data \
+		testdata/killed.data testdata/threads.data
+	assert_status 1
+	assert_eq "$output" "testdata/cpu-clock.data: sound
+testdata/synthetic/check-overlap.data: damaged: 2 errors, first at 0x38: section-overlap
+testdata/killed.data: damaged: 1 error, first at 0x30: data-size-zero-with-records
+testdata/threads.data: sound"
+	assert_empty "$stderr" stderr
+	pd -j check -b testdata/cpu-clock.data testdata/synthetic/check-overlap.data
+	assert_status 1
+	assert_eq "$(jq -c '.check' <<<"$output")" '{"summary":"sound","sound":true,"errors":0,"warnings":0,"first_error":null}
+{"summary":"damaged: 2 errors, first at 0x38: section-overlap","sound":false,"errors":2,"warnings":1,"first_error":{"offset":56,"code":"section-overlap"}}'
+	assert_eq "$(jq -c '.errors | length' <<<"$output")" '0
+2'
+}
+
+@test "features: NAME FILE and FILE NAME; a name that is also a file is the file" {
+	pd features testdata/cpu-clock.data hostname
+	local want=$output
+	pd features hostname testdata/cpu-clock.data
+	assert_status 0
+	assert_eq "$output" "$want" "NAME FILE"
+	pd -j features nrcpus testdata/cpu-clock.data hostname testdata/pipe.data
+	assert_eq "$(jq -c '[.file, [.features[].name]]' <<<"$output")" '["testdata/cpu-clock.data",["HOSTNAME","NRCPUS"]]
+["testdata/pipe.data",["HOSTNAME","NRCPUS"]]'
+	cp testdata/pipe.data "$BATS_TEST_TMPDIR/hostname"
+	pd_in "$BATS_TEST_TMPDIR" -j features hostname
+	check_json '.file == "hostname" and (.features | length) > 5'
+	pd_in "$BATS_TEST_TMPDIR" -j features HOSTNAME hostname
+	check_json '.file == "hostname" and [.features[].name] == ["HOSTNAME"]'
+	pd features hostnam testdata/cpu-clock.data
+	assert_status 2
+	assert_eq "$stderr" "perfdump: features: 'hostnam' is neither a file nor a feature name (see 'perfdump features --list')
+Try 'perfdump help features'."
+}
+
+# --------------------------------------------------------- closed pipes
+
+@test "a closed pipe: killed by SIGPIPE (141 under pipefail); a full disk: exit 3" {
+	run bash -c "set -o pipefail; '$PERFDUMP' records testdata/callgraph.data 2>'$BATS_TEST_TMPDIR/err' | head -1"
+	assert_status 141
+	assert_eq "$output" "File: testdata/callgraph.data"
+	assert_empty "$(cat "$BATS_TEST_TMPDIR/err")" stderr
+	[ -w /dev/full ] || skip "no /dev/full"
+	run bash -c "'$PERFDUMP' records testdata/callgraph.data >/dev/full"
+	assert_status 3
+	assert_eq "$output" "perfdump: cannot write output: No space left on device"
+}
+
+# --------------------------------------------------------- option values
+
+@test "bad option values: the option, why, and 'perfdump help COMMAND'; exit 2" {
+	local F=testdata/cpu-clock.data line
+	while IFS='|' read -r args want; do
+		# shellcheck disable=SC2086
+		pd $args $F
+		assert_status 2
+		assert_empty "$output" "stdout of $args"
+		assert_eq "$stderr" "perfdump: $want
+Try 'perfdump help ${args%% *}'." "stderr of $args"
+	done <<'EOF'
+records --time 2548.5|records: --time: '2548.5' has no comma: as perf's --time, it takes START,END, or START, (from START on: '2548.5,'), or ,END (up to END)
+records --time 1.0123456789,|records: --time: START '1.0123456789' is not a time in seconds as perf prints them (at most 9 decimals, e.g. 2548.123456)
+records --time ,x|records: --time: END 'x' is not a time in seconds as perf prints them (at most 9 decimals, e.g. 2548.123456)
+records --time 3,2|records: --time: END 2 is before START 3
+records --time 10%/2|records: --time: '10%/2': perf's percentages (10%/2, 0%-10%) are not supported; give START,END in seconds
+records --time 1,2,3|records: --time: '1,2,3': one START,END range only (perf's several ranges are not supported)
+records --limit x|records: --limit: 'x' is not a count (a number, 0 or more)
+records --skip -1|records: --skip: '-1' is not a count (a number, 0 or more)
+records --at 0xg|records: --at: '0xg' is not a file offset (decimal, or hex with 0x)
+records --pid abc|records: --pid: 'abc' is not a process id (a number, or -1)
+records --cpu -1|records: --cpu: '-1' is not a CPU number
+records --order random|records: --order: 'random' is not 'file' or 'time'
+records --type sample,nope|records: --type: 'nope' in 'sample,nope' is not a record type name or number (e.g. sample,mmap2,68)
+stats --top many|stats: --top: 'many' is not a count (a number, 0 or more)
+check --bogus|check: unknown option '--bogus'
+header -Q|header: unknown option '-Q'
+EOF
+	# a missing value names the option
+	pd records $F --limit
+	assert_status 2
+	assert_eq "$stderr" "perfdump: records: option '--limit' needs a value
+Try 'perfdump help records'."
+	# before a command: the general help
+	pd --bogus header $F
+	assert_status 2
+	assert_eq "$stderr" "perfdump: unknown option '--bogus'
+Try 'perfdump --help'."
+}
+
+@test "records --time as perf takes it: START, from START on, ,END up to END" {
+	local F=testdata/cpu-clock.data all from upto
+	pd -j records --type sample $F
+	all=$(jq -c '[.records[] | [.offset, .time]]' <<<"$output")
+	pd -j records --type sample --time 193.085, $F
+	from=$(jq -c '[.records[].offset]' <<<"$output")
+	assert_eq "$from" "$(jq -c '[.[] | select(.[1] >= 193085000000) | .[0]]' <<<"$all")" "START,"
+	pd -j records --type sample --time ,193.0853 $F
+	upto=$(jq -c '[.records[].offset]' <<<"$output")
+	assert_eq "$upto" "$(jq -c '[.[] | select(.[1] <= 193085300000) | .[0]]' <<<"$all")" ",END"
+	[ "$from" != "[]" ] && [ "$upto" != "[]" ]
+	pd -j records --type sample --time , $F
+	assert_eq "$(jq -c '[.records[].offset]' <<<"$output")" "$(jq -c 'map(.[0])' <<<"$all")" ","
 }

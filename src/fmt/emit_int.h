@@ -35,12 +35,14 @@ struct emitter {
 	bool text_hidden; /* emit_text_hide() */
 	int text_skip;	  /* open containers begun while hidden: all of
 			   * them, whatever they hold, is left out of text */
+	bool one_line;	  /* emit_doc_begin_line: text is one line */
+	bool line_owed;	  /* ... whose value is still to come */
 };
 
 /* Is text output off here (emit_text_hide, or inside a hidden container)? */
 static inline bool text_off(const struct emitter *e)
 {
-	return e->text_hidden || e->text_skip;
+	return e->text_hidden || e->text_skip || e->one_line;
 }
 
 struct tframe *top(struct emitter *e);
@@ -54,6 +56,8 @@ void json_key(struct emitter *e, const char *key);
 /* emit_text.c: the text rendering */
 /* the lead-in for a scalar with this key; the caller prints the value */
 void text_lead(struct emitter *e, const char *key);
+/* the value of a one-line document (emit_doc_begin_line), if it is owed */
+bool text_line_value(struct emitter *e, const char *s, size_t n);
 /* a newline after a value in an object */
 void text_end_value(struct emitter *e);
 /* text_escape() into the output, in double quotes if quote */
