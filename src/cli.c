@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/evlist.h"
 #include "lib/torn.h"
@@ -33,14 +34,20 @@ void usage_error(const char *fmt, ...)
 		fputs("\nTry 'perfdump --help'.\n", stderr);
 }
 
+enum { OPT_NO_PROGRESS = 1000 };
+
 static const struct option global_long_opts[] = {
-	{"json", no_argument, NULL, 'j'},    {"pretty", no_argument, NULL, 'p'},
-	{"hex", no_argument, NULL, 'x'},     {"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0},
+	{"json", no_argument, NULL, 'j'},
+	{"pretty", no_argument, NULL, 'p'},
+	{"hex", no_argument, NULL, 'x'},
+	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0},
 };
 const struct option *const global_long = global_long_opts;
 
-/* 1: handled (-j -p -x), 0: not a global option. */
+/* 1: handled (-j -p -x --no-progress), 0: not a global option. */
 int global_opt(int c, struct opts *o)
 {
 	switch (c) {
@@ -50,6 +57,7 @@ int global_opt(int c, struct opts *o)
 		return 1;
 	case 'p': o->fmt = EMIT_JSON_PRETTY; return 1;
 	case 'x': o->hex = true; return 1;
+	case OPT_NO_PROGRESS: o->no_progress = true; return 1;
 	}
 	return 0;
 }
@@ -130,6 +138,7 @@ void print_diag(const struct pd_diag *d, void *opts)
 	if (d->sev != PD_ERR || o->quiet)
 		return;
 	fflush(stdout); /* keep stdout and stderr in order on a terminal */
+	progress_hold();
 	fputs("perfdump: ", stderr);
 	escaped(stderr, o->file);
 	fputs(": ", stderr);
@@ -139,6 +148,7 @@ void print_diag(const struct pd_diag *d, void *opts)
 	fputs(": ", stderr);
 	escaped(stderr, d->detail ? d->detail : "");
 	fputc('\n', stderr);
+	progress_release();
 }
 
 /* Where the output goes, for the hooks the session calls. */
@@ -153,9 +163,12 @@ static void flush_or_exit(struct cli_out *out)
 	int rc = out->e ? emit_flush(out->e) : fflush(stdout);
 
 	if (rc != 0 || ferror(stdout)) {
-		if (errno != EPIPE && !out->o->quiet)
+		int e = errno;
+
+		progress_stop();
+		if (e != EPIPE && !out->o->quiet)
 			fprintf(stderr, "perfdump: cannot write output: %s\n",
-				strerror(errno));
+				strerror(e));
 		exit(EXIT_IO);
 	}
 }
@@ -185,20 +198,23 @@ static void before_read(void *arg, bool wait)
 }
 
 /* Open the recording; prints the error and returns EXIT_IO if it fails. */
-static int open_session(struct pd_session *s, struct cli_out *out, bool hook)
+static int open_session(struct pd_session *s, struct cli_out *out, bool hook,
+			struct pd_input_count *count)
 {
 	const struct opts *o = out->o;
 	char err[512];
 
 	if (pd_session_open(s, o->file, hook ? diag_hook : NULL,
-			    hook ? (void *)out : NULL, NULL, err,
+			    hook ? (void *)out : NULL, count, err,
 			    sizeof(err)) < 0) {
 		if (!o->quiet) {
+			progress_hold();
 			fputs("perfdump: ", stderr);
 			escaped(stderr, o->file);
 			fputs(": ", stderr);
 			escaped(stderr, err);
 			fputc('\n', stderr);
+			progress_release();
 		}
 		return EXIT_IO;
 	}
@@ -249,12 +265,17 @@ static int run_file(const struct cmd *c, const struct opts *o, void *ctx,
 		    bool *sep)
 {
 	struct pd_session s;
+	struct pd_input_count count = {0};
 	struct cmd_run r = {.o = o, .s = &s, .ctx = ctx, .text_diags = true};
 	struct cli_out out = {.o = o};
 	int rc;
 
-	if ((rc = open_session(&s, &out, !(c->setup & CMD_NO_DIAG_HOOK))))
+	progress_start(o, o->file, &count);
+	rc = open_session(&s, &out, !(c->setup & CMD_NO_DIAG_HOOK), &count);
+	if (rc) {
+		progress_stop();
 		return rc;
+	}
 	if (c->setup & CMD_WHOLE_STREAM)
 		pd_session_read_all(&s);
 	if (c->setup & CMD_TORN)
@@ -269,9 +290,13 @@ static int run_file(const struct cmd *c, const struct opts *o, void *ctx,
 		pd_evlist_load(&s);
 	r.diags = &s.diags;
 	if (c->load && (rc = c->load(&r))) {
+		progress_stop();
 		pd_session_close(&s);
 		return rc;
 	}
+	/* the output shows how far a command is on the terminal */
+	if (isatty(STDOUT_FILENO))
+		progress_stop();
 	if (*sep && o->fmt == EMIT_TEXT && !r.text_one_line)
 		putchar('\n');
 	*sep = o->fmt == EMIT_TEXT && !r.text_one_line;
@@ -279,6 +304,7 @@ static int run_file(const struct cmd *c, const struct opts *o, void *ctx,
 	c->show(&r);
 	out.e = NULL;
 	rc = finish_output(r.e, r.diags, r.text_diags);
+	progress_stop();
 	if (c->done)
 		c->done(&r);
 	pd_session_close(&s);

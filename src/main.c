@@ -40,6 +40,8 @@ static const char global_help[] =
 	"  -j, --json      write JSON\n"
 	"  -p, --pretty    write indented JSON (implies --json)\n"
 	"  -x, --hex       add hex dumps of the raw bytes of each structure\n"
+	"      --no-progress  no progress line on stderr (shown on a terminal\n"
+	"                  after a second of reading)\n"
 	"  -h, --help      show help\n"
 	"  -V, --version   show the version\n"
 	"\n"

@@ -22,6 +22,7 @@ enum {
 struct opts {
 	enum emit_format fmt;
 	bool hex;
+	bool no_progress; /* --no-progress */
 	const char *file; /* the FILE being read; default ./perf.data */
 	char **files;	  /* the FILE operands (take_file_arg), or none */
 	int nfiles;
@@ -121,9 +122,22 @@ void print_diag(const struct pd_diag *d, void *opts);
  */
 void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* -j -p -x -h -V, shared by main() and every command. */
+/*
+ * The progress line (progress.c): while o's FILE is read, on stderr if it
+ * is a terminal, after a second of work; erased and stopped by
+ * progress_stop.  Around any other write to stderr meanwhile:
+ * progress_hold (erases the line) and progress_release.
+ */
+struct pd_input_count;
+void progress_start(const struct opts *o, const char *file,
+		    struct pd_input_count *count);
+void progress_stop(void);
+void progress_hold(void);
+void progress_release(void);
+
+/* -j -p -x --no-progress -h -V, shared by main() and every command. */
 extern const struct option *const global_long;
-/* Apply -j, -p or -x to o: 1 if opt was one of them, else 0. */
+/* Apply -j, -p, -x or --no-progress to o: 1 if opt was one, else 0. */
 int global_opt(int opt, struct opts *o);
 
 int cmd_header(struct opts *o, int argc, char **argv);

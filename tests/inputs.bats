@@ -2,7 +2,8 @@
 # Everyday inputs (issue 15): compressed recordings (zstd, xz, gzip, by
 # their magic bytes) in file and pipe mode, on a FILE and on standard
 # input; several FILEs at once (text, JSON, exit status, check --brief,
-# features NAME FILE); a closed pipe; bad option values.
+# features NAME FILE); the progress line under a pseudo-terminal; a closed
+# pipe; bad option values.
 
 load helpers
 
@@ -253,6 +254,46 @@ testdata/threads.data: sound"
 	assert_status 2
 	assert_eq "$stderr" "perfdump: features: 'hostnam' is neither a file nor a feature name (see 'perfdump features --list')
 Try 'perfdump help features'."
+}
+
+# --------------------------------------------------------------- progress
+
+# tty CMD: CMD under a pseudo-terminal (script); $output is what the
+# terminal got
+tty() {
+	run script -qec "$1" /dev/null
+}
+
+@test "progress: under a terminal a line shows and is erased; never otherwise" {
+	command -v script >/dev/null || skip "no script(1)"
+	local f=testdata/callgraph.data esc=$'\033' re
+	tty "PERFDUMP_PROGRESS_DELAY_MS=0 '$PERFDUMP' stats $f >/dev/null"
+	assert_status 0
+	re=$'^\r'"perfdump: $f: [0-9.]+ (B|KiB) of 50[.]8 KiB [(][0-9]+%[)], [0-9.]+ (B|KiB|MiB|GiB)/s$esc\\[K"
+	[[ $output =~ $re ]] ||
+		{ echo "no progress line: $(printf '%q' "$output")"; false; }
+	assert_eq "${output: -4}" $'\r'"$esc[K" "the line erased at the end"
+	# the output on the same terminal: erased before it starts
+	tty "PERFDUMP_PROGRESS_DELAY_MS=0 '$PERFDUMP' header $f"
+	[[ $output == $'\r'"perfdump: "*$'\r'"$esc[KFile: $f"* ]] ||
+		{ echo "not erased before the output: $(printf '%q' "${output:0:300}")"; false; }
+	# a compressed file-mode recording: the spool says so (its input, two
+	# zstd frames, stalls for a second between them, the line is redrawn
+	# four times a second)
+	local d=$BATS_TEST_TMPDIR
+	head -c 104 $f | zstd -q -c >"$d/1.zst"
+	tail -c +105 $f | zstd -q -c >"$d/2.zst"
+	tty "{ cat '$d/1.zst'; sleep 1; cat '$d/2.zst'; } |
+		PERFDUMP_PROGRESS_DELAY_MS=0 '$PERFDUMP' stats - >/dev/null"
+	assert_contains "$output" $'\r'"perfdump: -: decompressing "
+	# --no-progress, or the default second: nothing
+	tty "PERFDUMP_PROGRESS_DELAY_MS=0 '$PERFDUMP' --no-progress stats $f >/dev/null"
+	assert_empty "$output" "--no-progress"
+	tty "'$PERFDUMP' stats $f >/dev/null"
+	assert_empty "$output" "a short run"
+	# stderr not a terminal: nothing
+	run --separate-stderr env PERFDUMP_PROGRESS_DELAY_MS=0 "$PERFDUMP" stats $f
+	assert_empty "$stderr" "stderr to a pipe"
 }
 
 # --------------------------------------------------------- closed pipes
