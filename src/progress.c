@@ -104,18 +104,23 @@ static void draw(void)
 	int n;
 
 	pd_input_count_get(P.count, &done, &total, &doing);
+	if (!done && !total && !doing)
+		return; /* the input is not open yet: nothing to say */
 	if (doing != P.doing || done < P.last) {
 		P.doing = doing; /* a new phase: its own rate */
 		clock_gettime(CLOCK_MONOTONIC, &P.phase_start);
 	}
 	P.last = done;
 	secs = since(&P.phase_start);
-	format_human_size(d, sizeof(d), done);
 	format_human_size(r, sizeof(r),
 			  secs > 0.01 ? (uint64_t)((double)done / secs) : 0);
+	/* bytes read again (attrs, a second pass) show as 100% at most */
+	if (total && done > total)
+		done = total;
+	format_human_size(d, sizeof(d), done);
 	if (doing)
 		snprintf(what, sizeof(what), "%s ", doing);
-	if (total && done <= total) {
+	if (total) {
 		format_human_size(t, sizeof(t), total);
 		n = snprintf(line, sizeof(line),
 			     "\rperfdump: %s: %s%s of %s "
