@@ -18,9 +18,9 @@ WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) \
 	     $(PKG_CFLAGS)
-PKGS = libelf libdw libzstd libtraceevent
+PKGS = libelf libdw libzstd liblzma zlib libtraceevent
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null || echo -I/usr/include/traceevent)
-LDLIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -ldw -lelf -lzstd -ltraceevent)
+LDLIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -ldw -lelf -lzstd -llzma -lz -ltraceevent)
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan

@@ -6,7 +6,9 @@
 #   PD=path/to/perfdump scripts/bench.sh   another build (before and after)
 #
 # After the sizes given, a pipe-mode recording (PIPE_MB, 200) and a -z one
-# (Z_MB compressed, 30) are measured too (SKIP_VARIANTS=1: not);
+# (Z_MB compressed, 30) are measured too (SKIP_VARIANTS=1: not); each
+# file-mode and pipe-mode recording is also read compressed with zstd
+# (FILE.zst, cached beside it) against `zstd -dc FILE.zst >/dev/null`;
 # SKIP_RECORDS=1 leaves out the slow perf script -D runs, SKIP_PROFILE=1
 # the profile rows (perf report symbolizes: PROFILE_RUNS runs, 3).  Then a
 # tracepoint recording (TP_MB, 200; SKIP_TP=1: not): records --json-lines,
@@ -100,6 +102,19 @@ measure() {
 	printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")" "$rss"
 }
 
+# zst_rows FILE: stats FILE.zst (a file-mode recording spooled, a
+# pipe-mode one decoded as it is read) against zstd -dc of the same file
+zst_rows() {
+	local z=$1.zst pt pm zt zm
+	[ -f "$z" ] || zstd -q -c "$1" >"$z"
+	read -r zt zm < <(measure sh -c 'zstd -q -d -c "$1" >/dev/null' sh "$z")
+	read -r pt pm < <(measure $PD stats "$z")
+	printf '%-34s %9ss %8s KiB   %s\n' "zstd -dc FILE.zst >/dev/null" "$zt" "$zm" \
+		"($(($(stat -c %s "$z") / 1048576)) MiB compressed)"
+	printf '%-34s %9ss %8s KiB   %s\n' "stats FILE.zst" "$pt" "$pm" \
+		"$(awk -v a="$pt" -v b="$zt" 'BEGIN { printf "%.2fx the time of zstd -dc", a / b }')"
+}
+
 row() { # NAME OURS_T OURS_RSS THEIRS_T THEIRS_RSS
 	local ratio
 	ratio=$(awk -v a="$2" -v b="$4" 'BEGIN { if (a > 0) printf "%.1fx", b / a; else print "inf" }')
@@ -140,6 +155,7 @@ for mb in "${sizes[@]}"; do
 		row "profile --by thread vs the same" "$pt" "$pm" "$qt" "$qm"
 		RUNS=${BENCH_RUNS:-5}
 	fi
+	zst_rows "$f"
 	[ -n "${SKIP_RECORDS:-}" ] && continue
 	RUNS=${RECORD_RUNS:-3}
 	read -r qt qm < <(measure perf script -D -i "$f")
@@ -163,6 +179,7 @@ if [ -z "${SKIP_VARIANTS:-}" ]; then
 	read -r qt qm < <(measure sh -c 'perf report --stats -i - <"$1"' sh "$f")
 	RUNS=${BENCH_RUNS:-5}
 	row "stats vs report --stats (pipe)" "$pt" "$pm" "$qt" "$qm"
+	zst_rows "$f"
 
 	# -z: walking the decompressed records in a reused buffer against
 	# zstd -d writing the same payload to /dev/null

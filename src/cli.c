@@ -11,10 +11,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/evlist.h"
 #include "lib/torn.h"
 #include "perfdump.h"
+
+/* The command whose options are parsed: where a usage error points to. */
+static const char *usage_cmd;
 
 void usage_error(const char *fmt, ...)
 {
@@ -24,17 +28,26 @@ void usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fputs("\nTry 'perfdump --help'.\n", stderr);
+	if (usage_cmd)
+		fprintf(stderr, "\nTry 'perfdump help %s'.\n", usage_cmd);
+	else
+		fputs("\nTry 'perfdump --help'.\n", stderr);
 }
 
+enum { OPT_NO_PROGRESS = 1000 };
+
 static const struct option global_long_opts[] = {
-	{"json", no_argument, NULL, 'j'},    {"pretty", no_argument, NULL, 'p'},
-	{"hex", no_argument, NULL, 'x'},     {"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0},
+	{"json", no_argument, NULL, 'j'},
+	{"pretty", no_argument, NULL, 'p'},
+	{"hex", no_argument, NULL, 'x'},
+	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0},
 };
 const struct option *const global_long = global_long_opts;
 
-/* 1: handled (-j -p -x), 0: not a global option. */
+/* 1: handled (-j -p -x --no-progress), 0: not a global option. */
 int global_opt(int c, struct opts *o)
 {
 	switch (c) {
@@ -44,6 +57,7 @@ int global_opt(int c, struct opts *o)
 		return 1;
 	case 'p': o->fmt = EMIT_JSON_PRETTY; return 1;
 	case 'x': o->hex = true; return 1;
+	case OPT_NO_PROGRESS: o->no_progress = true; return 1;
 	}
 	return 0;
 }
@@ -63,10 +77,14 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 	for (const struct option *l = extra_long; l && l->name && n < 63; l++)
 		longopts[n++] = *l;
 	memset(&longopts[n], 0, sizeof(longopts[n]));
-	/* no '+': options may follow FILE (perfdump header perf.data -j) */
-	snprintf(shortopts, sizeof(shortopts), "jpxhV%s",
+	/*
+	 * no '+': options may follow FILE (perfdump header perf.data -j);
+	 * ':' first: a missing value is told from an unknown option
+	 */
+	snprintf(shortopts, sizeof(shortopts), ":jpxhV%s",
 		 extra_short ? extra_short : "");
 
+	usage_cmd = c->name;
 	optind = 0; /* 0, not 1: glibc re-initialises (permutation) */
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
@@ -81,7 +99,12 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 			printf("perfdump %s\n", PERFDUMP_VERSION);
 			return 1;
 		}
-		if (opt == '?' || opt == ':') {
+		if (opt == ':') {
+			usage_error("%s: option '%s' needs a value", c->name,
+				    argv[optind - 1]);
+			return -1;
+		}
+		if (opt == '?') {
 			if (optopt)
 				usage_error("%s: unknown option '-%c'", c->name,
 					    optopt);
@@ -115,6 +138,7 @@ void print_diag(const struct pd_diag *d, void *opts)
 	if (d->sev != PD_ERR || o->quiet)
 		return;
 	fflush(stdout); /* keep stdout and stderr in order on a terminal */
+	progress_hold();
 	fputs("perfdump: ", stderr);
 	escaped(stderr, o->file);
 	fputs(": ", stderr);
@@ -124,6 +148,7 @@ void print_diag(const struct pd_diag *d, void *opts)
 	fputs(": ", stderr);
 	escaped(stderr, d->detail ? d->detail : "");
 	fputc('\n', stderr);
+	progress_release();
 }
 
 /* Where the output goes, for the hooks the session calls. */
@@ -138,9 +163,12 @@ static void flush_or_exit(struct cli_out *out)
 	int rc = out->e ? emit_flush(out->e) : fflush(stdout);
 
 	if (rc != 0 || ferror(stdout)) {
-		if (errno != EPIPE && !out->o->quiet)
+		int e = errno;
+
+		progress_stop();
+		if (e != EPIPE && !out->o->quiet)
 			fprintf(stderr, "perfdump: cannot write output: %s\n",
-				strerror(errno));
+				strerror(e));
 		exit(EXIT_IO);
 	}
 }
@@ -170,19 +198,23 @@ static void before_read(void *arg, bool wait)
 }
 
 /* Open the recording; prints the error and returns EXIT_IO if it fails. */
-static int open_session(struct pd_session *s, struct cli_out *out, bool hook)
+static int open_session(struct pd_session *s, struct cli_out *out, bool hook,
+			struct pd_input_count *count)
 {
 	const struct opts *o = out->o;
 	char err[512];
 
 	if (pd_session_open(s, o->file, hook ? diag_hook : NULL,
-			    hook ? (void *)out : NULL, err, sizeof(err)) < 0) {
+			    hook ? (void *)out : NULL, count, err,
+			    sizeof(err)) < 0) {
 		if (!o->quiet) {
+			progress_hold();
 			fputs("perfdump: ", stderr);
 			escaped(stderr, o->file);
 			fputs(": ", stderr);
 			escaped(stderr, err);
 			fputc('\n', stderr);
+			progress_release();
 		}
 		return EXIT_IO;
 	}
@@ -191,7 +223,8 @@ static int open_session(struct pd_session *s, struct cli_out *out, bool hook)
 	return 0;
 }
 
-static struct emitter *start_output(const struct opts *o, const char *file)
+static struct emitter *start_output(const struct opts *o, const char *file,
+				    bool one_line)
 {
 	struct emitter *e = emit_new(stdout, o->fmt, o->hex);
 
@@ -199,7 +232,10 @@ static struct emitter *start_output(const struct opts *o, const char *file)
 		fprintf(stderr, "perfdump: out of memory\n");
 		exit(EXIT_IO);
 	}
-	emit_doc_begin(e, file);
+	if (one_line)
+		emit_doc_begin_line(e, file);
+	else
+		emit_doc_begin(e, file);
 	return e;
 }
 
@@ -220,15 +256,26 @@ static int finish_output(struct emitter *e, const struct pd_diags *d, bool text)
 	return d->nerr ? EXIT_DAMAGED : EXIT_SOUND;
 }
 
-int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
+/*
+ * One FILE: open it, set up what c needs, load, show, finish.  Returns its
+ * exit status; *sep: a text document was written before (a blank line
+ * goes between two), and is now.
+ */
+static int run_file(const struct cmd *c, const struct opts *o, void *ctx,
+		    bool *sep)
 {
 	struct pd_session s;
+	struct pd_input_count count = {0};
 	struct cmd_run r = {.o = o, .s = &s, .ctx = ctx, .text_diags = true};
 	struct cli_out out = {.o = o};
 	int rc;
 
-	if ((rc = open_session(&s, &out, !(c->setup & CMD_NO_DIAG_HOOK))))
+	progress_start(o, o->file, &count);
+	rc = open_session(&s, &out, !(c->setup & CMD_NO_DIAG_HOOK), &count);
+	if (rc) {
+		progress_stop();
 		return rc;
+	}
 	if (c->setup & CMD_WHOLE_STREAM)
 		pd_session_read_all(&s);
 	if (c->setup & CMD_TORN)
@@ -243,27 +290,50 @@ int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
 		pd_evlist_load(&s);
 	r.diags = &s.diags;
 	if (c->load && (rc = c->load(&r))) {
+		progress_stop();
 		pd_session_close(&s);
 		return rc;
 	}
-	r.e = out.e = start_output(o, o->file);
+	/* the output shows how far a command is on the terminal */
+	if (isatty(STDOUT_FILENO))
+		progress_stop();
+	if (*sep && o->fmt == EMIT_TEXT && !r.text_one_line)
+		putchar('\n');
+	*sep = o->fmt == EMIT_TEXT && !r.text_one_line;
+	r.e = out.e = start_output(o, o->file, r.text_one_line);
 	c->show(&r);
 	out.e = NULL;
 	rc = finish_output(r.e, r.diags, r.text_diags);
+	progress_stop();
 	if (c->done)
 		c->done(&r);
 	pd_session_close(&s);
 	return rc;
 }
 
+int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
+{
+	struct opts fo = *o;
+	int worst = EXIT_SOUND;
+	bool sep = false;
+
+	for (int i = 0; i < (o->nfiles ? o->nfiles : 1); i++) {
+		if (o->nfiles)
+			fo.file = o->files[i];
+		int rc = run_file(c, &fo, ctx, &sep);
+
+		/* the worst status: 3 (unreadable) > 1 (damaged) > 0 */
+		if (rc > worst)
+			worst = rc;
+	}
+	return worst;
+}
+
 int take_file_arg(const struct cmd *c, struct opts *o, int argc, char **argv,
 		  int first)
 {
-	if (argc - first > 1) {
-		usage_error("%s: one FILE at most", c->name);
-		return -1;
-	}
-	if (first < argc)
-		o->file = argv[first];
+	(void)c;
+	o->files = argv + first;
+	o->nfiles = argc - first;
 	return 0;
 }

@@ -18,7 +18,7 @@ const struct cmd cmd_attrs_def = {
 	.name = "attrs",
 	.fn = cmd_attrs,
 	.summary = "every perf_event_attr, decoded, with names and ids",
-	.help = "Usage: perfdump attrs [-j|-p] [-x] [FILE]\n"
+	.help = "Usage: perfdump attrs [-j|-p] [-x] [FILE...]\n"
 		"\n"
 		"Show every perf_event_attr of the recording (the attrs "
 		"section, or the\n"
@@ -101,11 +101,7 @@ int cmd_attrs(struct opts *o, int argc, char **argv)
 			    NULL, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (first < argc)
-		o->file = argv[first++];
-	if (first < argc) {
-		usage_error("attrs: unexpected argument '%s'", argv[first]);
+	if (take_file_arg(&cmd_attrs_def, o, argc, argv, first))
 		return EXIT_USAGE;
-	}
 	return cmd_run(&cmd_attrs_def, o, &ix);
 }

@@ -17,7 +17,7 @@ const struct cmd cmd_buildids_def = {
 	.name = "buildids",
 	.fn = cmd_buildids,
 	.summary = "build-ids, resolved against local files with libelf",
-	.help = "Usage: perfdump buildids [OPTIONS] [FILE]\n"
+	.help = "Usage: perfdump buildids [OPTIONS] [FILE...]\n"
 		"\n"
 		"List every build-id the recording holds, from the "
 		"HEADER_BUILD_ID\n"

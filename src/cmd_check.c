@@ -15,7 +15,7 @@ const struct cmd cmd_check_def = {
 	.name = "check",
 	.fn = cmd_check,
 	.summary = "validate the whole file, list every anomaly",
-	.help = "Usage: perfdump check [OPTIONS] [FILE]\n"
+	.help = "Usage: perfdump check [OPTIONS] [FILE...]\n"
 		"\n"
 		"Validate the whole recording: the header and its sections, "
 		"every\n"
@@ -43,9 +43,17 @@ const struct cmd cmd_check_def = {
 		"\n"
 		"Exit status: 0 no errors (warnings may be listed), 1 errors "
 		"found,\n"
-		"2 usage error, 3 cannot read the input or write the output.\n"
+		"2 usage error, 3 cannot read the input or write the output; "
+		"with\n"
+		"several FILEs, the worst of them.\n"
 		"\n"
 		"Options:\n"
+		"  -b, --brief     one line per FILE, 'FILE: sound' or 'FILE: "
+		"damaged:\n"
+		"                  N errors, first at 0xOFFSET: CODE', and no "
+		"messages\n"
+		"                  on stderr (JSON: the counts and the first "
+		"error)\n"
 		"  -j, --json      write JSON\n"
 		"  -p, --pretty    write indented JSON\n"
 		"  --list-codes    list every code: name, severity, meaning "
@@ -59,6 +67,12 @@ const struct cmd cmd_check_def = {
 	.done = done,
 };
 
+/* The options, and the model. */
+struct check_cmd {
+	bool codes, brief;
+	struct pd_check c;
+};
+
 /* Errors on stderr, with check's severities, as every command writes them. */
 static void print_errors(const struct opts *o, const struct pd_check *c)
 {
@@ -70,24 +84,33 @@ enum { OPT_LIST_CODES = 256 };
 
 static int handle(int opt, const char *arg, void *ctx)
 {
+	struct check_cmd *cc = ctx;
+
 	(void)arg;
-	if (opt != OPT_LIST_CODES)
+	if (opt == OPT_LIST_CODES)
+		cc->codes = true;
+	else if (opt == 'b')
+		cc->brief = true;
+	else
 		return -1;
-	*(bool *)ctx = true;
 	return 0;
 }
 
 /* The parser: check's findings, classified; errors printed as found. */
 static int load(struct cmd_run *r)
 {
-	struct pd_check *c = r->ctx;
+	struct check_cmd *cc = r->ctx;
+	struct pd_check *c = &cc->c;
 
 	if (pd_check_run(r->s, c) < 0) {
 		fprintf(stderr, "perfdump: %s: out of memory\n", r->o->file);
 		pd_check_free(c);
 		return EXIT_IO;
 	}
-	print_errors(r->o, c);
+	/* --brief: the line says it */
+	if (!cc->brief)
+		print_errors(r->o, c);
+	r->text_one_line = cc->brief;
 	/* the findings are the problems: text lists them once */
 	r->diags = &c->diags;
 	r->text_diags = false;
@@ -96,35 +119,42 @@ static int load(struct cmd_run *r)
 
 static void show(struct cmd_run *r)
 {
-	emit_check(r->e, r->ctx);
+	struct check_cmd *cc = r->ctx;
+
+	if (cc->brief)
+		emit_check_brief(r->e, &cc->c);
+	else
+		emit_check(r->e, &cc->c);
 }
 
 static void done(struct cmd_run *r)
 {
-	pd_check_free(r->ctx);
+	struct check_cmd *cc = r->ctx;
+
+	pd_check_free(&cc->c);
 }
 
 int cmd_check(struct opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"list-codes", no_argument, NULL, OPT_LIST_CODES},
+		{"brief", no_argument, NULL, 'b'},
 		{NULL, 0, NULL, 0},
 	};
-	bool codes = false;
-	struct pd_check c;
+	struct check_cmd cc = {0};
 	int first, rc;
 
-	rc = parse_cmd_opts(&cmd_check_def, o, argc, argv, NULL, longopts,
-			    handle, &codes, &first);
+	rc = parse_cmd_opts(&cmd_check_def, o, argc, argv, "b", longopts,
+			    handle, &cc, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (codes && first < argc) {
+	if (cc.codes && first < argc) {
 		usage_error("check: --list-codes takes no FILE");
 		return EXIT_USAGE;
 	}
-	if (codes)
+	if (cc.codes)
 		return print_code_list(stdout) ? EXIT_IO : EXIT_SOUND;
 	if (take_file_arg(&cmd_check_def, o, argc, argv, first))
 		return EXIT_USAGE;
-	return cmd_run(&cmd_check_def, o, &c);
+	return cmd_run(&cmd_check_def, o, &cc);
 }

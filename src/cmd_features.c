@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "lib/buildid.h"
 #include "lib/feat_meta.h"
@@ -18,7 +19,7 @@ const struct cmd cmd_features_def = {
 	.name = "features",
 	.fn = cmd_features,
 	.summary = "feature sections, fully decoded",
-	.help = "Usage: perfdump features [--list] [-j|-p] [-x] [FILE] "
+	.help = "Usage: perfdump features [--list] [-j|-p] [-x] [FILE...] "
 		"[NAME...]\n"
 		"\n"
 		"Decode every feature section present (HOSTNAME, NRCPUS, "
@@ -35,8 +36,14 @@ const struct cmd cmd_features_def = {
 		"NAME selects features: case-insensitive, with or without "
 		"HEADER_, or a\n"
 		"bit number (e.g. hostname, HEADER_NRCPUS, cpu_topology, 13).  "
-		"With\n"
-		"names, FILE must come first.\n"
+		"FILEs\n"
+		"and NAMEs may come in any order: an argument that is an "
+		"existing path\n"
+		"(or '-', or has a '/' or '.') is a FILE, else a NAME; to ask "
+		"for a\n"
+		"feature whose name is also a file here, spell it another way "
+		"(HEADER_\n"
+		"prefix, other case, or its bit number).\n"
 		"\n"
 		"Options:\n"
 		"  -l, --list      list every feature perf and simpleperf "
@@ -168,6 +175,14 @@ static void show(struct cmd_run *r)
 	emit_arr_end(e);
 }
 
+/* An operand that names an existing file (or standard input). */
+static bool is_file_arg(const char *a)
+{
+	struct stat st;
+
+	return strcmp(a, "-") == 0 || stat(a, &st) == 0;
+}
+
 int cmd_features(struct opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -185,18 +200,25 @@ int cmd_features(struct opts *o, int argc, char **argv)
 			    handle, &fo, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (first < argc)
-		o->file = argv[first++];
-	for (int i = first; i < argc; i++) {
-		int id = pd_feat_lookup(argv[i]);
+	/* the FILEs are moved to argv[first..nfiles), in their order */
+	int nfiles = first;
 
-		if (id < 0) {
-			usage_error("features: unknown feature '%s' (see "
-				    "'perfdump features --list')",
+	for (int i = first; i < argc; i++) {
+		int id = is_file_arg(argv[i]) ? -1 : pd_feat_lookup(argv[i]);
+
+		if (id >= 0) {
+			fo.want[id] = fo.any = true;
+		} else if (is_file_arg(argv[i]) || strpbrk(argv[i], "/.")) {
+			argv[nfiles++] = argv[i];
+		} else {
+			usage_error("features: '%s' is neither a file nor a "
+				    "feature name (see 'perfdump features "
+				    "--list')",
 				    argv[i]);
 			return EXIT_USAGE;
 		}
-		fo.want[id] = fo.any = true;
 	}
+	if (take_file_arg(&cmd_features_def, o, nfiles, argv, first))
+		return EXIT_USAGE;
 	return cmd_run(&cmd_features_def, o, &fo);
 }

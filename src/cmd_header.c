@@ -9,7 +9,7 @@ const struct cmd cmd_header_def = {
 	.name = "header",
 	.fn = cmd_header,
 	.summary = "file header, sections, feature bitmap and table",
-	.help = "Usage: perfdump header [-j|-p] [-x] [FILE]\n"
+	.help = "Usage: perfdump header [-j|-p] [-x] [FILE...]\n"
 		"\n"
 		"Show the perf.data file header: magic, byte order and how it "
 		"was\n"

@@ -21,7 +21,7 @@ const struct cmd cmd_records_def = {
 	.name = "records",
 	.fn = cmd_records,
 	.summary = "the record stream, every record decoded",
-	.help = "Usage: perfdump records [OPTIONS] [FILE]\n"
+	.help = "Usage: perfdump records [OPTIONS] [FILE...]\n"
 		"\n"
 		"Show every record of the recording with its file offset, "
 		"size, type\n"
@@ -54,8 +54,9 @@ const struct cmd cmd_records_def = {
 		"      --cpu CPU        only records of this CPU\n"
 		"      --time START,END only records in this time span, in "
 		"seconds as\n"
-		"                       perf prints them (either side may be "
-		"empty)\n"
+		"                       perf prints them; as perf --time: "
+		"START, from\n"
+		"                       START on, ,END up to END\n"
 		"      --skip N         leave out the first N records that "
 		"match\n"
 		"      --limit N        show at most N records\n"
@@ -137,31 +138,90 @@ static bool parse_task_id(const char *arg, uint32_t *v)
 	return parse_u32(arg, v);
 }
 
-/* "12.345678" seconds -> ns, exactly (no floating point) */
+/*
+ * Seconds as perf prints them, "2548.123456", to ns exactly (no floating
+ * point): digits, then a point and at most 9 decimals, as perf's
+ * parse_nsec_time (tools/perf/util/time-utils.c) takes them.
+ */
 static bool parse_seconds(const char *s, size_t n, uint64_t *ns)
 {
 	uint64_t sec = 0, frac = 0, scale = 1000000000ULL;
 	size_t i = 0;
+	bool digit = false;
 
-	if (!n)
-		return false;
 	for (; i < n && s[i] != '.'; i++) {
 		if (s[i] < '0' || s[i] > '9' || sec > UINT64_MAX / 10 / scale)
 			return false;
 		sec = sec * 10 + (uint64_t)(s[i] - '0');
+		digit = true;
 	}
-	if (i < n)
-		i++;
-	for (; i < n; i++) {
+	if (i < n && n - i - 1 > 9)
+		return false; /* finer than a nanosecond: perf refuses it */
+	for (i++; i < n; i++) {
 		if (s[i] < '0' || s[i] > '9')
 			return false;
-		if (scale > 1) {
-			scale /= 10;
-			frac += (uint64_t)(s[i] - '0') * scale;
-		}
+		scale /= 10;
+		frac += (uint64_t)(s[i] - '0') * scale;
+		digit = true;
 	}
 	*ns = sec * 1000000000ULL + frac;
-	return true;
+	return digit;
+}
+
+/*
+ * --time as perf takes it (time-utils.c perf_time__parse_str): START,END,
+ * either side may be empty: "START," from START on, ",END" up to END.  A
+ * value without a comma perf refuses (perf_time__parse_strs: "Invalid
+ * time string"), and so does perfdump: "2548.5" could mean from 2548.5 on
+ * or that instant.  perf's several ranges and percentages are not taken.
+ */
+static int parse_time(struct rec_opts *ro, const char *arg)
+{
+	const char *comma = strchr(arg, ',');
+	const char *end = comma ? comma + 1 : NULL;
+	static const char num[] = "a time in seconds as perf prints them "
+				  "(at most 9 decimals, e.g. 2548.123456)";
+
+	ro->has_time = true;
+	ro->t_start = 0;
+	ro->t_end = UINT64_MAX;
+	if (strchr(arg, '%')) {
+		usage_error(
+			"records: --time: '%s': perf's percentages (10%%/2, "
+			"0%%-10%%) are not supported; give START,END in "
+			"seconds",
+			arg);
+		return -1;
+	}
+	if (!comma) {
+		usage_error("records: --time: '%s' has no comma: as perf's "
+			    "--time, it takes START,END, or START, (from START "
+			    "on: '%s,'), or ,END (up to END)",
+			    arg, arg);
+		return -1;
+	}
+	if (strchr(end, ',') || strchr(arg, ' ')) {
+		usage_error("records: --time: '%s': one START,END range only "
+			    "(perf's several ranges are not supported)",
+			    arg);
+		return -1;
+	}
+	if (comma > arg &&
+	    !parse_seconds(arg, (size_t)(comma - arg), &ro->t_start)) {
+		usage_error("records: --time: START '%.*s' is not %s",
+			    (int)(comma - arg), arg, num);
+		return -1;
+	}
+	if (*end && !parse_seconds(end, strlen(end), &ro->t_end)) {
+		usage_error("records: --time: END '%s' is not %s", end, num);
+		return -1;
+	}
+	if (ro->t_end < ro->t_start) {
+		usage_error("records: --time: END %s is before START %.*s", end,
+			    (int)(comma - arg), arg);
+		return -1;
+	}
+	return 0;
 }
 
 static int parse_type_list(struct rec_opts *ro, const char *arg)
@@ -174,8 +234,10 @@ static int parse_type_list(struct rec_opts *ro, const char *arg)
 		uint32_t t;
 		bool found = false;
 
-		if (n == 0 || n >= sizeof(buf))
+		if (n == 0 || n >= sizeof(buf)) {
+			buf[0] = 0;
 			goto bad;
+		}
 		memcpy(buf, p, n);
 		buf[n] = 0;
 		if (parse_u32(buf, &t)) {
@@ -187,8 +249,13 @@ static int parse_type_list(struct rec_opts *ro, const char *arg)
 				name += 12;
 			found = pd_record_type_by_name(name, &t);
 		}
-		if (!found || ro->ntypes == MAX_TYPES)
+		if (!found)
 			goto bad;
+		if (ro->ntypes == MAX_TYPES) {
+			usage_error("records: --type: more than %d types",
+				    MAX_TYPES);
+			return -1;
+		}
 		ro->types[ro->ntypes++] = t;
 		p += n;
 		if (*p == ',')
@@ -196,70 +263,65 @@ static int parse_type_list(struct rec_opts *ro, const char *arg)
 	}
 	return 0;
 bad:
-	usage_error("records: --type: unknown record type in '%s'", arg);
+	usage_error("records: --type: '%s' in '%s' is not a record type name "
+		    "or number (e.g. sample,mmap2,68)",
+		    buf, arg);
 	return -1;
 }
 
 static int handle(int opt, const char *arg, void *ctx)
 {
 	struct rec_opts *ro = ctx;
+	const char *name = NULL, *want = NULL;
 
 	switch (opt) {
 	case OPT_TYPE: return parse_type_list(ro, arg);
 	case OPT_EVENT: ro->event = arg; return 0;
+	case OPT_TIME: return parse_time(ro, arg);
+	case OPT_JSON_LINES: ro->json_lines = true; return 0;
 	case OPT_PID:
 		ro->has_pid = true;
 		if (parse_task_id(arg, &ro->pid))
 			return 0;
+		name = "pid", want = "a process id (a number, or -1)";
 		break;
 	case OPT_TID:
 		ro->has_tid = true;
 		if (parse_task_id(arg, &ro->tid))
 			return 0;
+		name = "tid", want = "a thread id (a number, or -1)";
 		break;
 	case OPT_CPU:
 		ro->has_cpu = true;
 		if (parse_u32(arg, &ro->cpu))
 			return 0;
+		name = "cpu", want = "a CPU number";
 		break;
-	case OPT_TIME: {
-		const char *comma = strchr(arg, ',');
-
-		ro->has_time = true;
-		ro->t_start = 0;
-		ro->t_end = UINT64_MAX;
-		if (!comma)
-			break;
-		if (comma > arg &&
-		    !parse_seconds(arg, (size_t)(comma - arg), &ro->t_start))
-			break;
-		if (comma[1] &&
-		    !parse_seconds(comma + 1, strlen(comma + 1), &ro->t_end))
-			break;
-		return 0;
-	}
 	case OPT_SKIP:
 		if (parse_u64(arg, &ro->skip))
 			return 0;
+		name = "skip", want = "a count (a number, 0 or more)";
 		break;
 	case OPT_LIMIT:
 		if (parse_u64(arg, &ro->limit))
 			return 0;
+		name = "limit", want = "a count (a number, 0 or more)";
 		break;
 	case OPT_AT:
 		if (parse_u64(arg, &ro->at))
 			return 0;
+		name = "at", want = "a file offset (decimal, or hex with 0x)";
 		break;
 	case OPT_ORDER:
 		if (strcmp(arg, "file") == 0 || strcmp(arg, "time") == 0) {
 			ro->order_time = arg[0] == 't';
 			return 0;
 		}
+		name = "order", want = "'file' or 'time'";
 		break;
-	case OPT_JSON_LINES: ro->json_lines = true; return 0;
 	default: return -1;
 	}
-	usage_error("records: bad value '%s'", arg);
+	usage_error("records: --%s: '%s' is not %s", name, arg, want);
 	return -1;
 }
 
@@ -386,6 +448,8 @@ static void show(struct cmd_run *r)
 	c->e = r->e;
 	/* tracepoint samples: their fields and print output */
 	c->s->tp_want = PD_TP_FIELDS | PD_TP_PRINT;
+	c->seen = c->matched = c->shown = 0; /* each FILE on its own */
+	c->done = false;
 	if (r->o->fmt != EMIT_JSON_LINES)
 		emit_arr_begin(c->e, "records");
 	run(c, r->s);

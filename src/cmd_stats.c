@@ -21,7 +21,7 @@ const struct cmd cmd_stats_def = {
 	.fn = cmd_stats,
 	.summary =
 		"counts per record type, event, CPU and thread; data quality",
-	.help = "Usage: perfdump stats [OPTIONS] [FILE]\n"
+	.help = "Usage: perfdump stats [OPTIONS] [FILE...]\n"
 		"\n"
 		"Count what the recording holds, in one pass that reads only "
 		"record\n"
@@ -94,7 +94,9 @@ static int handle(int opt, const char *arg, void *ctx)
 	errno = 0;
 	so->top = strtoull(arg, &end, 10);
 	if (*arg == '-' || !*arg || *end || errno) {
-		usage_error("stats: --top: bad number '%s'", arg);
+		usage_error("stats: --top: '%s' is not a count (a number, 0 "
+			    "or more)",
+			    arg);
 		return -1;
 	}
 	return 0;
@@ -139,6 +141,8 @@ static void done(struct cmd_run *r)
 	free(c->threads);
 	free(c->pids);
 	pd_stats_free(&c->st);
+	/* the options stay, for the next FILE */
+	*c = (struct stats_cmd){.top = c->top};
 }
 
 int cmd_stats(struct opts *o, int argc, char **argv)

@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdio_ext.h>
@@ -21,13 +20,17 @@ static const struct cmd *const commands[] = {
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static const char global_help[] =
-	"Usage: perfdump [OPTIONS] COMMAND [COMMAND OPTIONS] [FILE]\n"
+	"Usage: perfdump [OPTIONS] COMMAND [COMMAND OPTIONS] [FILE...]\n"
 	"\n"
 	"Dump and inspect Linux perf.data files.  FILE defaults to "
 	"./perf.data;\n"
 	"'-' reads standard input (pipe-mode data); a directory is read as "
 	"one\n"
-	"recording (perf record --threads).\n"
+	"recording (perf record --threads); a FILE compressed with zstd, xz "
+	"or\n"
+	"gzip is read as the recording inside it.  Several FILEs are shown "
+	"one\n"
+	"after another (JSON: one document each, one per line with -j).\n"
 	"\n"
 	"Commands:\n"
 	"%s"
@@ -37,13 +40,17 @@ static const char global_help[] =
 	"  -j, --json      write JSON\n"
 	"  -p, --pretty    write indented JSON (implies --json)\n"
 	"  -x, --hex       add hex dumps of the raw bytes of each structure\n"
+	"      --no-progress  no progress line on stderr (shown on a terminal\n"
+	"                  after a second of reading)\n"
 	"  -h, --help      show help\n"
 	"  -V, --version   show the version\n"
 	"\n"
 	"Exit status: 0 the file is sound; 1 it is damaged (all that could be\n"
 	"decoded was printed); 2 usage error; 3 cannot read the input or "
 	"write\n"
-	"the output.\n"
+	"the output.  With several FILEs, the worst of them (3 over 1 over "
+	"0).\n"
+	"A closed output pipe ends perfdump by SIGPIPE, as it does readelf.\n"
 	"\n"
 	"See perfdump(1).\n";
 
@@ -100,7 +107,11 @@ static int find_cmd(const char *name)
 	return -1;
 }
 
-/* Flush stdout and turn a failed write into exit status 3 (git's rule). */
+/*
+ * Flush stdout and turn a failed write into exit status 3 (git's rule).
+ * A closed pipe kills the process with SIGPIPE before (as it does readelf
+ * and perf); EPIPE comes only when SIGPIPE is ignored.
+ */
 static int check_stdout(int rc)
 {
 	if (fflush(stdout) == 0 && !ferror(stdout))
@@ -117,8 +128,6 @@ int main(int argc, char **argv)
 	const struct cmd *c;
 	int opt;
 
-	/* A closed pipe is an EPIPE write error, handled in check_stdout. */
-	signal(SIGPIPE, SIG_IGN);
 	static char outbuf[1 << 16];
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));

@@ -22,8 +22,11 @@ enum {
 struct opts {
 	enum emit_format fmt;
 	bool hex;
-	const char *file; /* default ./perf.data */
-	bool quiet;	  /* no messages on stderr (the fuzz target) */
+	bool no_progress; /* --no-progress */
+	const char *file; /* the FILE being read; default ./perf.data */
+	char **files;	  /* the FILE operands (take_file_arg), or none */
+	int nfiles;
+	bool quiet; /* no messages on stderr (the fuzz target) */
 };
 
 /*
@@ -58,6 +61,9 @@ struct cmd_run {
 	 */
 	const struct pd_diags *diags;
 	bool text_diags;
+	/* Set by load: the text document is one line, "FILE: value", the
+	 * value being the first the command shows (check --brief). */
+	bool text_one_line;
 };
 
 struct cmd {
@@ -79,8 +85,12 @@ struct cmd {
 };
 
 /*
- * Set up what c->setup asks for, run c's load and show with ctx, and
- * finish the output; returns the exit status.
+ * For each FILE (o->files, or o->file when there is none), as readelf
+ * takes several: set up what c->setup asks for, run c's load and show
+ * with ctx, and finish its document (text: under its own "File:" line;
+ * JSON: one document each).  ctx is used again for each FILE: c's done
+ * leaves it ready for the next.  Returns the worst exit status over the
+ * FILEs: 3 (one could not be read) over 1 (damaged) over 0.
  */
 int cmd_run(const struct cmd *c, const struct opts *o, void *ctx);
 
@@ -97,8 +107,8 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 		   void *ctx, int *first);
 
 /*
- * The FILE operand left in argv[first..argc) after the options: at most
- * one, into o->file.  Prints the usage error and returns -1 for more.
+ * The FILE operands left in argv[first..argc) after the options, any
+ * number, into o->files (none: o->file, ./perf.data).  Returns 0.
  */
 int take_file_arg(const struct cmd *c, struct opts *o, int argc, char **argv,
 		  int first);
@@ -106,11 +116,28 @@ int take_file_arg(const struct cmd *c, struct opts *o, int argc, char **argv,
 /* Print errors to stderr as "perfdump: FILE: 0xOFF: what: detail". */
 void print_diag(const struct pd_diag *d, void *opts);
 
+/*
+ * "perfdump: MESSAGE" on stderr, then where to read more: the help of the
+ * command whose options are parsed, or the global help.
+ */
 void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* -j -p -x -h -V, shared by main() and every command. */
+/*
+ * The progress line (progress.c): while o's FILE is read, on stderr if it
+ * is a terminal, after a second of work; erased and stopped by
+ * progress_stop.  Around any other write to stderr meanwhile:
+ * progress_hold (erases the line) and progress_release.
+ */
+struct pd_input_count;
+void progress_start(const struct opts *o, const char *file,
+		    struct pd_input_count *count);
+void progress_stop(void);
+void progress_hold(void);
+void progress_release(void);
+
+/* -j -p -x --no-progress -h -V, shared by main() and every command. */
 extern const struct option *const global_long;
-/* Apply -j, -p or -x to o: 1 if opt was one of them, else 0. */
+/* Apply -j, -p, -x or --no-progress to o: 1 if opt was one, else 0. */
 int global_opt(int opt, struct opts *o);
 
 int cmd_header(struct opts *o, int argc, char **argv);

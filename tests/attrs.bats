@@ -621,7 +621,7 @@ build_attrs_file() {
 	pd attrs --help
 	assert_status 0
 	a=$output
-	assert_contains "$a" "Usage: perfdump attrs [-j|-p] [-x] [FILE]"
+	assert_contains "$a" "Usage: perfdump attrs [-j|-p] [-x] [FILE...]"
 	pd help attrs
 	assert_status 0
 	assert_eq "$output" "$a" "help attrs"
@@ -629,9 +629,11 @@ build_attrs_file() {
 	assert_contains "$output" "  attrs "
 }
 
-@test "attrs: a second argument is a usage error (exit 2); a missing file is exit 3" {
+@test "attrs: a second argument is another FILE; a missing file is exit 3" {
 	pd attrs testdata/cpu-clock.data extra
-	assert_status 2
+	assert_status 3
+	assert_contains "$output" "File: testdata/cpu-clock.data"
+	assert_eq "$stderr" "perfdump: extra: No such file or directory"
 	pd attrs testdata/no-such-file.data
 	assert_status 3
 }

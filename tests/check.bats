@@ -287,7 +287,9 @@ our_late() {
 
 @test "check: usage errors and I/O errors" {
 	pd check a b
-	assert_status 2
+	assert_status 3
+	assert_eq "$stderr" "perfdump: a: No such file or directory
+perfdump: b: No such file or directory"
 	pd check --nope testdata/cpu-clock.data
 	assert_status 2
 	pd check /nonexistent/perf.data
@@ -295,7 +297,7 @@ our_late() {
 	assert_contains "$stderr" "perfdump: /nonexistent/perf.data: No such file or directory"
 	pd check --help
 	assert_status 0
-	assert_contains "$output" "Usage: perfdump check [OPTIONS] [FILE]"
+	assert_contains "$output" "Usage: perfdump check [OPTIONS] [FILE...]"
 }
 
 # --------------------------------------------------------------- corpus

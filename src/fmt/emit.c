@@ -82,6 +82,17 @@ void emit_doc_begin(struct emitter *e, const char *file)
 	}
 }
 
+void emit_doc_begin_line(struct emitter *e, const char *file)
+{
+	if (e->fmt != EMIT_TEXT) {
+		emit_doc_begin(e, file);
+		return;
+	}
+	text_bytes(e, file, strlen(file), false);
+	jw_raws(&e->jw, ": ");
+	e->one_line = e->line_owed = true;
+}
+
 void emit_doc_end(struct emitter *e)
 {
 	if (is_json(e) && e->fmt != EMIT_JSON_LINES)
@@ -301,7 +312,7 @@ void emit_bytes_str(struct emitter *e, const char *key, const char *s, size_t n)
 		jw_string_n(&e->jw, s ? s : "", s ? n : 0);
 		return;
 	}
-	if (text_off(e))
+	if (text_line_value(e, s ? s : "", s ? n : 0) || text_off(e))
 		return;
 	text_lead(e, key);
 	/* in rows and inline arrays, quote what would be ambiguous */

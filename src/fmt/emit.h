@@ -55,6 +55,12 @@ bool emit_want_hex(const struct emitter *e);
  * command's fields}; text "File: NAME" then the command's output.
  */
 void emit_doc_begin(struct emitter *e, const char *file);
+/*
+ * The same, but text is one line, "NAME: " and the first string or number
+ * the command writes (a one-line summary, check --brief); nothing else of
+ * it.  JSON is the whole document.
+ */
+void emit_doc_begin_line(struct emitter *e, const char *file);
 void emit_doc_end(struct emitter *e);
 
 /*

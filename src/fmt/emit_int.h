@@ -40,6 +40,8 @@ struct emitter {
 	/* CSV: the open table's columns, and the next one in its row */
 	const char *const *cols;
 	unsigned ncols, col;
+	bool one_line;	/* emit_doc_begin_line: text is one line */
+	bool line_owed; /* ... whose value is still to come */
 };
 
 static inline bool is_json(const struct emitter *e)
@@ -56,7 +58,7 @@ static inline bool text_off(const struct emitter *e)
 {
 	if (e->fmt == EMIT_CSV)
 		return e->text_skip || !e->fr[e->depth].csv_row;
-	return e->text_hidden || e->text_skip;
+	return e->text_hidden || e->text_skip || e->one_line;
 }
 
 struct tframe *top(struct emitter *e);
@@ -70,6 +72,8 @@ void json_key(struct emitter *e, const char *key);
 /* emit_text.c: the text rendering */
 /* the lead-in for a scalar with this key; the caller prints the value */
 void text_lead(struct emitter *e, const char *key);
+/* the value of a one-line document (emit_doc_begin_line), if it is owed */
+bool text_line_value(struct emitter *e, const char *s, size_t n);
 /* a newline after a value in an object */
 void text_end_value(struct emitter *e);
 /* text_escape() into the output, in double quotes if quote */

@@ -130,9 +130,19 @@ void text_end_value(struct emitter *e)
 		jw_rawc(&e->jw, '\n');
 }
 
+bool text_line_value(struct emitter *e, const char *s, size_t n)
+{
+	if (!e->line_owed)
+		return false;
+	e->line_owed = false; /* "NAME: " is out: the line's value */
+	text_bytes(e, s, n, false);
+	jw_rawc(&e->jw, '\n');
+	return true;
+}
+
 void text_value(struct emitter *e, const char *key, const char *v)
 {
-	if (text_off(e))
+	if (text_line_value(e, v, strlen(v)) || text_off(e))
 		return;
 	text_lead(e, key);
 	if (e->fmt == EMIT_CSV)
@@ -144,7 +154,7 @@ void text_value(struct emitter *e, const char *key, const char *v)
 
 void text_number(struct emitter *e, const char *key, const char *digits)
 {
-	if (text_off(e))
+	if (text_line_value(e, digits, strlen(digits)) || text_off(e))
 		return;
 	text_lead(e, key);
 	jw_raws(&e->jw, digits);

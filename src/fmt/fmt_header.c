@@ -234,9 +234,22 @@ static void emit_dir(struct emitter *e, const struct pd_session *s)
 	emit_obj_end(e);
 }
 
+/* A compressed input: its format, and the bytes read and decoded. */
+static void emit_input_compression(struct emitter *e,
+				   const struct pd_input_z *z)
+{
+	emit_row_begin(e, "input_compression");
+	emit_str(e, "format", pd_unz_name(z->fmt));
+	emit_u64(e, "compressed_size", z->in_bytes);
+	emit_u64(e, "decompressed_size", z->out_bytes);
+	emit_obj_end(e);
+}
+
 void emit_header(struct emitter *e, const struct pd_session *s)
 {
 	emit_obj_begin(e, "header");
+	if (s->in.z.fmt)
+		emit_input_compression(e, &s->in.z);
 	if (s->hdr.version) {
 		emit_bytes_str(e, "magic", (const char *)s->hdr.magic, 8);
 		emit_u64(e, "version", (uint64_t)s->hdr.version);

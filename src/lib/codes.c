@@ -125,6 +125,11 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 		{"decompressed-too-large", PD_ERR, 0,
 		 "a compressed record decompresses to more than the 16 MiB "
 		 "perfdump keeps of one"},
+	[PD_C_INPUT_DECOMPRESS_FAILED] =
+		{"input-decompress-failed", PD_ERR, 0,
+		 "the zstd, xz or gzip stream the recording is read from is "
+		 "corrupt or cut short, or needs more memory than perfdump "
+		 "allows; the recording ends where its decoding stopped"},
 	[PD_C_TRAILING_BYTES] =
 		{"trailing-bytes", PD_ERR, 0,
 		 "bytes after the last record of a data section or stream, too "

@@ -8,6 +8,7 @@
 #include "id_index.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "evlist.h"
 #include "reader.h"
@@ -168,6 +169,5 @@ void pd_id_index_load(struct pd_session *s, struct pd_id_index *ix)
 void pd_id_index_free(struct pd_id_index *ix)
 {
 	free(ix->v);
-	ix->v = NULL;
-	ix->n = 0;
+	memset(ix, 0, sizeof(*ix));
 }

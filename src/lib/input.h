@@ -7,6 +7,11 @@
  * before the records are read again, session_pipe.c).  A file-mode
  * recording that arrives on a stream is spooled to an unlinked temporary
  * file first, so every reader can seek.
+ *
+ * A FILE or standard input that is a zstd, xz or gzip stream (its magic
+ * bytes, not its name) is read as the stream of its decompressed bytes
+ * (input_z.c): a pipe-mode recording as it is decoded, a file-mode one
+ * spooled decompressed like a stream.
  */
 #ifndef PD_INPUT_H
 #define PD_INPUT_H
@@ -16,8 +21,39 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "diag.h"
+#include "input_z.h"
+
 /* The kept start of a stream: at most this many bytes. */
 #define PD_INPUT_KEEP_MAX ((size_t)80 << 20)
+
+/*
+ * The bytes the input layer has read (every read of a recording's files
+ * and streams, by any thread), for a progress display that reads them on
+ * another thread: read and written only through the functions below.
+ */
+struct pd_input_count {
+	uint64_t done;	   /* bytes read since the phase began */
+	uint64_t total;	   /* what they are read out of; 0: not known */
+	const char *doing; /* the phase: NULL, or e.g. "decompressing" */
+};
+
+/* A new phase: done 0 of total. */
+void pd_input_count_start(struct pd_input_count *c, uint64_t total,
+			  const char *doing);
+void pd_input_count_get(const struct pd_input_count *c, uint64_t *done,
+			uint64_t *total, const char **doing);
+
+/* A compressed input: its format and sizes. */
+struct pd_input_z {
+	enum pd_zfmt fmt;   /* PD_Z_NONE: not compressed */
+	uint64_t in_bytes;  /* compressed bytes decoded so far */
+	uint64_t out_bytes; /* the decompressed bytes they gave */
+	uint64_t file_size; /* the compressed file's size; 0: a stream */
+	bool failed;	    /* corrupt or cut short (reported) */
+};
+
+struct pd_unz_state;
 
 struct pd_input {
 	int fd;
@@ -43,10 +79,27 @@ struct pd_input {
 	 */
 	void (*before_read)(void *arg, bool wait);
 	void *read_arg;
+	/* A compressed input (non-seekable: its decompressed bytes). */
+	struct pd_input_z z;
+	struct pd_unz_state *unz; /* the decoder, while it reads */
+	/* a stream's first bytes, read to look for a compression magic */
+	uint8_t sniffed[PD_UNZ_SNIFF];
+	uint8_t nsniffed, sniff_pos;
+	/* where a decoding error is reported (may be NULL) */
+	struct pd_diags *diags;
+	struct pd_input_count *count; /* may be NULL */
 };
 
-/* "-" is standard input.  Returns 0, or -1 with errno set. */
+/*
+ * "-" is standard input.  A compressed file or stream is read through its
+ * decoder.  Returns 0, or -1 with errno set.
+ */
 int pd_input_open(struct pd_input *in, const char *path);
+/*
+ * Count the reads in c from now on, and start its phase with what the
+ * input is known to hold (its size, or its compressed size).
+ */
+void pd_input_set_count(struct pd_input *in, struct pd_input_count *c);
 /*
  * A regular file only, opened without waiting (O_NONBLOCK: a FIFO does
  * not hang the open).  Returns 0, or -1 with errno set: EINVAL for what
@@ -85,9 +138,12 @@ void pd_input_keep_start(struct pd_input *in);
 void pd_input_keep_stop(struct pd_input *in);
 
 /*
- * Copy a non-seekable input into an unlinked temporary file, `head` being
- * the bytes already consumed from it.  Returns 0, or -1 with errno set
- * (*written: the bytes the temporary file took, and *dir: where it was).
+ * Copy a non-seekable input (decompressed, if it is compressed) into an
+ * unlinked temporary file in $TMPDIR or /tmp, `head` being the bytes
+ * already consumed from it; the input then reads the file.  A decoding
+ * error ends the copy where the decoded bytes end (reported, and in
+ * in->z).  Returns 0, or -1 with errno set (*written: the bytes the
+ * temporary file took, and *dir: where it was).
  */
 int pd_input_spool(struct pd_input *in, const void *head, size_t nhead,
 		   uint64_t *written, const char **dir);

@@ -100,6 +100,7 @@ static void open_data_n(struct pd_reader *r, struct source *d)
 		return;
 	}
 	d->own_input = true;
+	d->in.count = r->count;
 	source_init(r, d, &d->in, d->lazy_start, d->in.size, PD_AT_NAMED(name));
 	d->st.skip = d->lazy_skip;
 }
@@ -163,6 +164,7 @@ struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
 		return NULL;
 	r->legacy_google = s->pipe.legacy_google;
 	r->dir = s->path;
+	r->count = s->in.count;
 	if (s->mode != PD_MODE_PIPE && !s->header_ok)
 		r->nsrc = 0; /* nothing can be located */
 	else
@@ -185,6 +187,7 @@ struct pd_reader *pd_reader_open_stream(struct pd_session *s, unsigned flags,
 	src->index = stream;
 	r->legacy_google = s->pipe.legacy_google;
 	r->dir = s->path;
+	r->count = s->in.count;
 	if (stream < 0 && (s->mode == PD_MODE_PIPE || s->header_ok)) {
 		open_main(r, s, start);
 		src->st.skip = skip;

@@ -112,6 +112,7 @@ struct pd_reader {
 	struct pd_diags *diags;
 	unsigned flags;
 	const char *dir; /* the directory of data.N files (the session's) */
+	struct pd_input_count *count; /* where their reads are counted */
 	struct source *src;
 	int nsrc, cur;
 	uint8_t *payload; /* PD_READ_PAYLOADS: reused buffer */

@@ -121,9 +121,10 @@ static bool decide_magic(struct pd_session *s, const uint8_t *b, size_t n)
 		hex[3 * 8 - 1] = 0;
 		sess_err(s, PD_C_BAD_MAGIC, PD_AT_HEADER, 0,
 			 "file header: magic",
-			 "not a perf.data file: the first 8 bytes are %s, not "
-			 "\"PERFILE2\" or \"PERFFILE\"",
-			 hex);
+			 "not a perf.data file: the first 8 bytes%s%s are %s, "
+			 "not \"PERFILE2\" or \"PERFFILE\"",
+			 s->in.z.fmt ? " decompressed from " : "",
+			 s->in.z.fmt ? pd_unz_name(s->in.z.fmt) : "", hex);
 		return false;
 	}
 	set_producer_order(s);
@@ -359,9 +360,12 @@ static void check_attrs(struct pd_session *s)
 	}
 }
 
-/* Open the input: a file, standard input, or a directory's "data" file. */
-static int open_input(struct pd_session *s, const char *path, char *errbuf,
-		      size_t errlen)
+/*
+ * Open the input: a file, standard input (either may be compressed), or a
+ * directory's "data" file; its reads counted in count.
+ */
+static int open_input(struct pd_session *s, const char *path,
+		      struct pd_input_count *count, char *errbuf, size_t errlen)
 {
 	char datapath[4096];
 	int dfd;
@@ -382,11 +386,15 @@ static int open_input(struct pd_session *s, const char *path, char *errbuf,
 			return -1;
 		}
 		s->mode = PD_MODE_DIR;
+		pd_input_set_count(&s->in, count);
 		sess_list_dir(s, path);
 	} else if (pd_input_open(&s->in, path) < 0) {
 		snprintf(errbuf, errlen, "%s", strerror(errno));
 		return -1;
+	} else {
+		pd_input_set_count(&s->in, count);
 	}
+	s->in.diags = &s->diags;
 	return 0;
 }
 
@@ -399,15 +407,21 @@ static int spool(struct pd_session *s, const uint8_t *b, char *errbuf,
 {
 	uint64_t written;
 	const char *dir;
+	char what[80];
 
 	if (pd_input_spool(&s->in, b, 16, &written, &dir) == 0)
 		return 1;
+	snprintf(what, sizeof(what),
+		 s->in.z.fmt ? "a %s-compressed file-mode recording is "
+			       "decompressed"
+			     : "a file-mode recording on %s is copied",
+		 s->in.z.fmt		     ? pd_unz_name(s->in.z.fmt)
+		 : strcmp(s->path, "-") == 0 ? "standard input"
+					     : "a stream");
 	snprintf(errbuf, errlen,
-		 "a file-mode recording on %s is copied to a temporary file "
-		 "(it must be read out of order), but that failed in %s after "
-		 "%llu bytes: %s",
-		 strcmp(s->path, "-") == 0 ? "standard input" : "a stream", dir,
-		 (unsigned long long)written, strerror(errno));
+		 "%s to a temporary file (it must be read out of order), but "
+		 "that failed in %s after %llu bytes: %s",
+		 what, dir, (unsigned long long)written, strerror(errno));
 	return -1;
 }
 
@@ -563,7 +577,8 @@ static void check_file_header(struct pd_session *s, const uint8_t *b)
 
 /* Open path and read its header, attrs and feature table (or walk a pipe). */
 int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
-		    void *hook_arg, char *errbuf, size_t errlen)
+		    void *hook_arg, struct pd_input_count *count, char *errbuf,
+		    size_t errlen)
 {
 	uint8_t b[PD_HEADER_SIZE];
 	int st;
@@ -576,16 +591,16 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 	s->in.fd = -1;
 	snprintf(s->endian_how, sizeof(s->endian_how), "unknown");
 
-	if (open_input(s, path, errbuf, errlen) < 0)
-		return -1;
-	st = read_magic(s, b, errbuf, errlen);
-	if (st <= 0)
-		return st;
-	st = read_file_header(s, b, errbuf, errlen);
-	if (st <= 0)
-		return st;
-	check_file_header(s, b);
-	return 0;
+	st = open_input(s, path, count, errbuf, errlen) < 0
+		     ? -1
+		     : read_magic(s, b, errbuf, errlen);
+	if (st > 0)
+		st = read_file_header(s, b, errbuf, errlen);
+	if (st > 0)
+		check_file_header(s, b);
+	if (st < 0)
+		pd_session_close(s); /* the caller has nothing to close */
+	return st < 0 ? -1 : 0;
 }
 
 void pd_session_close(struct pd_session *s)

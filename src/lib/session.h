@@ -166,11 +166,12 @@ struct pd_session {
  * Open and read the header and feature sections (file mode) or walk the
  * stream for its metadata records (pipe mode).  Returns 0 when something
  * could be read (check diags for problems), -1 on an I/O error opening
- * the input (message in errbuf).  `hook` sees every diagnostic as it is
- * found.
+ * the input (message in errbuf; s is closed already).  `hook` sees every diagnostic as it is
+ * found; `count` (may be NULL) every byte read (input.h).
  */
 int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
-		    void *hook_arg, char *errbuf, size_t errlen);
+		    void *hook_arg, struct pd_input_count *count, char *errbuf,
+		    size_t errlen);
 void pd_session_close(struct pd_session *s);
 
 /*

@@ -370,6 +370,7 @@ void sess_list_dir(struct pd_session *s, const char *dirpath)
 {
 	DIR *d = opendir(dirpath);
 	struct dirent *de;
+	uint64_t total = s->in.size;
 
 	if (!d)
 		return;
@@ -402,8 +403,10 @@ void sess_list_dir(struct pd_session *s, const char *dirpath)
 		s->dir[s->ndir].name = strdup(de->d_name);
 		s->dir[s->ndir].size = tmp.size;
 		s->ndir++;
+		total += tmp.size;
 	}
 	closedir(d);
+	pd_input_count_start(s->in.count, total, NULL); /* all the files */
 	/* data.0, data.1, ..., data.10: by number, then by name */
 	for (size_t i = 1; i < s->ndir; i++) {
 		for (size_t j = i; j > 0; j--) {

@@ -14,10 +14,12 @@
  * so a crash reproduces anywhere: build-asan/perfdump-replay FILE...
  */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "../../src/lib/buildid.h"
@@ -85,6 +87,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!init) {
 		/* discard the output: only crashes matter here */
 		if (!freopen("/dev/null", "w", stdout))
+			abort();
+		/*
+		 * A compressed file-mode input is decompressed to a temporary
+		 * file, bounded only by free space: a small zstd input can
+		 * declare gigabytes.  Here the write fails at 64 MiB instead
+		 * (EFBIG, SIGXFSZ ignored), as on a full disk.
+		 */
+		struct rlimit fsize = {64u << 20, 64u << 20};
+
+		signal(SIGXFSZ, SIG_IGN);
+		if (setrlimit(RLIMIT_FSIZE, &fsize) < 0)
 			abort();
 		init = true;
 	}
