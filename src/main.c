@@ -115,7 +115,7 @@ int main(int argc, char **argv)
 {
 	struct opts o = {.fmt = EMIT_TEXT, .file = "perf.data"};
 	const struct cmd *c;
-	int opt;
+	int opt, i, rc;
 
 	/* A closed pipe is an EPIPE write error, handled in check_stdout. */
 	signal(SIGPIPE, SIG_IGN);
@@ -128,7 +128,9 @@ int main(int argc, char **argv)
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+jpxhV", global_long, NULL)) !=
 	       -1) {
-		if (global_opt(opt, &o))
+		if ((i = global_opt(opt, &o)) < 0)
+			return EXIT_USAGE;
+		if (i)
 			continue;
 		switch (opt) {
 		case 'h': print_help(stdout); return check_stdout(EXIT_SOUND);
@@ -144,8 +146,7 @@ int main(int argc, char **argv)
 		print_help(stderr);
 		return EXIT_USAGE;
 	}
-	int i = find_cmd(argv[optind]);
-
+	i = find_cmd(argv[optind]);
 	if (i < 0)
 		return EXIT_USAGE;
 	if ((size_t)i == NCOMMANDS) { /* help [COMMAND] */
@@ -163,5 +164,7 @@ int main(int argc, char **argv)
 		return check_stdout(EXIT_SOUND);
 	}
 	c = commands[i];
-	return check_stdout(c->fn(&o, argc - optind, argv + optind));
+	rc = c->fn(&o, argc - optind, argv + optind);
+	redact_free(o.red);
+	return check_stdout(rc);
 }

@@ -24,6 +24,9 @@ struct opts {
 	bool hex;
 	const char *file; /* default ./perf.data */
 	bool quiet;	  /* no messages on stderr (the fuzz target) */
+	/* --redact (--redact=comm, --redact-key): one for the whole run,
+	 * so a string gets the same token in every file; NULL: off */
+	struct redactor *red;
 };
 
 /*
@@ -43,6 +46,8 @@ enum cmd_setup {
 	/* a pipe stream read as it arrives: read it to its end first, for
 	 * the whole session (pd_session_read_all) */
 	CMD_WHOLE_STREAM = 1u << 4,
+	/* -x adds raw bytes to what it shows (without: -x is refused) */
+	CMD_HEX = 1u << 5,
 };
 
 /* What cmd_run() hands a command's steps. */
@@ -108,9 +113,12 @@ void print_diag(const struct pd_diag *d, void *opts);
 
 void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* -j -p -x -h -V, shared by main() and every command. */
+/* -j -p -x -h -V --redact --redact-key, shared by main() and every command. */
 extern const struct option *const global_long;
-/* Apply -j, -p or -x to o: 1 if opt was one of them, else 0. */
+/*
+ * Apply -j, -p, -x, --redact[=comm] or --redact-key (optarg) to o: 1 if
+ * opt was one of them, 0 if not, -1 after a usage error.
+ */
 int global_opt(int opt, struct opts *o);
 
 int cmd_header(struct opts *o, int argc, char **argv);

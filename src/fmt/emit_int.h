@@ -5,6 +5,7 @@
 
 #include "emit.h"
 #include "json.h"
+#include "redact.h"
 
 #define TEXT_MAX_DEPTH 64
 #define TEXT_VALUE_COL 28
@@ -32,9 +33,10 @@ struct emitter {
 	struct tframe fr[TEXT_MAX_DEPTH];
 	int depth;
 	bool bad;
-	bool text_hidden; /* emit_text_hide() */
-	int text_skip;	  /* open containers begun while hidden: all of
+	bool text_hidden;     /* emit_text_hide() */
+	int text_skip;	      /* open containers begun while hidden: all of
 			   * them, whatever they hold, is left out of text */
+	struct redactor *red; /* --redact, or NULL */
 };
 
 /* Is text output off here (emit_text_hide, or inside a hidden container)? */

@@ -109,8 +109,8 @@ static void emit_top(struct emitter *e, const struct stats_view *v)
 		emit_s64(e, "pid", (int32_t)pids[i].pid);
 		emit_text_hide(e, false);
 		if (pids[i].comm)
-			emit_bytes_str(e, "comm", pids[i].comm,
-				       strlen(pids[i].comm));
+			emit_private(e, "comm", PRIV_COMM, pids[i].comm,
+				     strlen(pids[i].comm));
 		else
 			emit_null(e, "comm");
 		emit_u64(e, "samples", pids[i].samples);
@@ -129,7 +129,8 @@ static void emit_top(struct emitter *e, const struct stats_view *v)
 		emit_text_hide(e, false);
 		emit_s64(e, "pid", (int32_t)t->pid);
 		if (t->comm[0])
-			emit_bytes_str(e, "comm", t->comm, strlen(t->comm));
+			emit_private(e, "comm", PRIV_COMM, t->comm,
+				     strlen(t->comm));
 		else
 			emit_null(e, "comm");
 		emit_u64(e, "samples", t->samples);
