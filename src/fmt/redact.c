@@ -336,6 +336,11 @@ void redact_str(struct redactor *r, enum pd_priv k, const char *s, size_t n,
 
 	b->len = 0;
 	b->oom = r->tmp.oom = false;
+	if (!n) { /* nothing to hide: an empty comm stays empty */
+		*out = s;
+		*outlen = 0;
+		return;
+	}
 	switch (k) {
 	case PRIV_PATH:
 	case PRIV_CGROUP:
