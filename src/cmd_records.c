@@ -66,7 +66,7 @@ const struct cmd cmd_records_def = {
 		"  -p, --pretty         write indented JSON\n"
 		"  -x, --hex            add the raw bytes of each record\n"
 		"  -h, --help           show this help\n",
-	.setup = CMD_TORN | CMD_FEATURE_DEPS | CMD_EVLIST,
+	.setup = CMD_TORN | CMD_FEATURE_DEPS | CMD_EVLIST | CMD_HEX,
 	.show = show,
 };
 

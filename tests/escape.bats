@@ -100,8 +100,8 @@ has_line() {
 	assert_status 0
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/o"
 	has_line "$BATS_TEST_TMPDIR/o" \
-		'    ev\x1b]0;pwn\x07\x1b[2J:         samples=1 percent=50.0% period=1000'
-	assert_contains "$output" $'\n    café\\xc2\\x9b[2J\\x9b\\x7f\\xff: '
+		'      ev\x1b]0;pwn\x07\x1b[2J:       samples=1 percent=50.0% period=1000'
+	assert_contains "$output" $'\n      café\\xc2\\x9b[2J\\x9b\\x7f\\xff: '
 	assert_contains "$output" 'comm=co\x1b]0;x\x07\x9b samples=2'
 }
 
@@ -233,7 +233,7 @@ has_line() {
 	assert_contains "$output" 'value=host\x1b[31m\x0d\n\x08\xc2\x85}'
 	pd stats - <"$P"
 	assert_status 0
-	assert_contains "$output" $'\n    upd\\x1b[5m\\xc2\\x9b\\x9b: '
+	assert_contains "$output" $'\n      upd\\x1b[5m\\xc2\\x9b\\x9b: '
 }
 
 @test "escape: JSON is valid, holds no raw control character, and keeps the exact strings" {

@@ -85,8 +85,8 @@ same_as_file() {
 	run --separate-stderr bash -c "set -o pipefail; python3 $GEN stream 2000 | TMPDIR='$T/no-such-dir' /usr/bin/time -f %M -o '$T/rss' '$PERFDUMP' -j stats -"
 	assert_status 0
 	check_json
-	jq_all '.records.total' 2048033 '.samples.total' 2048000 \
-		'.records.types[] | select(.name == "SAMPLE") | .bytes' 98304000
+	jq_all '.stats.records.total' 2048033 '.stats.samples.total' 2048000 \
+		'.stats.records.types[] | select(.name == "SAMPLE") | .bytes' 98304000
 	assert_rss "$T/rss" 20000
 }
 

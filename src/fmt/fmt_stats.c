@@ -417,6 +417,7 @@ static void emit_bytes(struct emitter *e, const struct pd_byte_account *ba)
 void emit_stats(struct emitter *e, const struct pd_session *s,
 		const struct stats_view *v)
 {
+	emit_obj_begin(e, "stats"); /* the key named after the command */
 	emit_str(e, "mode",
 		 s->mode == PD_MODE_PIPE  ? "pipe"
 		 : s->mode == PD_MODE_DIR ? "directory"
@@ -432,4 +433,5 @@ void emit_stats(struct emitter *e, const struct pd_session *s,
 		emit_bytes(e, v->bytes);
 	else
 		emit_null(e, "bytes");
+	emit_obj_end(e);
 }
