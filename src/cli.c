@@ -16,6 +16,9 @@
 #include "lib/torn.h"
 #include "perfdump.h"
 
+/* The command whose options are parsed: usage errors point to its help. */
+static const char *usage_cmd;
+
 void usage_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -24,7 +27,10 @@ void usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fputs("\nTry 'perfdump --help'.\n", stderr);
+	if (usage_cmd)
+		fprintf(stderr, "\nTry 'perfdump help %s'.\n", usage_cmd);
+	else
+		fputs("\nTry 'perfdump --help'.\n", stderr);
 }
 
 /* long-only global options: above every command's own (256...) */
@@ -95,6 +101,7 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 	snprintf(shortopts, sizeof(shortopts), "jpxhV%s",
 		 extra_short ? extra_short : "");
 
+	usage_cmd = c->name;
 	optind = 0; /* 0, not 1: glibc re-initialises (permutation) */
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
