@@ -123,8 +123,7 @@ test-deps:
 
 demo: deps
 	$(MAKE) all
-	./perfdump header testdata/cpu-clock.data
-	./perfdump features testdata/cpu-clock.data
+	./perfdump testdata/cpu-clock.data
 
 # The bats suite (normal and sanitizer builds), the mutation test, and a
 # short fuzz session (make fuzz runs a longer one): what .ci/run runs on

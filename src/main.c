@@ -11,23 +11,31 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "perfdump.h"
 
 static const struct cmd *const commands[] = {
-	&cmd_header_def, &cmd_features_def, &cmd_attrs_def,    &cmd_records_def,
-	&cmd_stats_def,	 &cmd_check_def,    &cmd_buildids_def,
+	&cmd_summary_def, &cmd_header_def, &cmd_features_def, &cmd_attrs_def,
+	&cmd_records_def, &cmd_stats_def,  &cmd_check_def,    &cmd_buildids_def,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static const char global_help[] =
 	"Usage: perfdump [OPTIONS] COMMAND [COMMAND OPTIONS] [FILE]\n"
+	"       perfdump [OPTIONS] FILE      (the summary)\n"
 	"\n"
 	"Dump and inspect Linux perf.data files.  FILE defaults to "
 	"./perf.data;\n"
 	"'-' reads standard input (pipe-mode data); a directory is read as "
 	"one\n"
-	"recording (perf record --threads).\n"
+	"recording (perf record --threads).  A first argument that is not a "
+	"command\n"
+	"(nor an unambiguous prefix of one) but an existing file, a "
+	"directory or\n"
+	"'-' is shown as 'perfdump summary FILE'; a command name wins: "
+	"write ./NAME\n"
+	"for a file named like one.\n"
 	"\n"
 	"Commands:\n"
 	"%s"
@@ -65,11 +73,19 @@ static const char *cmd_name(size_t i)
 	return i < NCOMMANDS ? commands[i]->name : "help";
 }
 
+/* Could name be a recording to summarise: '-', or a path that exists? */
+static bool is_input(const char *name)
+{
+	struct stat st;
+
+	return !strcmp(name, "-") || stat(name, &st) == 0;
+}
+
 /*
  * Exact name, or an unambiguous prefix (like bpftool).  Returns NCOMMANDS
- * for "help", or -1 after saying what is wrong.
+ * for "help", or -1 after saying what is wrong (unless quiet).
  */
-static int find_cmd(const char *name)
+static int find_cmd(const char *name, bool quiet)
 {
 	size_t n = strlen(name), matches = 0;
 	int found = -1;
@@ -84,6 +100,8 @@ static int find_cmd(const char *name)
 	}
 	if (matches == 1)
 		return found;
+	if (quiet)
+		return -1;
 	if (matches > 1) {
 		fprintf(stderr,
 			"perfdump: ambiguous command '%s'; it could be:", name);
@@ -146,7 +164,14 @@ int main(int argc, char **argv)
 		print_help(stderr);
 		return EXIT_USAGE;
 	}
-	i = find_cmd(argv[optind]);
+	/* a command name wins; else an existing file: its summary */
+	i = find_cmd(argv[optind], is_input(argv[optind]));
+	if (i < 0 && is_input(argv[optind])) {
+		/* argv[optind - 1] stands for the command name getopt skips */
+		rc = cmd_summary(&o, argc - optind + 1, argv + optind - 1);
+		redact_free(o.red);
+		return check_stdout(rc);
+	}
 	if (i < 0)
 		return EXIT_USAGE;
 	if ((size_t)i == NCOMMANDS) { /* help [COMMAND] */
@@ -154,7 +179,7 @@ int main(int argc, char **argv)
 			print_help(stdout);
 			return check_stdout(EXIT_SOUND);
 		}
-		i = find_cmd(argv[optind + 1]);
+		i = find_cmd(argv[optind + 1], false);
 		if (i < 0)
 			return EXIT_USAGE;
 		if ((size_t)i == NCOMMANDS)

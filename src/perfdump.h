@@ -128,9 +128,10 @@ int cmd_records(struct opts *o, int argc, char **argv);
 int cmd_stats(struct opts *o, int argc, char **argv);
 int cmd_check(struct opts *o, int argc, char **argv);
 int cmd_buildids(struct opts *o, int argc, char **argv);
+int cmd_summary(struct opts *o, int argc, char **argv);
 
 extern const struct cmd cmd_header_def, cmd_features_def, cmd_records_def;
 extern const struct cmd cmd_attrs_def, cmd_stats_def, cmd_check_def;
-extern const struct cmd cmd_buildids_def;
+extern const struct cmd cmd_buildids_def, cmd_summary_def;
 
 #endif

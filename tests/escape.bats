@@ -74,6 +74,7 @@ has_line() {
 		clean "$out" "stdout of 'perfdump $args'"
 		clean "$err" "stderr of 'perfdump $args'"
 	done <<-'EOF'
+		summary
 		header
 		-x header
 		features

@@ -14,13 +14,15 @@ SECRETS='redact-test-host|alice-test|redact-secret|31337'
 # what must: system paths and kernel names
 KEPT="/usr/lib/x86_64-linux-gnu/libc.so.6 /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 [kernel.kallsyms] [vdso] /usr/bin/perf"
 
-# every_output FILE ARGS...: stdout and stderr of every command in text,
-# -j and (records) --json-lines, with the global ARGS, into $all.
+# every_output FILE ARGS...: stdout and stderr of every command --help
+# lists (a new one is checked too) in text, -j and (records)
+# --json-lines, with the global ARGS, into $all.
 every_output() {
 	local f=$1 cmd fmt
 	shift
 	all=
-	for cmd in header features attrs records stats check buildids; do
+	for cmd in $("$PERFDUMP" --help | sed -n '/^Commands:/,/^$/p' |
+		awk 'NR > 1 && NF && $1 != "help" { print $1 }'); do
 		for fmt in "" -j; do
 			# shellcheck disable=SC2086
 			pd "$@" $fmt $cmd "$f"

@@ -76,3 +76,58 @@ Try 'perfdump help records'."
 		assert_contains "$output" "raw: "
 	done
 }
+
+# ------------------------------------------------------ perfdump FILE
+
+@test "perfdump FILE: the summary, as 'perfdump summary FILE'" {
+	pd testdata/cpu-clock.data
+	assert_status 0
+	assert_empty "$stderr" stderr
+	local want=$output
+	pd summary testdata/cpu-clock.data
+	assert_eq "$output" "$want" "summary"
+	assert_eq "$(head -3 <<<"$output")" "File: testdata/cpu-clock.data
+summary:
+  mode:                     file"
+	assert_contains "$output" $'\n  hostname:                 vm\n'
+	assert_contains "$output" $'\n    cpu-clock:              attr=0 samples=391\n'
+	assert_contains "$output" $'\n  time:                     first_s=193.085121 last_s=193.183034 duration_s=0.097913531\n'
+	pdj -j testdata/cpu-clock.data
+	jq_all '.summary | [.mode, .endianness, .file_size, .data_size, .perf_version, .hostname, .arch, .nr_cpus_online]' \
+		'["file","little",21572,16568,"6.1.187","vm","x86_64",2]' \
+		'.summary | [.records, .samples, .events, .result]' '[406,391,[{"name":"cpu-clock","attr":0,"samples":391}],"sound"]' \
+		'.summary.cmdline | join(" ")' '"/usr/bin/perf record -e cpu-clock -o testdata/cpu-clock.data -- dd if=/dev/zero of=/dev/null bs=1k count=200000"' \
+		'.summary.time' '{"first_s":"193.085121","last_s":"193.183034","duration_s":"0.097913531"}' \
+		'.summary.lost' '{"events":0,"samples":0}'
+}
+
+@test "perfdump FILE: a damaged file, a pipe on stdin, a directory" {
+	pd testdata/killed.data
+	assert_status 1
+	assert_contains "$output" $'\n  result:                   damaged\nProblems:\n  error: 0x30: '
+	run --separate-stderr sh -c "'$PERFDUMP' -j - <testdata/pipe.data"
+	assert_status 0
+	check_json '.summary.mode == "pipe" and .summary.samples == 397 and .file == "-"'
+	pdj -j testdata/threads.data
+	jq_all '.summary | [.mode, .records, .samples]' '["directory",564,536]'
+}
+
+@test "perfdump NAME: a command name wins over a file of that name; neither is an error" {
+	cd "$BATS_TEST_TMPDIR"
+	cp "$PROJECT_ROOT/testdata/cpu-clock.data" header
+	pd header
+	assert_status 3 # header of ./perf.data, which does not exist
+	assert_contains "$stderr" "perfdump: perf.data: "
+	pd ./header
+	assert_status 0
+	assert_contains "$output" $'File: ./header\nsummary:\n'
+	pd nosuch.data
+	assert_status 2
+	assert_contains "$stderr" "perfdump: unknown command 'nosuch.data'; commands are: summary header"
+}
+
+@test "make demo shows the summary of the bundled sample" {
+	run make -n demo
+	assert_contains "$output" "./perfdump testdata/cpu-clock.data"
+	[[ $output != *"perfdump header"* && $output != *"perfdump features"* ]]
+}
