@@ -181,3 +181,27 @@ EOF
 		src/fmt/*.c src/*.c
 	[ "$status" -eq 1 ] || { echo "these bypass --redact: $output"; false; }
 }
+
+# The path rule, through the input's own name in the open error message.
+@test "redact: which directories are system ones (kept) and which are not" {
+	local p want
+	while read -r p want; do
+		pd --redact header "$p"
+		assert_status 3
+		assert_contains "$stderr" "perfdump: $want: " "stderr for $p"
+	done <<-'EOF'
+		/usr/lib/none.data /usr/lib/none.data
+		/lib64/none.data /lib64/none.data
+		/opt/tool/none.data /opt/tool/none.data
+		none.data none.data
+		/none.data /none.data
+		/usr/../home/alice/none.data <dir-1>/none.data
+		/opt/home/alice/none.data <dir-1>/none.data
+		/usr//x/none.data <dir-1>/none.data
+		/dev/shm/alice/none.data <dir-1>/none.data
+		/libalice/none.data <dir-1>/none.data
+		/tmp/alice/none.data <dir-1>/none.data
+		x/none.data <dir-1>/none.data
+		[vdso]/none.data [vdso]/none.data
+	EOF
+}

@@ -278,8 +278,9 @@ static bool user_rule(struct redactor *r, const char *s, size_t n,
 static bool system_dir(const char *d, size_t n)
 {
 	static const char *const top[] = {
-		"usr", "bin", "sbin",	"opt",	  "boot", "etc",     "proc",
-		"sys", "dev", "system", "vendor", "apex", "product", "odm",
+		"usr",	"lib",	  "lib32",  "lib64", "libx32",	"bin",
+		"sbin", "opt",	  "boot",   "etc",   "proc",	"sys",
+		"dev",	"system", "vendor", "apex",  "product", "odm",
 	};
 	size_t c = 1;
 
@@ -296,8 +297,6 @@ static bool system_dir(const char *d, size_t n)
 	}
 	while (c < n && d[c] != '/')
 		c++;
-	if (c - 1 >= 3 && !memcmp(d + 1, "lib", 3)) /* lib, lib64, libx32 */
-		return true;
 	if (at(d, n, 0, "/dev/shm"))
 		return false;
 	for (size_t i = 0; i < sizeof(top) / sizeof(top[0]); i++)
