@@ -141,24 +141,16 @@ static int check_stdout(int rc)
 	return EXIT_IO;
 }
 
-int main(int argc, char **argv)
+/* The command line after the process is set up; o is the run's options. */
+static int run(struct opts *o, int argc, char **argv)
 {
-	struct opts o = {.fmt = EMIT_TEXT, .file = "perf.data"};
 	const struct cmd *c;
-	int opt, i, rc;
-
-	/* A closed pipe is an EPIPE write error, handled in check_stdout. */
-	signal(SIGPIPE, SIG_IGN);
-	static char outbuf[1 << 16];
-
-	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
-	/* one thread writes stdout: no per-call locking (glibc) */
-	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
+	int opt, i;
 
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+jpxhV", global_long, NULL)) !=
 	       -1) {
-		if ((i = global_opt(opt, &o)) < 0)
+		if ((i = global_opt(opt, o)) < 0)
 			return EXIT_USAGE;
 		if (i)
 			continue;
@@ -178,12 +170,9 @@ int main(int argc, char **argv)
 	}
 	/* a command name wins; else an existing file: its summary */
 	i = find_cmd(argv[optind], is_input(argv[optind]));
-	if (i < 0 && is_input(argv[optind])) {
-		/* argv[optind - 1] stands for the command name getopt skips */
-		rc = cmd_summary(&o, argc - optind + 1, argv + optind - 1);
-		redact_free(o.red);
-		return check_stdout(rc);
-	}
+	if (i < 0 && is_input(argv[optind])) /* argv[optind - 1]: argv[0] */
+		return check_stdout(
+			cmd_summary(o, argc - optind + 1, argv + optind - 1));
 	if (i < 0)
 		return EXIT_USAGE;
 	if ((size_t)i == NCOMMANDS) { /* help [COMMAND] */
@@ -201,7 +190,23 @@ int main(int argc, char **argv)
 		return check_stdout(EXIT_SOUND);
 	}
 	c = commands[i];
-	rc = c->fn(&o, argc - optind, argv + optind);
+	return check_stdout(c->fn(o, argc - optind, argv + optind));
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = {.fmt = EMIT_TEXT, .file = "perf.data"};
+	int rc;
+
+	/* A closed pipe is an EPIPE write error, handled in check_stdout. */
+	signal(SIGPIPE, SIG_IGN);
+	static char outbuf[1 << 16];
+
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	/* one thread writes stdout: no per-call locking (glibc) */
+	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
+
+	rc = run(&o, argc, argv);
 	redact_free(o.red);
-	return check_stdout(rc);
+	return rc;
 }

@@ -155,6 +155,16 @@ EOF
 	pd --redact=all header $F
 	assert_status 2
 	assert_contains "$stderr" "--redact: unknown value 'all'"
+	# every way out frees the run's redactor (the sanitizer build checks)
+	pd --redact --help
+	assert_status 0
+	assert_no_signal
+	pd --redact-key k nosuch
+	assert_status 2
+	assert_no_signal
+	pd --redact=comm
+	assert_status 2
+	assert_no_signal
 }
 
 @test "redact: bytes perfdump does not decode are withheld (unknown features, tracepoint fields)" {
