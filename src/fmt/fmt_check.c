@@ -228,7 +228,13 @@ void format_check_summary(char *buf, size_t len, const struct pd_session *s,
 				      c->groups[i].name, c->groups[i].count);
 		sep = ", ";
 	}
-	if (n < len && sep[0] == ',')
+	if (n < len && c->dropped) /* past PD_DIAG_MAX: counted, not kept */
+		n += (size_t)snprintf(buf + n, len - n,
+				      "%s%zu findings not kept", sep,
+				      c->dropped);
+	else if (n < len && sep[0] == ',')
+		n += (size_t)snprintf(buf + n, len - n, ")");
+	if (n < len && c->dropped)
 		n += (size_t)snprintf(buf + n, len - n, ")");
 	if (c->has_layout && n + 20 < len) {
 		n += (size_t)snprintf(buf + n, len - n, "; likely cause: ");
