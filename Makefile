@@ -10,6 +10,8 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+# where bash-completion loads completions from on first use
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 CC ?= cc
 PKG_CONFIG ?= pkg-config
 
@@ -131,8 +133,7 @@ test-deps:
 
 demo: deps
 	$(MAKE) all
-	./perfdump header testdata/cpu-clock.data
-	./perfdump features testdata/cpu-clock.data
+	./perfdump testdata/cpu-clock.data
 
 # The bats suite (normal and sanitizer builds), the mutation test, and a
 # short fuzz session (make fuzz runs a longer one): what .ci/run runs on
@@ -154,9 +155,10 @@ check-asan: test-deps
 	PERFDUMP=$(CURDIR)/build-asan/perfdump tests/run.sh
 
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 perfdump $(DESTDIR)$(BINDIR)/perfdump
 	install -m 644 man/perfdump.1 $(DESTDIR)$(MANDIR)/man1/perfdump.1
+	install -m 644 completion/perfdump.bash $(DESTDIR)$(BASHCOMPDIR)/perfdump
 
 # Every C file of the tree, formatted by .clang-format (clang-format 14,
 # Debian 12's); format-check fails on the first one that is not.

@@ -1394,6 +1394,30 @@ def make_check_cases():
                 [(long_s.offset + 56, "error", "sample-size-mismatch"),
                  (short_s.offset + 40, "error", "sample-size-mismatch")]))
 
+    # every sample written without the ID its attr's sample_type names:
+    # each is 8 bytes short, and the ID read from its CPU slot is no
+    # attr's (the findings a wrong sample_type gives, and their cause)
+    n = 638
+    no_id = SAMPLE_TYPE & ~(1 << SAMPLE_BIT["ID"])
+    recs = [rec_comm(e, COMM, SID_COMM)]
+    for i in range(n):
+        recs.append(rec_sample(e, no_id, dict(SAMPLE_A, time=T_S1 + 1000 * i)))
+        if i % 100 == 99:
+            recs.append(rec_finished_round(e))
+    recs.append(rec_finished_round(e))
+    data, L = check_file(recs)
+    first = recs[1].offset
+    out.append(("check-sample-type.data", data,
+                "%d SAMPLEs written without the ID the attr names" % n,
+                "sample_type IP|TID|TIME|ID|CPU|PERIOD implies 56-byte "
+                "samples; all %d SAMPLEs are 48 bytes (IP|TID|TIME|CPU|PERIOD), "
+                "so each is read 8 bytes short (an error) and its id is its "
+                "cpu field, 2, no attr's (a warning): %d findings of each "
+                "code, the first of each below.  `check` names the cause: "
+                "attr 0's sample_type does not fit its samples." % (n, n),
+                [(first, "warning", "unknown-sample-id"),
+                 (first + 48, "error", "sample-size-mismatch")]))
+
     # warnings only: a record type nobody defines, zero padding between two
     # feature sections, non-zero bytes after the last section
     recs = [rec_comm(e, COMM, SID_COMM),

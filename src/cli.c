@@ -17,7 +17,7 @@
 #include "lib/torn.h"
 #include "perfdump.h"
 
-/* The command whose options are parsed: where a usage error points to. */
+/* The command whose options are parsed: usage errors point to its help. */
 static const char *usage_cmd;
 
 void usage_error(const char *fmt, ...)
@@ -34,7 +34,8 @@ void usage_error(const char *fmt, ...)
 		fputs("\nTry 'perfdump --help'.\n", stderr);
 }
 
-enum { OPT_NO_PROGRESS = 1000 };
+/* long-only global options: above every command's own (256...) */
+enum { OPT_NO_PROGRESS = 1000, OPT_REDACT, OPT_REDACT_KEY };
 
 static const struct option global_long_opts[] = {
 	{"json", no_argument, NULL, 'j'},
@@ -43,11 +44,33 @@ static const struct option global_long_opts[] = {
 	{"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
+	{"redact", optional_argument, NULL, OPT_REDACT},
+	{"redact-key", required_argument, NULL, OPT_REDACT_KEY},
 	{NULL, 0, NULL, 0},
 };
 const struct option *const global_long = global_long_opts;
 
-/* 1: handled (-j -p -x --no-progress), 0: not a global option. */
+/* --redact and --redact-key: the run's one redactor. */
+static int redact_opt(int c, const char *arg, struct opts *o)
+{
+	if (c == OPT_REDACT && arg && strcmp(arg, "comm") != 0) {
+		usage_error("--redact: unknown value '%s' (only --redact=comm)",
+			    arg);
+		return -1;
+	}
+	if (!o->red && !(o->red = redact_new())) {
+		fprintf(stderr, "perfdump: out of memory\n");
+		return -1;
+	}
+	if (c == OPT_REDACT && arg)
+		redact_set_comm(o->red, true);
+	if (c == OPT_REDACT_KEY)
+		redact_set_key(o->red, arg);
+	return 1;
+}
+
+/* 1: handled (-j -p -x --no-progress --redact...), 0: not a global option,
+ * -1: a usage error. */
 int global_opt(int c, struct opts *o)
 {
 	switch (c) {
@@ -58,6 +81,8 @@ int global_opt(int c, struct opts *o)
 	case 'p': o->fmt = EMIT_JSON_PRETTY; return 1;
 	case 'x': o->hex = true; return 1;
 	case OPT_NO_PROGRESS: o->no_progress = true; return 1;
+	case OPT_REDACT:
+	case OPT_REDACT_KEY: return redact_opt(c, optarg, o);
 	}
 	return 0;
 }
@@ -70,7 +95,7 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 	struct option longopts[64];
 	char shortopts[64];
 	size_t n = 0;
-	int opt;
+	int opt, rc;
 
 	for (const struct option *l = global_long; l->name; l++)
 		longopts[n++] = *l;
@@ -89,7 +114,9 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
 	       -1) {
-		if (global_opt(opt, o))
+		if ((rc = global_opt(opt, o)) < 0)
+			return -1;
+		if (rc)
 			continue;
 		if (opt == 'h') {
 			fputs(c->help, stdout);
@@ -125,10 +152,18 @@ static void put_file(void *ctx, const char *p, size_t n)
 	fwrite(p, 1, n, ctx);
 }
 
-/* A message on stderr follows the text output's escaping rule too. */
-static void escaped(FILE *f, const char *s)
+/*
+ * A message on stderr follows the text output's escaping rule too, and
+ * --redact's rule for the kind of string (the input's name is a path).
+ */
+static void escaped_as(FILE *f, const struct opts *o, enum pd_priv kind,
+		       const char *s)
 {
-	text_escape(s, strlen(s), false, put_file, f);
+	size_t n = strlen(s);
+
+	if (o->red)
+		redact_str(o->red, kind, s, n, &s, &n);
+	text_escape(s, n, false, put_file, f);
 }
 
 void print_diag(const struct pd_diag *d, void *opts)
@@ -140,13 +175,13 @@ void print_diag(const struct pd_diag *d, void *opts)
 	fflush(stdout); /* keep stdout and stderr in order on a terminal */
 	progress_hold();
 	fputs("perfdump: ", stderr);
-	escaped(stderr, o->file);
+	escaped_as(stderr, o, PRIV_PATH, o->file);
 	fputs(": ", stderr);
 	if (d->offset != PD_NO_OFFSET)
 		fprintf(stderr, "0x%llx: ", (unsigned long long)d->offset);
-	escaped(stderr, d->what ? d->what : "");
+	escaped_as(stderr, o, PRIV_NONE, d->what ? d->what : "");
 	fputs(": ", stderr);
-	escaped(stderr, d->detail ? d->detail : "");
+	escaped_as(stderr, o, PRIV_NONE, d->detail ? d->detail : "");
 	fputc('\n', stderr);
 	progress_release();
 }
@@ -210,9 +245,9 @@ static int open_session(struct pd_session *s, struct cli_out *out, bool hook,
 		if (!o->quiet) {
 			progress_hold();
 			fputs("perfdump: ", stderr);
-			escaped(stderr, o->file);
+			escaped_as(stderr, o, PRIV_PATH, o->file);
 			fputs(": ", stderr);
-			escaped(stderr, err);
+			escaped_as(stderr, o, PRIV_NONE, err);
 			fputc('\n', stderr);
 			progress_release();
 		}
@@ -232,6 +267,7 @@ static struct emitter *start_output(const struct opts *o, const char *file,
 		fprintf(stderr, "perfdump: out of memory\n");
 		exit(EXIT_IO);
 	}
+	emit_set_redact(e, o->red);
 	if (one_line)
 		emit_doc_begin_line(e, file);
 	else
@@ -317,6 +353,19 @@ int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
 	int worst = EXIT_SOUND;
 	bool sep = false;
 
+	if (o->hex && o->red) {
+		usage_error("%s: -x cannot be used with --redact: hex dumps "
+			    "show the bytes --redact replaces",
+			    c->name);
+		return EXIT_USAGE;
+	}
+	if (o->hex && !(c->setup & CMD_HEX)) {
+		usage_error("%s: -x: %s shows no structure's raw bytes, so "
+			    "there is nothing to dump (header, features, "
+			    "attrs and records have -x)",
+			    c->name, c->name);
+		return EXIT_USAGE;
+	}
 	for (int i = 0; i < (o->nfiles ? o->nfiles : 1); i++) {
 		if (o->nfiles)
 			fo.file = o->files[i];

@@ -56,7 +56,8 @@ const struct cmd cmd_attrs_def = {
 		"  -x, --hex       add a hex dump of each attr's bytes\n"
 		"  -h, --help      show this help\n",
 	/* PMU_MAPPINGS for PMU names, TRACING_DATA for tracepoint names */
-	.setup = CMD_WHOLE_STREAM | CMD_TORN | CMD_FEATURE_DEPS | CMD_EVLIST,
+	.setup = CMD_WHOLE_STREAM | CMD_TORN | CMD_FEATURE_DEPS | CMD_EVLIST |
+		 CMD_HEX,
 	.load = load,
 	.show = show,
 	.done = done,

@@ -73,11 +73,29 @@ struct check_cmd {
 	struct pd_check c;
 };
 
-/* Errors on stderr, with check's severities, as every command writes them. */
-static void print_errors(const struct opts *o, const struct pd_check *c)
+/*
+ * stderr: one line for a damaged file, at its first error: how many of
+ * each code, the likely cause and the repair (the findings themselves
+ * are in the output, once).
+ */
+static void print_summary(const struct opts *o, const struct pd_session *s,
+			  const struct pd_check *c)
 {
-	for (size_t i = 0; i < c->diags.n; i++)
-		print_diag(&c->diags.v[i], (void *)o);
+	char buf[2048];
+	struct pd_diag d = {.sev = PD_ERR,
+			    .offset = PD_NO_OFFSET,
+			    .what = (char *)"check: damaged",
+			    .detail = buf};
+
+	if (!c->nerr)
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		if (c->v[i].sev == PD_ERR) {
+			d.offset = c->v[i].offset;
+			break;
+		}
+	format_check_summary(buf, sizeof(buf), s, c);
+	print_diag(&d, (void *)o);
 }
 
 enum { OPT_LIST_CODES = 256 };
@@ -109,7 +127,7 @@ static int load(struct cmd_run *r)
 	}
 	/* --brief: the line says it */
 	if (!cc->brief)
-		print_errors(r->o, c);
+		print_summary(r->o, r->s, c);
 	r->text_one_line = cc->brief;
 	/* the findings are the problems: text lists them once */
 	r->diags = &c->diags;
@@ -124,7 +142,7 @@ static void show(struct cmd_run *r)
 	if (cc->brief)
 		emit_check_brief(r->e, &cc->c);
 	else
-		emit_check(r->e, &cc->c);
+		emit_check(r->e, r->s, &cc->c);
 }
 
 static void done(struct cmd_run *r)

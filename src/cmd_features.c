@@ -61,7 +61,7 @@ const struct cmd cmd_features_def = {
 		"  -p, --pretty    write indented JSON\n"
 		"  -x, --hex       add a hex dump of each feature's bytes\n"
 		"  -h, --help      show this help\n",
-	.setup = CMD_WHOLE_STREAM,
+	.setup = CMD_WHOLE_STREAM | CMD_HEX,
 	/* what is decoded depends on the options: load */
 	.load = load,
 	.show = show,

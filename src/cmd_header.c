@@ -32,7 +32,7 @@ const struct cmd cmd_header_def = {
 		"  -x, --hex       add a hex dump of the header bytes\n"
 		"  -h, --help      show this help\n",
 	/* data.size 0: where the records end, and why */
-	.setup = CMD_WHOLE_STREAM | CMD_TORN,
+	.setup = CMD_WHOLE_STREAM | CMD_TORN | CMD_HEX,
 	.show = show,
 };
 

@@ -15,6 +15,7 @@
 #include "fmt/fmt_event.h"
 #include "perfdump.h"
 
+static int load(struct cmd_run *r);
 static void show(struct cmd_run *r);
 
 const struct cmd cmd_records_def = {
@@ -47,8 +48,13 @@ const struct cmd cmd_records_def = {
 		"Options:\n"
 		"      --type LIST      only these types, names or numbers\n"
 		"                       (e.g. sample,mmap2,68)\n"
-		"      --event NAME     only records of this event (attr "
-		"name)\n"
+		"      --event NAME     only records of this event: its name "
+		"as "
+		"given\n"
+		"                       to perf record -e, with or without "
+		"modifiers\n"
+		"                       (:u, :ppp) and system: (sched:), or "
+		"attrN\n"
 		"      --pid PID        only records of this process (-1 too)\n"
 		"      --tid TID        only records of this thread (-1 too)\n"
 		"      --cpu CPU        only records of this CPU\n"
@@ -74,7 +80,8 @@ const struct cmd cmd_records_def = {
 		"  -p, --pretty         write indented JSON\n"
 		"  -x, --hex            add the raw bytes of each record\n"
 		"  -h, --help           show this help\n",
-	.setup = CMD_TORN | CMD_FEATURE_DEPS | CMD_EVLIST,
+	.setup = CMD_TORN | CMD_FEATURE_DEPS | CMD_EVLIST | CMD_HEX,
+	.load = load,
 	.show = show,
 };
 
@@ -345,6 +352,120 @@ static bool type_wanted(const struct rec_opts *ro, uint32_t type)
 	return false;
 }
 
+/*
+ * An event name as perf record -e takes it and perf names the evsel:
+ * [SYSTEM:]NAME[:MODIFIERS] (tools/perf/util/parse-events.l: the
+ * modifier_event characters).
+ */
+struct ev_parts {
+	const char *sys, *name, *mod;
+	size_t nsys, nname, nmod;
+};
+
+static void split_event(const char *s, struct ev_parts *p)
+{
+	const char *colon = strrchr(s, ':');
+	size_t n = strlen(s);
+
+	*p = (struct ev_parts){.name = s, .nname = n, .mod = ""};
+	if (colon && colon > s && colon[1] &&
+	    strspn(colon + 1, "ukhIGHpPSDWebRB") == strlen(colon + 1)) {
+		p->mod = colon + 1;
+		p->nmod = strlen(colon + 1);
+		n = (size_t)(colon - s);
+		p->nname = n;
+	}
+	colon = memchr(s, ':', n);
+	if (colon) {
+		p->sys = s;
+		p->nsys = (size_t)(colon - s);
+		p->name = colon + 1;
+		p->nname = n - p->nsys - 1;
+	}
+}
+
+static bool part_eq(const char *a, size_t na, const char *b, size_t nb)
+{
+	return na == nb && strncasecmp(a, b, na) == 0;
+}
+
+/*
+ * Does the event named `want` (as typed) name ev?  Its full name, or
+ * "attrN"; or its name without what want leaves out: the system, the
+ * modifiers ("cpu-clock" names "cpu-clock:ppp", "sched_switch" names
+ * "sched:sched_switch").
+ */
+static bool event_matches(const struct pd_evsel *ev, const char *want)
+{
+	struct ev_parts w, e;
+	char idx[32];
+
+	snprintf(idx, sizeof(idx), "attr%u", ev->idx);
+	if (!strcmp(ev->name, want) || !strcmp(idx, want))
+		return true;
+	if (!ev->name[0])
+		return false;
+	split_event(want, &w);
+	split_event(ev->name, &e);
+	return part_eq(w.name, w.nname, e.name, e.nname) &&
+	       (!w.sys || part_eq(w.sys, w.nsys, e.sys, e.sys ? e.nsys : 0)) &&
+	       (!w.nmod || part_eq(w.mod, w.nmod, e.mod, e.nmod));
+}
+
+/* Into a message: names from the file pass the text output's escaping. */
+struct sink {
+	char *p;
+	size_t len, cap;
+};
+
+static void put_sink(void *ctx, const char *p, size_t n)
+{
+	struct sink *k = ctx;
+
+	if (k->len + n >= k->cap)
+		n = k->cap - 1 - k->len;
+	memcpy(k->p + k->len, p, n);
+	k->len += n;
+	k->p[k->len] = 0;
+}
+
+/*
+ * --event that names no event of the recording is a usage error: say
+ * which events there are.  A stream read as it arrives may name its
+ * events later (EVENT_UPDATE), and an unnamed tracepoint may be named by
+ * tracing data met in the records (simpleperf's): unnamed events are then
+ * given the benefit of the doubt.
+ */
+static int load(struct cmd_run *r)
+{
+	const struct rec_ctx *c = r->ctx;
+	const struct pd_evlist *l = &r->s->evlist;
+	char list[1024] = "";
+	struct sink k = {list, 0, sizeof(list)};
+
+	if (!c->ro.event)
+		return 0;
+	for (uint32_t i = 0; i < l->n; i++)
+		if (event_matches(&l->v[i], c->ro.event) ||
+		    (!l->v[i].name[0] &&
+		     (r->s->pipe.live ||
+		      l->v[i].attr.type == PD_TYPE_TRACEPOINT)))
+			return 0;
+	for (uint32_t i = 0; i < l->n && k.len < sizeof(list) - 300; i++) {
+		char name[300];
+
+		snprintf(name, sizeof(name), "%s%s%s (attr%u)", i ? ", " : "",
+			 l->v[i].name, l->v[i].name[0] ? "" : "unnamed",
+			 l->v[i].idx);
+		text_escape(name, strlen(name), false, put_sink, &k);
+	}
+	usage_error("records: --event '%s' names no event of the recording; "
+		    "%s%s",
+		    c->ro.event, l->n ? "its events are " : "it has none",
+		    list);
+	return EXIT_USAGE;
+}
+
 static bool passes(const struct rec_ctx *c, const struct pd_sample_id *id,
 		   const struct pd_evsel *ev, uint32_t type)
 {
@@ -352,16 +473,9 @@ static bool passes(const struct rec_ctx *c, const struct pd_sample_id *id,
 
 	if (!type_wanted(ro, type))
 		return false;
-	if (ro->event) {
-		if (!ev || type >= PD_REC_USER_START)
-			return false;
-		char idx[32];
-
-		snprintf(idx, sizeof(idx), "attr%u", ev->idx);
-		if (strcmp(ev->name, ro->event) != 0 &&
-		    strcmp(idx, ro->event) != 0)
-			return false;
-	}
+	if (ro->event &&
+	    (!ev || type >= PD_REC_USER_START || !event_matches(ev, ro->event)))
+		return false;
 	if ((ro->has_pid || ro->has_tid) && !id->has_tid)
 		return false;
 	if (ro->has_pid && id->pid != ro->pid)

@@ -10,17 +10,20 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "perfdump.h"
 
 static const struct cmd *const commands[] = {
-	&cmd_header_def, &cmd_features_def, &cmd_attrs_def,    &cmd_records_def,
-	&cmd_stats_def,	 &cmd_check_def,    &cmd_buildids_def, &cmd_profile_def,
+	&cmd_summary_def, &cmd_header_def,   &cmd_features_def,
+	&cmd_attrs_def,	  &cmd_records_def,  &cmd_stats_def,
+	&cmd_check_def,	  &cmd_buildids_def, &cmd_profile_def,
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static const char global_help[] =
 	"Usage: perfdump [OPTIONS] COMMAND [COMMAND OPTIONS] [FILE...]\n"
+	"       perfdump [OPTIONS] FILE...   (the summary)\n"
 	"\n"
 	"Dump and inspect Linux perf.data files.  FILE defaults to "
 	"./perf.data;\n"
@@ -30,7 +33,13 @@ static const char global_help[] =
 	"or\n"
 	"gzip is read as the recording inside it.  Several FILEs are shown "
 	"one\n"
-	"after another (JSON: one document each, one per line with -j).\n"
+	"after another (JSON: one document each, one per line with -j).  A "
+	"first\n"
+	"argument that is not a command (nor an unambiguous prefix of one) "
+	"but an\n"
+	"existing file, a directory or '-' is shown as 'perfdump summary "
+	"FILE';\n"
+	"a command name wins: write ./NAME for a file named like one.\n"
 	"\n"
 	"Commands:\n"
 	"%s"
@@ -40,6 +49,18 @@ static const char global_help[] =
 	"  -j, --json      write JSON\n"
 	"  -p, --pretty    write indented JSON (implies --json)\n"
 	"  -x, --hex       add hex dumps of the raw bytes of each structure\n"
+	"                  (header, features, attrs, records)\n"
+	"      --redact[=comm]\n"
+	"                  replace host names, private paths and arguments "
+	"(and,\n"
+	"                  with =comm, process names) by stable tokens, for "
+	"bug\n"
+	"                  reports; perfdump(1) REDACTION says what is "
+	"replaced\n"
+	"      --redact-key KEY\n"
+	"                  --redact, with tokens from a keyed hash of KEY: "
+	"the same\n"
+	"                  string gets the same token in every run\n"
 	"      --no-progress  no progress line on stderr (shown on a terminal\n"
 	"                  after a second of reading)\n"
 	"  -h, --help      show help\n"
@@ -72,11 +93,19 @@ static const char *cmd_name(size_t i)
 	return i < NCOMMANDS ? commands[i]->name : "help";
 }
 
+/* Could name be a recording to summarise: '-', or a path that exists? */
+static bool is_input(const char *name)
+{
+	struct stat st;
+
+	return !strcmp(name, "-") || stat(name, &st) == 0;
+}
+
 /*
  * Exact name, or an unambiguous prefix (like bpftool).  Returns NCOMMANDS
- * for "help", or -1 after saying what is wrong.
+ * for "help", or -1 after saying what is wrong (unless quiet).
  */
-static int find_cmd(const char *name)
+static int find_cmd(const char *name, bool quiet)
 {
 	size_t n = strlen(name), matches = 0;
 	int found = -1;
@@ -91,6 +120,8 @@ static int find_cmd(const char *name)
 	}
 	if (matches == 1)
 		return found;
+	if (quiet)
+		return -1;
 	if (matches > 1) {
 		fprintf(stderr,
 			"perfdump: ambiguous command '%s'; it could be:", name);
@@ -122,22 +153,18 @@ static int check_stdout(int rc)
 	return EXIT_IO;
 }
 
-int main(int argc, char **argv)
+/* The command line after the process is set up; o is the run's options. */
+static int run(struct opts *o, int argc, char **argv)
 {
-	struct opts o = {.fmt = EMIT_TEXT, .file = "perf.data"};
 	const struct cmd *c;
-	int opt;
-
-	static char outbuf[1 << 16];
-
-	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
-	/* one thread writes stdout: no per-call locking (glibc) */
-	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
+	int opt, i;
 
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+jpxhV", global_long, NULL)) !=
 	       -1) {
-		if (global_opt(opt, &o))
+		if ((i = global_opt(opt, o)) < 0)
+			return EXIT_USAGE;
+		if (i)
 			continue;
 		switch (opt) {
 		case 'h': print_help(stdout); return check_stdout(EXIT_SOUND);
@@ -153,8 +180,11 @@ int main(int argc, char **argv)
 		print_help(stderr);
 		return EXIT_USAGE;
 	}
-	int i = find_cmd(argv[optind]);
-
+	/* a command name wins; else an existing file: its summary */
+	i = find_cmd(argv[optind], is_input(argv[optind]));
+	if (i < 0 && is_input(argv[optind])) /* argv[optind - 1]: argv[0] */
+		return check_stdout(
+			cmd_summary(o, argc - optind + 1, argv + optind - 1));
 	if (i < 0)
 		return EXIT_USAGE;
 	if ((size_t)i == NCOMMANDS) { /* help [COMMAND] */
@@ -162,7 +192,7 @@ int main(int argc, char **argv)
 			print_help(stdout);
 			return check_stdout(EXIT_SOUND);
 		}
-		i = find_cmd(argv[optind + 1]);
+		i = find_cmd(argv[optind + 1], false);
 		if (i < 0)
 			return EXIT_USAGE;
 		if ((size_t)i == NCOMMANDS)
@@ -172,5 +202,21 @@ int main(int argc, char **argv)
 		return check_stdout(EXIT_SOUND);
 	}
 	c = commands[i];
-	return check_stdout(c->fn(&o, argc - optind, argv + optind));
+	return check_stdout(c->fn(o, argc - optind, argv + optind));
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = {.fmt = EMIT_TEXT, .file = "perf.data"};
+	int rc;
+
+	static char outbuf[1 << 16];
+
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	/* one thread writes stdout: no per-call locking (glibc) */
+	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
+
+	rc = run(&o, argc, argv);
+	redact_free(o.red);
+	return rc;
 }

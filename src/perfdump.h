@@ -27,6 +27,9 @@ struct opts {
 	char **files;	  /* the FILE operands (take_file_arg), or none */
 	int nfiles;
 	bool quiet; /* no messages on stderr (the fuzz target) */
+	/* --redact (--redact=comm, --redact-key): one for the whole run,
+	 * so a string gets the same token in every file; NULL: off */
+	struct redactor *red;
 };
 
 /*
@@ -46,6 +49,8 @@ enum cmd_setup {
 	/* a pipe stream read as it arrives: read it to its end first, for
 	 * the whole session (pd_session_read_all) */
 	CMD_WHOLE_STREAM = 1u << 4,
+	/* -x adds raw bytes to what it shows (without: -x is refused) */
+	CMD_HEX = 1u << 5,
 };
 
 /* What cmd_run() hands a command's steps. */
@@ -135,9 +140,15 @@ void progress_stop(void);
 void progress_hold(void);
 void progress_release(void);
 
-/* -j -p -x --no-progress -h -V, shared by main() and every command. */
+/*
+ * -j -p -x --no-progress -h -V --redact --redact-key, shared by main() and
+ * every command.
+ */
 extern const struct option *const global_long;
-/* Apply -j, -p, -x or --no-progress to o: 1 if opt was one, else 0. */
+/*
+ * Apply -j, -p, -x, --no-progress, --redact[=comm] or --redact-key (optarg)
+ * to o: 1 if opt was one of them, 0 if not, -1 after a usage error.
+ */
 int global_opt(int opt, struct opts *o);
 
 int cmd_header(struct opts *o, int argc, char **argv);
@@ -148,9 +159,10 @@ int cmd_stats(struct opts *o, int argc, char **argv);
 int cmd_check(struct opts *o, int argc, char **argv);
 int cmd_buildids(struct opts *o, int argc, char **argv);
 int cmd_profile(struct opts *o, int argc, char **argv);
+int cmd_summary(struct opts *o, int argc, char **argv);
 
 extern const struct cmd cmd_header_def, cmd_features_def, cmd_records_def;
 extern const struct cmd cmd_attrs_def, cmd_stats_def, cmd_check_def;
-extern const struct cmd cmd_buildids_def, cmd_profile_def;
+extern const struct cmd cmd_buildids_def, cmd_profile_def, cmd_summary_def;
 
 #endif

@@ -115,7 +115,54 @@ our_late() {
 		'.check.summary.records_checked' 8 \
 		'.check.summary.bytes_covered' 632 \
 		'.check.summary.file_size' 632
-	assert_contains "$stderr" "perfdump: testdata/killed.data: 0x30: file header: data section: data.size is 0"
+	assert_eq "$stderr" "perfdump: testdata/killed.data: 0x30: check: damaged: 1 error (data-size-zero-with-records 1); repair: data.size (the header field at 0x30) should be 0x170: the whole records run from data.offset 0x108 to 0x278 (perf record did not rewrite the header); repair: the feature bitmap (the 32 bytes at 0x48) should be 0: no feature section follows the records (perf record wrote none)"
+	jq_all '[.check.repairs[] | del(.message)]' '[{"field":"data.size","offset":48,"size":8,"value":"0x170"},{"field":"feature bitmap","offset":72,"size":32,"value":"0x0"}]' \
+		'.check.cause' null \
+		'.check.groups' '[{"code":"data-size-zero-with-records","severity":"error","count":1,"first_offset":48}]'
+}
+
+@test "check killed.data: the repairs it names make the file sound, and perf reads it" {
+	local f=$BATS_TEST_TMPDIR/repaired.data
+	cp testdata/killed.data "$f"
+	# data.size, the u64 at 0x30: 0x170, little-endian; the bitmap 0
+	printf '\x70\x01' | dd of="$f" bs=1 seek=48 conv=notrunc status=none
+	dd if=/dev/zero of="$f" bs=1 seek=72 count=32 conv=notrunc status=none
+	check_findings "$f" 0 '[]'
+	jq_all '.check.summary.records_checked' 8 '.check.repairs' '[]'
+	assert_empty "$stderr" stderr
+	# perf's counts of the repaired file (testdata/README.md, killed.data)
+	pdj -j stats "$f"
+	assert_eq "$(jq -r '.stats.records.types[] | "\(.name) \(.count)"' <<<"$output" | LC_ALL=C sort)" \
+		"$(awk '/events:/ && $1 != "TOTAL" { print $1, $3 }' testdata/perf-ref/killed.data.repaired.stats.txt | LC_ALL=C sort)"
+}
+
+@test "check check-sample-type.data: 1276 findings, grouped by code, and their cause named" {
+	pdj -j check testdata/synthetic/check-sample-type.data
+	assert_status 1
+	jq_all '.check.findings | length' 1276 \
+		'[.check.findings[0,1] | [.offset, .severity, .code]]' '[[376,"error","sample-size-mismatch"],[328,"warning","unknown-sample-id"]]' \
+		'.check.groups' '[{"code":"sample-size-mismatch","severity":"error","count":638,"first_offset":376},{"code":"unknown-sample-id","severity":"warning","count":638,"first_offset":328}]' \
+		'.check.cause | del(.message)' '{"code":"sample-size-mismatch","attr":0,"sample_type":"0x1c7","sample_type_names":["IP","TID","TIME","ID","CPU","PERIOD"],"implied_size":56,"samples":638,"misfits":638,"size":48,"size_count":638,"first_offset":328,"other_findings":638}' \
+		'.check.cause.message' '"attr 0'"'"'s sample_type (IP|TID|TIME|ID|CPU|PERIOD) implies 56-byte samples; 638 of its 638 samples are 48 bytes: their fields are read from the wrong places, which likely explains the 638 other findings on samples"' \
+		'[(.errors | length), (.warnings | length)]' '[638,638]'
+	# stderr: one line, the summary; each finding is in the output once
+	[ "$(printf '%s\n' "$stderr" | wc -l)" = 1 ]
+	assert_contains "$stderr" "perfdump: testdata/synthetic/check-sample-type.data: 0x178: check: damaged: 638 errors (sample-size-mismatch 638); likely cause: attr 0's sample_type"
+	# text: the cause, the groups, the first 10 findings of each code
+	pd check testdata/synthetic/check-sample-type.data
+	assert_status 1
+	assert_contains "$output" "    message:                attr 0's sample_type (IP|TID|TIME|ID|CPU|PERIOD) implies 56-byte samples"
+	assert_contains "$output" $'  groups:\n    sample-size-mismatch:   severity=error count=638 first_offset=0x178\n    unknown-sample-id:      severity=warning count=638 first_offset=0x148\n'
+	[ "$(grep -c '^    error 0x[0-9a-f]* record SAMPLE \[sample-size-mismatch\]' <<<"$output")" = 10 ]
+	[ "$(grep -c '^    warning 0x[0-9a-f]* record SAMPLE \[unknown-sample-id\]' <<<"$output")" = 10 ]
+}
+
+@test "check: a sound file has no cause, repairs or groups, and says nothing on stderr" {
+	pdj -j check testdata/cpu-clock.data
+	jq_all '[.check.cause, .check.repairs, .check.groups]' '[null,[],[]]'
+	assert_empty "$stderr" stderr
+	pd check testdata/cpu-clock.data
+	[[ $output != *groups:* && $output != *cause:* && $output != *repairs:* ]]
 }
 
 @test "check: the synthetic files that are sound" {

@@ -74,6 +74,7 @@ has_line() {
 		clean "$out" "stdout of 'perfdump $args'"
 		clean "$err" "stderr of 'perfdump $args'"
 	done <<-'EOF'
+		summary
 		header
 		-x header
 		features
@@ -106,8 +107,8 @@ has_line() {
 	assert_status 0
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/o"
 	has_line "$BATS_TEST_TMPDIR/o" \
-		'    ev\x1b]0;pwn\x07\x1b[2J:         samples=1 percent=50.0% period=1000'
-	assert_contains "$output" $'\n    café\\xc2\\x9b[2J\\x9b\\x7f\\xff: '
+		'      ev\x1b]0;pwn\x07\x1b[2J:       samples=1 percent=50.0% period=1000'
+	assert_contains "$output" $'\n      café\\xc2\\x9b[2J\\x9b\\x7f\\xff: '
 	assert_contains "$output" 'comm=co\x1b]0;x\x07\x9b samples=2'
 }
 
@@ -135,7 +136,7 @@ has_line() {
 	assert_contains "$output" ' name=ksym\x1b[2J\x9b sample_id:'
 	assert_contains "$output" ' path=/sys\x1b[2J\xc2\x9b sample_id:'
 	assert_contains "$output" \
-		'PERF_RECORD_SAMPLE: cpumode=user event=café\xc2\x9b[2J\x9b\x7f\xff ip=0x400101'
+		'PERF_RECORD_SAMPLE: misc=0x2 cpumode=user event=café\xc2\x9b[2J\x9b\x7f\xff ip=0x400101'
 	# one line per record: a newline in a string forges none
 	assert_eq "$(grep -c 'PERF_RECORD_' <<<"$output")" 8 "record lines"
 	pd -x records "$H"
@@ -233,13 +234,13 @@ has_line() {
 	pd records - <"$P"
 	assert_status 0
 	assert_contains "$output" 'PERF_RECORD_EVENT_UPDATE: update_type=NAME id=0x102 name=upd\x1b[5m\xc2\x9b\x9b'
-	assert_contains "$output" 'PERF_RECORD_SAMPLE: cpumode=user event=upd\x1b[5m\xc2\x9b\x9b ip=0x400101'
+	assert_contains "$output" 'PERF_RECORD_SAMPLE: misc=0x2 cpumode=user event=upd\x1b[5m\xc2\x9b\x9b ip=0x400101'
 	assert_contains "$output" \
-		'PERF_RECORD_HEADER_BUILD_ID: cpumode=user pid=-1 build_id=101112131415161718191a1b1c1d1e1f20212223 build_id_size=20 filename=/tmp/bin\x1b[2J\xc2\x9b\xfe'
+		'PERF_RECORD_HEADER_BUILD_ID: misc=0x2 cpumode=user pid=-1 build_id=101112131415161718191a1b1c1d1e1f20212223 build_id_size=20 filename=/tmp/bin\x1b[2J\xc2\x9b\xfe'
 	assert_contains "$output" 'value=host\x1b[31m\x0d\n\x08\xc2\x85}'
 	pd stats - <"$P"
 	assert_status 0
-	assert_contains "$output" $'\n    upd\\x1b[5m\\xc2\\x9b\\x9b: '
+	assert_contains "$output" $'\n      upd\\x1b[5m\\xc2\\x9b\\x9b: '
 }
 
 @test "escape: JSON is valid, holds no raw control character, and keeps the exact strings" {

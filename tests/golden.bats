@@ -89,6 +89,14 @@ golden_check() {
 	golden_check pipe.data
 }
 
+@test "golden redact.data" {
+	golden_check redact.data
+}
+
+@test "golden redact-pipe.data" {
+	golden_check redact-pipe.data
+}
+
 @test "golden stat.data" {
 	golden_check stat.data
 }

@@ -171,7 +171,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	)
 	output=$(cat "$o.stats")
 	check_json
-	jq_all '.samples.total' 1200 '.errors' '[]'
+	jq_all '.stats.samples.total' 1200 '.errors' '[]'
 	output=$(cat "$o.time")
 	check_json
 	jq_all '[.records[] | select(.type == 9) | .time] | [length, . == sort]' '[1200,true]' '.errors' '[]'
@@ -209,7 +209,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	output=$(cat "$o")
 	check_json
 	# 9 containers of 127 RLE blocks of 128 KiB: records of 2056 bytes
-	jq_all '.compression.decompressed_bytes' 149815296 \
+	jq_all '.stats.compression.decompressed_bytes' 149815296 \
 		'[.errors[].detail]' '["the compressed stream ends inside a record (744 bytes left over)"]'
 }
 
@@ -253,7 +253,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	under_64 stats
 	output=$(cat "$o")
 	check_json
-	jq_all '.samples | [.total, .threads, .threads_not_kept]' '[300000,262144,37856]' \
+	jq_all '.stats.samples | [.total, .threads, .threads_not_kept]' '[300000,262144,37856]' \
 		'.warnings' '[{"offset":null,"what":"thread table","detail":"more than 262144 threads: 37856 samples of the threads beyond them are counted in the totals, not per thread (threads_not_kept)"}]'
 	rss_run "$o" -j records --order time "$f"
 	under_64 records --order time

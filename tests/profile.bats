@@ -246,7 +246,7 @@ cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51%,11250000,[kernel.kallsyms],
 	for f in testdata/pipe.data testdata/zstd.data testdata/threads.data testdata/killed.data; do
 		pd -j stats "$f"
 		local want=$status samples
-		samples=$(jq .samples.total <<<"$output")
+		samples=$(jq .stats.samples.total <<<"$output")
 		pdj -j profile --symfs "$T/empty" --vmlinux /nonexistent "$f"
 		assert_status "$want"
 		# every sample lands in a row, here all of unsymbolized DSOs

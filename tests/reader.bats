@@ -68,11 +68,11 @@ both_modes() {
 @test "reader: the big files reach past the read-ahead chunks, with the damage where it was put" {
 	local b=$BATS_FILE_TMPDIR/big
 	pdj -j stats "$b/big.data"
-	jq_all '.records.total' '35652' '[.records.types[] | select(.name == "AUXTRACE") | .count]' '[260]'
+	jq_all '.stats.records.total' '35652' '[.stats.records.types[] | select(.name == "AUXTRACE") | .count]' '[260]'
 	pdj -j stats "$b/big-records.data"
-	jq_all '.records.total' '64618' '.errors' '[]'
+	jq_all '.stats.records.total' '64618' '.errors' '[]'
 	pdj -j stats "$b/big-zstd.data"
-	jq_all '.records.total > 40000' 'true' '.compression.containers > 800' 'true' '.errors' '[]'
+	jq_all '.stats.records.total > 40000' 'true' '.stats.compression.containers > 800' 'true' '.errors' '[]'
 	pd stats "$b/big-small-record.data"
 	assert_status 1
 	[[ $stderr == *"0x1e85ac: data section: record header: size 4 is smaller than the 8-byte header"* ]]

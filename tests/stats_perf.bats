@@ -30,16 +30,16 @@ perf_total_samples() {
 	for name in group-s.data group-s-pipe.data allbits.data; do
 		pdj -j stats "testdata/$name"
 		assert_status 0
-		assert_eq "$(jq -r '.samples.events[] | "\(.event) \(.samples)"' <<<"$output" | LC_ALL=C sort)" \
+		assert_eq "$(jq -r '.stats.samples.events[] | "\(.event) \(.samples)"' <<<"$output" | LC_ALL=C sort)" \
 			"$(perf_event_samples "$name")" "samples per event of $name"
 		# the leader's SAMPLE records, apart: perf's Aggregated SAMPLE count
-		jq_all '.samples.total' "$(perf_total_samples "$name")" \
-			'.samples.events[0].sample_records' "$(perf_total_samples "$name")" \
-			'[.samples.events[1:][].sample_records] | add' '0'
+		jq_all '.stats.samples.total' "$(perf_total_samples "$name")" \
+			'.stats.samples.events[0].sample_records' "$(perf_total_samples "$name")" \
+			'[.stats.samples.events[1:][].sample_records] | add' '0'
 	done
 	# a member whose value moved in few samples (page-faults) is not 0
 	pdj -j stats testdata/group-s.data
-	jq_true '.samples.events[2] | .event == "page-faults" and .samples > 0 and .samples < 100'
+	jq_true '.stats.samples.events[2] | .event == "page-faults" and .samples > 0 and .samples < 100'
 }
 
 # perf report -F period,sample: the period of a member is the sum of its
@@ -49,7 +49,7 @@ perf_total_samples() {
 	for name in group-s.data group-s-pipe.data; do
 		pdj -j stats "testdata/$name"
 		want=$(awk '{ print $1, $2, $3, $4, $5, $6 }' "$REF/$name.period.txt")
-		assert_eq "$(jq -r '[.samples.events[].period] + [.samples.events[].samples] | map(tostring) | join(" ")' <<<"$output")" \
+		assert_eq "$(jq -r '[.stats.samples.events[].period] + [.stats.samples.events[].samples] | map(tostring) | join(" ")' <<<"$output")" \
 			"$want" "periods and samples of $name"
 	done
 }
@@ -59,7 +59,7 @@ perf_total_samples() {
 	assert_status 0
 	local n
 	n=$(perf_total_samples group-s.data)
-	assert_contains "$output" "cpu-clock:              samples=$n "
+	assert_contains "$output" "cpu-clock:            samples=$n "
 	assert_contains "$output" "sample_records=$n"
 	assert_contains "$output" "sample_records=0"
 }
@@ -86,10 +86,10 @@ perf_stat_counts() {
 		print t ev, $n }' <(perf_stat_ref "$1")
 }
 
-# our_counts [FILTER]: "EVENT COUNT" of .counters.events, the count as perf
+# our_counts [FILTER]: "EVENT COUNT" of .stats.counters.events, the count as perf
 # prints it (two decimals unless whole)
 our_stat_counts() {
-	jq -r "${1:-.counters.events[]} | \"\(.event) \(.count)\"" <<<"$output" |
+	jq -r "${1:-.stats.counters.events[]} | \"\(.event) \(.count)\"" <<<"$output" |
 		awk '{ c = $NF; $NF = ""; printf "%s%s\n", $0, (c == int(c)) ? sprintf("%.0f", c) : sprintf("%.2f", c) }'
 }
 
@@ -100,32 +100,32 @@ our_stat_counts() {
 		assert_status 0
 		assert_eq "$(our_stat_counts)" "$(perf_stat_counts "$name")" "counters of $name"
 		# "0.101477579 seconds time elapsed": the final STAT_ROUND's time
-		jq_eq '.counters.elapsed_ns' "$(awk '/seconds time elapsed/ { sub(/\./, "", $1); print $1 + 0 }' <(perf_stat_ref "$name"))"
-		jq_all '.counters.aggr_mode' '1' '.counters.interval_ms' '0' '.counters.intervals' '[]'
+		jq_eq '.stats.counters.elapsed_ns' "$(awk '/seconds time elapsed/ { sub(/\./, "", $1); print $1 + 0 }' <(perf_stat_ref "$name"))"
+		jq_all '.stats.counters.aggr_mode' '1' '.stats.counters.interval_ms' '0' '.stats.counters.intervals' '[]'
 	done
 	# four events on two CPUs: one STAT per event and CPU
 	pdj -j stats testdata/stat-a.data
-	jq_all '.counters.stat_records' '8' '.counters.rounds' '1' \
-		'[.counters.events[] | .unit]' '["msec","msec","",""]' \
-		'[.counters.events[] | .scaled]' '[0,0,0,0]'
+	jq_all '.stats.counters.stat_records' '8' '.stats.counters.rounds' '1' \
+		'[.stats.counters.events[] | .unit]' '["msec","msec","",""]' \
+		'[.stats.counters.events[] | .scaled]' '[0,0,0,0]'
 }
 
 @test "stats: perf stat record -I counters per interval equal perf stat report" {
 	pdj -j stats testdata/stat-i.data
 	assert_status 0
 	# perf's interval lines start with the round's time in seconds
-	assert_eq "$(jq -r '.counters.intervals[] | (.time | tostring) as $t |
+	assert_eq "$(jq -r '.stats.counters.intervals[] | (.time | tostring) as $t |
 		.events[] | "\($t[0:-9] | if . == "" then "0" else . end).\($t[-9:]) \(.event) \(.count)"' <<<"$output" |
 		awk '{ c = $NF; printf "%s %s %s\n", $1, $2, (c == int(c)) ? sprintf("%.0f", c) : sprintf("%.2f", c) }')" \
 		"$(perf_stat_counts stat-i.data)" "interval counts of stat-i.data"
-	jq_all '.counters.interval_ms' '100' '.counters.rounds' '4' '.counters.intervals | length' '4'
+	jq_all '.stats.counters.interval_ms' '100' '.stats.counters.rounds' '4' '.stats.counters.intervals | length' '4'
 }
 
 @test "stats: perf stat record counters in text" {
 	pd stats testdata/stat-a.data
 	assert_status 0
 	assert_contains "$output" "counters:"
-	assert_contains "$output" "cpu-clock:              count=$(perf_stat_counts stat-a.data | awk '$1 == "cpu-clock" { print $2 }') unit=msec"
+	assert_contains "$output" "cpu-clock:            count=$(perf_stat_counts stat-a.data | awk '$1 == "cpu-clock" { print $2 }') unit=msec"
 }
 
 @test "records: a STAT record names its event" {
@@ -145,7 +145,7 @@ perf_pid_rows() {
 }
 
 our_thread_rows() {
-	jq -r '.samples.top_threads[] | "\(.tid) \(.comm) \(.samples)"' <<<"$output" | LC_ALL=C sort
+	jq -r '.stats.samples.top_threads[] | "\(.tid) \(.comm) \(.samples)"' <<<"$output" | LC_ALL=C sort
 }
 
 # a thread forked without a COMM of its own has its parent's name
@@ -156,15 +156,15 @@ our_thread_rows() {
 		pdj -j stats --top 0 "testdata/$name"
 		assert_status 0
 		assert_eq "$(our_thread_rows)" "$(perf_pid_rows "$name")" "threads of $name"
-		jq_true '[.samples.top_processes[].comm] | all(. != null)'
+		jq_true '[.stats.samples.top_processes[].comm] | all(. != null)'
 	done
 }
 
 # comm-order.data: taskset's COMM is in data.1, dd's (later in time) in data.0
 @test "stats: a directory's thread name is the latest in time, not in file order" {
 	pdj -j stats testdata/comm-order.data
-	jq_eq '[.samples.top_processes[].comm]' "[\"$(perf_pid_rows comm-order.data | awk '{ print $2 }')\"]"
-	jq_eq '[.samples.top_processes[].comm]' '["dd"]'
+	jq_eq '[.stats.samples.top_processes[].comm]' "[\"$(perf_pid_rows comm-order.data | awk '{ print $2 }')\"]"
+	jq_eq '[.stats.samples.top_processes[].comm]' '["dd"]'
 }
 
 # perf writes pid -1 for the kernel's MMAP and tasks of -a recordings

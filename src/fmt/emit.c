@@ -57,15 +57,29 @@ bool emit_want_hex(const struct emitter *e)
 	return e->hex;
 }
 
+void emit_set_redact(struct emitter *e, struct redactor *r)
+{
+	e->red = r;
+}
+
+bool emit_redacting(const struct emitter *e)
+{
+	return e->red != NULL;
+}
+
 /* ---- structure ------------------------------------------------------- */
 
 void emit_doc_begin(struct emitter *e, const char *file)
 {
 	if (e->fmt == EMIT_CSV)
 		return; /* the table is the document */
+	size_t n = strlen(file);
+
+	if (e->red) /* the input's name is a path like any other */
+		redact_str(e->red, PRIV_PATH, file, n, &file, &n);
 	if (e->fmt == EMIT_TEXT) {
 		jw_raws(&e->jw, "File: ");
-		text_bytes(e, file, strlen(file), false);
+		text_bytes(e, file, n, false);
 		jw_rawc(&e->jw, '\n');
 		return;
 	}
@@ -73,7 +87,7 @@ void emit_doc_begin(struct emitter *e, const char *file)
 	jw_key(&e->jw, "perfdump_json_version");
 	jw_u64(&e->jw, 1);
 	jw_key(&e->jw, "file");
-	jw_string(&e->jw, file);
+	jw_string_n(&e->jw, file, n);
 	if (e->fmt == EMIT_JSON_LINES) {
 		/* the preamble line; each record is a line of its own */
 		jw_key(&e->jw, "format");
@@ -88,7 +102,11 @@ void emit_doc_begin_line(struct emitter *e, const char *file)
 		emit_doc_begin(e, file);
 		return;
 	}
-	text_bytes(e, file, strlen(file), false);
+	size_t n = strlen(file);
+
+	if (e->red) /* as emit_doc_begin's */
+		redact_str(e->red, PRIV_PATH, file, n, &file, &n);
+	text_bytes(e, file, n, false);
 	jw_raws(&e->jw, ": ");
 	e->one_line = e->line_owed = true;
 }
@@ -305,7 +323,9 @@ void emit_strf(struct emitter *e, const char *key, const char *fmt, ...)
 	emit_str(e, key, buf);
 }
 
-void emit_bytes_str(struct emitter *e, const char *key, const char *s, size_t n)
+/* A string as it is shown: --redact has been applied. */
+static void write_str(struct emitter *e, const char *key, const char *s,
+		      size_t n)
 {
 	if (is_json(e)) {
 		json_key(e, key);
@@ -323,9 +343,28 @@ void emit_bytes_str(struct emitter *e, const char *key, const char *s, size_t n)
 	text_end_value(e);
 }
 
+void emit_private(struct emitter *e, const char *key, enum pd_priv kind,
+		  const char *s, size_t n)
+{
+	if (e->red && s)
+		redact_str(e->red, kind, s, n, &s, &n);
+	write_str(e, key, s, n);
+}
+
+void emit_bytes_str(struct emitter *e, const char *key, const char *s, size_t n)
+{
+	emit_private(e, key, PRIV_NONE, s, n);
+}
+
 void emit_pstr(struct emitter *e, const char *key, const struct pd_str *s)
 {
-	emit_bytes_str(e, key, s->s, s->len);
+	emit_private(e, key, PRIV_NONE, s->s, s->len);
+}
+
+void emit_private_pstr(struct emitter *e, const char *key, enum pd_priv kind,
+		       const struct pd_str *s)
+{
+	emit_private(e, key, kind, s->s, s->len);
 }
 
 void format_human_size(char *buf, size_t len, uint64_t bytes)

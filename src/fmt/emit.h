@@ -27,6 +27,7 @@
 
 #include "../lib/cursor.h"
 #include "../lib/diag.h"
+#include "redact.h"
 
 enum emit_format {
 	EMIT_TEXT,
@@ -49,6 +50,13 @@ bool emit_is_json(const struct emitter *e);
 int emit_flush(struct emitter *e);
 /* -x: formatters add raw bytes with emit_raw() */
 bool emit_want_hex(const struct emitter *e);
+/*
+ * --redact: r rewrites the strings that identify a person or machine
+ * (redact.h); NULL (the default) shows them.  The caller keeps r.
+ */
+void emit_set_redact(struct emitter *e, struct redactor *r);
+/* --redact is on: what shows undecoded strings is withheld. */
+bool emit_redacting(const struct emitter *e);
 
 /*
  * The document: JSON {"perfdump_json_version": 1, "file": ..., and the
@@ -123,6 +131,17 @@ void emit_strf(struct emitter *e, const char *key, const char *fmt, ...)
 void emit_bytes_str(struct emitter *e, const char *key, const char *s,
 		    size_t n);
 void emit_pstr(struct emitter *e, const char *key, const struct pd_str *s);
+/*
+ * A string from the file that may identify a person or machine: a path,
+ * a cgroup, a host name, an argument, a comm (enum pd_priv).  Written as
+ * emit_bytes_str(), through --redact's rule for its kind.  Every string
+ * emitted otherwise gets only the user-name rule, so such strings must
+ * come through here (tests/redact.bats checks the formatters' keys).
+ */
+void emit_private(struct emitter *e, const char *key, enum pd_priv kind,
+		  const char *s, size_t n);
+void emit_private_pstr(struct emitter *e, const char *key, enum pd_priv kind,
+		       const struct pd_str *s);
 /* A byte count: JSON integer, text "N (1.5 MiB)" when large. */
 void emit_size(struct emitter *e, const char *key, uint64_t bytes);
 /* A value with a name: JSON KEY: v, KEY_name: "name"; text "v (name)". */
@@ -144,8 +163,17 @@ void emit_flags_in(struct emitter *e, const char *key, uint64_t v,
 void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p,
 		 size_t n);
 /*
+ * The same for bytes perfdump does not decode (a tracepoint's fields, an
+ * unknown record's head): they may hold any string, so under --redact
+ * the value is "<redacted>".
+ */
+void emit_hexbytes(struct emitter *e, const char *key, const uint8_t *p,
+		   size_t n);
+/*
  * A hex dump of file bytes: JSON {"offset": N, "size": N, "hex": ".."};
- * text a title and canonical 16-byte lines with file offsets.
+ * text a title and canonical 16-byte lines with file offsets.  Under
+ * --redact the bytes are left out: JSON {"offset", "size", "redacted":
+ * true}, text the title line only.
  */
 void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 		  size_t n, uint64_t file_off);

@@ -26,6 +26,15 @@ void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p, size_t n)
 	free(buf);
 }
 
+void emit_hexbytes(struct emitter *e, const char *key, const uint8_t *p,
+		   size_t n)
+{
+	if (e->red)
+		emit_str(e, key, "<redacted>");
+	else
+		emit_hexstr(e, key, p, n);
+}
+
 void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 		  size_t n, uint64_t off)
 {
@@ -36,6 +45,12 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 		jw_u64(&e->jw, off);
 		jw_key(&e->jw, "size");
 		jw_u64(&e->jw, n);
+		if (e->red) { /* the bytes may hold any string */
+			jw_key(&e->jw, "redacted");
+			jw_bool(&e->jw, true);
+			jw_end_object(&e->jw);
+			return;
+		}
 		jw_key(&e->jw, "hex");
 		/* streamed: a section can be 64 MiB, its hex twice that */
 		jw_hex(&e->jw, p, n);
@@ -55,8 +70,9 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 	indent(e, ind);
 	key = key ? key : "raw";
 	text_bytes(e, key, strlen(key), false);
-	jw_rawf(&e->jw, ": %zu bytes at 0x%" PRIx64 "\n", n, off);
-	for (size_t i = 0; i < n; i += 16) {
+	jw_rawf(&e->jw, ": %zu bytes at 0x%" PRIx64 "%s\n", n, off,
+		e->red ? " (not shown: --redact)" : "");
+	for (size_t i = 0; i < n && !e->red; i += 16) {
 		indent(e, ind + 2);
 		jw_rawf(&e->jw, "0x%08" PRIx64 " ", off + i);
 		for (size_t j = 0; j < 16; j++) {
@@ -107,6 +123,16 @@ static void emit_diag_list(struct emitter *e, const struct pd_diags *d,
 	emit_arr_end(e);
 }
 
+/* A diagnostic's text: the user-name rule under --redact, as any string. */
+static void diag_text(struct emitter *e, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (e->red)
+		redact_str(e->red, PRIV_NONE, s, n, &s, &n);
+	text_bytes(e, s, n, false);
+}
+
 void emit_diags(struct emitter *e, const struct pd_diags *d)
 {
 	if (is_json(e)) {
@@ -132,10 +158,10 @@ void emit_diags(struct emitter *e, const struct pd_diags *d)
 		if (g->offset != PD_NO_OFFSET)
 			jw_rawf(&e->jw, "0x%" PRIx64 ": ", g->offset);
 		if (g->what)
-			text_bytes(e, g->what, strlen(g->what), false);
+			diag_text(e, g->what);
 		jw_raws(&e->jw, ": ");
 		if (g->detail)
-			text_bytes(e, g->detail, strlen(g->detail), false);
+			diag_text(e, g->detail);
 		jw_rawc(&e->jw, '\n');
 	}
 	if (d->dropped)

@@ -5,6 +5,7 @@
 
 #include "emit.h"
 #include "json.h"
+#include "redact.h"
 
 #define TEXT_MAX_DEPTH 64
 #define TEXT_VALUE_COL 28
@@ -40,8 +41,9 @@ struct emitter {
 	/* CSV: the open table's columns, and the next one in its row */
 	const char *const *cols;
 	unsigned ncols, col;
-	bool one_line;	/* emit_doc_begin_line: text is one line */
-	bool line_owed; /* ... whose value is still to come */
+	bool one_line;	      /* emit_doc_begin_line: text is one line */
+	bool line_owed;	      /* ... whose value is still to come */
+	struct redactor *red; /* --redact, or NULL */
 };
 
 static inline bool is_json(const struct emitter *e)

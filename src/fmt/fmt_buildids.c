@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
 /* Formatters for build-id lists and resolutions (see fmt_buildids.h). */
 #include "fmt_buildids.h"
+
+#include <string.h>
+
 #include "names.h"
 
 #include "../lib/feat_meta.h"
 
 /* A string or null; text leaves the null out (it says nothing there). */
-static void emit_opt_str(struct emitter *e, const char *key, const char *s)
+static void emit_opt_str(struct emitter *e, const char *key, enum pd_priv kind,
+			 const char *s)
 {
 	if (s) {
-		emit_str(e, key, s);
+		emit_private(e, key, kind, s, strlen(s));
 		return;
 	}
 	emit_text_hide(e, true);
@@ -20,7 +24,7 @@ static void emit_opt_str(struct emitter *e, const char *key, const char *s)
 void emit_bid_res(struct emitter *e, const struct pd_bid_res *r)
 {
 	emit_str(e, "status", pd_bid_status_name(r->status));
-	emit_opt_str(e, "path", r->path);
+	emit_opt_str(e, "path", PRIV_PATH, r->path);
 	if (r->has_found) {
 		emit_hexstr(e, "found_build_id", r->found, r->found_len);
 	} else {
@@ -28,7 +32,7 @@ void emit_bid_res(struct emitter *e, const struct pd_bid_res *r)
 		emit_null(e, "found_build_id");
 		emit_text_hide(e, false);
 	}
-	emit_opt_str(e, "detail", r->detail);
+	emit_opt_str(e, "detail", PRIV_NONE, r->detail);
 	/* text: where it looked matters only when nothing matched */
 	emit_text_hide(e, r->status == PD_BID_MATCH || !r->ntries);
 	emit_arr_begin(e, "tried");
@@ -37,7 +41,7 @@ void emit_bid_res(struct emitter *e, const struct pd_bid_res *r)
 		const struct pd_bid_try *t = &r->tries[i];
 
 		emit_row_begin(e, NULL);
-		emit_str(e, "path", t->path);
+		emit_private(e, "path", PRIV_PATH, t->path, strlen(t->path));
 		emit_str(e, "status", pd_bid_status_name(t->verdict));
 		if (t->status == PD_ELF_OK) {
 			emit_hexstr(e, "build_id", t->id, t->len);
@@ -46,7 +50,7 @@ void emit_bid_res(struct emitter *e, const struct pd_bid_res *r)
 			emit_null(e, "build_id");
 			emit_text_hide(e, false);
 		}
-		emit_opt_str(e, "detail", t->detail);
+		emit_opt_str(e, "detail", PRIV_NONE, t->detail);
 		emit_obj_end(e);
 	}
 	emit_arr_end(e);
@@ -62,7 +66,7 @@ void emit_bid_entry(struct emitter *e, const struct pd_bid_entry *b,
 		emit_hexstr(e, "build_id", b->build_id, b->build_id_size);
 	else
 		emit_null(e, "build_id");
-	emit_bytes_str(e, "filename", b->filename, b->filename_len);
+	emit_private(e, "filename", PRIV_PATH, b->filename, b->filename_len);
 	if (with_hits)
 		emit_u64(e, "samples", b->samples);
 	if (resolved)

@@ -9,10 +9,22 @@
 #include "emit.h"
 
 /*
- * The "check" object: sound, the findings (text: one row each, titled
- * "SEVERITY OFFSET STRUCTURE [CODE]") and the summary.
+ * The "check" object: sound, the likely cause, the repairs, the findings
+ * grouped by code, the findings (text: one row each, titled "SEVERITY
+ * OFFSET STRUCTURE [CODE]", the first CHECK_TEXT_PER_CODE of each code;
+ * JSON: all of them) and the summary.  s names the attrs.
  */
-void emit_check(struct emitter *e, const struct pd_check *c);
+#define CHECK_TEXT_PER_CODE 10
+void emit_check(struct emitter *e, const struct pd_session *s,
+		const struct pd_check *c);
+
+/*
+ * What the findings add up to, in one line (no newline): "N errors
+ * (CODE COUNT, ...)", then "; likely cause: ..." and "; repair: ..."
+ * when known.  For the summary check prints on stderr.
+ */
+void format_check_summary(char *buf, size_t len, const struct pd_session *s,
+			  const struct pd_check *c);
 
 /*
  * check --brief: the "check" object with a one-line summary first ("sound",

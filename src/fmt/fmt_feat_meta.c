@@ -163,7 +163,7 @@ void emit_feat_build_id(struct emitter *e, const struct pd_session *s,
 			emit_null(e, "pid");
 		emit_u64(e, "build_id_size", b->build_id_size);
 		emit_hexstr(e, "build_id", b->build_id, b->build_id_size);
-		emit_pstr(e, "filename", &b->filename);
+		emit_private_pstr(e, "filename", PRIV_PATH, &b->filename);
 		if (m->res)
 			emit_bid_res(e, &m->res[i]);
 		emit_obj_end(e);

@@ -14,7 +14,10 @@ void emit_feat_string(struct emitter *e, const struct pd_session *s,
 	const struct feat_string *m = f->model;
 
 	(void)s;
-	emit_pstr(e, "value", &m->str);
+	/* OSRELEASE, CPUDESC, ... describe the machine's make, not whose */
+	emit_private_pstr(e, "value",
+			  f->id == HEADER_HOSTNAME ? PRIV_HOST : PRIV_NONE,
+			  &m->str);
 }
 
 void emit_feat_nrcpus(struct emitter *e, const struct pd_session *s,
@@ -46,7 +49,12 @@ void emit_feat_cmdline(struct emitter *e, const struct pd_session *s,
 
 	(void)s;
 	emit_u64(e, "nr", m->argv.nr);
-	emit_strlist(e, "argv", &m->argv);
+	/* argv[0] is the perf binary's path; the rest may name anything */
+	emit_arr_begin(e, "argv");
+	for (uint32_t i = 0; i < m->argv.nr; i++)
+		emit_private_pstr(e, NULL, i ? PRIV_ARG : PRIV_PATH,
+				  &m->argv.v[i]);
+	emit_arr_end(e);
 }
 
 void emit_feat_sample_time(struct emitter *e, const struct pd_session *s,

@@ -14,10 +14,12 @@ static double pct(uint64_t part, uint64_t whole)
 }
 
 /* A string or null (text leaves a null out). */
-static void emit_opt(struct emitter *e, const char *key, const char *s)
+/* A string of the kind (for --redact), or null (JSON only). */
+static void emit_opt(struct emitter *e, const char *key, enum pd_priv kind,
+		     const char *s)
 {
 	if (s) {
-		emit_str(e, key, s);
+		emit_private(e, key, kind, s, strlen(s));
 		return;
 	}
 	emit_text_hide(e, true);
@@ -108,14 +110,15 @@ static void emit_function(struct emitter *e, const struct profile_view *v,
 	emit_double(e, "percent", pct(r->period, p->events[r->event].period),
 		    "%.2f%%");
 	emit_u64(e, "period", r->period);
-	emit_str(e, "dso", dso_name(p, r->dso));
+	emit_private(e, "dso", PRIV_PATH, dso_name(p, r->dso),
+		     strlen(dso_name(p, r->dso)));
 	emit_text_hide(e, !d || d->status == PD_BID_MATCH);
 	if (d)
 		emit_str(e, "status", pd_bid_status_name(d->status));
 	else
 		emit_null(e, "status");
 	emit_text_hide(e, false);
-	emit_opt(e, "source_file", r->source_file);
+	emit_opt(e, "source_file", PRIV_PATH, r->source_file);
 	emit_text_hide(e, !r->hot_line);
 	if (r->hot_line)
 		emit_u64(e, "hot_line", (uint64_t)r->hot_line);
@@ -129,7 +132,7 @@ static void emit_function(struct emitter *e, const struct profile_view *v,
 	emit_text_hide(e,
 		       !r->hot_file || (r->source_file &&
 					!strcmp(r->hot_file, r->source_file)));
-	emit_opt(e, "hot_file", r->hot_file);
+	emit_opt(e, "hot_file", PRIV_PATH, r->hot_file);
 	emit_text_hide(e, false);
 	emit_obj_end(e);
 }
@@ -163,16 +166,16 @@ static void emit_dso_res(struct emitter *e, const struct pd_prof_dso *d)
 	else
 		emit_null(e, "build_id");
 	emit_text_hide(e, false);
-	emit_opt(e, "detail", d->detail);
-	emit_opt(e, "path", d->path);
-	emit_opt(e, "debug_path", d->debug_path);
+	emit_opt(e, "detail", PRIV_NONE, d->detail);
+	emit_opt(e, "path", PRIV_PATH, d->path);
+	emit_opt(e, "debug_path", PRIV_PATH, d->debug_path);
 	emit_str(e, "symbols", pd_sym_src_name(d->src));
 	emit_text_hide(e, true);
 	emit_u64(e, "nsyms", d->nsyms);
 	emit_text_hide(e, !d->dropped_syms);
 	emit_u64(e, "symbols_not_kept", d->dropped_syms);
 	emit_text_hide(e, !d->lines);
-	emit_opt(e, "lines", d->lines);
+	emit_opt(e, "lines", PRIV_NONE, d->lines);
 	emit_text_hide(e, false);
 }
 
@@ -209,7 +212,8 @@ static void emit_dso_rows(struct emitter *e, const struct profile_view *v)
 		emit_text_hide(e, p->nevents < 2);
 		emit_str(e, "event", name);
 		emit_text_hide(e, true);
-		emit_str(e, "dso", dso_name(p, r->dso));
+		emit_private(e, "dso", PRIV_PATH, dso_name(p, r->dso),
+			     strlen(dso_name(p, r->dso)));
 		emit_text_hide(e, false);
 		emit_u64(e, "samples", r->samples);
 		emit_double(e, "percent",
@@ -235,7 +239,8 @@ static void emit_dso_list(struct emitter *e, const struct profile_view *v)
 			continue;
 		emit_row_begin_title(e, NULL, d->short_name);
 		emit_text_hide(e, true);
-		emit_str(e, "dso", d->short_name);
+		emit_private(e, "dso", PRIV_PATH, d->short_name,
+			     strlen(d->short_name));
 		emit_text_hide(e, false);
 		emit_u64(e, "samples", d->samples);
 		emit_u64(e, "period", d->period);

@@ -49,7 +49,7 @@ static void emit_comm(struct emitter *e, const char *key, const char *comm)
 	size_t n = strnlen(comm, 16);
 
 	if (n)
-		emit_bytes_str(e, key, comm, n);
+		emit_private(e, key, PRIV_COMM, comm, n);
 	else
 		emit_null(e, key);
 }

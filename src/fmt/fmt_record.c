@@ -104,7 +104,7 @@ static void fmt_mmap(const struct fmt_rec *x)
 	emit_hex(e, "pgoff", m->pgoff);
 	if (m->is_mmap2)
 		fmt_mmap2_fields(e, m);
-	emit_pstr(e, "filename", &m->filename);
+	emit_private_pstr(e, "filename", PRIV_PATH, &m->filename);
 }
 
 static void fmt_lost(const struct fmt_rec *x)
@@ -116,7 +116,7 @@ static void fmt_lost(const struct fmt_rec *x)
 static void fmt_comm(const struct fmt_rec *x)
 {
 	emit_pid_tid(x->e, x->r->u.comm.pid, x->r->u.comm.tid);
-	emit_pstr(x->e, "comm", &x->r->u.comm.comm);
+	emit_private_pstr(x->e, "comm", PRIV_COMM, &x->r->u.comm.comm);
 }
 
 /* EXIT and FORK */
@@ -275,7 +275,7 @@ static void fmt_bpf_event(const struct fmt_rec *x)
 static void fmt_cgroup(const struct fmt_rec *x)
 {
 	emit_hex(x->e, "id", x->r->u.cgroup.id);
-	emit_pstr(x->e, "path", &x->r->u.cgroup.path);
+	emit_private_pstr(x->e, "path", PRIV_CGROUP, &x->r->u.cgroup.path);
 }
 
 static void fmt_text_poke(const struct fmt_rec *x)
@@ -375,8 +375,9 @@ void emit_record(struct emitter *e, const struct pd_session *s,
 		 * first bytes on the row; all of them with -x (raw)
 		 */
 		emit_u64(e, "data_size", r->u.raw.n);
-		emit_hexstr(e, "data_head", r->u.raw.p,
-			    r->u.raw.n < HEAD_BYTES ? r->u.raw.n : HEAD_BYTES);
+		emit_hexbytes(e, "data_head", r->u.raw.p,
+			      r->u.raw.n < HEAD_BYTES ? r->u.raw.n
+						      : HEAD_BYTES);
 		break;
 	case PD_RK_FIELDS:
 		/* a legacy feature record is a feature, whatever its type */
@@ -391,7 +392,7 @@ void emit_record(struct emitter *e, const struct pd_session *s,
 	if (r->ntail) {
 		emit_u64(e, "unparsed_size", r->ntail);
 		emit_offset(e, "unparsed_offset", r->tail_offset);
-		emit_hexstr(e, "unparsed_head", r->tail,
-			    r->ntail < HEAD_BYTES ? r->ntail : HEAD_BYTES);
+		emit_hexbytes(e, "unparsed_head", r->tail,
+			      r->ntail < HEAD_BYTES ? r->ntail : HEAD_BYTES);
 	}
 }

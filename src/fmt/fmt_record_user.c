@@ -174,7 +174,7 @@ void fmt_build_id(const struct fmt_rec *x)
 	if (m->build_id)
 		emit_hexstr(e, "build_id", m->build_id, m->build_id_size);
 	emit_u64(e, "build_id_size", m->build_id_size);
-	emit_pstr(e, "filename", &m->filename);
+	emit_private_pstr(e, "filename", PRIV_PATH, &m->filename);
 }
 
 void fmt_id_index(const struct fmt_rec *x)
@@ -263,7 +263,7 @@ void fmt_thread_map(const struct fmt_rec *x)
 	for (uint32_t i = 0; i < m->nread; i++) {
 		emit_row_begin(e, NULL);
 		emit_s64(e, "pid", (int64_t)m->v[i].pid);
-		emit_pstr(e, "comm", &m->v[i].comm);
+		emit_private_pstr(e, "comm", PRIV_COMM, &m->v[i].comm);
 		emit_obj_end(e);
 	}
 	emit_arr_end(e);

@@ -97,7 +97,7 @@ static void emit_payload(struct emitter *e, const struct pd_sample_bytes *b,
 			 uint64_t n, bool json_always)
 {
 	if (b->p && n && (emit_want_hex(e) || (json_always && emit_is_json(e))))
-		emit_hexstr(e, "data", b->p, (size_t)n);
+		emit_hexbytes(e, "data", b->p, (size_t)n);
 }
 
 static void emit_raw_field(struct emitter *e, const struct pd_sample *smp)

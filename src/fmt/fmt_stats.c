@@ -99,8 +99,8 @@ static void emit_top(struct emitter *e, const struct stats_view *v)
 		emit_s64(e, "pid", (int32_t)pids[i].pid);
 		emit_text_hide(e, false);
 		if (pids[i].comm)
-			emit_bytes_str(e, "comm", pids[i].comm,
-				       strlen(pids[i].comm));
+			emit_private(e, "comm", PRIV_COMM, pids[i].comm,
+				     strlen(pids[i].comm));
 		else
 			emit_null(e, "comm");
 		emit_u64(e, "samples", pids[i].samples);
@@ -119,7 +119,8 @@ static void emit_top(struct emitter *e, const struct stats_view *v)
 		emit_text_hide(e, false);
 		emit_s64(e, "pid", (int32_t)t->pid);
 		if (t->comm[0])
-			emit_bytes_str(e, "comm", t->comm, strlen(t->comm));
+			emit_private(e, "comm", PRIV_COMM, t->comm,
+				     strlen(t->comm));
 		else
 			emit_null(e, "comm");
 		emit_u64(e, "samples", t->samples);
@@ -408,6 +409,7 @@ static void emit_bytes(struct emitter *e, const struct pd_byte_account *ba)
 void emit_stats(struct emitter *e, const struct pd_session *s,
 		const struct stats_view *v)
 {
+	emit_obj_begin(e, "stats"); /* the key named after the command */
 	emit_str(e, "mode",
 		 s->mode == PD_MODE_PIPE  ? "pipe"
 		 : s->mode == PD_MODE_DIR ? "directory"
@@ -423,4 +425,5 @@ void emit_stats(struct emitter *e, const struct pd_session *s,
 		emit_bytes(e, v->bytes);
 	else
 		emit_null(e, "bytes");
+	emit_obj_end(e);
 }

@@ -7,6 +7,7 @@
 #include "fmt_tracepoint.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 static void emit_elems(struct emitter *e, const char *key,
 		       const struct pd_tp_field *f, const struct pd_tp_value *v)
@@ -41,12 +42,23 @@ static void emit_value(struct emitter *e, const struct pd_tp_field *f,
 	case PD_TP_PTR: emit_hex(e, k, v->u); break;
 	case PD_TP_STR:
 	case PD_TP_DLOC_STR:
-		emit_bytes_str(e, k, (const char *)v->p, v->len);
+		/* --redact: a comm as a comm, any other string as a path */
+		emit_private(e, k, strstr(k, "comm") ? PRIV_COMM : PRIV_PATH,
+			     (const char *)v->p, v->len);
 		break;
 	case PD_TP_ARRAY:
 	case PD_TP_DLOC_ARRAY: emit_elems(e, k, f, v); break;
-	default: emit_hexstr(e, k, v->p, v->len); break;
+	default: emit_hexbytes(e, k, v->p, v->len); break;
 	}
+}
+
+static bool has_strings(const struct pd_tp_event *ev)
+{
+	for (uint32_t i = 0; i < ev->nfields; i++)
+		if (ev->fields[i].kind != PD_TP_INT &&
+		    ev->fields[i].kind != PD_TP_PTR)
+			return true;
+	return false;
 }
 
 void emit_tp_sample(struct emitter *e, const struct pd_tp_sample *t)
@@ -59,7 +71,10 @@ void emit_tp_sample(struct emitter *e, const struct pd_tp_sample *t)
 	for (uint32_t i = 0; i < ev->nfields; i++)
 		emit_value(e, &ev->fields[i], &t->v[i]);
 	emit_obj_end(e);
-	if (t->print)
+	/* --redact: the print shows the strings as they are */
+	if (t->print && emit_redacting(e) && has_strings(ev))
+		emit_str(e, "print", "<redacted>");
+	else if (t->print)
 		emit_bytes_str(e, "print", t->print, t->print_len);
 	else
 		emit_null(e, "print");

@@ -280,6 +280,16 @@ static void check_sample_id(struct walk *w, const struct pd_event *ev,
 		*has_time = smp->common.has_time;
 		*t = smp->common.time;
 	}
+	if (d->evsel) { /* too short, or too long with no unknown bits */
+		bool unknown = smp->unknown_type ||
+			       (smp->sample_type & PD_SAMPLE_READ &&
+				d->evsel->attr.read_format &
+					~(uint64_t)(PD_FORMAT_MAX - 1));
+
+		pd_check_tally_sample(w->c, w->s,
+				      (uint32_t)(d->evsel - w->s->evlist.v), ev,
+				      smp->damaged || (smp->left && !unknown));
+	}
 	if (d->evsel && smp->common.has_id &&
 	    foreign_to_single(w->s, smp->common.id)) {
 		struct pd_check_value v[1] = {{"id", smp->common.id, true}};
@@ -576,6 +586,8 @@ int pd_check_run(struct pd_session *s, struct pd_check *c)
 	c->bytes_covered += w.dir_covered;
 	build_findings(s, c, w.nrecords);
 	arena_free(&w.scratch);
+	if (pd_check_explain(s, c) < 0)
+		w.oom = true;
 	return w.oom || (s->diags.n && !c->v) ? -1 : 0;
 }
 
@@ -583,6 +595,8 @@ void pd_check_free(struct pd_check *c)
 {
 	free(c->v);
 	free(c->notes);
+	free(c->groups);
+	free(c->tally);
 	pd_diags_free(&c->diags);
 	memset(c, 0, sizeof(*c));
 }

@@ -39,7 +39,53 @@ struct pd_finding {
 	unsigned nvalues;
 };
 
-struct pd_check_note; /* check.c: codes of the diagnostics check added */
+struct pd_check_note;  /* check.c: codes of the diagnostics check added */
+struct pd_check_tally; /* check_cause.c: samples per attr, and misfits */
+
+/* The findings of one code: how many, and the first (check_cause.c). */
+struct pd_check_group {
+	enum pd_code code;
+	const char *name; /* the code's name */
+	enum pd_sev sev;  /* of its first finding */
+	size_t count;
+	size_t first;	       /* index of its first finding */
+	uint64_t first_offset; /* PD_NO_OFFSET: none */
+};
+
+/*
+ * The likely cause of the findings: the samples of one attr do not fit
+ * its sample_type (a wrong attr, or samples written by another layout),
+ * so every field after the misfit is read from the wrong place.
+ */
+struct pd_check_layout {
+	uint32_t attr; /* evlist index */
+	uint64_t sample_type;
+	uint32_t implied_size; /* 0: the sample_type has varying-size fields */
+	uint64_t samples;      /* SAMPLE records of the attr */
+	uint64_t misfits;      /* of those, too long or too short */
+	uint32_t size;	       /* the size most misfits have */
+	uint64_t size_count;   /* how many misfits have it */
+	uint64_t first_offset; /* the first misfit */
+	size_t other_findings; /* findings of other codes on SAMPLE records */
+};
+
+/*
+ * A repair known to make the file readable: the SIZE bytes of FIELD at
+ * OFFSET := VALUE.
+ */
+enum pd_repair_kind {
+	PD_REPAIR_DATA_SIZE, /* data.size 0: the bytes of the whole records */
+	PD_REPAIR_FEATURES,  /* ... and no feature table after them */
+};
+
+struct pd_check_repair {
+	enum pd_repair_kind kind;
+	const char *field; /* "data.size", "feature bitmap" */
+	uint64_t offset;   /* the field's file offset */
+	uint32_t size;	   /* its bytes */
+	uint64_t value;
+	uint64_t start, end; /* where the whole records start and end */
+};
 
 struct pd_check {
 	struct pd_finding *v;
@@ -60,9 +106,18 @@ struct pd_check {
 	uint64_t max_late_ns, max_late_offset;
 	/* The findings as diagnostics, with check's severities: "errors"/"warnings". */
 	struct pd_diags diags;
+	/* The findings grouped by code, in the order the codes first occur. */
+	struct pd_check_group *groups;
+	size_t ngroups;
+	bool has_layout; /* layout: the likely cause */
+	struct pd_check_layout layout;
+	struct pd_check_repair repairs[2];
+	unsigned nrepairs;
 	/* internal */
 	struct pd_check_note *notes;
 	size_t nnotes, notes_cap;
+	struct pd_check_tally *tally; /* per attr */
+	uint32_t ntally;
 };
 
 /*
@@ -71,6 +126,14 @@ struct pd_check {
  */
 int pd_check_run(struct pd_session *s, struct pd_check *c);
 void pd_check_free(struct pd_check *c);
+
+/* check_cause.c: a SAMPLE of attr idx read, and whether it fit. */
+struct pd_event;
+void pd_check_tally_sample(struct pd_check *c, const struct pd_session *s,
+			   uint32_t idx, const struct pd_event *ev,
+			   bool misfit);
+/* check_cause.c: groups, the likely cause and the repair; -1: no memory */
+int pd_check_explain(struct pd_session *s, struct pd_check *c);
 
 /* Every code check can give: pd_codes[] (codes.h, diag.h). */
 

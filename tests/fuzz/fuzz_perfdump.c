@@ -3,12 +3,13 @@
  * Fuzz target: the whole pipeline (open, header, every feature decoder and
  * formatter, attrs, every record and sample decoder (tracepoint fields and
  * prints too, the time-ordered run through libtraceevent's own print
- * path), file and time order, text and JSON, with and without -x, stats,
- * check, buildids with --hits, profile by function and by thread (no file
- * outside the recording is looked at: an empty --symfs and build-id cache,
- * a missing --vmlinux), and the same bytes read as an in-memory ELF for a
- * build-id note and for everything profile reads from a DSO: symbols, PLT,
- * DWARF lines, and as kallsyms and a perf map (pd_dso_probe_mem)) on
+ * path), file and time order, text and JSON, with and without -x, some
+ * under --redact=comm, stats, check, buildids with --hits, the summary,
+ * profile by function and by thread (no file outside the recording is
+ * looked at: an empty --symfs and build-id cache, a missing --vmlinux),
+ * and the same bytes read as an in-memory ELF for a build-id note and for
+ * everything profile reads from a DSO: symbols, PLT, DWARF lines, and as
+ * kallsyms and a perf map (pd_dso_probe_mem)) on
  * arbitrary bytes, with the output discarded.  Built with libFuzzer by `make fuzz`; built
  * without it (PD_FUZZ_REPLAY) it is a plain program that replays files,
  * so a crash reproduces anywhere: build-asan/perfdump-replay FILE...
@@ -28,11 +29,15 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void run(const char *cmd, const char *path, enum emit_format fmt,
-		bool hex)
+/* red: --redact=comm's redactor, or NULL */
+static void run_red(const char *cmd, const char *path, enum emit_format fmt,
+		    bool hex, struct redactor *red)
 {
-	struct opts o = {
-		.fmt = fmt, .hex = hex, .file = "perf.data", .quiet = true};
+	struct opts o = {.fmt = fmt,
+			 .hex = hex,
+			 .file = "perf.data",
+			 .quiet = true,
+			 .red = red};
 	char *argv[] = {(char *)cmd, (char *)path, NULL};
 
 	switch (cmd[0]) {
@@ -42,6 +47,7 @@ static void run(const char *cmd, const char *path, enum emit_format fmt,
 	case 'r': cmd_records(&o, 2, argv); break;
 	case 's': cmd_stats(&o, 2, argv); break;
 	case 'c': cmd_check(&o, 2, argv); break;
+	case 'S': cmd_summary(&o, 2, argv); break;
 	case 'b': { /* every source, the hits walk; no file lookups */
 		char *bargv[] = {(char *)"buildids", (char *)"--hits",
 				 (char *)"--no-resolve", (char *)path, NULL};
@@ -78,6 +84,12 @@ static void run(const char *cmd, const char *path, enum emit_format fmt,
 	clearerr(stdout);
 }
 
+static void run(const char *cmd, const char *path, enum emit_format fmt,
+		bool hex)
+{
+	run_red(cmd, path, fmt, hex, NULL);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static bool init;
@@ -107,13 +119,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size && write(fd, data, size) != (ssize_t)size)
 		abort();
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+
+	struct redactor *red = redact_new();
+
+	if (!red)
+		abort();
+	redact_set_comm(red, true);
 	run("header", path, EMIT_TEXT, false);
 	run("header", path, EMIT_JSON, true);
 	run("features", path, EMIT_TEXT, true);
-	run("features", path, EMIT_JSON_PRETTY, false);
+	run_red("features", path, EMIT_JSON_PRETTY, false, red);
 	run("attrs", path, EMIT_JSON, true);
 	run("records", path, EMIT_TEXT, true);
-	run("records", path, EMIT_JSON, false);
+	run_red("records", path, EMIT_JSON, false, red);
+	run("Summary", path, EMIT_TEXT, false);
+	redact_free(red);
 	/* tracepoint prints through libtraceevent's print path too */
 	setenv("PERFDUMP_TP_PRINT", "libtraceevent", 1);
 	run("time-ordered records", path, EMIT_JSON_LINES, false);

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * --redact: the strings of a recording that identify a person or a
+ * machine, replaced by stable tokens.  The emitter applies it where such
+ * a string is written (emit_private(): formatters mark the kind of each
+ * one), and to every other string the user-name rule; so a formatter
+ * cannot show a path or a host name without going through it.  perfdump(1)
+ * REDACTION lists what is and is not redacted.
+ *
+ * Tokens: without a key, "<KIND-N>", N counting the distinct strings of a
+ * kind in the order they are first shown, for the whole run (every file
+ * of it).  With --redact-key KEY, "<KIND-HHHHHHHHHHHH>": the first 48 bits
+ * of SipHash-2-4 (siphash.h) of "KIND:string" under a 128-bit key made
+ * from KEY, so the same string gets the same token in every run and file
+ * redacted with the same key, and no one without the key can test a guess.
+ */
+#ifndef PD_REDACT_H
+#define PD_REDACT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What a string from the file is, for --redact. */
+enum pd_priv {
+	/* not identifying itself: only the user-name rule applies
+	 * (/home/NAME, /run/user/UID, user-UID.slice, user@UID.service) */
+	PRIV_NONE,
+	/* a file path: a directory that is not a system one -> <dir-N>,
+	 * the basename kept */
+	PRIV_PATH,
+	/* a cgroup path: every directory but the root -> <cgroup-N> */
+	PRIV_CGROUP,
+	/* a host name -> <host-N> */
+	PRIV_HOST,
+	/* a command-line argument after argv[0] -> <arg-N> */
+	PRIV_ARG,
+	/* a comm (process name) -> <comm-N>, with --redact=comm only */
+	PRIV_COMM,
+};
+
+struct redactor;
+
+struct redactor *redact_new(void);
+void redact_free(struct redactor *r);
+/* --redact=comm: comm values are replaced too. */
+void redact_set_comm(struct redactor *r, bool on);
+/* --redact-key KEY: keyed tokens (see above). */
+void redact_set_key(struct redactor *r, const char *key);
+
+/*
+ * s[0..n) as --redact shows it, of kind k: into *out, *outlen (s itself
+ * when nothing changes; else a buffer valid until the next call).
+ */
+void redact_str(struct redactor *r, enum pd_priv k, const char *s, size_t n,
+		const char **out, size_t *outlen);
+
+#endif

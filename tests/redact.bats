@@ -1,0 +1,225 @@
+#!/usr/bin/env bats
+# --redact: the strings that identify a person or machine are replaced by
+# stable tokens in every output (perfdump(1) REDACTION).  The fixtures
+# redact.data and redact-pipe.data were recorded with a known host name,
+# a program and a file under /home/alice-test, and a user's cgroup
+# (testdata/README.md).
+
+load helpers
+
+F=testdata/redact.data
+P=testdata/redact-pipe.data
+# what must not survive --redact (the host, the home, the file, the uid)
+SECRETS='redact-test-host|alice-test|redact-secret|31337'
+# what must: system paths and kernel names
+KEPT="/usr/lib/x86_64-linux-gnu/libc.so.6 /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 [kernel.kallsyms] [vdso] /usr/bin/perf"
+
+# every_output FILE ARGS...: stdout and stderr of every command --help
+# lists (a new one is checked too) in text, -j and (records)
+# --json-lines, with the global ARGS, into $all.
+every_output() {
+	local f=$1 cmd fmt
+	shift
+	all=
+	for cmd in $("$PERFDUMP" --help | sed -n '/^Commands:/,/^$/p' |
+		awk 'NR > 1 && NF && $1 != "help" { print $1 }'); do
+		for fmt in "" -j; do
+			# shellcheck disable=SC2086
+			pd "$@" $fmt $cmd "$f"
+			assert_no_signal
+			[ "$status" -le 1 ] || { echo "$* $fmt $cmd: exit $status: $stderr"; return 1; }
+			all+=$output$'\n'$stderr$'\n'
+		done
+	done
+	pd "$@" records --json-lines "$f"
+	assert_no_signal
+	all+=$output$'\n'$stderr$'\n'
+}
+
+# siphash_token KEY KIND STRING: the token --redact-key KEY gives STRING,
+# computed here from the algorithm perfdump(1) names (SipHash-2-4 as its
+# paper gives it, checked against the paper's test vector first).
+siphash_token() {
+	python3 - "$@" <<'EOF'
+import sys
+M = (1 << 64) - 1
+def rotl(x, b): return ((x << b) | (x >> (64 - b))) & M
+def sip(k0, k1, m):
+    v = [k0 ^ 0x736f6d6570736575, k1 ^ 0x646f72616e646f6d,
+         k0 ^ 0x6c7967656e657261, k1 ^ 0x7465646279746573]
+    def rnd():
+        v[0] = (v[0] + v[1]) & M; v[1] = rotl(v[1], 13); v[1] ^= v[0]; v[0] = rotl(v[0], 32)
+        v[2] = (v[2] + v[3]) & M; v[3] = rotl(v[3], 16); v[3] ^= v[2]
+        v[0] = (v[0] + v[3]) & M; v[3] = rotl(v[3], 21); v[3] ^= v[0]
+        v[2] = (v[2] + v[1]) & M; v[1] = rotl(v[1], 17); v[1] ^= v[2]; v[2] = rotl(v[2], 32)
+    b = m + b"\0" * (7 - len(m) % 8) + bytes([len(m) & 0xff])
+    for i in range(0, len(b), 8):
+        w = int.from_bytes(b[i:i + 8], "little")
+        v[3] ^= w; rnd(); rnd(); v[0] ^= w
+    v[2] ^= 0xff
+    for _ in range(4): rnd()
+    return v[0] ^ v[1] ^ v[2] ^ v[3]
+key = bytes(range(16))
+assert sip(int.from_bytes(key[:8], "little"), int.from_bytes(key[8:], "little"),
+           bytes(range(15))) == 0xa129ca6149be45e5
+k = sys.argv[1].encode()
+k0 = sip(0x7265646163742d6b, 0x6579203120706466, k)
+k1 = sip(0x7265646163742d6b, 0x6579203220706466, k)
+h = sip(k0, k1, (sys.argv[2] + ":" + sys.argv[3]).encode())
+print("<%s-%012x>" % (sys.argv[2], h >> 16))
+EOF
+}
+
+@test "redact: the fixtures hold the strings --redact removes (the test can fail)" {
+	every_output $F
+	grep -qE "$SECRETS" <<<"$all"
+	for s in redact-test-host alice-test redact-secret user-31337; do
+		assert_contains "$all" "$s"
+	done
+}
+
+@test "redact: no output of any command, text, JSON or JSON lines, names the host, home, file or uid" {
+	local f s
+	for f in $F $P; do
+		every_output $f --redact
+		if grep -nE "$SECRETS" <<<"$all"; then
+			echo "$f: --redact left the lines above"
+			false
+		fi
+		assert_contains "$all" "<host-1>"
+		assert_contains "$all" "<arg-1>"
+		assert_contains "$all" "/worker"
+		assert_contains "$all" "user-<user-1>.slice"
+		for s in $KEPT; do
+			assert_contains "$all" "$s" "$f: redacted output"
+		done
+	done
+}
+
+@test "redact: the values, and one token per distinct string across the outputs of a run" {
+	pdj --redact -j features $F hostname cmdline build_id
+	jq_all "$(feature HOSTNAME).value" '"<host-1>"' \
+		"$(feature CMDLINE).argv" '["/usr/bin/perf","<arg-1>","<arg-2>","<arg-3>","<arg-4>","<arg-5>","<arg-6>","<arg-7>","<arg-8>","<arg-9>","<arg-10>","<arg-11>","<arg-12>"]' \
+		"[$(feature BUILD_ID).build_ids[].filename]" '["[kernel.kallsyms]","<dir-2>/worker","/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2","[vdso]","/usr/lib/x86_64-linux-gnu/libc.so.6"]' \
+		.file '"<dir-1>/redact.data"'
+	pd --redact records --type mmap2,cgroup,comm $F
+	assert_status 0
+	assert_contains "$output" "File: <dir-1>/redact.data"
+	[ "$(grep -c 'filename=<dir-2>/worker ' <<<"$output")" = 1 ]
+	assert_contains "$output" "path=/ "
+	assert_contains "$output" "path=/user.slice "
+	assert_contains "$output" "path=<cgroup-1>/user-<user-1>.slice "
+	assert_contains "$output" "path=<cgroup-2>/session-7.scope "
+	assert_contains "$output" "comm=worker "
+}
+
+@test "redact: stderr names the input as the output does" {
+	pd --redact header "$BATS_TEST_TMPDIR/alice-test/none.data"
+	assert_status 3
+	assert_contains "$stderr" "perfdump: <dir-1>/none.data: "
+	[[ $stderr != *alice-test* ]]
+}
+
+@test "redact: --redact=comm replaces comm values too, in records and stats" {
+	pd --redact=comm records --type comm,thread_map $F
+	assert_status 0
+	assert_contains "$output" 'comm=""'
+	assert_contains "$output" "comm=<comm-1> "
+	assert_contains "$output" "comm=<comm-2> "
+	[[ $output != *worker* && $output != *perf-exec* ]]
+	pdj --redact=comm -j stats $F
+	jq_eq '[.. | objects | .comm? // empty] | unique' '["<comm-1>"]'
+}
+
+@test "redact: --redact-key tokens are SipHash-2-4 under the key, the same across runs and files" {
+	local want
+	want=$(siphash_token k1 host redact-test-host)
+	pdj --redact-key k1 -j features $F hostname
+	jq_eq "$(feature HOSTNAME).value" "\"$want\""
+	pdj --redact-key k1 -j features $P hostname
+	jq_eq "$(feature HOSTNAME).value" "\"$want\""
+	want=$(siphash_token k1 dir /home/alice-test/bin)
+	pd --redact-key=k1 records --type mmap2 $P
+	assert_contains "$output" "filename=$want/worker "
+	pdj --redact-key k2 -j features $F hostname
+	jq_eq "$(feature HOSTNAME).value" "\"$(siphash_token k2 host redact-test-host)\""
+}
+
+@test "redact: -x is refused under --redact, and --redact takes only =comm" {
+	pd --redact -x header $F
+	assert_status 2
+	assert_empty "$output" stdout
+	assert_contains "$stderr" "-x cannot be used with --redact"
+	pd header --redact-key k $F -x
+	assert_status 2
+	pd --redact=all header $F
+	assert_status 2
+	assert_contains "$stderr" "--redact: unknown value 'all'"
+	# every way out frees the run's redactor (the sanitizer build checks)
+	pd --redact --help
+	assert_status 0
+	assert_no_signal
+	pd --redact-key k nosuch
+	assert_status 2
+	assert_no_signal
+	pd --redact=comm
+	assert_status 2
+	assert_no_signal
+}
+
+@test "redact: bytes perfdump does not decode are withheld (unknown features, tracepoint fields)" {
+	pdj --redact -j features testdata/synthetic/unknown-features.data
+	jq_true '[.features[] | select(has("bytes")) | .bytes] | length > 0 and
+		all(.redacted == true and (has("hex") | not))'
+	pd --redact features testdata/synthetic/unknown-features.data
+	assert_contains "$output" "(not shown: --redact)"
+	# tracepoint fields: a comm is a comm, other strings paths; the
+	# print output, which shows them as they are, is withheld
+	pd --redact records --json-lines --type sample --limit 2 testdata/tracepoint.data
+	assert_eq "$(jq -c 'select(.fields) | [.raw.data, .fields.prev_comm, .fields.next_comm, .fields.prev_pid, .print]' <<<"$output" | tr '\n' ' ')" \
+		'[null,"perf","migration/0",3151,"<redacted>"] [null,"migration/0","swapper/0",18,"<redacted>"] '
+	pd --redact=comm records --json-lines --type sample --limit 1 testdata/tracepoint.data
+	assert_eq "$(jq -c 'select(.fields) | [.fields.prev_comm, .fields.next_comm, .print]' <<<"$output")" \
+		'["<comm-1>","<comm-2>","<redacted>"]'
+	pd --redact records --type sample --limit 1 testdata/tracepoint.data
+	assert_contains "$output" ' next_prio=0 print=<redacted>'
+}
+
+@test "redact: system paths are kept; others lose their directory, not their name" {
+	pdj --redact -j buildids testdata/buildid.data
+	jq_eq '[.buildids[].filename]' '["[kernel.kallsyms]","/usr/bin/dd","/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2","[vdso]","/usr/lib/x86_64-linux-gnu/libc.so.6"]'
+	pd --redact records --type mmap2 testdata/synthetic/full-le.data
+	[[ $output != *"/home/"* ]]
+}
+
+# A formatter that writes a path, a comm or a host with emit_str() instead
+# of emit_private() would bypass --redact: the keys say which ones.
+@test "redact: formatters write paths, comms and hosts through emit_private" {
+	run grep -nE 'emit_(str|pstr|bytes_str|strf)\([^,]+, *"[a-z_]*(path|file|comm|host|cmdline|argv|dir|dso|cwd|cgroup|user)[a-z_]*", *[^" ]' \
+		src/fmt/*.c src/*.c
+	[ "$status" -eq 1 ] || { echo "these bypass --redact: $output"; false; }
+}
+
+# The path rule, through the input's own name in the open error message.
+@test "redact: which directories are system ones (kept) and which are not" {
+	local p want
+	while read -r p want; do
+		pd --redact header "$p"
+		assert_status 3
+		assert_contains "$stderr" "perfdump: $want: " "stderr for $p"
+	done <<-'EOF'
+		/usr/lib/none.data /usr/lib/none.data
+		/lib64/none.data /lib64/none.data
+		/opt/tool/none.data /opt/tool/none.data
+		none.data none.data
+		/none.data /none.data
+		/usr/../home/alice/none.data <dir-1>/none.data
+		/opt/home/alice/none.data <dir-1>/none.data
+		/usr//x/none.data <dir-1>/none.data
+		/dev/shm/alice/none.data <dir-1>/none.data
+		/libalice/none.data <dir-1>/none.data
+		/tmp/alice/none.data <dir-1>/none.data
+		x/none.data <dir-1>/none.data
+		[vdso]/none.data [vdso]/none.data
+	EOF
+}
