@@ -238,9 +238,9 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	output=$(cat "$o")
 	check_json
 	jq_all '.summary | [.entries, .not_kept]' '[16384,49152]' \
-		'.summary.hits' '{"samples":200000,"mapped":65536,"unmapped":134464,"maps":65536,"not_kept":134464,"capped":true}' \
+		'.summary.hits' '{"samples":200000,"mapped":65536,"ksymbol":0,"unmapped":134464,"maps":65536,"not_kept":134464,"capped":true}' \
 		'[.warnings[] | [.offset, .what]]' '[[6077160,"time order"],[8913064,"--hits"],[0,"build-id list"]]' \
-		'.warnings[1].detail' '"more than 524288 maps, 65536 processes or 65536 DSOs: later MMAP, MMAP2 and FORK records are left out and counted (not_kept); sample counts may be short"'
+		'.warnings[1].detail' '"more than 524288 maps, 65536 processes or 65536 DSOs: later MMAP, MMAP2, KSYMBOL and FORK records are left out and counted (not_kept); sample counts may be short"'
 	rss_run "$o" stats "$f"
 	under_64 stats
 }
