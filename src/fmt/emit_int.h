@@ -8,6 +8,8 @@
 
 #define TEXT_MAX_DEPTH 64
 #define TEXT_VALUE_COL 28
+/* one per feature section of a file (PD_FEAT_BITS) */
+#define EMIT_MAX_MARKS 256
 
 enum tkind { T_OBJ, T_ROW, T_ARR };
 
@@ -35,6 +37,11 @@ struct emitter {
 	bool text_hidden; /* emit_text_hide() */
 	int text_skip;	  /* open containers begun while hidden: all of
 			   * them, whatever they hold, is left out of text */
+	/* emit_dump_mark(): file ranges [off, end) dumped so far */
+	struct {
+		uint64_t off, end;
+	} marked[EMIT_MAX_MARKS];
+	unsigned nmarked;
 };
 
 /* Is text output off here (emit_text_hide, or inside a hidden container)? */

@@ -337,11 +337,18 @@ void jw_hex(struct json_writer *w, const uint8_t *p, size_t n)
 {
 	static const char digits[] = "0123456789abcdef";
 
+	char buf[512];
+
 	sep(w);
 	wc(w, '"');
-	for (size_t i = 0; i < n; i++) {
-		wc(w, digits[p[i] >> 4]);
-		wc(w, digits[p[i] & 15]);
+	for (size_t i = 0; i < n; i += sizeof(buf) / 2) {
+		size_t m = n - i < sizeof(buf) / 2 ? n - i : sizeof(buf) / 2;
+
+		for (size_t j = 0; j < m; j++) {
+			buf[2 * j] = digits[p[i + j] >> 4];
+			buf[2 * j + 1] = digits[p[i + j] & 15];
+		}
+		wr(w, buf, 2 * m);
 	}
 	wc(w, '"');
 }
