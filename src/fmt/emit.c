@@ -218,7 +218,7 @@ void emit_s64(struct emitter *e, const char *key, int64_t v)
 void emit_double(struct emitter *e, const char *key, double v,
 		 const char *text_fmt)
 {
-	char buf[64];
+	char buf[320]; /* "%.2f" of the largest double */
 
 	if (e->fmt != EMIT_TEXT) {
 		json_key(e, key);

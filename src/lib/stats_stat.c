@@ -145,10 +145,13 @@ static void scale(const struct pd_stats_stat *c, uint32_t k,
 			o->scaled = -1;
 			o->scaled_val = 0;
 		} else if (o->run < o->ena) {
+			double v = (double)o->val * (double)o->ena /
+				   (double)o->run;
+
 			o->scaled = 1;
-			o->scaled_val =
-				(uint64_t)((double)o->val * (double)o->ena /
-					   (double)o->run);
+			/* perf's cast of a value past 2^64 is undefined (x86
+			 * gives 0): the largest count instead */
+			o->scaled_val = v < 0x1p64 ? (uint64_t)v : UINT64_MAX;
 		}
 	}
 	o->count = (double)o->scaled_val * c->ev[k].scale;
