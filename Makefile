@@ -22,8 +22,9 @@ LDLIBS = $(shell $(PKG_CONFIG) --libs libelf libzstd 2>/dev/null || echo -lelf -
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan
-ALL_CFLAGS += -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-LDFLAGS += -fsanitize=address,undefined
+# float-cast-overflow: part of clang's "undefined" (the fuzz build), not gcc's
+ALL_CFLAGS += -O1 -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=address,undefined,float-cast-overflow
 else
 BUILD ?= build
 endif
@@ -42,17 +43,24 @@ all: $(BIN)
 
 LIB_OBJS = $(filter-out $(BUILD)/main.o,$(OBJS))
 
-# Replays fuzz inputs without libFuzzer (use with SANITIZE=1).
-$(BUILD)/perfdump-replay: tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
+# The fuzz targets (tests/fuzz/targets.c) and their harness; FUZZ_TARGETS
+# are the ones make fuzz runs, each on its own (perfdump, the whole
+# pipeline, runs all of them, and is what replay and mutate run).
+FUZZ_SRCS = tests/fuzz/harness.c tests/fuzz/targets.c
+FUZZ_HDRS = tests/fuzz/harness.h $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
+
+# Replays fuzz inputs without libFuzzer (use with SANITIZE=1):
+# build-asan/perfdump-replay [--target=NAME] FILE...
+$(BUILD)/perfdump-replay: $(FUZZ_SRCS) $(LIB_OBJS) $(FUZZ_HDRS)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(ALL_CFLAGS) -DPD_FUZZ_REPLAY $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) -DPD_FUZZ_REPLAY $(LDFLAGS) -o $@ $(FUZZ_SRCS) $(LIB_OBJS) $(LDLIBS)
 
 # Mutation test (tests/fuzz/mutate.c): every fixture and corpus file cut
 # and flipped, each mutant through the whole pipeline in a forked child
 # (use with SANITIZE=1).
-$(BUILD)/perfdump-mutate: tests/fuzz/mutate.c tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
+$(BUILD)/perfdump-mutate: tests/fuzz/mutate.c $(FUZZ_SRCS) $(LIB_OBJS) $(FUZZ_HDRS)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/mutate.c tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/mutate.c $(FUZZ_SRCS) $(LIB_OBJS) $(LDLIBS)
 
 MUTATE_SEED ?= 20240601
 MUTATE_FILES = $(filter-out testdata/threads.data testdata/comm-order.data,$(wildcard testdata/*.data testdata/threads.data/* testdata/comm-order.data/* testdata/synthetic/*.data)) \
@@ -69,7 +77,6 @@ mutate: test-deps
 		build-asan/perfdump-mutate -s $(MUTATE_SEED) -t 10 -m 256 -o tests/fuzz $(MUTATE_FILES)
 
 # libFuzzer build: clang, ASan + UBSan, coverage on every source file.
-FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
 	      -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_OBJS = $(filter-out build-fuzz/main.o,$(SRCS:src/%.c=build-fuzz/%.o))
@@ -81,23 +88,54 @@ build-fuzz/%.o: src/%.c
 
 -include $(FUZZ_OBJS:.o=.d)
 
-build-fuzz/perfdump-fuzz: tests/fuzz/fuzz_perfdump.c $(FUZZ_OBJS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
+build-fuzz/perfdump-fuzz: $(FUZZ_SRCS) $(FUZZ_OBJS) $(FUZZ_HDRS)
 	@echo "  LD      $@"
-	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
+	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRCS) $(FUZZ_OBJS) $(LDLIBS)
 
-# make fuzz FUZZ_SECONDS=N: fuzz from testdata and ../shared/corpus; new
-# crashes, leaks, timeouts and OOMs land in tests/fuzz/ as crash-*,
-# leak-*, timeout-*, oom-* and make fails: move them to tests/fuzz/regress/.
-# New inputs go to tests/fuzz/corpus-work/ (git-ignored), nothing else is
-# written.  Inputs are cut to 64 KiB: four times the executions of 256 KiB,
-# and every structure of the small fixtures fits.
+# make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="stats check"]: each target of
+# tests/fuzz/targets.c for N seconds, one after the other (build-fuzz/
+# perfdump-fuzz --list says what each exercises):
+#   header    file header, feature sections and attrs (decoders, text -x)
+#   records   one record stream: reader, zstd, record and sample decoders
+#   stats     the stats walk; check: check's walk and its own checks
+#   order     time order, checked against file order
+#   buildids  build-id sources and the --hits walk; elf: ELF build-id notes
+#   stream    the input as a pipe on standard input (live pipe mode)
+#   perfdump  the whole pipeline: all of the above and every command in
+#             every format (what perfdump-replay and make mutate run)
+# Seeds: scripts/gen-fuzz-seeds.py cuts the fixtures into tests/fuzz/seeds/
+# (git-ignored; elf gets ELF images), plus tests/fuzz/regress/; new inputs
+# go to tests/fuzz/corpus-work/TARGET/ (git-ignored), each target's log to
+# tests/fuzz/corpus-work/TARGET.log.  A crash, leak, timeout (10 s) or OOM
+# lands in tests/fuzz/ as crash-*, leak-*, timeout-*, oom-* (replay it:
+# build-asan/perfdump-replay --target=TARGET FILE) and make fails once
+# every target has run: fix it and move the input to tests/fuzz/regress/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= header records stats check order buildids elf stream perfdump
+FUZZ_SEEDS = tests/fuzz/seeds
+FUZZ_FLAGS = -timeout=10 -rss_limit_mb=512 -malloc_limit_mb=256 \
+	     -max_len=65536 -dict=tests/fuzz/perfdump.dict \
+	     -print_final_stats=1 -artifact_prefix=tests/fuzz/
+# a small quarantine: libFuzzer's RSS limit then measures perfdump
+FUZZ_ASAN = quarantine_size_mb=16:malloc_context_size=10
+
 fuzz: test-deps build-fuzz/perfdump-fuzz
-	@mkdir -p tests/fuzz/corpus-work
-	./build-fuzz/perfdump-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
-		-rss_limit_mb=512 -malloc_limit_mb=256 -max_len=65536 \
-		-print_final_stats=1 -artifact_prefix=tests/fuzz/ \
-		tests/fuzz/corpus-work testdata testdata/synthetic tests/fuzz/regress \
-		$(wildcard ../shared/corpus/*/)
+	@python3 scripts/gen-fuzz-seeds.py $(FUZZ_SEEDS)
+	@failed=; for t in $(FUZZ_TARGETS); do \
+		case $$t in elf) seeds=$(FUZZ_SEEDS)/elf ;; \
+			*) seeds="$(FUZZ_SEEDS)/perf tests/fuzz/regress" ;; esac; \
+		work=tests/fuzz/corpus-work/$$t; mkdir -p $$work; \
+		if ASAN_OPTIONS=$(FUZZ_ASAN) ./build-fuzz/perfdump-fuzz \
+			--target=$$t -max_total_time=$(FUZZ_SECONDS) \
+			$(FUZZ_FLAGS) $$work $$seeds >$$work.log 2>&1; then \
+			printf 'fuzz %-9s ok:   %s\n' $$t "$$(grep -a -E '^#[0-9]+' $$work.log | tail -1)"; \
+		else \
+			printf 'fuzz %-9s FAIL: see %s\n' $$t $$work.log; \
+			grep -a -E 'ERROR|SUMMARY|Test unit written|artifact' $$work.log | head -10; \
+			failed="$$failed $$t"; \
+		fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed"; exit 1; fi
 
 # make V=1 shows the full commands
 ifneq ($(V),1)
@@ -127,9 +165,10 @@ demo: deps
 	./perfdump features testdata/cpu-clock.data
 
 # The bats suite (normal and sanitizer builds), the mutation test, and a
-# short fuzz session (make fuzz runs a longer one): what .ci/run runs on
-# every submission.  The three builds compile on every core first.
-CHECK_FUZZ_SECONDS ?= 30
+# short fuzz session of every target (make fuzz runs longer ones): what
+# .ci/run runs on every submission.  The three builds compile on every
+# core first.
+CHECK_FUZZ_SECONDS ?= 6
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: test-deps
 	$(MAKE) format-check
@@ -152,7 +191,7 @@ install: all
 
 # Every C file of the tree, formatted by .clang-format (clang-format 14,
 # Debian 12's); format-check fails on the first one that is not.
-FORMAT_FILES = $(SRCS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h tests/fuzz/*.c)
+FORMAT_FILES = $(SRCS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h tests/fuzz/*.c tests/fuzz/*.h)
 
 format:
 	clang-format -i $(FORMAT_FILES)

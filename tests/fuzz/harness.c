@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The fuzz harness (harness.h): the input as a memory file, commands run
+ * with their output discarded, the target chosen by --target=NAME, and,
+ * built with PD_FUZZ_REPLAY instead of libFuzzer, a plain program that
+ * replays files through a target, so a crash reproduces anywhere:
+ *
+ *   build-asan/perfdump-replay [--target=NAME] FILE...
+ *   build-asan/perfdump-replay --list
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../../src/lib/evlist.h"
+#include "../../src/lib/torn.h"
+#include "harness.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const struct fuzz_target *target; /* NULL: the first of the table */
+
+const struct fuzz_target *fuzz_find(const char *name)
+{
+	for (const struct fuzz_target *t = fuzz_targets; t->name; t++)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+/* Standard output to /dev/null through a big buffer: no write per line. */
+static void discard_stdout(void)
+{
+	static bool done;
+	static char buf[1 << 20];
+
+	if (done)
+		return;
+	if (!freopen("/dev/null", "w", stdout) ||
+	    setvbuf(stdout, buf, _IOFBF, sizeof(buf)))
+		abort();
+	done = true;
+}
+
+const char *fuzz_file(const uint8_t *data, size_t size)
+{
+	static int fd = -1;
+	static char path[64];
+
+	if (fd < 0) {
+		fd = memfd_create("perfdump-fuzz", 0);
+		if (fd < 0)
+			abort();
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	}
+	if (ftruncate(fd, 0) ||
+	    (size && pwrite(fd, data, size, 0) != (ssize_t)size))
+		abort();
+	return path;
+}
+
+void fuzz_cmd(int (*cmd)(struct opts *o, int argc, char **argv),
+	      const char *path, ...)
+{
+	struct opts o = {.fmt = EMIT_TEXT, .file = "perf.data", .quiet = true};
+	char *argv[16];
+	int argc = 0;
+	va_list ap;
+	const char *a;
+
+	va_start(ap, path);
+	while ((a = va_arg(ap, const char *)) && argc < 14)
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc++] = (char *)path;
+	argv[argc] = NULL;
+	cmd(&o, argc, argv);
+	fflush(stdout);
+	clearerr(stdout);
+}
+
+int fuzz_session(struct pd_session *s, const char *path)
+{
+	char err[256];
+
+	if (pd_session_open(s, path, NULL, NULL, err, sizeof(err)) < 0)
+		return -1;
+	pd_note_torn(s);
+	pd_decode_feature_deps(s);
+	pd_evlist_load(s);
+	return 0;
+}
+
+static void list(void)
+{
+	for (const struct fuzz_target *t = fuzz_targets; t->name; t++)
+		printf("%-10s %s\n", t->name, t->what);
+}
+
+/* --target=NAME and --list; 0, or -1 for an unknown target. */
+static int take_option(const char *arg)
+{
+	if (!strncmp(arg, "--target=", 9)) {
+		target = fuzz_find(arg + 9);
+		if (!target) {
+			fprintf(stderr,
+				"unknown fuzz target '%s'; these are:\n",
+				arg + 9);
+			for (const struct fuzz_target *t = fuzz_targets;
+			     t->name; t++)
+				fprintf(stderr, "  %s\n", t->name);
+			return -1;
+		}
+	} else if (!strcmp(arg, "--list")) {
+		list();
+		exit(0);
+	}
+	return 0;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	for (int i = 1; i < *argc; i++)
+		if (take_option((*argv)[i]) < 0)
+			exit(2);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	discard_stdout();
+	(target ? target : fuzz_targets)->run(data, size);
+	return 0;
+}
+
+#ifdef PD_FUZZ_REPLAY
+static uint8_t *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = NULL;
+	size_t cap = 0, n;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	do {
+		if (*len == cap) {
+			cap = cap ? cap * 2 : 65536;
+			buf = realloc(buf, cap);
+			if (!buf)
+				abort();
+		}
+		n = fread(buf + *len, 1, cap - *len, f);
+		*len += n;
+	} while (n > 0);
+	fclose(f);
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		uint8_t *buf;
+		size_t len;
+
+		if (argv[i][0] == '-' && argv[i][1] == '-') {
+			if (take_option(argv[i]) < 0)
+				return 2;
+			continue;
+		}
+		buf = slurp(argv[i], &len);
+		if (!buf) {
+			perror(argv[i]);
+			return 1;
+		}
+		LLVMFuzzerTestOneInput(buf, len);
+		free(buf);
+	}
+	return 0;
+}
+#endif
