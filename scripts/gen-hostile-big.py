@@ -36,6 +36,8 @@ Standard library only, deterministic: the same bytes on every run.
                   after the one before
   ids-overlap     COUNT (4,000) attrs whose ids sections all claim the
                   same 512 KiB (65,536 ids)
+  attrs-many      COUNT (200,000) attrs, each with an id of its own, and a
+                  SAMPLE (IDENTIFIER) of the first and the last
 
 Layouts: include/uapi/linux/perf_event.h (struct perf_event_attr,
 PERF_RECORD_SAMPLE, PERF_RECORD_MMAP2, PERF_RECORD_COMM, sample_id),
@@ -215,6 +217,30 @@ def ids_overlap(path, n=4000):
         f.write(rec(REC_FINISHED_ROUND, b"") * (data // 8))
 
 
+def attrs_many(path, n=200_000):
+    """n attrs (PERF_ATTR_SIZE_VER0, sample_type IDENTIFIER) whose ids
+    sections each hold one id, i + 1, after the attrs."""
+    asz = 64
+    entry = asz + 16
+    ids_off = 104 + entry * n
+    data_off = ids_off + 8 * n
+    S_IDENTIFIER = 1 << 16
+
+    def one(i):
+        a = struct.pack("<IIQQQQQ", 1, asz, 0, 1, S_IDENTIFIER, 0, 0)
+        return a + b"\0" * (asz - len(a)) + struct.pack("<QQ", ids_off + 8 * i, 8)
+    data = rec(REC_SAMPLE, struct.pack("<Q", 1)) + rec(REC_SAMPLE, struct.pack("<Q", n))
+    with open(path, "wb") as f:
+        f.write(b"PERFILE2" + struct.pack("<QQ", 104, entry))
+        f.write(struct.pack("<QQQQQQ", 104, entry * n, data_off, len(data), 0, 0))
+        f.write(b"\0" * 32)
+        for c in batches(n, one):
+            f.write(c)
+        for c in batches(n, lambda i: struct.pack("<Q", i + 1)):
+            f.write(c)
+        f.write(data)
+
+
 CASES = {
     "order-tiny": order_tiny,
     "order-reversed": order_reversed,
@@ -225,6 +251,7 @@ CASES = {
     "many-buildids": many_buildids,
     "features-overlap": features_overlap,
     "ids-overlap": ids_overlap,
+    "attrs-many": attrs_many,
 }
 
 
