@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The fuzz harness (harness.h): the input as a memory file, commands run
- * with their output discarded, the target chosen by --target=NAME, and,
+ * with their output checked by the oracle (oracle.c) and discarded, the
+ * target chosen by --target=NAME, and,
  * built with PD_FUZZ_REPLAY instead of libFuzzer, a plain program that
  * replays files through a target, so a crash reproduces anywhere:
  *
@@ -18,6 +19,7 @@
 #include "../../src/lib/evlist.h"
 #include "../../src/lib/torn.h"
 #include "harness.h"
+#include "oracle.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -32,18 +34,28 @@ const struct fuzz_target *fuzz_find(const char *name)
 	return NULL;
 }
 
-/* Standard output to /dev/null through a big buffer: no write per line. */
-static void discard_stdout(void)
+static ssize_t to_oracle(void *cookie, const char *p, size_t n)
 {
-	static bool done;
+	(void)cookie;
+	fuzz_oracle_write(p, n);
+	return (ssize_t)n;
+}
+
+/*
+ * Standard output to the oracle through a big buffer: no system call,
+ * and every byte checked (oracle.c).
+ */
+static void capture_stdout(void)
+{
+	static FILE *f;
 	static char buf[1 << 20];
 
-	if (done)
+	if (f)
 		return;
-	if (!freopen("/dev/null", "w", stdout) ||
-	    setvbuf(stdout, buf, _IOFBF, sizeof(buf)))
+	f = fopencookie(NULL, "w", (cookie_io_functions_t){.write = to_oracle});
+	if (!f || setvbuf(f, buf, _IOFBF, sizeof(buf)))
 		abort();
-	done = true;
+	stdout = f;
 }
 
 const char *fuzz_file(const uint8_t *data, size_t size)
@@ -67,20 +79,61 @@ void fuzz_cmd(int (*cmd)(struct opts *o, int argc, char **argv),
 	      const char *path, ...)
 {
 	struct opts o = {.fmt = EMIT_TEXT, .file = "perf.data", .quiet = true};
+	enum fuzz_out kind = FUZZ_OUT_TEXT;
 	char *argv[16];
 	int argc = 0;
 	va_list ap;
 	const char *a;
 
 	va_start(ap, path);
-	while ((a = va_arg(ap, const char *)) && argc < 14)
+	while ((a = va_arg(ap, const char *)) && argc < 14) {
+		if (!strcmp(a, "-j") || !strcmp(a, "-p"))
+			kind = FUZZ_OUT_JSON;
+		else if (!strcmp(a, "--json-lines"))
+			kind = FUZZ_OUT_JSON_LINES;
 		argv[argc++] = (char *)a;
+	}
 	va_end(ap);
 	argv[argc++] = (char *)path;
 	argv[argc] = NULL;
-	cmd(&o, argc, argv);
+	/*
+	 * Reading a memory file or a pipe and writing /dev/null cannot fail:
+	 * exit status 3 is the emitter's nesting check (or memory).
+	 */
+	fuzz_oracle_begin(kind, argv[0]);
+	if (cmd(&o, argc, argv) == EXIT_IO) {
+		fprintf(stderr, "fuzz: perfdump %s: exit status 3\n", argv[0]);
+		abort();
+	}
 	fflush(stdout);
-	clearerr(stdout);
+	fuzz_oracle_end();
+}
+
+struct emitter *fuzz_emit_begin(enum emit_format fmt, bool hex,
+				const char *what)
+{
+	struct emitter *e;
+
+	fuzz_oracle_begin(fmt == EMIT_TEXT	   ? FUZZ_OUT_TEXT
+			  : fmt == EMIT_JSON_LINES ? FUZZ_OUT_JSON_LINES
+						   : FUZZ_OUT_JSON,
+			  what);
+	e = emit_new(stdout, fmt, hex);
+	if (!e)
+		abort();
+	emit_doc_begin(e, "perf.data");
+	return e;
+}
+
+void fuzz_emit_end(struct emitter *e)
+{
+	emit_doc_end(e);
+	if (!emit_free(e)) {
+		fprintf(stderr, "fuzz: unbalanced output nesting\n");
+		abort();
+	}
+	fflush(stdout);
+	fuzz_oracle_end();
 }
 
 int fuzz_session(struct pd_session *s, const char *path)
@@ -132,7 +185,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	discard_stdout();
+	capture_stdout();
 	(target ? target : fuzz_targets)->run(data, size);
 	return 0;
 }

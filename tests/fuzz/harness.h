@@ -36,11 +36,22 @@ const char *fuzz_file(const uint8_t *data, size_t size);
 /*
  * Run a command as `perfdump ARGS... FILE` would (cmd is one of the cmd_*
  * functions of perfdump.h, args its name and options, NULL-terminated),
- * with messages off and the output discarded: standard output is
- * /dev/null behind a 1 MiB buffer, so formatting costs no system call.
+ * with messages off and the output checked, then discarded: standard
+ * output goes through a 1 MiB buffer to the oracle (oracle.h: text
+ * without control bytes, valid JSON), no system call.  A violation, or
+ * exit status 3 (the output's nesting unbalanced), aborts.
  */
 void fuzz_cmd(int (*cmd)(struct opts *o, int argc, char **argv),
 	      const char *path, ...) __attribute__((sentinel));
+
+/*
+ * A document written straight through the emitter, for a target that
+ * calls the formatters itself: begun on standard output (checked as
+ * fuzz_cmd's is), and ended (a nesting error aborts).
+ */
+struct emitter *fuzz_emit_begin(enum emit_format fmt, bool hex,
+				const char *what);
+void fuzz_emit_end(struct emitter *e);
 
 /*
  * Open the input as a session and set up what the record commands set

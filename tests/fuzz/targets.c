@@ -10,20 +10,50 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "../../src/fmt/fmt_attr.h"
+#include "../../src/fmt/fmt_features.h"
+#include "../../src/fmt/fmt_header.h"
 #include "../../src/lib/buildid.h"
 #include "../../src/lib/event.h"
 #include "../../src/lib/order.h"
 #include "harness.h"
 
-/* The file header, the feature sections and the attrs: decoders and
- * formatters, text with hex dumps (JSON: the whole pipeline). */
+/*
+ * The file header, the feature sections and the attrs: decoders and
+ * formatters, in text (JSON and the features' hex dumps: the whole
+ * pipeline, which dumps every byte of the input again).  One session
+ * for the three, as the commands would each open one.
+ */
 static void t_header(const uint8_t *data, size_t size)
 {
-	const char *f = fuzz_file(data, size);
+	struct pd_id_index ix = {0};
+	struct pd_session s;
+	struct emitter *e;
 
-	fuzz_cmd(cmd_header, f, "header", "-x", NULL);
-	fuzz_cmd(cmd_features, f, "features", "-x", NULL);
-	fuzz_cmd(cmd_attrs, f, "attrs", "-x", NULL);
+	if (fuzz_session(&s, fuzz_file(data, size)) < 0)
+		return;
+	pd_decode_features(&s);
+	pd_id_index_load(&s, &ix);
+	e = fuzz_emit_begin(EMIT_TEXT, true, "header, attrs");
+	emit_header(e, &s);
+	emit_arr_begin(e, "attrs");
+	for (uint32_t i = 0; i < s.evlist.n; i++) {
+		size_t rawlen = 0;
+		const uint8_t *raw = pd_evsel_raw(&s, &s.evlist.v[i], &rawlen);
+
+		emit_evsel(e, &s, &s.evlist.v[i], &ix, raw, rawlen);
+	}
+	emit_arr_end(e);
+	fuzz_emit_end(e);
+	e = fuzz_emit_begin(EMIT_TEXT, false, "features");
+	emit_arr_begin(e, "features");
+	for (size_t i = 0; i < s.nfeat; i++)
+		emit_feature(e, &s, &s.feat[i]);
+	emit_arr_end(e);
+	emit_diags(e, &s.diags);
+	fuzz_emit_end(e);
+	pd_id_index_free(&ix);
+	pd_session_close(&s);
 }
 
 /* One record stream decoded: the reader (zstd included), every record
@@ -155,8 +185,11 @@ static void t_all(const uint8_t *data, size_t size)
 	for (const struct fuzz_target *t = fuzz_targets + 1; t->name; t++)
 		t->run(data, size);
 	f = fuzz_file(data, size);
+	fuzz_cmd(cmd_header, f, "header", "-x", NULL);
 	fuzz_cmd(cmd_header, f, "header", "-j", "-x", NULL);
-	fuzz_cmd(cmd_features, f, "features", "-p", NULL);
+	fuzz_cmd(cmd_features, f, "features", "-x", NULL);
+	fuzz_cmd(cmd_features, f, "features", "-p", "-x", NULL);
+	fuzz_cmd(cmd_attrs, f, "attrs", "-x", NULL);
 	fuzz_cmd(cmd_attrs, f, "attrs", "-j", NULL);
 	fuzz_cmd(cmd_records, f, "records", "-x", NULL);
 	fuzz_cmd(cmd_records, f, "records", "--order", "time", "--json-lines",
@@ -169,7 +202,7 @@ static void t_all(const uint8_t *data, size_t size)
 const struct fuzz_target fuzz_targets[] = {
 	{"perfdump",
 	 "the whole pipeline: every target, every command and format", t_all},
-	{"header", "header, features and attrs: decoders, text -x and JSON",
+	{"header", "header, features and attrs: decoders and text formatters",
 	 t_header},
 	{"records",
 	 "one record stream: reader, zstd, record and sample decoders",
