@@ -109,17 +109,19 @@ build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZ
 #   order     time order, checked against file order
 #   buildids  build-id sources and the --hits walk; elf: ELF build-id notes
 #   stream    the input as a pipe on standard input (live pipe mode)
+#   rootpath  a path opened under a root (--symfs) by perfdump's walk,
+#             which must agree with openat2 RESOLVE_IN_ROOT
 #   perfdump  the whole pipeline: all of the above and every command in
 #             every format (what perfdump-replay and make mutate run)
 # Seeds: scripts/gen-fuzz-seeds.py cuts the fixtures into tests/fuzz/seeds/
-# (git-ignored; elf gets ELF images), plus tests/fuzz/regress/; new inputs
+# (git-ignored; elf gets ELF images, rootpath paths), plus tests/fuzz/regress/; new inputs
 # go to tests/fuzz/corpus-work/TARGET/ (git-ignored), each target's log to
 # tests/fuzz/corpus-work/TARGET.log.  A crash, leak, timeout (10 s) or OOM
 # lands in tests/fuzz/ as crash-*, leak-*, timeout-*, oom-* (replay it:
 # build-asan/perfdump-replay --target=TARGET FILE) and make fails once
 # every target has run: fix it and move the input to tests/fuzz/regress/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= header records stats check order buildids elf stream perfdump
+FUZZ_TARGETS ?= header records stats check order buildids elf stream rootpath perfdump
 FUZZ_SEEDS = tests/fuzz/seeds
 FUZZ_FLAGS = -timeout=10 -rss_limit_mb=512 -malloc_limit_mb=256 \
 	     -max_len=65536 -dict=tests/fuzz/perfdump.dict \
@@ -131,6 +133,7 @@ fuzz: test-deps build-fuzz/perfdump-fuzz
 	@python3 scripts/gen-fuzz-seeds.py $(FUZZ_SEEDS)
 	@failed=; for t in $(FUZZ_TARGETS); do \
 		case $$t in elf) seeds=$(FUZZ_SEEDS)/elf ;; \
+			rootpath) seeds=$(FUZZ_SEEDS)/paths ;; \
 			*) seeds="$(FUZZ_SEEDS)/perf tests/fuzz/regress" ;; esac; \
 		work=tests/fuzz/corpus-work/$$t; mkdir -p $$work; \
 		if ASAN_OPTIONS=$(FUZZ_ASAN) ./build-fuzz/perfdump-fuzz \

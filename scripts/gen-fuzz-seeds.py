@@ -9,7 +9,7 @@ Usage (from the project root; `make fuzz` runs it):
 OUTDIR/perf gets perf.data seeds made from testdata/*.data, the "data"
 file of testdata's directory recordings and testdata/synthetic/*.data;
 OUTDIR/elf gets small ELF images and bare note sequences for the build-id
-target.  Every seed is under 64 KiB (the fuzzer's -max_len) and is cut
+target, OUTDIR/paths paths for the rootpath target.  Every seed is under 64 KiB (the fuzzer's -max_len) and is cut
 at structure boundaries, so that it is still a sound recording:
 
   NAME           the file itself, when it is under 64 KiB and already
@@ -235,6 +235,14 @@ def elf_seeds():
     return seeds
 
 
+# The rootpath target's sandbox (tests/fuzz/targets.c: sandbox): names
+# in the root, and links that try to leave it.
+PATHS = ["/bin/true", "/lib/libc.so.6", "abs/libc.so.6", "up", "lib/up2",
+         "dirlink/up2", "self", "lib/chain", "fifo", "/../secret",
+         "/usr/bin/../../../secret", "tmp/x", "deep", "dot/dot/up", "lib/",
+         "dirlink/../lib/libc.so.6", "//lib//./libc.so.6", "bin/true/x"]
+
+
 def write(outdir, name, data, seen):
     digest = hashlib.sha1(data).digest()
     if digest in seen or not data:
@@ -251,7 +259,8 @@ def main():
         sys.exit("usage: gen-fuzz-seeds.py OUTDIR")
     out = sys.argv[1]
     perf_dir, elf_dir = os.path.join(out, "perf"), os.path.join(out, "elf")
-    for d in (perf_dir, elf_dir):
+    path_dir = os.path.join(out, "paths")
+    for d in (perf_dir, elf_dir, path_dir):
         os.makedirs(d, exist_ok=True)
         for old in os.listdir(d):
             os.unlink(os.path.join(d, old))
@@ -268,8 +277,10 @@ def main():
         for suffix, data in perf_seeds(path, b):
             n += write(perf_dir, base + suffix, data, seen)
     m = sum(write(elf_dir, name, data, seen) for name, data in elf_seeds())
-    print("gen-fuzz-seeds: %d perf.data seeds in %s, %d ELF seeds in %s"
-          % (n, perf_dir, m, elf_dir))
+    k = sum(write(path_dir, "path%02d" % i, p.encode(), seen)
+            for i, p in enumerate(PATHS))
+    print("gen-fuzz-seeds: %d perf.data seeds in %s, %d ELF seeds in %s, "
+          "%d paths in %s" % (n, perf_dir, m, elf_dir, k, path_dir))
 
 
 if __name__ == "__main__":

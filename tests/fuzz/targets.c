@@ -6,8 +6,13 @@
  * all and every command in every format besides.  Adding a target is a
  * function and a row of the table at the end (tests/fuzz/README.md).
  */
+#include <errno.h>
 #include <fcntl.h>
+#include <linux/openat2.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "../../src/fmt/fmt_attr.h"
@@ -16,6 +21,7 @@
 #include "../../src/lib/buildid.h"
 #include "../../src/lib/event.h"
 #include "../../src/lib/order.h"
+#include "../../src/lib/rootpath.h"
 #include "harness.h"
 
 /*
@@ -150,6 +156,140 @@ static void t_elf(const uint8_t *data, size_t size)
 	pd_notes_build_id(data, size, id, &len);
 }
 
+/* ---- rootpath: the walk under --symfs, against the kernel's ---------- */
+
+/*
+ * A sandbox made once per process: DIR/secret outside the root, and in
+ * DIR/root files, a FIFO and links that try to leave it (absolute, "..",
+ * through a link to a directory) or loop.  Nothing in the root is named
+ * "secret": whatever leaves the root and reaches DIR/secret is a bug.
+ */
+static char sandbox_dir[64];
+
+static void remove_sandbox(void)
+{
+	char cmd[96];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", sandbox_dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "fuzz: cannot remove %s\n", sandbox_dir);
+}
+
+static const char *sandbox(void)
+{
+	char *dir = sandbox_dir;
+	static const char *const links[][2] = {
+		{"abs", "/lib"},
+		{"up", "../secret"},
+		{"lib/up2", "../../secret"},
+		{"dirlink", "lib"},
+		{"self", "self"},
+		{"lib/chain", "../dirlink/../up"},
+		{"tmp", "/tmp"},
+		{"deep", "lib/up2/x"},
+		{"dot", "."},
+	};
+	char p[128];
+
+	if (dir[0])
+		return dir;
+	snprintf(dir, sizeof(sandbox_dir), "/tmp/perfdump-fuzz-root.%d",
+		 (int)getpid());
+	snprintf(p, sizeof(p), "rm -rf %s", dir);
+	if (system(p) != 0 || mkdir(dir, 0700) ||
+	    mkdir(strcat(strcpy(p, dir), "/root"), 0700) ||
+	    mkdir(strcat(strcpy(p, dir), "/root/lib"), 0700) ||
+	    mkdir(strcat(strcpy(p, dir), "/root/bin"), 0700) ||
+	    mkfifo(strcat(strcpy(p, dir), "/root/fifo"), 0600))
+		abort();
+	static const char *const files[] = {"/secret", "/root/bin/true",
+					    "/root/lib/libc.so.6"};
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		int fd = open(strcat(strcpy(p, dir), files[i]),
+			      O_WRONLY | O_CREAT, 0600);
+
+		if (fd < 0 || close(fd))
+			abort();
+	}
+	for (size_t i = 0; i < sizeof(links) / sizeof(links[0]); i++) {
+		snprintf(p, sizeof(p), "%s/root/%s", dir, links[i][0]);
+		if (symlink(links[i][1], p))
+			abort();
+	}
+	atexit(remove_sandbox);
+	return dir;
+}
+
+/* The kernel's answer: openat2 RESOLVE_IN_ROOT (-errno, or an fd). */
+static int kernel_open(int rootfd, const char *rel)
+{
+	struct open_how how = {
+		.flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC,
+		.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
+	};
+	long fd = syscall(SYS_openat2, rootfd, *rel ? rel : ".", &how,
+			  sizeof(how));
+
+	return fd < 0 ? -errno : (int)fd;
+}
+
+/*
+ * rootpath.c's walk (PERFDUMP_NO_OPENAT2: the code that is perfdump's own)
+ * on a path from the input, which must reach the same file as the kernel
+ * resolving in the root, and never DIR/secret.
+ */
+static void t_rootpath(const uint8_t *data, size_t size)
+{
+	char path[4096], rel[4096], root[96];
+	struct stat secret, ref;
+	struct pd_root_file f;
+	int rootfd, kfd;
+
+	setenv("PERFDUMP_NO_OPENAT2", "1", 1); /* before the first lookup */
+	snprintf(path, sizeof(path), "%s/secret", sandbox());
+	if (stat(path, &secret))
+		abort();
+	snprintf(root, sizeof(root), "%s/root", sandbox());
+	if (size >= sizeof(path))
+		size = sizeof(path) - 1;
+	memcpy(path, data, size);
+	path[size] = 0; /* a C string: up to the first NUL */
+
+	pd_root_open(root, path, &f);
+	if (f.status == PD_ROOT_FILE && f.st.st_ino == secret.st_ino &&
+	    f.st.st_dev == secret.st_dev) {
+		fprintf(stderr, "rootpath: '%s' opened the file outside\n",
+			path);
+		abort();
+	}
+	/* the same path resolved by the kernel */
+	rootfd = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (rootfd < 0)
+		abort();
+	if (pd_root_normalise(path, rel, sizeof(rel)) == 0 &&
+	    (kfd = kernel_open(rootfd, rel)) != -ENOSYS) {
+		bool kfile =
+			kfd >= 0 && !fstat(kfd, &ref) && S_ISREG(ref.st_mode);
+		bool same = f.status == PD_ROOT_FILE
+				    ? kfile && ref.st_ino == f.st.st_ino
+			    : f.status == PD_ROOT_NOT_FILE ? kfd >= 0 && !kfile
+							   : kfd < 0;
+
+		if (!same) {
+			fprintf(stderr,
+				"rootpath: '%s': the walk says %d (errno %d), "
+				"openat2 RESOLVE_IN_ROOT %d\n",
+				path, f.status, f.err, kfd < 0 ? kfd : 0);
+			abort();
+		}
+		if (kfd >= 0)
+			close(kfd);
+	}
+	close(rootfd);
+	if (f.fd >= 0)
+		close(f.fd);
+}
+
 /*
  * The bytes on standard input, a pipe: a pipe-mode stream decoded as it
  * arrives (session_pipe.c, the live walk), a file-mode one spooled.
@@ -216,5 +356,7 @@ const struct fuzz_target fuzz_targets[] = {
 	 t_elf},
 	{"stream", "the input as a pipe on standard input (live pipe mode)",
 	 t_stream},
+	{"rootpath", "a path opened under a root by the walk, against openat2",
+	 t_rootpath},
 	{NULL, NULL, NULL},
 };
