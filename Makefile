@@ -115,12 +115,13 @@ build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZ
 #             every format (what perfdump-replay and make mutate run)
 # Seeds: scripts/gen-fuzz-seeds.py cuts the fixtures into tests/fuzz/seeds/
 # (git-ignored; elf gets ELF images, rootpath paths), plus tests/fuzz/regress/; new inputs
-# go to tests/fuzz/corpus-work/TARGET/ (git-ignored), each target's log to
-# tests/fuzz/corpus-work/TARGET.log.  A crash, leak, timeout (10 s) or OOM
+# go to FUZZ_WORK/TARGET/ (tests/fuzz/corpus-work/, git-ignored: it grows
+# from run to run), each target's log to FUZZ_WORK/TARGET.log.  A crash, leak, timeout (10 s) or OOM
 # lands in tests/fuzz/ as crash-*, leak-*, timeout-*, oom-* (replay it:
 # build-asan/perfdump-replay --target=TARGET FILE) and make fails once
 # every target has run: fix it and move the input to tests/fuzz/regress/.
 FUZZ_SECONDS ?= 60
+FUZZ_WORK ?= tests/fuzz/corpus-work
 FUZZ_TARGETS ?= header records stats check order buildids elf stream rootpath perfdump
 FUZZ_SEEDS = tests/fuzz/seeds
 FUZZ_FLAGS = -timeout=10 -rss_limit_mb=512 -malloc_limit_mb=256 \
@@ -135,7 +136,7 @@ fuzz: test-deps build-fuzz/perfdump-fuzz
 		case $$t in elf) seeds=$(FUZZ_SEEDS)/elf ;; \
 			rootpath) seeds=$(FUZZ_SEEDS)/paths ;; \
 			*) seeds="$(FUZZ_SEEDS)/perf tests/fuzz/regress" ;; esac; \
-		work=tests/fuzz/corpus-work/$$t; mkdir -p $$work; \
+		work=$(FUZZ_WORK)/$$t; mkdir -p $$work; \
 		if ASAN_OPTIONS=$(FUZZ_ASAN) ./build-fuzz/perfdump-fuzz \
 			--target=$$t -max_total_time=$(FUZZ_SECONDS) \
 			$(FUZZ_FLAGS) $$work $$seeds >$$work.log 2>&1; then \
@@ -176,10 +177,10 @@ demo: deps
 	./perfdump features testdata/cpu-clock.data
 
 # The bats suite (normal and sanitizer builds), the mutation test, and a
-# short fuzz session of every target (make fuzz runs longer ones): what
-# .ci/run runs on every submission.  The three builds compile on every
-# core first.
-CHECK_FUZZ_SECONDS ?= 6
+# short fuzz session of every target from the seeds (make fuzz runs longer
+# ones, on a corpus that grows): what .ci/run runs on every submission.
+# The three builds compile on every core first.
+CHECK_FUZZ_SECONDS ?= 5
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: test-deps
 	$(MAKE) format-check
@@ -188,7 +189,8 @@ check: test-deps
 	$(MAKE) -j$(CHECK_JOBS) build-fuzz/perfdump-fuzz
 	tests/run.sh
 	$(MAKE) mutate
-	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
+	rm -rf build-fuzz/check-corpus
+	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) FUZZ_WORK=build-fuzz/check-corpus
 
 # The whole bats suite against the sanitizer build only.
 check-asan: test-deps
