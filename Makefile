@@ -102,8 +102,8 @@ build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZ
 
 # make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="stats check"]: each target of
 # tests/fuzz/targets.c for N seconds, one after the other (build-fuzz/
-# perfdump-fuzz --list says what each exercises):
-#   header    file header, feature sections and attrs (decoders, text -x)
+# perfdump-fuzz --list says what each exercises; tests/fuzz/README.md):
+#   header    file header, feature sections and attrs: decoders, text
 #   records   one record stream: reader, zstd, record and sample decoders
 #   stats     the stats walk; check: check's walk and its own checks
 #   order     time order, checked against file order
@@ -113,13 +113,16 @@ build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZ
 #             which must agree with openat2 RESOLVE_IN_ROOT
 #   perfdump  the whole pipeline: all of the above and every command in
 #             every format (what perfdump-replay and make mutate run)
-# Seeds: scripts/gen-fuzz-seeds.py cuts the fixtures into tests/fuzz/seeds/
-# (git-ignored; elf gets ELF images, rootpath paths), plus tests/fuzz/regress/; new inputs
-# go to FUZZ_WORK/TARGET/ (tests/fuzz/corpus-work/, git-ignored: it grows
-# from run to run), each target's log to FUZZ_WORK/TARGET.log.  A crash, leak, timeout (10 s) or OOM
-# lands in tests/fuzz/ as crash-*, leak-*, timeout-*, oom-* (replay it:
-# build-asan/perfdump-replay --target=TARGET FILE) and make fails once
-# every target has run: fix it and move the input to tests/fuzz/regress/.
+# Every output is checked (tests/fuzz/oracle.c: text without control
+# bytes, valid JSON).  Seeds: scripts/gen-fuzz-seeds.py cuts the fixtures
+# into tests/fuzz/seeds/ (git-ignored; ELF images for elf, paths for
+# rootpath), plus tests/fuzz/regress/.  New inputs go to FUZZ_WORK/TARGET/
+# (tests/fuzz/corpus-work/, git-ignored: it grows from run to run), each
+# target's log to FUZZ_WORK/TARGET.log.  A crash, leak, timeout (10 s),
+# OOM or oracle abort lands in tests/fuzz/ as crash-*, leak-*, timeout-*,
+# oom-* (replay it: build-asan/perfdump-replay --target=TARGET FILE), and
+# make fails once every target has run: fix it, then move the input to
+# tests/fuzz/regress/.
 FUZZ_SECONDS ?= 60
 FUZZ_WORK ?= tests/fuzz/corpus-work
 FUZZ_TARGETS ?= header records stats check order buildids elf stream rootpath perfdump
@@ -143,7 +146,7 @@ fuzz: test-deps build-fuzz/perfdump-fuzz
 			printf 'fuzz %-9s ok:   %s\n' $$t "$$(grep -a -E '^#[0-9]+' $$work.log | tail -1)"; \
 		else \
 			printf 'fuzz %-9s FAIL: see %s\n' $$t $$work.log; \
-			grep -a -E 'ERROR|SUMMARY|Test unit written|artifact' $$work.log | head -10; \
+			grep -a -E '^fuzz:|ERROR|SUMMARY|Test unit written' $$work.log | head -10; \
 			failed="$$failed $$t"; \
 		fi; \
 	done; \
