@@ -2,6 +2,7 @@
 #include "json.h"
 
 #include "fmtnum.h"
+#include "plain.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -253,6 +254,7 @@ static void put_string(struct json_writer *w, const char *str, size_t n)
 		size_t len, run = i;
 
 		/* a run of plain ASCII goes out in one write */
+		run = plain_words(s, i, n, true);
 		while (run < n && s[run] >= 0x20 && s[run] < 0x7f &&
 		       s[run] != '"' && s[run] != '\\')
 			run++;
