@@ -35,7 +35,7 @@ Standard library only, deterministic: the same bytes on every run.
                   40,000 SAMPLEs (640 KB), each section starting 8 bytes
                   after the one before
   ids-overlap     COUNT (4,000) attrs whose ids sections all claim the
-                  same 512 KiB (65,536 ids)
+                  same 512 KiB (65,536 different ids)
   attrs-many      COUNT (200,000) attrs, each with an id of its own, and a
                   SAMPLE (IDENTIFIER) of the first and the last
 
@@ -213,8 +213,10 @@ def ids_overlap(path, n=4000):
         f.write(b"\0" * 32)
         for _ in range(n):
             f.write(attr(S_TIME, 0) + struct.pack("<QQ", data_off, data))
-        # the ids region: FINISHED_ROUND records (8 bytes: one id each)
-        f.write(rec(REC_FINISHED_ROUND, b"") * (data // 8))
+        # the ids region: FINISHED_ROUND records (8 bytes: one id each,
+        # all different by their misc)
+        f.write(b"".join(rec(REC_FINISHED_ROUND, b"", misc=i)
+                         for i in range(data // 8)))
 
 
 def attrs_many(path, n=200_000):

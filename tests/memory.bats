@@ -277,14 +277,16 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	jq_all '.attrs | length' 16384 '.attrs[-1].ids' '["0x4000"]'
 }
 
-@test "4,000 attrs whose ids all claim the same 512 KiB: 1048576 ids kept, the rest said (table-full)" {
+@test "4,000 attrs whose ids all claim the same 512 KiB: 1048576 ids kept, the rest said (table-full), 16 duplicates named" {
 	local f o=$BATS_TEST_TMPDIR/out
 	f=$(hostile ids-overlap)
 	rss_run "$o" -j stats "$f"
 	under_64 stats
 	output=$(cat "$o")
 	check_json
-	jq_all '[.warnings[] | select(.what == "attr 16")]' '[{"offset":576104,"what":"attr 16","detail":"the attrs'"'"' ids pass the 1048576 perfdump keeps: 65536 of these and the ids of the attrs after are not kept (records with them belong to no attr)"}]'
+	jq_all '[.warnings[] | select(.what == "attr 16")]' '[{"offset":576104,"what":"attr 16","detail":"the attrs'"'"' ids pass the 1048576 perfdump keeps: 65536 of these and the ids of the attrs after are not kept (records with them belong to no attr)"}]' \
+		'[.warnings[] | select(.what == "attr ids")] | length' 17 \
+		'[.warnings[] | select(.what == "attr ids")][-1].detail' '"983024 more ids belong to two attrs or more; records with one are taken as the first attr'"'"'s"'
 	rss_run "$o" -j attrs "$f"
 	under_64 attrs
 	output=$(cat "$o")

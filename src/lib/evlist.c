@@ -251,6 +251,9 @@ static void load_pipe_attrs(struct pd_session *s)
 	}
 }
 
+/* Ids in two attrs or more, each said; then how many more. */
+#define DUPLICATE_IDS_SHOWN 16
+
 static int cmp_idmap(const void *a, const void *b)
 {
 	const struct pd_idmap *x = a, *y = b;
@@ -277,17 +280,33 @@ static void build_idmap(struct pd_session *s)
 			l->ids[l->nids++] =
 				(struct pd_idmap){l->v[i].ids[k], i};
 	qsort(l->ids, l->nids, sizeof(*l->ids), cmp_idmap);
-	for (uint32_t i = 1; i < l->nids; i++)
-		if (l->ids[i].id == l->ids[i - 1].id &&
-		    l->ids[i].idx != l->ids[i - 1].idx)
-			pd_diag_add(&s->diags, PD_C_DUPLICATE_ID, PD_AT_ATTRS,
-				    PD_WARN, l->v[l->ids[i].idx].ids_offset,
-				    "attr ids",
-				    "id 0x%llx belongs to attr %u and attr %u; "
-				    "records with it are taken as attr %u",
-				    (unsigned long long)l->ids[i].id,
-				    l->ids[i - 1].idx, l->ids[i].idx,
-				    l->ids[i - 1].idx);
+	/* the first few each, then how many more: attrs whose ids sections
+	 * overlap would give a warning per id */
+	uint64_t dup = 0, first_more = 0;
+
+	for (uint32_t i = 1; i < l->nids; i++) {
+		if (l->ids[i].id != l->ids[i - 1].id ||
+		    l->ids[i].idx == l->ids[i - 1].idx)
+			continue;
+		if (dup++ == DUPLICATE_IDS_SHOWN) {
+			first_more = l->v[l->ids[i].idx].ids_offset;
+			continue;
+		}
+		if (dup > DUPLICATE_IDS_SHOWN)
+			continue;
+		pd_diag_add(&s->diags, PD_C_DUPLICATE_ID, PD_AT_ATTRS, PD_WARN,
+			    l->v[l->ids[i].idx].ids_offset, "attr ids",
+			    "id 0x%llx belongs to attr %u and attr %u; "
+			    "records with it are taken as attr %u",
+			    (unsigned long long)l->ids[i].id, l->ids[i - 1].idx,
+			    l->ids[i].idx, l->ids[i - 1].idx);
+	}
+	if (dup > DUPLICATE_IDS_SHOWN)
+		pd_diag_add(&s->diags, PD_C_DUPLICATE_ID, PD_AT_ATTRS, PD_WARN,
+			    first_more, "attr ids",
+			    "%llu more ids belong to two attrs or more; "
+			    "records with one are taken as the first attr's",
+			    (unsigned long long)(dup - DUPLICATE_IDS_SHOWN));
 }
 
 const struct pd_evsel *pd_evlist_find(const struct pd_session *s, uint64_t id)
