@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/fmt/plain.h"
 #include "oracle.h"
 
 #define MAX_DEPTH 256
@@ -342,13 +343,32 @@ static void text_byte(char ch)
 
 void fuzz_oracle_write(const char *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		o.tail[o.at % sizeof(o.tail)] = (unsigned char)p[i];
+	const unsigned char *u = (const unsigned char *)p;
+
+	for (size_t i = 0; i < n;) {
+		/* printable ASCII in text or inside a string: 8 at a time */
+		if (!o.cont && (o.kind == FUZZ_OUT_TEXT || o.st == S_STRING)) {
+			size_t j =
+				plain_words(u, i, n, o.kind != FUZZ_OUT_TEXT);
+
+			for (size_t k = j - i > sizeof(o.tail)
+						? j - sizeof(o.tail)
+						: i;
+			     k < j; k++)
+				o.tail[(o.at + k - i) % sizeof(o.tail)] = u[k];
+			o.at += j - i;
+			if (j > i) {
+				i = j;
+				continue;
+			}
+		}
+		o.tail[o.at % sizeof(o.tail)] = u[i];
 		if (o.kind == FUZZ_OUT_TEXT)
 			text_byte(p[i]);
 		else
 			json_byte(p[i]);
 		o.at++;
+		i++;
 	}
 }
 
