@@ -26,8 +26,9 @@ LDLIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -ldw -lelf -lz
 
 ifeq ($(SANITIZE),1)
 BUILD ?= build-asan
+# float-cast-overflow: part of clang's "undefined" (the fuzz build), not gcc's
 ALL_CFLAGS += -O1 -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
-LDFLAGS += -fsanitize=address,undefined
+LDFLAGS += -fsanitize=address,undefined,float-cast-overflow
 else
 BUILD ?= build
 endif
@@ -46,17 +47,24 @@ all: $(BIN)
 
 LIB_OBJS = $(filter-out $(BUILD)/main.o,$(OBJS))
 
-# Replays fuzz inputs without libFuzzer (use with SANITIZE=1).
-$(BUILD)/perfdump-replay: tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
+# The fuzz targets (tests/fuzz/targets.c) and their harness; FUZZ_TARGETS
+# are the ones make fuzz runs, each on its own (perfdump, the whole
+# pipeline, runs all of them, and is what replay and mutate run).
+FUZZ_SRCS = tests/fuzz/harness.c tests/fuzz/targets.c tests/fuzz/oracle.c
+FUZZ_HDRS = tests/fuzz/harness.h tests/fuzz/oracle.h $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
+
+# Replays fuzz inputs without libFuzzer (use with SANITIZE=1):
+# build-asan/perfdump-replay [--target=NAME] FILE...
+$(BUILD)/perfdump-replay: $(FUZZ_SRCS) $(LIB_OBJS) $(FUZZ_HDRS)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(ALL_CFLAGS) -DPD_FUZZ_REPLAY $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) -DPD_FUZZ_REPLAY $(LDFLAGS) -o $@ $(FUZZ_SRCS) $(LIB_OBJS) $(LDLIBS)
 
 # Mutation test (tests/fuzz/mutate.c): every fixture and corpus file cut
 # and flipped, each mutant through the whole pipeline in a forked child
 # (use with SANITIZE=1).
-$(BUILD)/perfdump-mutate: tests/fuzz/mutate.c tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
+$(BUILD)/perfdump-mutate: tests/fuzz/mutate.c $(FUZZ_SRCS) $(LIB_OBJS) $(FUZZ_HDRS)
 	@echo "  LD      $@"
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/mutate.c tests/fuzz/fuzz_perfdump.c $(LIB_OBJS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/mutate.c $(FUZZ_SRCS) $(LIB_OBJS) $(LDLIBS)
 
 MUTATE_SEED ?= 20240601
 MUTATE_FILES = $(filter-out testdata/threads.data testdata/comm-order.data,$(wildcard testdata/*.data testdata/threads.data/* testdata/comm-order.data/* testdata/synthetic/*.data)) \
@@ -73,7 +81,6 @@ mutate: test-deps
 		build-asan/perfdump-mutate -s $(MUTATE_SEED) -t 10 -m 256 -o tests/fuzz $(MUTATE_FILES)
 
 # libFuzzer build: clang, ASan + UBSan, coverage on every source file.
-FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
 	      -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
 	      $(PKG_CFLAGS)
@@ -86,28 +93,76 @@ build-fuzz/%.o: src/%.c
 
 -include $(FUZZ_OBJS:.o=.d)
 
-build-fuzz/perfdump-fuzz: tests/fuzz/fuzz_perfdump.c $(FUZZ_OBJS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
-	@echo "  LD      $@"
-	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
+# The output oracle is checked, not explored: no coverage instrumentation
+# (it looks at every byte written, and a hook per comparison is slow).
+build-fuzz/oracle.o: tests/fuzz/oracle.c tests/fuzz/oracle.h
+	@echo "  CC      $@"
+	$(Q)clang $(subst fuzzer-no-link$(COMMA),,$(FUZZ_CFLAGS)) -c -o $@ $<
 
-# make fuzz FUZZ_SECONDS=N: fuzz from testdata and ../shared/corpus; new
-# crashes, leaks, timeouts and OOMs land in tests/fuzz/ as crash-*,
-# leak-*, timeout-*, oom-* and make fails: move them to tests/fuzz/regress/.
-# New inputs go to tests/fuzz/corpus-work/ (git-ignored), nothing else is
-# written.  Inputs are cut to 64 KiB: four times the executions of 256 KiB,
-# and every structure of the small fixtures fits.  ASan's quarantine is
-# capped at 64 MiB (256 by default), as make mutate caps it, so that the
-# 512 MiB RSS limit measures what perfdump and libtraceevent keep: with
-# the default, a 30-second session reached 446 MiB before the tracepoint
-# decoding, 486 after.
-FUZZ_ASAN = quarantine_size_mb=64
+COMMA = ,
+FUZZ_HARNESS = $(filter-out tests/fuzz/oracle.c,$(FUZZ_SRCS))
+build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZZ_HDRS)
+	@echo "  LD      $@"
+	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(LDLIBS)
+
+# make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="stats check"]: each target of
+# tests/fuzz/targets.c for N seconds, one after the other (build-fuzz/
+# perfdump-fuzz --list says what each exercises; tests/fuzz/README.md):
+#   header    file header, feature sections and attrs: decoders, text
+#   records   one record stream: reader, zstd, record and sample decoders
+#   stats     the stats walk; check: check's walk and its own checks
+#   order     time order, checked against file order
+#   buildids  build-id sources and the --hits walk; elf: ELF build-id notes
+#   stream    the input as a pipe on standard input (live pipe mode)
+#   rootpath  a path opened under a root (--symfs) by perfdump's walk,
+#             which must agree with openat2 RESOLVE_IN_ROOT
+#   tracepoint  formats, fields and prints through libtraceevent
+#   profile   profile's walk (no file read); dso: an ELF as profile
+#             reads it (symbols, PLT, DWARF lines), kallsyms, perf maps
+#   redact    --redact=comm through features, records and the summary
+#   perfdump  the whole pipeline: all of the above and every command in
+#             every format (what perfdump-replay and make mutate run)
+# Every output is checked (tests/fuzz/oracle.c: text without control
+# bytes, valid JSON).  Seeds: scripts/gen-fuzz-seeds.py cuts the fixtures
+# into tests/fuzz/seeds/ (git-ignored; ELF images for elf, paths for
+# rootpath), plus tests/fuzz/regress/.  New inputs go to FUZZ_WORK/TARGET/
+# (tests/fuzz/corpus-work/, git-ignored: it grows from run to run), each
+# target's log to FUZZ_WORK/TARGET.log.  A crash, leak, timeout (10 s),
+# OOM or oracle abort lands in tests/fuzz/ as crash-*, leak-*, timeout-*,
+# oom-* (replay it: build-asan/perfdump-replay --target=TARGET FILE), and
+# make fails once every target has run: fix it, then move the input to
+# tests/fuzz/regress/.
+FUZZ_SECONDS ?= 60
+FUZZ_WORK ?= tests/fuzz/corpus-work
+FUZZ_TARGETS ?= header records stats check order buildids elf stream rootpath \
+	       tracepoint profile dso redact perfdump
+FUZZ_SEEDS = tests/fuzz/seeds
+FUZZ_FLAGS = -timeout=10 -rss_limit_mb=512 -malloc_limit_mb=256 \
+	     -max_len=65536 -dict=tests/fuzz/perfdump.dict \
+	     -print_final_stats=1 -artifact_prefix=tests/fuzz/
+# a small quarantine: libFuzzer's RSS limit then measures perfdump (and
+# libtraceevent: with ASan's default 256 MiB, a 30-second session reached
+# 486 MiB)
+FUZZ_ASAN = quarantine_size_mb=16:malloc_context_size=10
+
 fuzz: test-deps build-fuzz/perfdump-fuzz
-	@mkdir -p tests/fuzz/corpus-work
-	ASAN_OPTIONS=$(FUZZ_ASAN) ./build-fuzz/perfdump-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
-		-rss_limit_mb=512 -malloc_limit_mb=256 -max_len=65536 \
-		-print_final_stats=1 -artifact_prefix=tests/fuzz/ \
-		tests/fuzz/corpus-work testdata testdata/synthetic tests/fuzz/regress \
-		$(wildcard ../shared/corpus/*/)
+	@python3 scripts/gen-fuzz-seeds.py $(FUZZ_SEEDS)
+	@failed=; for t in $(FUZZ_TARGETS); do \
+		case $$t in elf|dso) seeds=$(FUZZ_SEEDS)/elf ;; \
+			rootpath) seeds=$(FUZZ_SEEDS)/paths ;; \
+			*) seeds="$(FUZZ_SEEDS)/perf tests/fuzz/regress" ;; esac; \
+		work=$(FUZZ_WORK)/$$t; mkdir -p $$work; \
+		if ASAN_OPTIONS=$(FUZZ_ASAN) ./build-fuzz/perfdump-fuzz \
+			--target=$$t -max_total_time=$(FUZZ_SECONDS) \
+			$(FUZZ_FLAGS) $$work $$seeds >$$work.log 2>&1; then \
+			printf 'fuzz %-9s ok:   %s\n' $$t "$$(grep -a -E '^#[0-9]+' $$work.log | tail -1)"; \
+		else \
+			printf 'fuzz %-9s FAIL: see %s\n' $$t $$work.log; \
+			grep -a -E '^fuzz:|ERROR|SUMMARY|Test unit written' $$work.log | head -10; \
+			failed="$$failed $$t"; \
+		fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed"; exit 1; fi
 
 # make V=1 shows the full commands
 ifneq ($(V),1)
@@ -136,9 +191,10 @@ demo: deps
 	./perfdump testdata/cpu-clock.data
 
 # The bats suite (normal and sanitizer builds), the mutation test, and a
-# short fuzz session (make fuzz runs a longer one): what .ci/run runs on
-# every submission.  The three builds compile on every core first.
-CHECK_FUZZ_SECONDS ?= 30
+# short fuzz session of every target from the seeds (make fuzz runs longer
+# ones, on a corpus that grows): what .ci/run runs on every submission.
+# The three builds compile on every core first.
+CHECK_FUZZ_SECONDS ?= 5
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: test-deps
 	$(MAKE) format-check
@@ -147,7 +203,8 @@ check: test-deps
 	$(MAKE) -j$(CHECK_JOBS) build-fuzz/perfdump-fuzz
 	tests/run.sh
 	$(MAKE) mutate
-	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
+	rm -rf build-fuzz/check-corpus
+	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) FUZZ_WORK=build-fuzz/check-corpus
 
 # The whole bats suite against the sanitizer build only.
 check-asan: test-deps
@@ -162,7 +219,7 @@ install: all
 
 # Every C file of the tree, formatted by .clang-format (clang-format 14,
 # Debian 12's); format-check fails on the first one that is not.
-FORMAT_FILES = $(SRCS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h tests/fuzz/*.c)
+FORMAT_FILES = $(SRCS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h tests/fuzz/*.c tests/fuzz/*.h)
 
 format:
 	clang-format -i $(FORMAT_FILES)

@@ -30,6 +30,14 @@ Standard library only, deterministic: the same bytes on every run.
   many-comms      COUNT (200,000) COMMs of distinct pids and names
   many-buildids   COUNT (200,000) MMAP2 records in build-id form, each
                   its own build-id and file
+  features-overlap  COUNT (22) feature sections (bits 1..COUNT) that all
+                  claim the same bytes: the attrs and a data section of
+                  40,000 SAMPLEs (640 KB), each section starting 8 bytes
+                  after the one before
+  ids-overlap     COUNT (4,000) attrs whose ids sections all claim the
+                  same 512 KiB (65,536 different ids)
+  attrs-many      COUNT (200,000) attrs, each with an id of its own, and a
+                  SAMPLE (IDENTIFIER) of the first and the last
 
 Layouts: include/uapi/linux/perf_event.h (struct perf_event_attr,
 PERF_RECORD_SAMPLE, PERF_RECORD_MMAP2, PERF_RECORD_COMM, sample_id),
@@ -176,6 +184,65 @@ def many_buildids(path, n=200_000):
                batches(n, one))
 
 
+def features_overlap(path, n=22):
+    """perf_file_header.adds_features bits 1..n, and a feature section
+    table (after the data section, tools/perf/util/header.c:
+    perf_header__adds_write) whose entries all claim the attrs and data
+    sections, the k-th from 8 * k bytes in."""
+    write_file(path, [attr(S_TIME, 0)],
+               batches(40_000, lambda i: rec(REC_SAMPLE, struct.pack("<Q", 1 + i))))
+    with open(path, "r+b") as f:
+        end = f.seek(0, os.SEEK_END)
+        bits = sum(1 << b for b in range(1, n + 1))
+        f.seek(72)
+        f.write(struct.pack("<QQQQ", bits & (2**64 - 1), bits >> 64, 0, 0))
+        f.seek(end)
+        for k in range(n):
+            f.write(struct.pack("<QQ", 104 + 8 * k, end - 104))
+
+
+def ids_overlap(path, n=4000):
+    """n attrs (ATTR_SIZE + 16 bytes each: attr, ids.offset, ids.size)
+    whose ids all point at one 512 KiB data section: 65,536 ids each."""
+    entry = ATTR_SIZE + 16
+    data_off = 104 + entry * n
+    data = 512 << 10
+    with open(path, "wb") as f:
+        f.write(b"PERFILE2" + struct.pack("<QQ", 104, entry))
+        f.write(struct.pack("<QQQQQQ", 104, entry * n, data_off, data, 0, 0))
+        f.write(b"\0" * 32)
+        for _ in range(n):
+            f.write(attr(S_TIME, 0) + struct.pack("<QQ", data_off, data))
+        # the ids region: FINISHED_ROUND records (8 bytes: one id each,
+        # all different by their misc)
+        f.write(b"".join(rec(REC_FINISHED_ROUND, b"", misc=i)
+                         for i in range(data // 8)))
+
+
+def attrs_many(path, n=200_000):
+    """n attrs (PERF_ATTR_SIZE_VER0, sample_type IDENTIFIER) whose ids
+    sections each hold one id, i + 1, after the attrs."""
+    asz = 64
+    entry = asz + 16
+    ids_off = 104 + entry * n
+    data_off = ids_off + 8 * n
+    S_IDENTIFIER = 1 << 16
+
+    def one(i):
+        a = struct.pack("<IIQQQQQ", 1, asz, 0, 1, S_IDENTIFIER, 0, 0)
+        return a + b"\0" * (asz - len(a)) + struct.pack("<QQ", ids_off + 8 * i, 8)
+    data = rec(REC_SAMPLE, struct.pack("<Q", 1)) + rec(REC_SAMPLE, struct.pack("<Q", n))
+    with open(path, "wb") as f:
+        f.write(b"PERFILE2" + struct.pack("<QQ", 104, entry))
+        f.write(struct.pack("<QQQQQQ", 104, entry * n, data_off, len(data), 0, 0))
+        f.write(b"\0" * 32)
+        for c in batches(n, one):
+            f.write(c)
+        for c in batches(n, lambda i: struct.pack("<Q", i + 1)):
+            f.write(c)
+        f.write(data)
+
+
 CASES = {
     "order-tiny": order_tiny,
     "order-reversed": order_reversed,
@@ -184,6 +251,9 @@ CASES = {
     "many-pids": many_pids,
     "many-comms": many_comms,
     "many-buildids": many_buildids,
+    "features-overlap": features_overlap,
+    "ids-overlap": ids_overlap,
+    "attrs-many": attrs_many,
 }
 
 

@@ -23,7 +23,8 @@ MAN=man/perfdump.1
 #                     by the files scripts/gen-hostile-big.py writes at test
 #                     time (tests/memory.bats), and order-queue-full and
 #                     table-full only by records --order time, buildids and
-#                     stats, not by check.
+#                     stats, not by check (but for the attrs' and ids'
+#                     caps, which every command has).
 UNRAISED="features-missing order-queue-full read-error table-full zstd-window-too-large"
 
 # "name severity" of every code the program knows.

@@ -91,8 +91,8 @@ check" ]
 	recipe=$(make -n check)
 	assert_contains "$recipe" "tests/run.sh"
 	assert_contains "$recipe" "make mutate"
-	assert_contains "$recipe" "make fuzz FUZZ_SECONDS=30"
-	assert_contains "$(tr '\n' ' ' <README.md)" 'then the mutation test (`make mutate`) and a 30-second libFuzzer session (`make fuzz`)'
+	assert_contains "$recipe" "make fuzz FUZZ_SECONDS=5"
+	assert_contains "$(tr '\n' ' ' <README.md)" 'then the mutation test (`make mutate`) and a short libFuzzer session of every fuzz target (`make fuzz`, 5 seconds each)'
 }
 
 @test "make check starts with format-check, and the tree is formatted" {

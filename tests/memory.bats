@@ -258,3 +258,39 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	rss_run "$o" -j records --order time "$f"
 	under_64 records --order time
 }
+
+@test "200,000 attrs: 16384 are kept, the rest said (table-full); records of theirs belong to no attr" {
+	local f o=$BATS_TEST_TMPDIR/out
+	f=$(hostile attrs-many)
+	rss_run "$o" -j records "$f"
+	assert_status 1
+	under_64 records
+	output=$(cat "$o")
+	check_json
+	jq_all '[.records[] | [.event, .unknown_id]]' '[["attr0",null],[null,"0x30d40"]]' \
+		'.warnings' '[{"offset":1310824,"what":"attrs section","detail":"200000 attrs: the first 16384 are kept, the others are not read (records of theirs belong to no attr)"}]'
+	rss_run "$o" -j stats "$f"
+	under_64 stats
+	rss_run "$o" -j attrs "$f"
+	under_64 attrs
+	output=$(cat "$o")
+	jq_all '.attrs | length' 16384 '.attrs[-1].ids' '["0x4000"]'
+}
+
+@test "4,000 attrs whose ids all claim the same 512 KiB: 1048576 ids kept, the rest said (table-full), 16 duplicates named" {
+	local f o=$BATS_TEST_TMPDIR/out
+	f=$(hostile ids-overlap)
+	rss_run "$o" -j stats "$f"
+	under_64 stats
+	output=$(cat "$o")
+	check_json
+	jq_all '[.warnings[] | select(.what == "attr 16")]' '[{"offset":576104,"what":"attr 16","detail":"the attrs'"'"' ids pass the 1048576 perfdump keeps: 65536 of these and the ids of the attrs after are not kept (records with them belong to no attr)"}]' \
+		'[.warnings[] | select(.what == "attr ids")] | length' 17 \
+		'[.warnings[] | select(.what == "attr ids")][-1].detail' '"983024 more ids belong to two attrs or more; records with one are taken as the first attr'"'"'s"'
+	rss_run "$o" -j attrs "$f"
+	under_64 attrs
+	output=$(cat "$o")
+	jq_all '[.attrs[] | .ids | length] | add' 1048576
+	rss_run "$o" check "$f"
+	under_64 check
+}

@@ -249,7 +249,7 @@ void emit_s64(struct emitter *e, const char *key, int64_t v)
 void emit_double(struct emitter *e, const char *key, double v,
 		 const char *text_fmt)
 {
-	char buf[64];
+	char buf[320]; /* "%.2f" of the largest double */
 
 	if (is_json(e)) {
 		json_key(e, key);

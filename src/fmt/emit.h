@@ -181,6 +181,21 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 void emit_raw(struct emitter *e, const uint8_t *p, size_t n, uint64_t file_off);
 
 /*
+ * Structures that a damaged file can make overlap (feature sections: 256
+ * of them over the same megabytes) must not multiply the hex dumps.  The
+ * formatter of such a structure marks the file range it dumped; a later
+ * one whose range overlaps a marked one (emit_dump_repeats) writes
+ * emit_hexdump_repeat() instead of its dumps: JSON {"offset": N, "size":
+ * N, "repeat": true}, text a line "KEY: N bytes at 0xOFF: overlap bytes
+ * dumped above, not repeated".  The bytes of a file are then dumped
+ * about once, whatever its table says.
+ */
+bool emit_dump_repeats(const struct emitter *e, uint64_t file_off, uint64_t n);
+void emit_dump_mark(struct emitter *e, uint64_t file_off, uint64_t n);
+void emit_hexdump_repeat(struct emitter *e, const char *key, size_t n,
+			 uint64_t file_off);
+
+/*
  * Diagnostics: JSON "errors": [...] and "warnings": [...] (always
  * present); text a "problems:" block listing both, when there are any.
  */

@@ -35,6 +35,41 @@ void emit_hexbytes(struct emitter *e, const char *key, const uint8_t *p,
 		emit_hexstr(e, key, p, n);
 }
 
+/*
+ * One line of a text dump, "0x%08x  xx xx ...  xx xx  |ascii|\n", of the
+ * n (1 to 16) bytes at p, at file offset off; returns its length.  Built
+ * by hand: a dump is a megabyte of these, and printf per byte is slow.
+ */
+static size_t dump_line(char *b, const uint8_t *p, size_t n, uint64_t off)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t k = 0;
+	int nd = 8;
+
+	while (nd < 16 && off >> (4 * nd))
+		nd++;
+	b[k++] = '0';
+	b[k++] = 'x';
+	for (int d = nd - 1; d >= 0; d--)
+		b[k++] = digits[(off >> (4 * d)) & 15];
+	b[k++] = ' ';
+	for (size_t j = 0; j < 16; j++) {
+		if (j == 8)
+			b[k++] = ' ';
+		b[k++] = ' ';
+		b[k++] = j < n ? digits[p[j] >> 4] : ' ';
+		b[k++] = j < n ? digits[p[j] & 15] : ' ';
+	}
+	/* the ASCII column: printable ASCII, '.' for any other byte */
+	memcpy(b + k, "  |", 3);
+	k += 3;
+	for (size_t j = 0; j < n; j++)
+		b[k++] = p[j] >= 0x20 && p[j] < 0x7f ? (char)p[j] : '.';
+	b[k++] = '|';
+	b[k++] = '\n';
+	return k;
+}
+
 void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 		  size_t n, uint64_t off)
 {
@@ -73,24 +108,12 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 	jw_rawf(&e->jw, ": %zu bytes at 0x%" PRIx64 "%s\n", n, off,
 		e->red ? " (not shown: --redact)" : "");
 	for (size_t i = 0; i < n && !e->red; i += 16) {
-		indent(e, ind + 2);
-		jw_rawf(&e->jw, "0x%08" PRIx64 " ", off + i);
-		for (size_t j = 0; j < 16; j++) {
-			if (j == 8)
-				jw_rawc(&e->jw, ' ');
-			if (i + j < n)
-				jw_rawf(&e->jw, " %02x", p[i + j]);
-			else
-				jw_raws(&e->jw, "   ");
-		}
-		/* the ASCII column: printable ASCII, '.' for any other byte */
-		jw_raws(&e->jw, "  |");
-		for (size_t j = 0; j < 16 && i + j < n; j++) {
-			unsigned char c = p[i + j];
+		char line[96];
 
-			jw_rawc(&e->jw, c >= 0x20 && c < 0x7f ? c : '.');
-		}
-		jw_raws(&e->jw, "|\n");
+		indent(e, ind + 2);
+		jw_raw(&e->jw, line,
+		       dump_line(line, p + i, n - i < 16 ? n - i : 16,
+				 off + i));
 	}
 	if (f->kind == T_ROW)
 		f->after_dump = true;
@@ -100,6 +123,57 @@ void emit_raw(struct emitter *e, const uint8_t *p, size_t n, uint64_t off)
 {
 	if (e->hex && p)
 		emit_hexdump(e, "raw", p, n, off);
+}
+
+bool emit_dump_repeats(const struct emitter *e, uint64_t off, uint64_t n)
+{
+	uint64_t end = off + n < off ? UINT64_MAX : off + n;
+
+	for (unsigned i = 0; n && i < e->nmarked; i++)
+		if (off < e->marked[i].end && e->marked[i].off < end)
+			return true;
+	return false;
+}
+
+void emit_dump_mark(struct emitter *e, uint64_t off, uint64_t n)
+{
+	if (!n || e->nmarked == EMIT_MAX_MARKS)
+		return;
+	e->marked[e->nmarked].off = off;
+	e->marked[e->nmarked].end = off + n < off ? UINT64_MAX : off + n;
+	e->nmarked++;
+}
+
+void emit_hexdump_repeat(struct emitter *e, const char *key, size_t n,
+			 uint64_t off)
+{
+	if (e->fmt != EMIT_TEXT) {
+		json_key(e, key);
+		jw_begin_object(&e->jw);
+		jw_key(&e->jw, "offset");
+		jw_u64(&e->jw, off);
+		jw_key(&e->jw, "size");
+		jw_u64(&e->jw, n);
+		jw_key(&e->jw, "repeat");
+		jw_bool(&e->jw, true);
+		jw_end_object(&e->jw);
+		return;
+	}
+	if (text_off(e))
+		return;
+
+	struct tframe *f = top(e);
+
+	if (f->kind == T_ROW)
+		jw_rawc(&e->jw, '\n');
+	indent(e, f->indent);
+	text_bytes(e, key, strlen(key), false);
+	jw_rawf(&e->jw,
+		": %zu bytes at 0x%" PRIx64 ": overlap bytes dumped above, "
+		"not repeated\n",
+		n, off);
+	if (f->kind == T_ROW)
+		f->after_dump = true;
 }
 
 static void emit_diag_list(struct emitter *e, const struct pd_diags *d,

@@ -9,6 +9,8 @@
 
 #define TEXT_MAX_DEPTH 64
 #define TEXT_VALUE_COL 28
+/* one per feature section of a file (PD_FEAT_BITS) */
+#define EMIT_MAX_MARKS 256
 
 enum tkind { T_OBJ, T_ROW, T_ARR };
 
@@ -44,6 +46,11 @@ struct emitter {
 	bool one_line;	      /* emit_doc_begin_line: text is one line */
 	bool line_owed;	      /* ... whose value is still to come */
 	struct redactor *red; /* --redact, or NULL */
+	/* emit_dump_mark(): file ranges [off, end) dumped so far */
+	struct {
+		uint64_t off, end;
+	} marked[EMIT_MAX_MARKS];
+	unsigned nmarked;
 };
 
 static inline bool is_json(const struct emitter *e)

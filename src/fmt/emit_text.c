@@ -8,6 +8,7 @@
 
 #include "emit_int.h"
 #include "json.h"
+#include "plain.h"
 
 struct tframe *top(struct emitter *e)
 {
@@ -179,40 +180,6 @@ static size_t plain_len(const unsigned char *p, size_t n, bool quote)
 	if (len == 2 && p[0] == 0xc2 && p[1] < 0xa0)
 		return 0; /* C1 */
 	return len;
-}
-
-/* Is some byte of x below n (n <= 128)?  Exact as a yes or no. */
-static inline uint64_t byte_below(uint64_t x, unsigned n)
-{
-	const uint64_t ones = 0x0101010101010101ull;
-
-	return (x - ones * n) & ~x & (ones * 0x80);
-}
-
-/* Is some byte of x equal to c? */
-static inline uint64_t byte_is(uint64_t x, unsigned c)
-{
-	return byte_below(x ^ (0x0101010101010101ull * c), 1);
-}
-
-/*
- * From p[i], skip whole 8-byte words of printable ASCII that pass
- * unchanged (no control, DEL, byte >= 0x80, '\\', or '"' when quoting);
- * the index of the first word that holds anything else.
- */
-static size_t plain_words(const unsigned char *p, size_t i, size_t n,
-			  bool quote)
-{
-	uint64_t x;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&x, p + i, 8);
-		if ((x & 0x8080808080808080ull) || byte_below(x, 0x20) ||
-		    byte_is(x, 0x7f) || byte_is(x, '\\') ||
-		    (quote && byte_is(x, '"')))
-			break;
-	}
-	return i;
 }
 
 void text_escape(const char *s, size_t n, bool quote, text_put_fn *put,

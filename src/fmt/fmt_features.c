@@ -62,18 +62,77 @@ static const char *source_name(enum pd_feat_src src)
 	return "?";
 }
 
-void emit_feature(struct emitter *e, const struct pd_session *s,
-		  const struct pd_feature *f)
+/*
+ * The bytes of a feature: dumped when nothing decodes them, what its
+ * decoder left, and all of them with -x.  A file-mode section that
+ * overlaps one dumped above (a damaged or hostile feature table) only
+ * says so: 256 sections over the same bytes must not dump them 256 times.
+ */
+static void emit_feature_bytes(struct emitter *e, const struct pd_feature *f,
+			       bool decoded)
 {
-	const char *name = pd_feat_name(f->id);
 	const struct pd_part *p0 = f->nparts ? &f->parts[0] : NULL;
 	uint64_t size = 0, loaded = 0;
-	pd_feat_emit_fn fn = emitter_for(f->id);
+	bool sect = f->src == PD_FSRC_SECTION && f->nparts == 1 && p0->bytes;
+	bool again = sect && emit_dump_repeats(e, p0->offset, p0->loaded);
+	bool dumped = false;
 
 	for (size_t i = 0; i < f->nparts; i++) {
 		size += f->parts[i].size;
 		loaded += f->parts[i].loaded;
 	}
+	if (!decoded && size && loaded) {
+		/* nothing decodes it (unknown or opaque): show the bytes */
+		for (size_t i = 0; i < f->nparts && !again; i++)
+			emit_hexdump(e, "bytes", f->parts[i].bytes,
+				     (size_t)f->parts[i].loaded,
+				     f->parts[i].offset);
+		if (again)
+			emit_hexdump_repeat(e, "bytes", (size_t)p0->loaded,
+					    p0->offset);
+		dumped = true;
+	}
+	if (f->model && f->consumed < loaded) {
+		/* the decoder stopped early: show what it left */
+		emit_u64(e, "unparsed_bytes", loaded - f->consumed);
+		if (p0 && f->nparts == 1 && f->unparsed_off >= p0->offset) {
+			uint64_t at = f->unparsed_off - p0->offset;
+
+			if (at < p0->loaded && again)
+				emit_hexdump_repeat(e, "unparsed",
+						    (size_t)(p0->loaded - at),
+						    f->unparsed_off);
+			else if (at < p0->loaded)
+				emit_hexdump(e, "unparsed", p0->bytes + at,
+					     (size_t)(p0->loaded - at),
+					     f->unparsed_off);
+			dumped = at < p0->loaded;
+		}
+	}
+	if ((f->model || !size) && emit_want_hex(e)) {
+		for (size_t i = 0; i < f->nparts && !again; i++)
+			emit_raw(e, f->parts[i].bytes,
+				 (size_t)f->parts[i].loaded,
+				 f->parts[i].offset);
+		if (again)
+			emit_hexdump_repeat(e, "raw", (size_t)p0->loaded,
+					    p0->offset);
+		dumped = true;
+	}
+	if (sect && dumped && !again)
+		emit_dump_mark(e, p0->offset, p0->loaded);
+}
+
+void emit_feature(struct emitter *e, const struct pd_session *s,
+		  const struct pd_feature *f)
+{
+	const char *name = pd_feat_name(f->id);
+	const struct pd_part *p0 = f->nparts ? &f->parts[0] : NULL;
+	uint64_t size = 0;
+	pd_feat_emit_fn fn = emitter_for(f->id);
+
+	for (size_t i = 0; i < f->nparts; i++)
+		size += f->parts[i].size;
 	char title[64];
 
 	if (!name)
@@ -105,33 +164,9 @@ void emit_feature(struct emitter *e, const struct pd_session *s,
 	if (f->nparts > 1)
 		emit_u64(e, "records", f->nparts);
 
-	if (f->model && fn) {
+	if (f->model && fn)
 		fn(e, s, f);
-	} else if (size && loaded) {
-		/* nothing decodes it (unknown or opaque): show the bytes */
-		for (size_t i = 0; i < f->nparts; i++)
-			emit_hexdump(e, "bytes", f->parts[i].bytes,
-				     (size_t)f->parts[i].loaded,
-				     f->parts[i].offset);
-	}
-	if (f->model && f->consumed < loaded) {
-		/* the decoder stopped early: show what it left */
-		emit_u64(e, "unparsed_bytes", loaded - f->consumed);
-		if (p0 && f->nparts == 1 && f->unparsed_off >= p0->offset) {
-			uint64_t at = f->unparsed_off - p0->offset;
-
-			if (at < p0->loaded)
-				emit_hexdump(e, "unparsed", p0->bytes + at,
-					     (size_t)(p0->loaded - at),
-					     f->unparsed_off);
-		}
-	}
-	if (f->model || !size) {
-		for (size_t i = 0; i < f->nparts; i++)
-			emit_raw(e, f->parts[i].bytes,
-				 (size_t)f->parts[i].loaded,
-				 f->parts[i].offset);
-	}
+	emit_feature_bytes(e, f, f->model && fn);
 	emit_obj_end(e);
 }
 

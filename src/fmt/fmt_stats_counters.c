@@ -9,6 +9,20 @@
 #include "fmt_stats.h"
 #include "names.h"
 
+/*
+ * perf's floor(v) == v (stat-display.c print_counter_value_std), without
+ * libm and without casting what does not fit (a hostile EVENT_UPDATE
+ * scale): past 2^52 every double is whole; NaN is not.
+ */
+static bool whole(double v)
+{
+	if (v != v)
+		return false;
+	if (v >= 0x1p52 || v <= -0x1p52)
+		return true;
+	return (double)(int64_t)v == v;
+}
+
 /* One event's counts: a row titled by the event's name. */
 static void emit_counter(struct emitter *e, const struct pd_session *s,
 			 const struct pd_stats_stat *c, uint32_t i,
@@ -25,8 +39,7 @@ static void emit_counter(struct emitter *e, const struct pd_session *s,
 	emit_u64(e, "attr", i);
 	emit_text_hide(e, false);
 	/* perf prints the count with two decimals unless it is whole */
-	emit_double(e, "count", k->count,
-		    k->count == (double)(uint64_t)k->count ? "%.0f" : "%.2f");
+	emit_double(e, "count", k->count, whole(k->count) ? "%.0f" : "%.2f");
 	emit_str(e, "unit", c->ev[i].unit);
 	emit_double(e, "scale", c->ev[i].scale, "%g");
 	emit_u64(e, "value", k->val);

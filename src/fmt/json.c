@@ -2,6 +2,7 @@
 #include "json.h"
 
 #include "fmtnum.h"
+#include "plain.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -272,35 +273,6 @@ size_t utf8_seq_len(const unsigned char *s, size_t n)
 	return len;
 }
 
-/* Is some byte of x below n (n <= 128)?  Exact as a yes or no. */
-static inline uint64_t byte_below(uint64_t x, unsigned n)
-{
-	const uint64_t ones = 0x0101010101010101ull;
-
-	return (x - ones * n) & ~x & (ones * 0x80);
-}
-
-/*
- * From s[i], whole 8-byte words of printable ASCII that JSON writes as
- * they are (no control, DEL, byte >= 0x80, '"' or '\\'): the index of the
- * first word holding anything else.
- */
-static size_t plain_words(const unsigned char *s, size_t i, size_t n)
-{
-	const uint64_t ones = 0x0101010101010101ull;
-	uint64_t x;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&x, s + i, 8);
-		if ((x & ones * 0x80) || byte_below(x, 0x20) ||
-		    byte_below(x ^ ones * 0x7f, 1) ||
-		    byte_below(x ^ ones * '"', 1) ||
-		    byte_below(x ^ ones * '\\', 1))
-			break;
-	}
-	return i;
-}
-
 static void put_string(struct json_writer *w, const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -308,7 +280,7 @@ static void put_string(struct json_writer *w, const char *str, size_t n)
 	wc(w, '"');
 	for (size_t i = 0; i < n;) {
 		unsigned char c = s[i];
-		size_t len, run = plain_words(s, i, n);
+		size_t len, run = plain_words(s, i, n, true);
 
 		/* a run of plain ASCII goes out in one write */
 		while (run < n && s[run] >= 0x20 && s[run] < 0x7f &&

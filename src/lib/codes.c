@@ -150,8 +150,8 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 		 "FINISHED_ROUND: records may come out of time order"},
 	[PD_C_TABLE_FULL] =
 		{"table-full", PD_WARN, 0,
-		 "a table perfdump keeps (threads, build-ids, maps) is full: "
-		 "what did not fit is counted, not kept"},
+		 "a table perfdump keeps (threads, build-ids, maps, attrs, "
+		 "ids) is full: what did not fit is counted, not kept"},
 	[PD_C_NOT_REGULAR_FILE] =
 		{"not-regular-file", PD_ERR, 0,
 		 "a directory recording's data.N is not a regular file (a "

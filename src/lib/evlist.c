@@ -55,35 +55,93 @@ static void calc_pos(struct pd_evsel *ev)
 	ev->is_pos = 1 + !!(t & PD_SAMPLE_CPU) + !!(t & PD_SAMPLE_STREAM_ID);
 }
 
-/* Read n ids at off (file mode); n is bounded by the file's size. */
+/*
+ * What the evlist keeps whatever the file claims: attrs (about 500 bytes
+ * each) and ids (24 bytes with the id map) over all of them.  perf
+ * record -a -e 'syscalls:*' on 256 CPUs has about 700 attrs and 180,000
+ * ids; attrs whose ids sections all claim the same bytes of a hostile
+ * file would hold hundreds of MiB.
+ */
+#define PD_EVLIST_MAX_ATTRS (1u << 14)
+#define PD_EVLIST_MAX_IDS   (1u << 20)
+
+/* The ids an attr may keep: up to n, or what the cap leaves (said once). */
+static uint64_t ids_allowed(struct pd_session *s, uint64_t n, uint64_t off,
+			    struct pd_where where, const char *what)
+{
+	uint64_t kept = s->evlist.kept_ids;
+
+	if (n <= PD_EVLIST_MAX_IDS - kept) {
+		s->evlist.kept_ids += n;
+		return n;
+	}
+	if (!s->evlist.ids_capped)
+		pd_diag_add(
+			&s->diags, PD_C_TABLE_FULL, where, PD_WARN, off, what,
+			"the attrs' ids pass the %u perfdump keeps: %llu "
+			"of these and the ids of the attrs after are not "
+			"kept (records with them belong to no attr)",
+			PD_EVLIST_MAX_IDS,
+			(unsigned long long)(n - (PD_EVLIST_MAX_IDS - kept)));
+	s->evlist.ids_capped = true;
+	s->evlist.kept_ids = PD_EVLIST_MAX_IDS;
+	return PD_EVLIST_MAX_IDS - kept;
+}
+
+/* Read up to n ids at off (file mode); bounded by the file and the cap. */
 static uint64_t *read_ids(struct pd_session *s, uint64_t off, uint64_t size,
-			  uint32_t *n)
+			  uint32_t *n, uint64_t attr)
 {
 	uint64_t cnt = size / 8;
 	uint64_t *ids;
-	uint8_t *raw;
-	ssize_t got;
+	char what[32];
 
 	*n = 0;
 	if (!cnt || off > s->in.size || size > s->in.size - off)
 		return NULL; /* reported by the header checks */
-	if (cnt > UINT32_MAX)
+	snprintf(what, sizeof(what), "attr %llu", (unsigned long long)attr);
+	cnt = ids_allowed(s, cnt, off, PD_AT_ATTR(attr), what);
+	ids = cnt ? arena_calloc(&s->arena, (size_t)cnt, sizeof(*ids)) : NULL;
+	if (!ids)
 		return NULL;
-	raw = arena_alloc(&s->arena, (size_t)size);
-	ids = arena_calloc(&s->arena, (size_t)cnt, sizeof(*ids));
-	if (!raw || !ids)
-		return NULL;
-	got = pd_input_pread(&s->in, off, raw, (size_t)size);
-	if (got < 0) {
-		pd_diag_add(&s->diags, PD_C_READ_ERROR, PD_AT_ATTRS, PD_ERR,
-			    off, "attr ids", "read error: %s", strerror(errno));
-		return NULL;
+	uint64_t i = 0;
+
+	while (i < cnt) {
+		uint8_t raw[4096];
+		size_t want = cnt - i < sizeof(raw) / 8 ? (size_t)(cnt - i) * 8
+							: sizeof(raw);
+		ssize_t got = pd_input_pread(&s->in, off + 8 * i, raw, want);
+
+		if (got < 0) {
+			pd_diag_add(&s->diags, PD_C_READ_ERROR, PD_AT_ATTRS,
+				    PD_ERR, off, "attr ids", "read error: %s",
+				    strerror(errno));
+			return NULL;
+		}
+		for (size_t k = 0; k + 8 <= (size_t)got; k += 8)
+			ids[i++] = pd_get64(raw + k, s->swap);
+		if ((size_t)got < want)
+			break;
 	}
-	cnt = (uint64_t)got / 8;
-	for (uint64_t i = 0; i < cnt; i++)
-		ids[i] = pd_get64(raw + 8 * i, s->swap);
-	*n = (uint32_t)cnt;
+	*n = (uint32_t)i;
 	return ids;
+}
+
+/* Room for one more attr, or a warning (once) that there is none. */
+static bool attr_room(struct pd_session *s, uint64_t total, uint64_t off,
+		      struct pd_where where, const char *what)
+{
+	if (s->evlist.n < PD_EVLIST_MAX_ATTRS)
+		return true;
+	if (s->evlist.n == PD_EVLIST_MAX_ATTRS && !s->evlist.attrs_capped)
+		pd_diag_add(&s->diags, PD_C_TABLE_FULL, where, PD_WARN, off,
+			    what,
+			    "%llu attrs: the first %u are kept, the others "
+			    "are not read (records of theirs belong to no "
+			    "attr)",
+			    (unsigned long long)total, PD_EVLIST_MAX_ATTRS);
+	s->evlist.attrs_capped = true;
+	return false;
 }
 
 /*
@@ -109,6 +167,8 @@ static void load_file_attrs(struct pd_session *s)
 
 		if (off > fsize || h->attr_size > fsize - off)
 			break; /* the header checks said so */
+		if (!attr_room(s, n, off, PD_AT_ATTRS, "attrs section"))
+			break;
 		b = arena_alloc(&s->arena, (size_t)h->attr_size);
 		if (!b ||
 		    pd_input_pread(&s->in, off, b, (size_t)h->attr_size) !=
@@ -128,7 +188,7 @@ static void load_file_attrs(struct pd_session *s)
 		uint64_t isz = cur_u64(&c, "ids.size");
 
 		ev->ids_offset = ioff;
-		ev->ids = read_ids(s, ioff, isz, &ev->nids);
+		ev->ids = read_ids(s, ioff, isz, &ev->nids, i);
 	}
 }
 
@@ -141,10 +201,15 @@ static void load_pipe_attrs(struct pd_session *s)
 {
 	for (size_t i = 0; i < s->npipe_attrs; i++) {
 		const struct pd_part *p = &s->pipe_attrs[i];
-		struct pd_evsel *ev = add_evsel(s);
+		struct pd_evsel *ev;
 		struct cursor c;
 		uint32_t asize;
 
+		if (!attr_room(s, s->npipe_attrs, p->offset,
+			       PD_AT_RECORD(PD_REC_HEADER_ATTR),
+			       "PERF_RECORD_HEADER_ATTR"))
+			return;
+		ev = add_evsel(s);
 		if (!ev)
 			return;
 		cur_init(&c, p->bytes, (size_t)p->loaded, p->offset, s->swap,
@@ -164,15 +229,20 @@ static void load_pipe_attrs(struct pd_session *s)
 			asize = (uint32_t)cur_left(
 				&c); /* reported by the parser */
 		pd_attr_parse(&c, asize, s->big_endian, &ev->attr);
-		uint64_t n = cur_left(&c) / 8;
+		uint64_t all = cur_left(&c) / 8, n;
 
 		ev->ids_offset = cur_off(&c);
+		n = all ? ids_allowed(s, all, ev->ids_offset,
+				      PD_AT_RECORD(PD_REC_HEADER_ATTR),
+				      "PERF_RECORD_HEADER_ATTR")
+			: 0;
 		ev->ids =
 			n ? arena_calloc(&s->arena, (size_t)n, sizeof(*ev->ids))
 			  : NULL;
 		for (uint64_t k = 0; k < n && ev->ids; k++)
 			ev->ids[k] = cur_u64(&c, "id");
 		ev->nids = ev->ids ? (uint32_t)n : 0;
+		cur_skip(&c, "ids not kept", (size_t)(all - n) * 8);
 		if (cur_left(&c))
 			pd_diag_add(
 				&s->diags, PD_C_IDS_SIZE_MISMATCH,
@@ -182,6 +252,9 @@ static void load_pipe_attrs(struct pd_session *s)
 				cur_left(&c));
 	}
 }
+
+/* Ids in two attrs or more, each said; then how many more. */
+#define DUPLICATE_IDS_SHOWN 16
 
 static int cmp_idmap(const void *a, const void *b)
 {
@@ -209,17 +282,33 @@ static void build_idmap(struct pd_session *s)
 			l->ids[l->nids++] =
 				(struct pd_idmap){l->v[i].ids[k], i};
 	qsort(l->ids, l->nids, sizeof(*l->ids), cmp_idmap);
-	for (uint32_t i = 1; i < l->nids; i++)
-		if (l->ids[i].id == l->ids[i - 1].id &&
-		    l->ids[i].idx != l->ids[i - 1].idx)
-			pd_diag_add(&s->diags, PD_C_DUPLICATE_ID, PD_AT_ATTRS,
-				    PD_WARN, l->v[l->ids[i].idx].ids_offset,
-				    "attr ids",
-				    "id 0x%llx belongs to attr %u and attr %u; "
-				    "records with it are taken as attr %u",
-				    (unsigned long long)l->ids[i].id,
-				    l->ids[i - 1].idx, l->ids[i].idx,
-				    l->ids[i - 1].idx);
+	/* the first few each, then how many more: attrs whose ids sections
+	 * overlap would give a warning per id */
+	uint64_t dup = 0, first_more = 0;
+
+	for (uint32_t i = 1; i < l->nids; i++) {
+		if (l->ids[i].id != l->ids[i - 1].id ||
+		    l->ids[i].idx == l->ids[i - 1].idx)
+			continue;
+		if (dup++ == DUPLICATE_IDS_SHOWN) {
+			first_more = l->v[l->ids[i].idx].ids_offset;
+			continue;
+		}
+		if (dup > DUPLICATE_IDS_SHOWN)
+			continue;
+		pd_diag_add(&s->diags, PD_C_DUPLICATE_ID, PD_AT_ATTRS, PD_WARN,
+			    l->v[l->ids[i].idx].ids_offset, "attr ids",
+			    "id 0x%llx belongs to attr %u and attr %u; "
+			    "records with it are taken as attr %u",
+			    (unsigned long long)l->ids[i].id, l->ids[i - 1].idx,
+			    l->ids[i].idx, l->ids[i - 1].idx);
+	}
+	if (dup > DUPLICATE_IDS_SHOWN)
+		pd_diag_add(&s->diags, PD_C_DUPLICATE_ID, PD_AT_ATTRS, PD_WARN,
+			    first_more, "attr ids",
+			    "%llu more ids belong to two attrs or more; "
+			    "records with one are taken as the first attr's",
+			    (unsigned long long)(dup - DUPLICATE_IDS_SHOWN));
 }
 
 int64_t pd_evlist_id_slot(const struct pd_evlist *l, uint64_t id)

@@ -44,6 +44,8 @@ struct pd_evlist {
 	uint32_t n;
 	struct pd_idmap *ids; /* sorted by id */
 	uint32_t nids;
+	uint32_t kept_ids;	       /* over every evsel (evlist.c's cap) */
+	bool attrs_capped, ids_capped; /* evlist.c's caps were reached */
 };
 
 /*

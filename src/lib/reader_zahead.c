@@ -234,7 +234,8 @@ static int submit(struct zahead *a, const uint8_t *p, size_t len)
 		j->in = nb;
 		j->in_cap = len;
 	}
-	memcpy(j->in, p, len);
+	if (len) /* an empty container: no buffer yet, nothing to copy */
+		memcpy(j->in, p, len);
 	pthread_mutex_lock(&a->mu);
 	j->in_len = len;
 	j->why = NULL;

@@ -134,7 +134,21 @@ static bool read_table_entries(struct pd_session *s, uint64_t table)
 	return true;
 }
 
-/* Report feature sections overlapping each other or the attrs/data sections. */
+/* Does feature j's section overlap [off, end)? */
+static bool feat_overlaps(const struct pd_session *s, size_t j, uint64_t off,
+			  uint64_t end)
+{
+	const struct pd_part *b = &s->feat[j].parts[0];
+	uint64_t bend = b->offset + b->size;
+
+	return b->size && bend >= b->offset && off < bend && b->offset < end;
+}
+
+/*
+ * Report feature sections overlapping each other or the attrs/data
+ * sections: for each section, the first earlier one it overlaps and how
+ * many more (256 sections over the same bytes are 255 errors, not 32,640).
+ */
 static void check_feature_overlaps(struct pd_session *s)
 {
 	struct pd_header *h = &s->hdr;
@@ -142,28 +156,36 @@ static void check_feature_overlaps(struct pd_session *s)
 	for (size_t i = 0; i < s->nfeat; i++) {
 		const struct pd_part *a = &s->feat[i].parts[0];
 		uint64_t aend = a->offset + a->size;
+		size_t first = i, more = 0;
 
 		if (!a->size || aend < a->offset)
 			continue;
 		for (size_t j = 0; j < i; j++) {
-			const struct pd_part *b = &s->feat[j].parts[0];
-			uint64_t bend = b->offset + b->size;
+			if (!feat_overlaps(s, j, a->offset, aend))
+				continue;
+			if (first == i)
+				first = j;
+			else
+				more++;
+		}
+		if (first < i) {
+			const struct pd_part *b = &s->feat[first].parts[0];
+			char others[64] = "";
 
-			if (b->size && bend >= b->offset && a->offset < bend &&
-			    b->offset < aend)
-				sess_err(s, PD_C_SECTION_OVERLAP,
-					 PD_AT_FEAT_TABLE,
-					 s->feat[i].table_entry_off,
-					 "feature section table",
-					 "feature %u section 0x%llx-0x%llx "
-					 "overlaps feature %u section "
-					 "0x%llx-0x%llx",
-					 s->feat[i].id,
-					 (unsigned long long)a->offset,
-					 (unsigned long long)aend,
-					 s->feat[j].id,
-					 (unsigned long long)b->offset,
-					 (unsigned long long)bend);
+			if (more)
+				snprintf(others, sizeof(others),
+					 " and %zu more feature section%s",
+					 more, more > 1 ? "s" : "");
+			sess_err(s, PD_C_SECTION_OVERLAP, PD_AT_FEAT_TABLE,
+				 s->feat[i].table_entry_off,
+				 "feature section table",
+				 "feature %u section 0x%llx-0x%llx overlaps "
+				 "feature %u section 0x%llx-0x%llx%s",
+				 s->feat[i].id, (unsigned long long)a->offset,
+				 (unsigned long long)aend, s->feat[first].id,
+				 (unsigned long long)b->offset,
+				 (unsigned long long)(b->offset + b->size),
+				 others);
 		}
 		const struct pd_section *sec[2] = {&h->attrs, &h->data};
 

@@ -145,10 +145,10 @@ static void scale(const struct pd_stats_stat *c, uint32_t k,
 			o->scaled = -1;
 			o->scaled_val = 0;
 		} else if (o->run < o->ena) {
-			o->scaled = 1;
 			double v = (double)o->val * (double)o->ena /
 				   (double)o->run;
 
+			o->scaled = 1;
 			/* values from the file: a product past 2^64
 			 * saturates (a cast would be undefined) */
 			o->scaled_val = v < 0x1p64 ? (uint64_t)v : UINT64_MAX;

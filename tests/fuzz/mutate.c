@@ -2,7 +2,7 @@
 /*
  * Mutation test: every input file cut at many offsets and with a few
  * hundred random bytes changed, each mutant run through the whole
- * pipeline (LLVMFuzzerTestOneInput of fuzz_perfdump.c: header, features,
+ * pipeline (LLVMFuzzerTestOneInput of harness.c, target "perfdump": header, features,
  * attrs, records in file and time order, text and JSON) in a forked
  * child, two at a time.  A mutant fails when its child dies of a signal,
  * exits non-zero (a sanitizer report exits or aborts), prints a sanitizer

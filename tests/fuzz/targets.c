@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The fuzz targets: each exercises one layer of perfdump on arbitrary
+ * bytes, with the output discarded (harness.c), so that a typical input
+ * takes well under a millisecond or two; "perfdump", the first, runs them
+ * all and every command in every format besides.  Adding a target is a
+ * function and a row of the table at the end (tests/fuzz/README.md).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../../src/fmt/fmt_attr.h"
+#include "../../src/fmt/fmt_features.h"
+#include "../../src/fmt/fmt_header.h"
+#include "../../src/lib/buildid.h"
+#include "../../src/lib/dso_elf.h"
+#include "../../src/lib/event.h"
+#include "../../src/lib/order.h"
+#include "../../src/lib/rootpath.h"
+#include "harness.h"
+
+/*
+ * The file header, the feature sections and the attrs: decoders and
+ * formatters, in text (JSON and the features' hex dumps: the whole
+ * pipeline, which dumps every byte of the input again).  One session
+ * for the three, as the commands would each open one.
+ */
+static void t_header(const uint8_t *data, size_t size)
+{
+	struct pd_id_index ix = {0};
+	struct pd_session s;
+	struct emitter *e;
+
+	if (fuzz_session(&s, fuzz_file(data, size)) < 0)
+		return;
+	pd_decode_features(&s);
+	pd_id_index_load(&s, &ix);
+	e = fuzz_emit_begin(EMIT_TEXT, true, "header, attrs");
+	emit_header(e, &s);
+	emit_arr_begin(e, "attrs");
+	for (uint32_t i = 0; i < s.evlist.n; i++) {
+		size_t rawlen = 0;
+		const uint8_t *raw = pd_evsel_raw(&s, &s.evlist.v[i], &rawlen);
+
+		emit_evsel(e, &s, &s.evlist.v[i], &ix, raw, rawlen);
+	}
+	emit_arr_end(e);
+	fuzz_emit_end(e);
+	e = fuzz_emit_begin(EMIT_TEXT, false, "features");
+	emit_arr_begin(e, "features");
+	for (size_t i = 0; i < s.nfeat; i++)
+		emit_feature(e, &s, &s.feat[i]);
+	emit_arr_end(e);
+	emit_diags(e, &s.diags);
+	fuzz_emit_end(e);
+	pd_id_index_free(&ix);
+	pd_session_close(&s);
+}
+
+/* One record stream decoded: the reader (zstd included), every record
+ * and sample decoder, their payloads, JSON with the raw bytes. */
+static void t_records(const uint8_t *data, size_t size)
+{
+	fuzz_cmd(cmd_records, fuzz_file(data, size), "records", "-j", "-x",
+		 NULL);
+}
+
+static void t_stats(const uint8_t *data, size_t size)
+{
+	fuzz_cmd(cmd_stats, fuzz_file(data, size), "stats", "-j", NULL);
+}
+
+/* check's findings once, in text (JSON lists them twice: the whole
+ * pipeline writes it) */
+static void t_check(const uint8_t *data, size_t size)
+{
+	fuzz_cmd(cmd_check, fuzz_file(data, size), "check", NULL);
+}
+
+/* What a walk saw: records, bytes, and a sum of their hashes (the same
+ * for the same records in any order). */
+struct walk_sum {
+	uint64_t n, bytes, hash;
+};
+
+static void sum_event(void *arg, const struct pd_event *ev)
+{
+	struct walk_sum *w = arg;
+	uint64_t h = 1469598103934665603ull ^ ev->offset ^
+		     ev->inner_offset * 31 ^ (uint64_t)ev->stream << 56;
+
+	for (uint16_t i = 0; i < ev->size; i++)
+		h = (h ^ ev->p[i]) * 1099511628211ull; /* FNV-1a */
+	w->n++;
+	w->bytes += ev->size;
+	w->hash += h;
+}
+
+/*
+ * Time order (order.c): the queue, FINISHED_ROUND flushes, the bound.
+ * Whatever the times, it must deliver exactly the records that file
+ * order reads, each once: a difference aborts.
+ */
+static void t_order(const uint8_t *data, size_t size)
+{
+	struct walk_sum time = {0}, file = {0};
+	struct pd_session s;
+	struct pd_reader *r;
+	struct pd_event ev;
+	int rc;
+
+	if (fuzz_session(&s, fuzz_file(data, size)) < 0)
+		return;
+	rc = pd_read_in_time_order(&s, false, pd_event_time, sum_event, &time);
+	r = pd_reader_open(&s, PD_READ_FAST);
+	while (r && pd_reader_next(r, &ev) == 1)
+		sum_event(&file, &ev);
+	pd_reader_close(r);
+	pd_session_close(&s);
+	if (rc == 0 && r &&
+	    (time.n != file.n || time.bytes != file.bytes ||
+	     time.hash != file.hash)) {
+		fprintf(stderr,
+			"time order delivered %llu records (%llu bytes), file "
+			"order read %llu (%llu bytes)%s\n",
+			(unsigned long long)time.n,
+			(unsigned long long)time.bytes,
+			(unsigned long long)file.n,
+			(unsigned long long)file.bytes,
+			time.n == file.n && time.bytes == file.bytes
+				? ", not the same ones"
+				: "");
+		abort();
+	}
+}
+
+/* Every build-id source and the --hits walk (time order, maps, DSOs);
+ * no file is looked up. */
+static void t_buildids(const uint8_t *data, size_t size)
+{
+	fuzz_cmd(cmd_buildids, fuzz_file(data, size), "buildids", "-j",
+		 "--hits", "--no-resolve", NULL);
+}
+
+/* The bytes as an ELF image (libelf) and as bare notes (buildid.c). */
+static void t_elf(const uint8_t *data, size_t size)
+{
+	uint8_t id[PD_ELF_BUILD_ID_MAX];
+	size_t len = sizeof(id);
+
+	pd_elf_build_id_mem(data, size, id, &len);
+	len = sizeof(id);
+	pd_notes_build_id(data, size, id, &len);
+}
+
+/*
+ * The bytes as a DSO profile reads: an ELF's sections, segments,
+ * .symtab/.dynsym, PLT and DWARF lines (libdw), and as kallsyms and a
+ * perf-PID.map text (symtab.c).
+ */
+static void t_dso(const uint8_t *data, size_t size)
+{
+	pd_dso_probe_mem(data, size);
+}
+
+/*
+ * profile: the time-ordered walk, maps, threads and rows; nothing outside
+ * the recording is looked at (no --symfs root, build-id cache or vmlinux
+ * exists).
+ */
+static void t_profile(const uint8_t *data, size_t size)
+{
+	const char *f = fuzz_file(data, size);
+
+	fuzz_cmd(cmd_profile, f, "profile", "-j", "--symfs", "/nonexistent",
+		 "--debug-dir", "/nonexistent", "--vmlinux", "/nonexistent",
+		 NULL);
+	fuzz_cmd(cmd_profile, f, "profile", "--by", "thread", "--symfs",
+		 "/nonexistent", "--debug-dir", "/nonexistent", NULL);
+}
+
+/*
+ * Tracepoint samples: formats from the tracing data through
+ * libtraceevent, every field, the print output by perfdump's compiled
+ * print formats and by libtraceevent's own print path.
+ */
+static void t_tracepoint(const uint8_t *data, size_t size)
+{
+	const char *f = fuzz_file(data, size);
+
+	fuzz_cmd(cmd_records, f, "records", "--type", "sample", "--json-lines",
+		 NULL);
+	setenv("PERFDUMP_TP_PRINT", "libtraceevent", 1);
+	fuzz_cmd(cmd_records, f, "records", "--type", "sample", NULL);
+	unsetenv("PERFDUMP_TP_PRINT");
+	fuzz_cmd(cmd_features, f, "features", "-j", "tracing_data", NULL);
+}
+
+/* --redact=comm: every string through the redactor, in the summary too. */
+static void t_redact(const uint8_t *data, size_t size)
+{
+	const char *f = fuzz_file(data, size);
+
+	fuzz_cmd(cmd_features, f, "features", "-p", "--redact=comm", NULL);
+	fuzz_cmd(cmd_records, f, "records", "-j", "--redact=comm", NULL);
+	fuzz_cmd(cmd_summary, f, "summary", "--redact", NULL);
+}
+
+/* ---- rootpath: the walk under --symfs, against the kernel's ---------- */
+
+/*
+ * A sandbox made once per process: DIR/secret outside the root, and in
+ * DIR/root files, a FIFO and links that try to leave it (absolute, "..",
+ * through a link to a directory) or loop.  Nothing in the root is named
+ * "secret": whatever leaves the root and reaches DIR/secret is a bug.
+ */
+static char sandbox_dir[64];
+
+static void remove_sandbox(void)
+{
+	char cmd[96];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", sandbox_dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "fuzz: cannot remove %s\n", sandbox_dir);
+}
+
+static const char *sandbox(void)
+{
+	char *dir = sandbox_dir;
+	static const char *const links[][2] = {
+		{"abs", "/lib"},
+		{"up", "../secret"},
+		{"lib/up2", "../../secret"},
+		{"dirlink", "lib"},
+		{"self", "self"},
+		{"lib/chain", "../dirlink/../up"},
+		{"tmp", "/tmp"},
+		{"deep", "lib/up2/x"},
+		{"dot", "."},
+	};
+	char p[128];
+
+	if (dir[0])
+		return dir;
+	snprintf(dir, sizeof(sandbox_dir), "/tmp/perfdump-fuzz-root.%d",
+		 (int)getpid());
+	snprintf(p, sizeof(p), "rm -rf %s", dir);
+	if (system(p) != 0 || mkdir(dir, 0700) ||
+	    mkdir(strcat(strcpy(p, dir), "/root"), 0700) ||
+	    mkdir(strcat(strcpy(p, dir), "/root/lib"), 0700) ||
+	    mkdir(strcat(strcpy(p, dir), "/root/bin"), 0700) ||
+	    mkfifo(strcat(strcpy(p, dir), "/root/fifo"), 0600))
+		abort();
+	static const char *const files[] = {"/secret", "/root/bin/true",
+					    "/root/lib/libc.so.6"};
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		int fd = open(strcat(strcpy(p, dir), files[i]),
+			      O_WRONLY | O_CREAT, 0600);
+
+		if (fd < 0 || close(fd))
+			abort();
+	}
+	for (size_t i = 0; i < sizeof(links) / sizeof(links[0]); i++) {
+		snprintf(p, sizeof(p), "%s/root/%s", dir, links[i][0]);
+		if (symlink(links[i][1], p))
+			abort();
+	}
+	atexit(remove_sandbox);
+	return dir;
+}
+
+/* The kernel's answer: openat2 RESOLVE_IN_ROOT (-errno, or an fd). */
+static int kernel_open(int rootfd, const char *rel)
+{
+	struct open_how how = {
+		.flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC,
+		.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
+	};
+	long fd = syscall(SYS_openat2, rootfd, *rel ? rel : ".", &how,
+			  sizeof(how));
+
+	return fd < 0 ? -errno : (int)fd;
+}
+
+/*
+ * rootpath.c's walk (PERFDUMP_NO_OPENAT2: the code that is perfdump's own)
+ * on a path from the input, which must reach the same file as the kernel
+ * resolving in the root, and never DIR/secret.
+ */
+static void t_rootpath(const uint8_t *data, size_t size)
+{
+	char path[4096], rel[4096], root[96];
+	struct stat secret, ref;
+	struct pd_root_file f;
+	int rootfd, kfd;
+
+	setenv("PERFDUMP_NO_OPENAT2", "1", 1); /* before the first lookup */
+	snprintf(path, sizeof(path), "%s/secret", sandbox());
+	if (stat(path, &secret))
+		abort();
+	snprintf(root, sizeof(root), "%s/root", sandbox());
+	if (size >= sizeof(path))
+		size = sizeof(path) - 1;
+	memcpy(path, data, size);
+	path[size] = 0; /* a C string: up to the first NUL */
+
+	pd_root_open(root, path, &f);
+	if (f.status == PD_ROOT_FILE && f.st.st_ino == secret.st_ino &&
+	    f.st.st_dev == secret.st_dev) {
+		fprintf(stderr, "rootpath: '%s' opened the file outside\n",
+			path);
+		abort();
+	}
+	/* the same path resolved by the kernel */
+	rootfd = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (rootfd < 0)
+		abort();
+	if (pd_root_normalise(path, rel, sizeof(rel)) == 0 &&
+	    (kfd = kernel_open(rootfd, rel)) != -ENOSYS) {
+		bool kfile =
+			kfd >= 0 && !fstat(kfd, &ref) && S_ISREG(ref.st_mode);
+		bool same = f.status == PD_ROOT_FILE
+				    ? kfile && ref.st_ino == f.st.st_ino
+			    : f.status == PD_ROOT_NOT_FILE ? kfd >= 0 && !kfile
+							   : kfd < 0;
+
+		if (!same) {
+			fprintf(stderr,
+				"rootpath: '%s': the walk says %d (errno %d), "
+				"openat2 RESOLVE_IN_ROOT %d\n",
+				path, f.status, f.err, kfd < 0 ? kfd : 0);
+			abort();
+		}
+		if (kfd >= 0)
+			close(kfd);
+	}
+	close(rootfd);
+	if (f.fd >= 0)
+		close(f.fd);
+}
+
+/*
+ * The bytes on standard input, a pipe: a pipe-mode stream decoded as it
+ * arrives (session_pipe.c, the live walk), a file-mode one spooled.
+ */
+#define STREAM_MAX (1u << 20)
+
+static void t_stream(const uint8_t *data, size_t size)
+{
+	int p[2], cap;
+
+	if (pipe(p))
+		abort();
+	/* all of it must fit in the pipe: nothing reads while we write;
+	 * a big file (mutate, replay) gives its first MiB */
+	if (size > STREAM_MAX)
+		size = STREAM_MAX;
+	cap = fcntl(p[1], F_SETPIPE_SZ, size > 4096 ? (int)size : 4096);
+	if (cap < 0)
+		cap = fcntl(p[1], F_GETPIPE_SZ);
+	if (size > (size_t)cap)
+		size = (size_t)cap;
+	/* the session closes standard input when done with it: the pipe's
+	 * read end may then be descriptor 0 already */
+	if ((size && write(p[1], data, size) != (ssize_t)size) || close(p[1]) ||
+	    (p[0] != STDIN_FILENO &&
+	     (dup2(p[0], STDIN_FILENO) < 0 || close(p[0]))))
+		abort();
+	fuzz_cmd(cmd_records, "-", "records", "--json-lines", NULL);
+}
+
+/* Every target, then every command in the formats they leave out. */
+static void t_all(const uint8_t *data, size_t size)
+{
+	const char *f;
+
+	for (const struct fuzz_target *t = fuzz_targets + 1; t->name; t++)
+		t->run(data, size);
+	f = fuzz_file(data, size);
+	fuzz_cmd(cmd_header, f, "header", "-x", NULL);
+	fuzz_cmd(cmd_header, f, "header", "-j", "-x", NULL);
+	fuzz_cmd(cmd_features, f, "features", "-x", NULL);
+	fuzz_cmd(cmd_features, f, "features", "-p", "-x", NULL);
+	fuzz_cmd(cmd_attrs, f, "attrs", "-x", NULL);
+	fuzz_cmd(cmd_attrs, f, "attrs", "-j", NULL);
+	fuzz_cmd(cmd_records, f, "records", "-x", NULL);
+	fuzz_cmd(cmd_records, f, "records", "--order", "time", "--json-lines",
+		 NULL);
+	fuzz_cmd(cmd_stats, f, "stats", NULL);
+	fuzz_cmd(cmd_check, f, "check", NULL);
+	fuzz_cmd(cmd_buildids, f, "buildids", "--no-resolve", NULL);
+	fuzz_cmd(cmd_summary, f, "summary", "-j", NULL);
+	fuzz_cmd(cmd_check, f, "check", "--brief", NULL);
+	fuzz_cmd(cmd_stats, f, "stats", "-j", "--top", "3", NULL);
+}
+
+const struct fuzz_target fuzz_targets[] = {
+	{"perfdump",
+	 "the whole pipeline: every target, every command and format", t_all},
+	{"header", "header, features and attrs: decoders and text formatters",
+	 t_header},
+	{"records",
+	 "one record stream: reader, zstd, record and sample decoders",
+	 t_records},
+	{"stats", "the stats walk and its byte account", t_stats},
+	{"check", "check: every diagnostic classified, its own checks",
+	 t_check},
+	{"order", "time order (checked against file order)", t_order},
+	{"buildids", "build-id sources and the --hits walk", t_buildids},
+	{"elf", "build-id notes of an in-memory ELF image, and bare notes",
+	 t_elf},
+	{"stream", "the input as a pipe on standard input (live pipe mode)",
+	 t_stream},
+	{"rootpath", "a path opened under a root by the walk, against openat2",
+	 t_rootpath},
+	{"tracepoint", "tracepoint formats, fields and prints (libtraceevent)",
+	 t_tracepoint},
+	{"profile", "profile's walk: maps, threads, rows (no files read)",
+	 t_profile},
+	{"dso", "an ELF as profile reads it: symbols, PLT, DWARF; kallsyms",
+	 t_dso},
+	{"redact", "--redact=comm: features, records, the summary", t_redact},
+	{NULL, NULL, NULL},
+};
