@@ -367,6 +367,18 @@ void emit_private_pstr(struct emitter *e, const char *key, enum pd_priv kind,
 	emit_private(e, key, kind, s->s, s->len);
 }
 
+void emit_private_opt(struct emitter *e, const char *key, enum pd_priv kind,
+		      const char *s)
+{
+	if (s) {
+		emit_private(e, key, kind, s, strlen(s));
+		return;
+	}
+	emit_text_hide(e, true);
+	emit_null(e, key);
+	emit_text_hide(e, false);
+}
+
 void format_human_size(char *buf, size_t len, uint64_t bytes)
 {
 	static const char *const unit[] = {"KiB", "MiB", "GiB",

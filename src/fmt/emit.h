@@ -142,6 +142,9 @@ void emit_private(struct emitter *e, const char *key, enum pd_priv kind,
 		  const char *s, size_t n);
 void emit_private_pstr(struct emitter *e, const char *key, enum pd_priv kind,
 		       const struct pd_str *s);
+/* emit_private of a C string; NULL: null in JSON, nothing in text. */
+void emit_private_opt(struct emitter *e, const char *key, enum pd_priv kind,
+		      const char *s);
 /* A byte count: JSON integer, text "N (1.5 MiB)" when large. */
 void emit_size(struct emitter *e, const char *key, uint64_t bytes);
 /* A value with a name: JSON KEY: v, KEY_name: "name"; text "v (name)". */

@@ -9,22 +9,10 @@
 #include "../lib/feat_meta.h"
 
 /* A string or null; text leaves the null out (it says nothing there). */
-static void emit_opt_str(struct emitter *e, const char *key, enum pd_priv kind,
-			 const char *s)
-{
-	if (s) {
-		emit_private(e, key, kind, s, strlen(s));
-		return;
-	}
-	emit_text_hide(e, true);
-	emit_null(e, key);
-	emit_text_hide(e, false);
-}
-
 void emit_bid_res(struct emitter *e, const struct pd_bid_res *r)
 {
 	emit_str(e, "status", pd_bid_status_name(r->status));
-	emit_opt_str(e, "path", PRIV_PATH, r->path);
+	emit_private_opt(e, "path", PRIV_PATH, r->path);
 	if (r->has_found) {
 		emit_hexstr(e, "found_build_id", r->found, r->found_len);
 	} else {
@@ -32,7 +20,7 @@ void emit_bid_res(struct emitter *e, const struct pd_bid_res *r)
 		emit_null(e, "found_build_id");
 		emit_text_hide(e, false);
 	}
-	emit_opt_str(e, "detail", PRIV_NONE, r->detail);
+	emit_private_opt(e, "detail", PRIV_NONE, r->detail);
 	/* text: where it looked matters only when nothing matched */
 	emit_text_hide(e, r->status == PD_BID_MATCH || !r->ntries);
 	emit_arr_begin(e, "tried");
@@ -50,7 +38,7 @@ void emit_bid_res(struct emitter *e, const struct pd_bid_res *r)
 			emit_null(e, "build_id");
 			emit_text_hide(e, false);
 		}
-		emit_opt_str(e, "detail", PRIV_NONE, t->detail);
+		emit_private_opt(e, "detail", PRIV_NONE, t->detail);
 		emit_obj_end(e);
 	}
 	emit_arr_end(e);

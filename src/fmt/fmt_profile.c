@@ -14,19 +14,6 @@ static double pct(uint64_t part, uint64_t whole)
 }
 
 /* A string or null (text leaves a null out). */
-/* A string of the kind (for --redact), or null (JSON only). */
-static void emit_opt(struct emitter *e, const char *key, enum pd_priv kind,
-		     const char *s)
-{
-	if (s) {
-		emit_private(e, key, kind, s, strlen(s));
-		return;
-	}
-	emit_text_hide(e, true);
-	emit_null(e, key);
-	emit_text_hide(e, false);
-}
-
 static void emit_events(struct emitter *e, const struct profile_view *v)
 {
 	const struct pd_profile *p = v->p;
@@ -118,7 +105,7 @@ static void emit_function(struct emitter *e, const struct profile_view *v,
 	else
 		emit_null(e, "status");
 	emit_text_hide(e, false);
-	emit_opt(e, "source_file", PRIV_PATH, r->source_file);
+	emit_private_opt(e, "source_file", PRIV_PATH, r->source_file);
 	emit_text_hide(e, !r->hot_line);
 	if (r->hot_line)
 		emit_u64(e, "hot_line", (uint64_t)r->hot_line);
@@ -132,7 +119,7 @@ static void emit_function(struct emitter *e, const struct profile_view *v,
 	emit_text_hide(e,
 		       !r->hot_file || (r->source_file &&
 					!strcmp(r->hot_file, r->source_file)));
-	emit_opt(e, "hot_file", PRIV_PATH, r->hot_file);
+	emit_private_opt(e, "hot_file", PRIV_PATH, r->hot_file);
 	emit_text_hide(e, false);
 	emit_obj_end(e);
 }
@@ -166,16 +153,16 @@ static void emit_dso_res(struct emitter *e, const struct pd_prof_dso *d)
 	else
 		emit_null(e, "build_id");
 	emit_text_hide(e, false);
-	emit_opt(e, "detail", PRIV_NONE, d->detail);
-	emit_opt(e, "path", PRIV_PATH, d->path);
-	emit_opt(e, "debug_path", PRIV_PATH, d->debug_path);
+	emit_private_opt(e, "detail", PRIV_NONE, d->detail);
+	emit_private_opt(e, "path", PRIV_PATH, d->path);
+	emit_private_opt(e, "debug_path", PRIV_PATH, d->debug_path);
 	emit_str(e, "symbols", pd_sym_src_name(d->src));
 	emit_text_hide(e, true);
 	emit_u64(e, "nsyms", d->nsyms);
 	emit_text_hide(e, !d->dropped_syms);
 	emit_u64(e, "symbols_not_kept", d->dropped_syms);
 	emit_text_hide(e, !d->lines);
-	emit_opt(e, "lines", PRIV_NONE, d->lines);
+	emit_private_opt(e, "lines", PRIV_NONE, d->lines);
 	emit_text_hide(e, false);
 }
 

@@ -186,7 +186,7 @@ static void settle(struct pd_bid_res *r)
 	r->detail = r->ntries ? "no such file" : "no file to look for";
 }
 
-static void hexstr(char *out, const uint8_t *id, size_t len)
+void pd_bid_hex(char *out, const uint8_t *id, size_t len)
 {
 	static const char digits[] = "0123456789abcdef";
 
@@ -280,7 +280,7 @@ void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id, size_t len,
 		out->detail = "not a file";
 		return;
 	}
-	hexstr(hex, id, len);
+	pd_bid_hex(hex, id, len);
 
 	/* 1. the file at its path, under the symfs */
 	if (mkpath(path, sizeof(path), "%s%s", name[0] == '/' ? "" : "/",

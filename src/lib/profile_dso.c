@@ -28,17 +28,6 @@ static char *adup(struct pd_profile *p, const char *s)
 	return arena_memdup(&p->arena, s, strlen(s) + 1);
 }
 
-static void hexstr(char *out, const uint8_t *id, size_t len)
-{
-	static const char digits[] = "0123456789abcdef";
-
-	for (size_t i = 0; i < len; i++) {
-		out[2 * i] = digits[id[i] >> 4];
-		out[2 * i + 1] = digits[id[i] & 15];
-	}
-	out[2 * len] = 0;
-}
-
 /* perf's short name: a module's [name], else the file's base name */
 static const char *short_name(struct pd_profile *p, const char *name,
 			      bool kernel)
@@ -183,7 +172,7 @@ static void find_debug(struct prof_ctx *c, struct pd_prof_dso *d,
 	const char *slash = strrchr(d->name, '/');
 	size_t len = d->build_id_size;
 
-	hexstr(hex, d->build_id, len);
+	pd_bid_hex(hex, d->build_id, len);
 	if (pd_dso_elf_debuglink(&ds->rt, link, sizeof(link)) && slash &&
 	    (size_t)(slash - d->name) < sizeof(dir)) {
 		static const char *const fmt[] = {"%s/%s", "%s/.debug/%s",
@@ -322,7 +311,7 @@ static void load_vdso(struct prof_ctx *c, struct pd_prof_dso *d,
 	}
 	if (!cache || !*cache)
 		return;
-	hexstr(hex, d->build_id, d->build_id_size);
+	pd_bid_hex(hex, d->build_id, d->build_id_size);
 	for (unsigned i = 0; i < 2; i++) {
 		if (i == 0)
 			snprintf(rel, sizeof(rel), fmt[0], hex);

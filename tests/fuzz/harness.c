@@ -225,8 +225,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	return 0;
 }
 
-#ifdef PD_FUZZ_REPLAY
-static uint8_t *slurp(const char *path, size_t *len)
+uint8_t *fuzz_slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	uint8_t *buf = NULL;
@@ -249,6 +248,8 @@ static uint8_t *slurp(const char *path, size_t *len)
 	return buf;
 }
 
+#ifdef PD_FUZZ_REPLAY
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -260,7 +261,7 @@ int main(int argc, char **argv)
 				return 2;
 			continue;
 		}
-		buf = slurp(argv[i], &len);
+		buf = fuzz_slurp(argv[i], &len);
 		if (!buf) {
 			perror(argv[i]);
 			return 1;

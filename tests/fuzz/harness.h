@@ -33,6 +33,9 @@ const struct fuzz_target *fuzz_find(const char *name);
  */
 const char *fuzz_file(const uint8_t *data, size_t size);
 
+/* A whole file into malloc'ed memory (NULL: it cannot be opened). */
+uint8_t *fuzz_slurp(const char *path, size_t *len);
+
 /*
  * Run a command as `perfdump ARGS... FILE` would (cmd is one of the cmd_*
  * functions of perfdump.h, args its name and options, NULL-terminated),

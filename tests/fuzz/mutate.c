@@ -57,6 +57,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "harness.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define PREFIX_MAX  (64u << 10)
@@ -511,29 +513,6 @@ static void run_all(struct slot *slots, struct file_run *fr, int first,
 	}
 }
 
-static uint8_t *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	uint8_t *buf = NULL;
-	size_t cap = 0, n;
-
-	*len = 0;
-	if (!f)
-		return NULL;
-	do {
-		if (*len == cap) {
-			cap = cap ? cap * 2 : 65536;
-			buf = realloc(buf, cap);
-			if (!buf)
-				abort();
-		}
-		n = fread(buf + *len, 1, cap - *len, f);
-		*len += n;
-	} while (n > 0);
-	fclose(f);
-	return buf;
-}
-
 static int mutate_file(struct slot *slots, const char *file)
 {
 	struct file_run fr = {.file = file};
@@ -543,7 +522,7 @@ static int mutate_file(struct slot *slots, const char *file)
 	int flips, nm = 0;
 	double base_ms, cut_cost = 0;
 
-	fr.buf = read_file(file, &size);
+	fr.buf = fuzz_slurp(file, &size);
 	if (!fr.buf) {
 		printf("FAIL %s: cannot read: %s\n", file, strerror(errno));
 		n_fail++;
