@@ -21,6 +21,10 @@ void sess_warn(struct pd_session *s, enum pd_code code, struct pd_where at,
 	__attribute__((format(printf, 6, 7)));
 
 unsigned popcount256(const uint64_t w[4]);
+
+/* A whole file header (its first PD_HEADER_SIZE bytes b, fields decoded):
+ * its bitmap, sections, attrs and feature table (session_header.c). */
+void sess_check_file_header(struct pd_session *s, const uint8_t *b);
 struct pd_feature *sess_add_feature(struct pd_session *s, unsigned id,
 				    enum pd_feat_src src);
 bool sess_add_part(struct pd_session *s, struct pd_feature *f, uint64_t off,
