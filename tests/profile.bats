@@ -267,3 +267,14 @@ cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51%,11250000,[kernel.kallsyms],
 	pd profile --top x testdata/cpu-clock.data
 	assert_status 2
 }
+
+@test "profile: a KSYMBOL (BPF program) is a DSO and a symbol of its name, as perf report --sort dso counts it" {
+	local f=testdata/synthetic/ksymbol-hits.data
+	pdj -j profile --by dso --symfs "$T/empty" "$f"
+	assert_eq "$(jq -r '.profile.dsos[] | "\(.dso) \(.samples)"' <<<"$output" | LC_ALL=C sort)" \
+		"$(awk '{print $2, $1}' testdata/perf-ref/synthetic/ksymbol-hits.data.dso-samples.txt | LC_ALL=C sort)" \
+		"samples per DSO"
+	pdj -j profile --symfs "$T/empty" "$f"
+	jq_all '[.profile.functions[] | select(.dso == "bpf_prog_0123456789abcdef_parity") | [.symbol, .samples]]' \
+		'[["bpf_prog_0123456789abcdef_parity",3]]'
+}

@@ -211,7 +211,7 @@ static void on_sample(struct prof_ctx *c, const struct pd_event *ev)
 	count_addr(c, evsel->idx, PD_PROF_NONE, f.ip, f.period);
 }
 
-/* MMAP, MMAP2, FORK: the maps; and the threads' counts */
+/* MMAP, MMAP2, FORK, KSYMBOL: the maps; and the threads' counts */
 static void on_map_record(struct prof_ctx *c, const struct pd_event *ev)
 {
 	struct pd_decoded d;
@@ -224,10 +224,10 @@ static void on_map_record(struct prof_ctx *c, const struct pd_event *ev)
 		c->p->maps_not_kept++;
 		prof_warn_full(c, &c->maps_warned, "maps",
 			       "more maps, processes or DSOs than the map "
-			       "table holds: later MMAP, MMAP2 and FORK "
-			       "records are left out (maps_not_kept)");
+			       "table holds: later MMAP, MMAP2, KSYMBOL and "
+			       "FORK records are left out (maps_not_kept)");
 	}
-	if (!c->threads)
+	if (!c->threads || ev->type == PD_REC_KSYMBOL)
 		return;
 	if (ev->type == PD_REC_FORK)
 		prof_thread_task(c, ev);
@@ -247,7 +247,8 @@ static void deliver(void *arg, const struct pd_event *ev)
 	case PD_REC_SAMPLE: on_sample(c, ev); break;
 	case PD_REC_MMAP:
 	case PD_REC_MMAP2:
-	case PD_REC_FORK: on_map_record(c, ev); break;
+	case PD_REC_FORK:
+	case PD_REC_KSYMBOL: on_map_record(c, ev); break;
 	case PD_REC_COMM:
 	case PD_REC_EXIT:
 		if (c->threads)

@@ -71,6 +71,7 @@ struct pd_prof_dso {
 	uint8_t build_id[20];
 	uint8_t build_id_size; /* 0: the recording has none */
 	bool kernel;
+	bool ksymbol; /* a KSYMBOL's (a BPF program): one symbol, its name */
 	enum pd_bid_status status; /* match: symbols from path */
 	const char *detail;	   /* why, when not usable */
 	const char *path;	   /* the file symbolized from (shown) */

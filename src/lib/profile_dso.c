@@ -95,8 +95,11 @@ bool prof_dsos_sync(struct prof_ctx *c)
 		memset(d, 0, sizeof(*d));
 		d->name = arena_memdup(&p->arena, m->name, m->name_len + 1);
 		d->kernel = m->kernel;
-		d->short_name =
-			d->name ? short_name(p, d->name, d->kernel) : NULL;
+		d->ksymbol = m->ksymbol;
+		/* machine.c machine__process_ksymbol_register: dso__new(name) */
+		d->short_name = d->name && !d->ksymbol
+					? short_name(p, d->name, d->kernel)
+					: d->name;
 		d->state = calloc(1, sizeof(struct dso_state));
 		if (!d->name || !d->short_name || !d->state) {
 			p->ndsos = (uint32_t)i + 1;

@@ -115,6 +115,15 @@ static struct pd_prof_row *row_for(struct prof_ctx *c,
 			r->label = status_label(c, &p->dsos[e->dso]);
 		return r;
 	}
+	if ((!syms || !(s = pd_symtab_find(syms, e->rel))) &&
+	    e->dso != PD_PROF_NONE && p->dsos[e->dso].ksymbol) {
+		/* machine.c machine__process_ksymbol_register: the map is
+		 * one symbol of the KSYMBOL's name */
+		r = row_of(c, e->event, e->dso, ROW_LABEL, 0, 0);
+		if (r && !r->label)
+			r->label = p->dsos[e->dso].name;
+		return r;
+	}
 	if (!syms || !(s = pd_symtab_find(syms, e->rel)))
 		return row_of(c, e->event, e->dso, ROW_ADDR, e->rel, 0);
 	r = row_of(c, e->event, e->dso, ROW_SYM, s->start, s->end - s->start);
