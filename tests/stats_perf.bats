@@ -244,13 +244,13 @@ perf_dump_stat() {
 @test "stats: samples with tid -1 stay with their pids; records --tid -1 finds them" {
 	pdj -j stats --top 0 testdata/synthetic/tid-minus-one.data
 	assert_status 0
-	jq_all '[.samples.top_threads[] | select(.tid == -1) | [.pid, .samples]]' '[[4001,2],[4002,2],[4003,2]]' \
-		'[.samples.top_processes[] | select(.pid > 4000) | [.pid, .samples, .threads]]' '[[4001,2,1],[4002,2,1],[4003,2,1]]'
+	jq_all '[.stats.samples.top_threads[] | select(.tid == -1) | [.pid, .samples]]' '[[4001,2],[4002,2],[4003,2]]' \
+		'[.stats.samples.top_processes[] | select(.pid > 4000) | [.pid, .samples, .threads]]' '[[4001,2,1],[4002,2,1],[4003,2,1]]'
 	# perf's one tid -1 thread holds the same samples; the rest agree
 	assert_eq "$(awk '$2 ~ /^-1:/ { print $1 }' "$REF/synthetic/tid-minus-one.data.pid.txt")" \
-		"$(jq '[.samples.top_threads[] | select(.tid == -1) | .samples] | add' <<<"$output")" "perf's tid -1 samples"
+		"$(jq '[.stats.samples.top_threads[] | select(.tid == -1) | .samples] | add' <<<"$output")" "perf's tid -1 samples"
 	assert_eq "$(awk '$2 !~ /^-1:/ { split($2, a, ":"); print a[1], $1 }' "$REF/synthetic/tid-minus-one.data.pid.txt")" \
-		"$(jq -r '.samples.top_threads[] | select(.tid != -1) | "\(.tid) \(.samples)"' <<<"$output")" "the other threads"
+		"$(jq -r '.stats.samples.top_threads[] | select(.tid != -1) | "\(.tid) \(.samples)"' <<<"$output")" "the other threads"
 	pdj -j records --tid -1 testdata/synthetic/tid-minus-one.data
 	jq_eq '[.records[] | .pid]' '[4001,4002,4003,4001,4002,4003]'
 }
