@@ -152,3 +152,12 @@ compare() {
 	pdj -j records --type sample --event pdtest:print testdata/synthetic/tp-be.data
 	jq_eq '[.records[].print]' '["state=R v=-2 w=65534 h=0 l=0 big=18446744073709551615 neg=65534 name=idle  | msg=hello sym=0x0 pct=100% tab=\t. r=65534 x=0   |z=ffffffffffffffff s=idle| n=-0001 m=-1   |","state=A|B+ v=300 w=300 h=7 l=7 big=1 neg=300 name=sixchr| msg= sym=seven pct=100% tab=\t. r=  300 x=7   |z=00000001 s=sixchr| n=00001 m=1    |","state=R+ v=-32768 w=32768 h=c l=c big=0 neg=32768 name=      | msg=x y sym=0xc pct=100% tab=\t. r=32768 x=c   |z=00000000 s=   | n=00000 m=0    |"]'
 }
+
+# A mutated print fmt the fuzzer found: a string literal followed by ->
+# made libtraceevent 1.7 dereference NULL in tep_parse_event.
+@test "tracepoint: a print fmt whose -> does not follow REC stays away from libtraceevent: fields kept, a warning" {
+	pdj -j features tracing_data tests/fuzz/regress/tp-print-string-arrow.data
+	assert_status 0
+	jq_all '.features[0].events[] | select(.name == "print") | [.print_parsed, (.fields | length)]' '[false,9]' \
+		'[.warnings[] | select(.detail | test("pdtest:print \\(ID 510\\): its print fmt has a -> that does not follow REC")) | .offset]' '[3041]'
+}

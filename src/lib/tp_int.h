@@ -31,6 +31,8 @@ size_t pd_tp_print_fmt_at(const char *t, size_t n);
  */
 size_t pd_tp_unknown_rec_field(const char *t, size_t n, size_t pf,
 			       const char **name);
+/* Does the print fmt (at pf) have a "->" that does not follow REC? */
+bool pd_tp_stray_arrow(const char *t, size_t n, size_t pf);
 /* Does the print fmt (at pf) divide by a zero, or what may fold to one? */
 bool pd_tp_divides_by_constant(const char *t, size_t n, size_t pf);
 

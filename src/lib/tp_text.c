@@ -159,6 +159,37 @@ size_t pd_tp_unknown_rec_field(const char *t, size_t n, size_t pf,
 	return 0;
 }
 
+/*
+ * Does the print fmt (at pf) have a "->" outside a quoted string that does
+ * not follow REC?  Kernel print fmts reach fields as REC->name only
+ * (TP_printk's __entry->); libtraceevent 1.7 takes a string literal
+ * followed by -> ("R"->state) as a field of a NULL struct (SEGV, found by
+ * the fuzzer in a mutated print fmt).
+ */
+bool pd_tp_stray_arrow(const char *t, size_t n, size_t pf)
+{
+	char quote = 0;
+
+	for (size_t i = pf; i + 1 < n; i++) {
+		if (quote) {
+			if (t[i] == '\\')
+				i++;
+			else if (t[i] == quote)
+				quote = 0;
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			quote = t[i];
+			continue;
+		}
+		if (t[i] == '-' && t[i + 1] == '>' &&
+		    (i < pf + 3 || memcmp(t + i - 3, "REC", 3) != 0 ||
+		     (i > pf + 3 && ident_char(t[i - 4]))))
+			return true;
+	}
+	return false;
+}
+
 /* Where the "print fmt:" line starts, or n. */
 size_t pd_tp_print_fmt_at(const char *t, size_t n)
 {

@@ -200,6 +200,11 @@ static size_t parse_len(struct pd_session *s, const struct pd_tp_event *ev,
 			 "declares: the fields are decoded, the print output "
 			 "is not",
 			 (int)(k < 64 ? k : 64), name);
+	else if (pd_tp_stray_arrow(fm->text, n, pf))
+		snprintf(why, sizeof(why),
+			 "its print fmt has a -> that does not follow REC, "
+			 "which libtraceevent cannot parse safely: the fields "
+			 "are decoded, the print output is not");
 	else if (pd_tp_divides_by_constant(fm->text, n, pf))
 		snprintf(why, sizeof(why),
 			 "its print fmt divides by a constant zero, or by a "
