@@ -133,6 +133,9 @@ build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZ
 # make fails once every target has run: fix it, then move the input to
 # tests/fuzz/regress/.
 FUZZ_SECONDS ?= 60
+# FUZZ_SEED=N: libFuzzer's -seed (make check's run: 1, so that what it
+# finds reproduces; make fuzz: a new one each run)
+FUZZ_SEED ?=
 FUZZ_WORK ?= tests/fuzz/corpus-work
 FUZZ_TARGETS ?= header records stats check order buildids elf stream rootpath \
 	       tracepoint profile dso redact perfdump
@@ -154,7 +157,8 @@ fuzz: test-deps build-fuzz/perfdump-fuzz
 		work=$(FUZZ_WORK)/$$t; mkdir -p $$work; \
 		if ASAN_OPTIONS=$(FUZZ_ASAN) ./build-fuzz/perfdump-fuzz \
 			--target=$$t -max_total_time=$(FUZZ_SECONDS) \
-			$(FUZZ_FLAGS) $$work $$seeds >$$work.log 2>&1; then \
+			$(FUZZ_FLAGS) $(if $(FUZZ_SEED),-seed=$(FUZZ_SEED)) \
+			$$work $$seeds >$$work.log 2>&1; then \
 			printf 'fuzz %-9s ok:   %s\n' $$t "$$(grep -a -E '^#[0-9]+' $$work.log | tail -1)"; \
 		else \
 			printf 'fuzz %-9s FAIL: see %s\n' $$t $$work.log; \
@@ -204,7 +208,7 @@ check: test-deps
 	tests/run.sh
 	$(MAKE) mutate
 	rm -rf build-fuzz/check-corpus
-	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) FUZZ_WORK=build-fuzz/check-corpus
+	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) FUZZ_SEED=1 FUZZ_WORK=build-fuzz/check-corpus
 
 # The whole bats suite against the sanitizer build only.
 check-asan: test-deps
