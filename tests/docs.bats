@@ -91,8 +91,8 @@ check" ]
 	recipe=$(make -n check)
 	assert_contains "$recipe" "tests/run.sh"
 	assert_contains "$recipe" "make mutate"
-	assert_contains "$recipe" "make fuzz FUZZ_SECONDS=5"
-	assert_contains "$(tr '\n' ' ' <README.md)" 'then the mutation test (`make mutate`) and a short libFuzzer session of every fuzz target (`make fuzz`, 5 seconds each)'
+	assert_contains "$recipe" "make fuzz FUZZ_SECONDS=5 FUZZ_SEED=1"
+	assert_contains "$(tr '\n' ' ' <README.md)" 'then the mutation test (`make mutate`) and a short libFuzzer session of every fuzz target (`make fuzz`, 5 seconds each, with a fixed seed'
 }
 
 @test "make check starts with format-check, and the tree is formatted" {
