@@ -79,7 +79,7 @@ compare() {
 	[ "$(grep -c '"type":9' <<<"$output")" -eq 10 ]
 	# libtraceevent says nothing on its own: every line is perfdump's
 	[ -z "$(grep -v '^perfdump: testdata/synthetic/tp-bad.data: 0x' <<<"$stderr")" ]
-	[[ $stderr == *"format of pdtest:broken (ID 501): its fields do not parse"* ]]
+	[[ $stderr == *"format of pdtest:broken (ID 501): a field line of the format text is not whole"* ]]
 	[[ $stderr == *"field common_type (offset 0, size 2) lies outside the 0-byte RAW payload (16 fields in all)"* ]]
 	[[ $stderr == *"field name (offset 68, size 4, or the data its __data_loc points to) lies outside the 92-byte RAW payload (1 field)"* ]]
 	[[ $stderr == *"field a_s64 (offset 16, size 8) lies outside the 20-byte RAW payload (8 fields in all)"* ]]

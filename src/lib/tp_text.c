@@ -12,10 +12,133 @@
 
 #include "tp_int.h"
 
+static bool ident_char(char c);
+
+/* Skip the digits at *p (before e); false if there are none. */
+static bool digits(const char **p, const char *e)
+{
+	const char *s = *p;
+
+	while (*p < e && **p >= '0' && **p <= '9')
+		(*p)++;
+	return *p > s;
+}
+
+/* Skip `key` and then digits and ';' (blanks first); false if not there. */
+static bool number_item(const char **p, const char *e, const char *key)
+{
+	size_t k = strlen(key);
+
+	while (*p < e && (**p == ' ' || **p == '\t'))
+		(*p)++;
+	if ((size_t)(e - *p) < k || memcmp(*p, key, k) != 0)
+		return false;
+	*p += k;
+	if (*p < e && **p == '-')
+		(*p)++;
+	if (!digits(p, e) || *p >= e || **p != ';')
+		return false;
+	(*p)++;
+	return true;
+}
+
 /*
- * Why libtraceevent must not see a format text, or NULL: its print args
- * (after "print fmt:") nest too deep or chain too many operators (both
- * recursions there), or the text is too large.
+ * Is the line [p, e) a whole field line as the kernel writes it
+ * (trace_events.c f_show: "\tfield:DECL;\toffset:N;\tsize:N;\tsigned:N;";
+ * "field special:" and no signed on old kernels)?  DECL is C
+ * declaration tokens ending in its name or an array bound, no name
+ * starting with a digit.  A line cut short (a format text truncated in the
+ * file) made libtraceevent compare a NULL token (found by the fuzzer).
+ */
+static bool field_line(const char *p, const char *e)
+{
+	const char *d;
+	char last = 0;
+
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	if ((size_t)(e - p) >= 14 && memcmp(p, "field special:", 14) == 0)
+		p += 14;
+	else if ((size_t)(e - p) >= 6 && memcmp(p, "field:", 6) == 0)
+		p += 6;
+	else
+		return false;
+	for (d = p; p < e && *p != ';';) {
+		const char *w = p;
+		bool alpha = false;
+
+		if (!ident_char(*p)) {
+			if (!strchr(" *[]()+-", *p))
+				return false;
+			p++;
+			continue;
+		}
+		for (; p < e && ident_char(*p); p++)
+			alpha |= *p < '0' || *p > '9';
+		if (alpha && *w >= '0' && *w <= '9')
+			return false; /* 9int: a name starting with a digit */
+	}
+	for (const char *q = p; q > d; q--)
+		if (q[-1] != ' ') {
+			last = q[-1];
+			break;
+		}
+	if (p >= e || !(ident_char(last) || last == ']'))
+		return false;
+	p++;
+	if (!number_item(&p, e, "offset:") || !number_item(&p, e, "size:"))
+		return false;
+	if (!number_item(&p, e, "signed:"))
+		while (p < e && (*p == ' ' || *p == '\t'))
+			p++;
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++;
+	return p == e;
+}
+
+/*
+ * The lines between "format:" and "print fmt:": field lines and blank
+ * ones only.  NULL when they are, else why not.
+ */
+static const char *check_field_lines(const char *t, size_t n)
+{
+	const char *p = NULL, *e = t + n, *pf = NULL;
+
+	for (size_t i = 0; i + 7 <= n; i++)
+		if (memcmp(t + i, "format:", 7) == 0 &&
+		    (i == 0 || t[i - 1] == '\n')) {
+			p = t + i + 7;
+			break;
+		}
+	if (!p)
+		return "the format text has no \"format:\" line";
+	for (size_t i = (size_t)(p - t); i + 10 <= n; i++)
+		if (memcmp(t + i, "print fmt:", 10) == 0 && t[i - 1] == '\n') {
+			pf = t + i;
+			break;
+		}
+	if (pf)
+		e = pf;
+	p = memchr(p, '\n', (size_t)(e - p));
+	while (p && p < e) {
+		const char *s = p + 1, *l = memchr(s, '\n', (size_t)(e - s));
+		const char *end = l ? l : e, *q = s;
+
+		while (q < end && (*q == ' ' || *q == '\t' || *q == '\r'))
+			q++;
+		if (q < end && !field_line(s, end))
+			return "a field line of the format text is not whole "
+			       "(\"field:TYPE NAME;\toffset:N;\tsize:N;...\")";
+		p = l;
+	}
+	return NULL;
+}
+
+/*
+ * Why libtraceevent must not see a format text, or NULL: its field lines
+ * are not whole, its print args (after "print fmt:") nest too deep or
+ * chain too many operators (both recursions there), or the text is too
+ * large.
  */
 const char *pd_tp_text_refused(const char *t, size_t n)
 {
@@ -37,6 +160,8 @@ const char *pd_tp_text_refused(const char *t, size_t n)
 			       "printable ASCII (a NUL, a control, 0x7f or "
 			       "above)";
 	}
+	if ((p = check_field_lines(t, n)))
+		return p;
 	for (size_t i = 0; i + 10 <= n; i++)
 		if (memcmp(t + i, "print fmt:", 10) == 0) {
 			p = t + i + 10;
@@ -147,13 +272,19 @@ size_t pd_tp_unknown_rec_field(const char *t, size_t n, size_t pf,
 	for (size_t i = pf; i + 5 <= n; i++) {
 		size_t k = 0;
 
+		size_t b = 0;
+
 		if (memcmp(t + i, "REC->", 5) != 0)
 			continue;
-		while (i + 5 + k < n && ident_char(t[i + 5 + k]))
+		/* libtraceevent's tokenizer skips blanks: "REC-> ecv" */
+		while (i + 5 + b < n &&
+		       (t[i + 5 + b] == ' ' || t[i + 5 + b] == '\t'))
+			b++;
+		while (i + 5 + b + k < n && ident_char(t[i + 5 + b + k]))
 			k++;
-		if (!declares(t, pf, t + i + 5, k)) {
-			*name = t + i + 5;
-			return k;
+		if (!k || !declares(t, pf, t + i + 5 + b, k)) {
+			*name = t + i + 5 + b;
+			return k ? k : 1;
 		}
 	}
 	return 0;
