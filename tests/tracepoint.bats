@@ -161,3 +161,20 @@ compare() {
 	jq_all '.features[0].events[] | select(.name == "print") | [.print_parsed, (.fields | length)]' '[false,9]' \
 		'[.warnings[] | select(.detail | test("pdtest:print \\(ID 510\\): its print fmt has a -> that does not follow REC")) | .offset]' '[3041]'
 }
+
+# Formats the fuzzer found crashing libtraceevent's parser that no text
+# check refuses (a type keyword where an operand goes): a child process
+# parses every format first, and the one that kills it is left out here.
+@test "tracepoint: a format that crashes libtraceevent's parser is left out (found in a child first); the others decode" {
+	local f=tests/fuzz/regress/tp-print-type-keyword.data
+	pdj -j features tracing_data "$f"
+	assert_status 1
+	jq_all '[.errors[] | select(.detail | test("pdtest:print \\(ID 510\\): libtraceevent crashed parsing it")) | .offset]' '[3017]'
+	pd check "$f"
+	assert_contains "$output" "[tracepoint-format-rejected]"
+	pdj -j records --type sample "$f"
+	assert_status 1
+	jq_all '[.records[] | select(.event == "pdtest:fields") | .fields.a_s16]' '[-300,32767,-32768]' \
+		'[.records[] | select(.event == "pdtest:print") | .fields]' '[null,null,null]'
+	assert_no_signal
+}

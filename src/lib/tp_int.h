@@ -31,6 +31,24 @@ size_t pd_tp_print_fmt_at(const char *t, size_t n);
  */
 size_t pd_tp_unknown_rec_field(const char *t, size_t n, size_t pf,
 			       const char **name);
+/*
+ * libtraceevent's parse of a blob, first in a child process (tp_probe.c):
+ * a malloc'ed array of m->nevents + 1 flags, 1 where a format (or, at
+ * [nevents], the header page, kallsyms, printk formats and saved
+ * cmdlines) crashed the child and must not be parsed here; NULL when all
+ * parsed, or no child could be made (then everything is parsed here).
+ */
+struct feat_tracing_data;
+struct pd_session;
+uint8_t *pd_tp_probe(struct pd_session *s, const struct feat_tracing_data *m);
+/*
+ * In the child: libtraceevent's steps of pd_tp_load, but for those skip
+ * marks; step(i) before format i, step(-1) before the rest.
+ */
+void pd_tp_probe_child(struct pd_session *s, const struct feat_tracing_data *m,
+		       const uint8_t *skip, void (*step)(int32_t i, void *arg),
+		       void *arg);
+
 /* Does the print fmt (at pf) have a "->" that does not follow REC? */
 bool pd_tp_stray_arrow(const char *t, size_t n, size_t pf);
 /* Does the print fmt (at pf) divide by a zero, or what may fold to one? */

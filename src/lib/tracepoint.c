@@ -217,10 +217,17 @@ static size_t parse_len(struct pd_session *s, const struct pd_tp_event *ev,
 	return pf;
 }
 
+/*
+ * What parse_format does with a format: all of it, only libtraceevent's
+ * parse (the probe's child, tp_probe.c), or nothing but a diagnostic (a
+ * format that killed the probe's child).
+ */
+enum pf_mode { PF_FULL, PF_PROBE, PF_SKIP };
+
 /* One format text through libtraceevent, into the model. */
 static void parse_format(struct pd_session *s, struct pd_tp *tp,
 			 const struct pd_trace_format *fm,
-			 struct pd_tp_event *ev)
+			 struct pd_tp_event *ev, enum pf_mode mode)
 {
 	struct tep_handle *tep = tp->tep;
 	const char *why = pd_tp_text_refused(fm->text, (size_t)fm->size);
@@ -245,6 +252,9 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 	ev->has_id = fm->has_id;
 	if (!fm->has_id || !fm->name.len)
 		return; /* feat_tracing.c said so */
+	if (mode == PF_SKIP)
+		why = "libtraceevent crashed parsing it (in a child process "
+		      "that parses every format first): not parsed";
 	if (why) {
 		tp_diag(s, PD_C_TRACEPOINT_FORMAT_REJECTED, PD_ERR, fm->offset,
 			ev, why);
@@ -255,11 +265,15 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 	len = parse_len(s, ev, fm);
 	rc = text && sys ? (int)tep_parse_event(tep, text, len, sys)
 			 : TEP_ERRNO__MEM_ALLOC_FAILED;
+	free(text);
+	free(sys);
+	if (mode == PF_PROBE)
+		return;
 	if (rc == 0 || rc == TEP_ERRNO__READ_PRINT_FAILED)
 		te = tep_find_event(tep, (int)fm->id);
 	if (te && (uint64_t)(unsigned)te->id == fm->id &&
 	    (uint32_t)(te->format.nr_common + te->format.nr_fields) ==
-		    pd_tp_count_field_lines(text, (size_t)fm->size)) {
+		    pd_tp_count_field_lines(fm->text, (size_t)fm->size)) {
 		ev->parsed = true;
 		ev->impl = te;
 		copy_fields(&s->arena, te, ev);
@@ -293,8 +307,6 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 		tp_diag(s, PD_C_TRACEPOINT_FORMAT_REJECTED, PD_ERR, fm->offset,
 			ev, err);
 	}
-	free(text);
-	free(sys);
 }
 
 /* A text libtraceevent reads as a C string: bounded, NUL-terminated. */
@@ -363,7 +375,7 @@ static void parse_extras(struct pd_tp *tp, const struct feat_tracing_data *m)
 }
 
 static struct pd_tp *tp_new(struct pd_session *s,
-			    const struct feat_tracing_data *m)
+			    const struct feat_tracing_data *m, bool extras)
 {
 	struct pd_tp *tp = arena_calloc(&s->arena, 1, sizeof(*tp));
 	struct tep_handle *tep;
@@ -387,29 +399,62 @@ static struct pd_tp *tp_new(struct pd_session *s,
 	tep_set_page_size(tep, (int)(m->page_size && m->page_size < (1u << 30)
 					     ? m->page_size
 					     : 4096));
-	parse_extras(tp, m);
+	if (extras)
+		parse_extras(tp, m);
 	return tp;
+}
+
+void pd_tp_probe_child(struct pd_session *s, const struct feat_tracing_data *m,
+		       const uint8_t *skip, void (*step)(int32_t i, void *arg),
+		       void *arg)
+{
+	struct pd_tp_event ev;
+	struct pd_tp *tp;
+
+	step(-1, arg);
+	tp = tp_new(s, m, !skip[m->nevents]);
+	for (size_t i = 0; tp && i < m->nevents; i++) {
+		if (skip[i])
+			continue;
+		step((int32_t)i, arg);
+		memset(&ev, 0, sizeof(ev));
+		parse_format(s, tp, &m->events[i], &ev, PF_PROBE);
+	}
 }
 
 const struct pd_tp *pd_tp_load(struct pd_session *s,
 			       const struct feat_tracing_data *m)
 {
 	struct pd_tp *tp;
+	uint8_t *skip;
 
 	if (!m || m->step < PD_TRACE_PARAMS)
 		return NULL;
 	for (tp = s->tps; tp; tp = tp->next)
 		if (tp->offset == m->offset)
 			return tp;
-	tp = tp_new(s, m);
-	if (!tp)
+	skip = pd_tp_probe(s, m);
+	tp = tp_new(s, m, !(skip && skip[m->nevents]));
+	if (!tp) {
+		free(skip);
 		return NULL;
+	}
+	if (skip && skip[m->nevents])
+		pd_diag_add(&s->diags, PD_C_TRACEPOINT_FORMAT_REJECTED,
+			    PD_AT_FEATURE(HEADER_TRACING_DATA), PD_ERR,
+			    m->offset, "HEADER_TRACING_DATA",
+			    "libtraceevent crashed parsing the header page, "
+			    "kallsyms, printk formats or saved cmdlines (in a "
+			    "child process that parses them first): they are "
+			    "not parsed");
 	tp->events = arena_calloc(&s->arena, m->nevents ? m->nevents : 1,
 				  sizeof(*tp->events));
 	if (tp->events)
 		for (size_t i = 0; i < m->nevents; i++)
 			parse_format(s, tp, &m->events[i],
-				     &tp->events[tp->nevents++]);
+				     &tp->events[tp->nevents++],
+				     skip && skip[i] ? PF_SKIP : PF_FULL);
+	free(skip);
 	tp->next = s->tps;
 	s->tps = tp;
 	s->tp_gen++;
