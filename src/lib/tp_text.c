@@ -291,6 +291,26 @@ size_t pd_tp_unknown_rec_field(const char *t, size_t n, size_t pf,
 }
 
 /*
+ * Quoted strings of the print args: true when t[*i] opens, closes or is
+ * inside one (*i moved past an escaped byte), *quote the open quote.
+ */
+static bool quoted(const char *t, size_t n, size_t *i, char *quote)
+{
+	if (*quote) {
+		if (t[*i] == '\\' && *i + 1 < n)
+			(*i)++;
+		else if (t[*i] == *quote)
+			*quote = 0;
+		return true;
+	}
+	if (t[*i] == '"' || t[*i] == '\'') {
+		*quote = t[*i];
+		return true;
+	}
+	return false;
+}
+
+/*
  * Does the print fmt (at pf) have a "->" outside a quoted string that does
  * not follow REC?  Kernel print fmts reach fields as REC->name only
  * (TP_printk's __entry->); libtraceevent 1.7 takes a string literal
@@ -302,17 +322,8 @@ bool pd_tp_stray_arrow(const char *t, size_t n, size_t pf)
 	char quote = 0;
 
 	for (size_t i = pf; i + 1 < n; i++) {
-		if (quote) {
-			if (t[i] == '\\')
-				i++;
-			else if (t[i] == quote)
-				quote = 0;
+		if (quoted(t, n, &i, &quote))
 			continue;
-		}
-		if (t[i] == '"' || t[i] == '\'') {
-			quote = t[i];
-			continue;
-		}
 		if (t[i] == '-' && t[i + 1] == '>' &&
 		    (i < pf + 3 || memcmp(t + i - 3, "REC", 3) != 0 ||
 		     (i > pf + 3 && ident_char(t[i - 4]))))
@@ -345,17 +356,8 @@ bool pd_tp_divides_by_constant(const char *t, size_t n, size_t pf)
 	for (size_t i = pf; i < n; i++) {
 		const char *q;
 
-		if (quote) {
-			if (t[i] == '\\' && i + 1 < n)
-				i++;
-			else if (t[i] == quote)
-				quote = 0;
+		if (quoted(t, n, &i, &quote))
 			continue;
-		}
-		if (t[i] == '"' || t[i] == '\'') {
-			quote = t[i];
-			continue;
-		}
 		if (t[i] != '/' && t[i] != '%')
 			continue;
 		q = t + i + 1;
