@@ -75,8 +75,8 @@ static int32_t run_child(struct pd_session *s,
 			 const struct feat_tracing_data *m, const uint8_t *skip)
 {
 	int32_t step = INT32_MIN, i;
-	int fds[2], st;
-	pid_t pid;
+	int fds[2], st = 0;
+	pid_t pid, w;
 
 	if (pipe(fds) < 0)
 		return INT32_MIN;
@@ -104,9 +104,11 @@ static int32_t run_child(struct pd_session *s,
 		step = i;
 	}
 	close(fds[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+	while ((w = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
 		;
-	if (step == STEP_DONE && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+	/* (SIGCHLD ignored: no status to wait for; the pipe said it all) */
+	if (step == STEP_DONE &&
+	    (w < 0 || (WIFEXITED(st) && WEXITSTATUS(st) == 0)))
 		return STEP_DONE;
 	/* killed at its last step; a child that said nothing ran nothing */
 	return step == STEP_DONE ? INT32_MIN : step;
