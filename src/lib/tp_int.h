@@ -42,12 +42,13 @@ struct feat_tracing_data;
 struct pd_session;
 uint8_t *pd_tp_probe(struct pd_session *s, const struct feat_tracing_data *m);
 /*
- * In the child: libtraceevent's steps of pd_tp_load, but for those skip
- * marks; step(i) before format i, step(-1) before the rest.
+ * In the child: libtraceevent's steps of pd_tp_load for the formats run
+ * marks (of n), and the rest unless extras_bad; step(-1) before the rest,
+ * step(i) before format i.
  */
 void pd_tp_probe_child(struct pd_session *s, const struct feat_tracing_data *m,
-		       const uint8_t *skip, void (*step)(int32_t i, void *arg),
-		       void *arg);
+		       const uint8_t *run, size_t n, bool extras_bad,
+		       void (*step)(int32_t i, void *arg), void *arg);
 
 /* Does the print fmt (at pf) have a "->" that does not follow REC? */
 bool pd_tp_stray_arrow(const char *t, size_t n, size_t pf);

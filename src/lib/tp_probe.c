@@ -68,11 +68,13 @@ static void die_quietly(void)
 }
 
 /*
- * One child from step `from` on; returns the step that killed it, or
- * STEP_DONE when it finished, or INT32_MIN when no child could be run.
+ * One child, parsing the formats run marks (of n) and the rest unless
+ * extras_bad; returns the step that killed it, or STEP_DONE when it
+ * finished, or INT32_MIN when no child could be run.
  */
 static int32_t run_child(struct pd_session *s,
-			 const struct feat_tracing_data *m, const uint8_t *skip)
+			 const struct feat_tracing_data *m, const uint8_t *run,
+			 size_t n, bool extras_bad)
 {
 	int32_t step = INT32_MIN, i;
 	int fds[2], st = 0;
@@ -89,17 +91,17 @@ static int32_t run_child(struct pd_session *s,
 	if (pid == 0) {
 		close(fds[0]);
 		die_quietly();
-		pd_tp_probe_child(s, m, skip, put_step, &fds[1]);
+		pd_tp_probe_child(s, m, run, n, extras_bad, put_step, &fds[1]);
 		put_step(STEP_DONE, &fds[1]);
 		_exit(0);
 	}
 	close(fds[1]);
 	for (;;) {
-		ssize_t n = read(fds[0], &i, sizeof(i));
+		ssize_t got = read(fds[0], &i, sizeof(i));
 
-		if (n < 0 && errno == EINTR)
+		if (got < 0 && errno == EINTR)
 			continue;
-		if (n != (ssize_t)sizeof(i))
+		if (got != (ssize_t)sizeof(i))
 			break;
 		step = i;
 	}
@@ -124,14 +126,29 @@ static uint64_t fnv64(const void *p, size_t n, uint64_t h)
 	return h;
 }
 
-/* Everything of the blob libtraceevent's steps read. */
-static uint64_t blob_key(const struct feat_tracing_data *m)
+/* The bytes one step of libtraceevent reads, with the blob's parameters:
+ * format i, or (i == nevents) the header page, kallsyms, printk formats
+ * and saved cmdlines. */
+static uint64_t step_key(const struct feat_tracing_data *m, size_t i)
 {
 	uint64_t h = 14695981039346656037ull;
-	const uint32_t params[] = {m->step, m->endian, m->long_size,
-				   m->page_size, m->has_saved_cmdlines};
+	const uint64_t params[] = {m->step,
+				   m->endian,
+				   m->long_size,
+				   m->page_size,
+				   m->has_saved_cmdlines,
+				   i == m->nevents};
 
 	h = fnv64(params, sizeof(params), h);
+	if (i < m->nevents) {
+		const struct pd_trace_format *fm = &m->events[i];
+		const uint64_t v[] = {fm->id, fm->has_id, fm->size,
+				      fm->system.len, fm->name.len};
+
+		h = fnv64(v, sizeof(v), h);
+		h = fnv64(fm->text, (size_t)fm->size, h);
+		return fnv64(fm->system.s, fm->system.len, h) | 1;
+	}
 	if (m->header_page_text)
 		h = fnv64(m->header_page_text, m->header_page_size, h);
 	if (m->kallsyms_text)
@@ -140,87 +157,99 @@ static uint64_t blob_key(const struct feat_tracing_data *m)
 		h = fnv64(m->printk_text, m->printk_size, h);
 	if (m->saved_cmdlines_text)
 		h = fnv64(m->saved_cmdlines_text, m->saved_cmdlines_size, h);
-	for (size_t i = 0; i < m->nevents; i++) {
-		const struct pd_trace_format *fm = &m->events[i];
-		const uint64_t v[] = {fm->id, fm->has_id, fm->size,
-				      fm->system.len, fm->name.len};
+	return h | 1;
+}
 
-		h = fnv64(v, sizeof(v), h);
-		h = fnv64(fm->text, (size_t)fm->size, h);
-		h = fnv64(fm->system.s, fm->system.len, h);
+/*
+ * The steps already tried in this process, good (parsed) or bad (killed
+ * a child): a step's key in a slot of its hash, the newest kept.
+ */
+#define MEMO_SLOTS 4096
+static uint64_t memo_good[MEMO_SLOTS], memo_bad[MEMO_SLOTS];
+
+static bool memo_has(const uint64_t *t, uint64_t key)
+{
+	return t[key % MEMO_SLOTS] == key;
+}
+
+static void memo_put(uint64_t *t, uint64_t key)
+{
+	t[key % MEMO_SLOTS] = key;
+}
+
+/*
+ * Children until one runs to its end: each crash marks its step in skip
+ * (and bad); the steps a child passed are good.  run[i]: the child parses
+ * step i (known steps are not tried again).
+ */
+static void probe(struct pd_session *s, const struct feat_tracing_data *m,
+		  const uint64_t *keys, uint8_t *skip, uint8_t *run)
+{
+	size_t n = m->nevents;
+
+	for (int crashes = 0;; crashes++) {
+		int32_t step;
+
+		/* the child's skip: what it does not run (extras: if bad) */
+		for (size_t i = 0; i < n; i++)
+			run[i] = run[i] && !skip[i];
+		step = run_child(s, m, run, n, skip[n]);
+		if (step == INT32_MIN)
+			return; /* no child: parsed here as before */
+		for (size_t i = 0; i < n; i++)
+			if (run[i] && (step == STEP_DONE || (int32_t)i < step))
+				memo_put(memo_good, keys[i]);
+		if (step == STEP_DONE)
+			return;
+		if (crashes == PROBE_MAX_CRASHES) {
+			/* the rest, untried: not parsed either */
+			for (size_t i = step < 0 ? 0 : (size_t)step; i < n; i++)
+				skip[i] |= run[i];
+			skip[n] |= step < 0;
+			return;
+		}
+		if (step < 0) {
+			skip[n] = 1;
+			memo_put(memo_bad, keys[n]);
+		} else {
+			skip[step] = 1;
+			memo_put(memo_bad, keys[step]);
+			for (size_t i = 0; i < (size_t)step; i++)
+				run[i] = 0; /* passed */
+		}
 	}
-	return h;
 }
-
-/* What the blobs probed gave: NULL skip for "all parsed". */
-#define MEMO_SLOTS 64
-static struct {
-	uint64_t key;
-	size_t n;
-	uint8_t *skip;
-	bool used;
-} memo[MEMO_SLOTS];
-static unsigned memo_next;
-
-static uint8_t *memo_copy(const uint8_t *skip, size_t n)
-{
-	uint8_t *c = skip ? malloc(n) : NULL;
-
-	if (c)
-		memcpy(c, skip, n);
-	return c;
-}
-
-static void memo_put(uint64_t key, const uint8_t *skip, size_t n)
-{
-	unsigned k = memo_next++ % MEMO_SLOTS;
-
-	free(memo[k].skip);
-	memo[k].key = key;
-	memo[k].n = n;
-	memo[k].skip = memo_copy(skip, n);
-	memo[k].used = !skip || memo[k].skip;
-}
-
-static uint8_t *probe(struct pd_session *s, const struct feat_tracing_data *m);
 
 uint8_t *pd_tp_probe(struct pd_session *s, const struct feat_tracing_data *m)
 {
-	uint64_t key = blob_key(m);
-	uint8_t *skip;
+	size_t n = m->nevents;
+	uint64_t *keys = malloc((n + 1) * sizeof(*keys));
+	uint8_t *skip = calloc(n + 1, 1), *run = calloc(n + 1, 1);
+	bool todo = false;
 
-	for (unsigned k = 0; k < MEMO_SLOTS; k++)
-		if (memo[k].used && memo[k].key == key &&
-		    memo[k].n == m->nevents + 1)
-			return memo_copy(memo[k].skip, memo[k].n);
-	skip = probe(s, m);
-	memo_put(key, skip, m->nevents + 1);
-	return skip;
-}
-
-static uint8_t *probe(struct pd_session *s, const struct feat_tracing_data *m)
-{
-	uint8_t *skip = calloc(m->nevents + 1, 1);
-	int32_t step;
-
-	if (!skip)
-		return NULL;
-	for (int crashes = 0;; crashes++) {
-		step = run_child(s, m, skip);
-		if (step == STEP_DONE || step == INT32_MIN)
-			break;
-		if (crashes == PROBE_MAX_CRASHES) {
-			/* the rest, untried: not parsed either */
-			memset(skip + (step < 0 ? 0 : step), 1,
-			       m->nevents - (size_t)(step < 0 ? 0 : step));
-			skip[m->nevents] |= step < 0;
-			break;
-		}
-		skip[step < 0 ? m->nevents : (size_t)step] = 1;
+	if (!keys || !skip || !run)
+		goto out;
+	for (size_t i = 0; i <= n; i++) {
+		keys[i] = step_key(m, i);
+		if (memo_has(memo_bad, keys[i]))
+			skip[i] = 1;
+		else if (!memo_has(memo_good, keys[i]))
+			todo |= run[i] = 1;
 	}
-	for (size_t i = 0; i <= m->nevents; i++)
-		if (skip[i])
+	if (todo) {
+		probe(s, m, keys, skip, run);
+		if (!skip[n] && run[n])
+			memo_put(memo_good, keys[n]);
+	}
+	for (size_t i = 0; i <= n; i++)
+		if (skip[i]) {
+			free(keys);
+			free(run);
 			return skip;
+		}
+out:
+	free(keys);
+	free(run);
 	free(skip);
 	return NULL;
 }

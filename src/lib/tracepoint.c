@@ -405,16 +405,16 @@ static struct pd_tp *tp_new(struct pd_session *s,
 }
 
 void pd_tp_probe_child(struct pd_session *s, const struct feat_tracing_data *m,
-		       const uint8_t *skip, void (*step)(int32_t i, void *arg),
-		       void *arg)
+		       const uint8_t *run, size_t n, bool extras_bad,
+		       void (*step)(int32_t i, void *arg), void *arg)
 {
 	struct pd_tp_event ev;
 	struct pd_tp *tp;
 
 	step(-1, arg);
-	tp = tp_new(s, m, !skip[m->nevents]);
-	for (size_t i = 0; tp && i < m->nevents; i++) {
-		if (skip[i])
+	tp = tp_new(s, m, !extras_bad);
+	for (size_t i = 0; tp && i < n && i < m->nevents; i++) {
+		if (!run[i])
 			continue;
 		step((int32_t)i, arg);
 		memset(&ev, 0, sizeof(ev));
