@@ -378,11 +378,8 @@ int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
 	return worst;
 }
 
-int take_file_arg(const struct cmd *c, struct opts *o, int argc, char **argv,
-		  int first)
+void take_file_arg(struct opts *o, int argc, char **argv, int first)
 {
-	(void)c;
 	o->files = argv + first;
 	o->nfiles = argc - first;
-	return 0;
 }

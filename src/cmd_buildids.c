@@ -180,8 +180,7 @@ int cmd_buildids(struct opts *o, int argc, char **argv)
 			    handle, &bo, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (take_file_arg(&cmd_buildids_def, o, argc, argv, first))
-		return EXIT_USAGE;
+	take_file_arg(o, argc, argv, first);
 	if (bo.missing && bo.no_resolve) {
 		usage_error("buildids: --missing needs the resolution "
 			    "(--no-resolve given)");

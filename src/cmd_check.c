@@ -172,7 +172,6 @@ int cmd_check(struct opts *o, int argc, char **argv)
 	}
 	if (cc.codes)
 		return print_code_list(stdout) ? EXIT_IO : EXIT_SOUND;
-	if (take_file_arg(&cmd_check_def, o, argc, argv, first))
-		return EXIT_USAGE;
+	take_file_arg(o, argc, argv, first);
 	return cmd_run(&cmd_check_def, o, &cc);
 }

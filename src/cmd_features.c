@@ -218,7 +218,6 @@ int cmd_features(struct opts *o, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (take_file_arg(&cmd_features_def, o, nfiles, argv, first))
-		return EXIT_USAGE;
+	take_file_arg(o, nfiles, argv, first);
 	return cmd_run(&cmd_features_def, o, &fo);
 }

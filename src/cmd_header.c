@@ -49,7 +49,6 @@ int cmd_header(struct opts *o, int argc, char **argv)
 			    NULL, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (take_file_arg(&cmd_header_def, o, argc, argv, first))
-		return EXIT_USAGE;
+	take_file_arg(o, argc, argv, first);
 	return cmd_run(&cmd_header_def, o, NULL);
 }

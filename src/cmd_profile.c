@@ -186,8 +186,7 @@ int cmd_profile(struct opts *o, int argc, char **argv)
 			    handle, &po, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (take_file_arg(&cmd_profile_def, o, argc, argv, first))
-		return EXIT_USAGE;
+	take_file_arg(o, argc, argv, first);
 	if (po.csv && o->fmt != EMIT_TEXT) {
 		usage_error("profile: --csv writes CSV, -j and -p JSON: give "
 			    "one");

@@ -595,8 +595,7 @@ int cmd_records(struct opts *o, int argc, char **argv)
 			    handle, &c.ro, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (take_file_arg(&cmd_records_def, o, argc, argv, first))
-		return EXIT_USAGE;
+	take_file_arg(o, argc, argv, first);
 	if (c.ro.json_lines)
 		o->fmt = EMIT_JSON_LINES;
 	return cmd_run(&cmd_records_def, o, &c);

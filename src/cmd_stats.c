@@ -158,7 +158,6 @@ int cmd_stats(struct opts *o, int argc, char **argv)
 			    handle, &so, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (take_file_arg(&cmd_stats_def, o, argc, argv, first))
-		return EXIT_USAGE;
+	take_file_arg(o, argc, argv, first);
 	return cmd_run(&cmd_stats_def, o, &so);
 }

@@ -83,7 +83,6 @@ int cmd_summary(struct opts *o, int argc, char **argv)
 			    NULL, &first);
 	if (rc)
 		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
-	if (take_file_arg(&cmd_summary_def, o, argc, argv, first))
-		return EXIT_USAGE;
+	take_file_arg(o, argc, argv, first);
 	return cmd_run(&cmd_summary_def, o, &st);
 }

@@ -113,10 +113,9 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 
 /*
  * The FILE operands left in argv[first..argc) after the options, any
- * number, into o->files (none: o->file, ./perf.data).  Returns 0.
+ * number, into o->files (none: o->file, ./perf.data).
  */
-int take_file_arg(const struct cmd *c, struct opts *o, int argc, char **argv,
-		  int first);
+void take_file_arg(struct opts *o, int argc, char **argv, int first);
 
 /* Print errors to stderr as "perfdump: FILE: 0xOFF: what: detail". */
 void print_diag(const struct pd_diag *d, void *opts);

@@ -69,14 +69,23 @@ bool emit_redacting(const struct emitter *e)
 
 /* ---- structure ------------------------------------------------------- */
 
+/* The input's name as a document shows it: a path like any other. */
+static const char *doc_file(const struct emitter *e, const char *file,
+			    size_t *n)
+{
+	*n = strlen(file);
+	if (e->red)
+		redact_str(e->red, PRIV_PATH, file, *n, &file, n);
+	return file;
+}
+
 void emit_doc_begin(struct emitter *e, const char *file)
 {
 	if (e->fmt == EMIT_CSV)
 		return; /* the table is the document */
-	size_t n = strlen(file);
+	size_t n;
 
-	if (e->red) /* the input's name is a path like any other */
-		redact_str(e->red, PRIV_PATH, file, n, &file, &n);
+	file = doc_file(e, file, &n);
 	if (e->fmt == EMIT_TEXT) {
 		jw_raws(&e->jw, "File: ");
 		text_bytes(e, file, n, false);
@@ -102,10 +111,9 @@ void emit_doc_begin_line(struct emitter *e, const char *file)
 		emit_doc_begin(e, file);
 		return;
 	}
-	size_t n = strlen(file);
+	size_t n;
 
-	if (e->red) /* as emit_doc_begin's */
-		redact_str(e->red, PRIV_PATH, file, n, &file, &n);
+	file = doc_file(e, file, &n);
 	text_bytes(e, file, n, false);
 	jw_raws(&e->jw, ": ");
 	e->one_line = e->line_owed = true;
