@@ -40,7 +40,7 @@ size_t pd_tp_unknown_rec_field(const char *t, size_t n, size_t pf,
  */
 struct feat_tracing_data;
 struct pd_session;
-uint8_t *pd_tp_probe(struct pd_session *s, const struct feat_tracing_data *m);
+uint8_t *pd_tp_probe(const struct feat_tracing_data *m);
 /*
  * In the child: libtraceevent's steps of pd_tp_load for the formats run
  * marks (of n), and the rest unless extras_bad; step(-1) before the rest,

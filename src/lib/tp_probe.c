@@ -7,20 +7,23 @@
  * format texts that make its parsers dereference NULL: a field line cut
  * short, "REC-> name", a string literal or a type keyword where an operand
  * goes, a stray '#'.  tp_text.c refuses the shapes found so far; the next
- * one must not take perfdump down with it.  So a forked child runs
+ * one must not take perfdump down with it.  So a child process runs
  * libtraceevent's steps of pd_tp_load on the same bytes and writes, before
- * each step, its index to a pipe.  A child that dies names the step that
- * killed it; that format is left out and a new child goes on from there.
- * The child runs nothing of perfdump's after libtraceevent returns, so
- * perfdump's own code is not hidden from the sanitizers.  What a blob gave
- * is remembered for the process (a fork per input would slow the fuzzer,
- * whose inputs mostly keep their tracing data while other bytes change).
+ * each step, its index to a socket.  A child that dies (or hangs) names
+ * the step that killed it; that format is left out and a new child goes
+ * on from there.  The child runs nothing of perfdump's after libtraceevent
+ * returns, so perfdump's own code is not hidden from the sanitizers.  What
+ * a blob gave is remembered for the process, so a step is tried once (the
+ * fuzzer's inputs mostly keep their tracing data while other bytes
+ * change).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -29,25 +32,156 @@
 #include "feat_meta.h"
 #include "session.h"
 #include "tp_int.h"
+#include "tracepoint.h"
 
 /* How many steps may crash a child before the rest is left out too. */
 #define PROBE_MAX_CRASHES 8
+/* How long one step may take before its child counts as crashed. */
+#define PROBE_STEP_MS 5000
 
 #define STEP_DONE INT32_MAX
 
+/*
+ * The child: forked once and kept, so a process that loads many blobs
+ * (the fuzzer, a directory of recordings) does not pay a fork each (a
+ * fork copies the parent's page tables: a third of the fuzzer's time).
+ * It reads requests from a socket and answers with step indices; when
+ * perfdump exits, the socket closes and so does the child.
+ */
+static struct {
+	pid_t pid;
+	int fd;
+} child = {-1, -1};
+
+/* One request: the blob's parameters, then its extras (unless
+ * extras_bad), then each format to run as a struct req_format and its
+ * text, system and name. */
+struct req {
+	uint64_t n, extras_len[4];
+	uint32_t page_size, step, nrun;
+	uint8_t extras_bad, endian, long_size, has_saved_cmdlines;
+};
+
+struct req_format {
+	uint64_t i, id, size, system_len, name_len;
+	uint8_t has_id;
+};
+
+static bool put(int fd, const void *p, size_t n)
+{
+	for (const char *b = p; n;) {
+		ssize_t k = send(fd, b, n, MSG_NOSIGNAL);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return false;
+		b += k;
+		n -= (size_t)k;
+	}
+	return true;
+}
+
+static bool get(int fd, void *p, size_t n)
+{
+	for (char *b = p; n;) {
+		ssize_t k = read(fd, b, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return false;
+		b += k;
+		n -= (size_t)k;
+	}
+	return true;
+}
+
 static void put_step(int32_t i, void *arg)
 {
-	int fd = *(int *)arg;
-
-	if (write(fd, &i, sizeof(i)) != (ssize_t)sizeof(i))
+	if (!put(*(int *)arg, &i, sizeof(i)))
 		_exit(3);
+}
+
+/* n bytes from the socket into a new buffer (empty: a valid pointer) */
+static char *get_text(int fd, uint64_t n)
+{
+	char *t = malloc(n ? n : 1);
+
+	if (!t || !get(fd, t, n))
+		_exit(3);
+	return t;
+}
+
+/* The child's side of one request: the blob rebuilt from it, parsed. */
+static bool serve_one(int fd)
+{
+	struct feat_tracing_data m = {0};
+	struct pd_session s = {0};
+	const char **extras[4] = {&m.header_page_text, &m.kallsyms_text,
+				  &m.printk_text, &m.saved_cmdlines_text};
+	struct req rq;
+	uint8_t *run;
+
+	if (!get(fd, &rq, sizeof(rq)))
+		return false; /* perfdump is gone */
+	m.step = (enum pd_trace_step)rq.step;
+	m.endian = rq.endian;
+	m.long_size = rq.long_size;
+	m.page_size = rq.page_size;
+	m.has_saved_cmdlines = rq.has_saved_cmdlines;
+	m.header_page_size = rq.extras_len[0];
+	m.kallsyms_size = (uint32_t)rq.extras_len[1];
+	m.printk_size = (uint32_t)rq.extras_len[2];
+	m.saved_cmdlines_size = rq.extras_len[3];
+	m.nevents = rq.n;
+	m.events = calloc(rq.n ? rq.n : 1, sizeof(*m.events));
+	run = calloc(rq.n ? rq.n : 1, 1);
+	if (!m.events || !run)
+		_exit(3);
+	for (int k = 0; k < 4 && !rq.extras_bad; k++)
+		*extras[k] = get_text(fd, rq.extras_len[k]);
+	for (uint32_t k = 0; k < rq.nrun; k++) {
+		struct req_format rf;
+		struct pd_trace_format *fm;
+
+		if (!get(fd, &rf, sizeof(rf)) || rf.i >= rq.n)
+			_exit(3);
+		fm = &m.events[rf.i];
+		run[rf.i] = 1;
+		fm->id = rf.id;
+		fm->has_id = rf.has_id;
+		fm->size = rf.size;
+		fm->text = get_text(fd, rf.size);
+		fm->system.s = get_text(fd, rf.system_len);
+		fm->system.len = rf.system_len;
+		fm->name.s = get_text(fd, rf.name_len);
+		fm->name.len = rf.name_len;
+	}
+	pd_tp_probe_child(&s, &m, run, rq.n, rq.extras_bad, put_step, &fd);
+	put_step(STEP_DONE, &fd);
+	for (size_t i = 0; i < rq.n; i++)
+		if (run[i]) {
+			free((char *)m.events[i].text);
+			free((char *)m.events[i].system.s);
+			free((char *)m.events[i].name.s);
+		}
+	for (int k = 0; k < 4 && !rq.extras_bad; k++)
+		free((char *)*extras[k]);
+	free(m.events);
+	free(run);
+	pd_tp_free_all(&s);
+	pd_diags_free(&s.diags);
+	arena_free(&s.arena);
+	return true;
 }
 
 /*
  * The child dies of what killed it, quietly: the default action for the
  * fatal signals, set with the system call itself (a sanitizer's
  * interceptor would keep its own handler, which reports, and libFuzzer's,
- * which writes the input as a crash), and no stderr.
+ * which writes the input as a crash), and no stdout or stderr (a reader
+ * of perfdump's output must not wait for the child to close it).
  */
 static void die_quietly(void)
 {
@@ -58,62 +192,147 @@ static void die_quietly(void)
 		void *restorer;
 		uint64_t mask;
 	} dfl = {0};
-	int null = open("/dev/null", O_WRONLY);
+	int null = open("/dev/null", O_RDWR);
 
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		syscall(SYS_rt_sigaction, sigs[i], &dfl, NULL,
 			sizeof(dfl.mask));
-	if (null >= 0)
+	if (null >= 0) {
+		dup2(null, STDOUT_FILENO);
 		dup2(null, STDERR_FILENO);
+	}
+}
+
+static void child_stop(void)
+{
+	int st;
+
+	if (child.pid < 0)
+		return;
+	close(child.fd);
+	kill(child.pid, SIGKILL);
+	while (waitpid(child.pid, &st, 0) < 0 && errno == EINTR)
+		;
+	child.pid = child.fd = -1;
+}
+
+static bool child_start(void)
+{
+	int sv[2];
+	pid_t pid;
+
+	if (child.pid >= 0)
+		return true;
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return false;
+	pid = fork();
+	if (pid < 0) {
+		close(sv[0]);
+		close(sv[1]);
+		return false;
+	}
+	if (pid == 0) {
+		close(sv[0]);
+		die_quietly();
+		while (serve_one(sv[1]))
+			;
+		_exit(0);
+	}
+	close(sv[1]);
+	child.pid = pid;
+	child.fd = sv[0];
+	return true;
+}
+
+/* The request for the formats run marks (of m's), extras unless bad. */
+static bool send_request(int fd, const struct feat_tracing_data *m,
+			 const uint8_t *run, bool extras_bad)
+{
+	const char *extras[4] = {m->header_page_text, m->kallsyms_text,
+				 m->printk_text, m->saved_cmdlines_text};
+	struct req rq = {.n = m->nevents,
+			 .extras_len = {m->header_page_size, m->kallsyms_size,
+					m->printk_size, m->saved_cmdlines_size},
+			 .page_size = m->page_size,
+			 .step = (uint32_t)m->step,
+			 .extras_bad = extras_bad,
+			 .endian = m->endian,
+			 .long_size = m->long_size,
+			 .has_saved_cmdlines = m->has_saved_cmdlines};
+	bool ok;
+
+	for (size_t i = 0; i < m->nevents; i++)
+		rq.nrun += run[i];
+	for (int k = 0; k < 4; k++)
+		if (!extras[k])
+			rq.extras_len[k] = 0;
+	ok = put(fd, &rq, sizeof(rq));
+	for (int k = 0; ok && k < 4 && !extras_bad; k++)
+		ok = put(fd, extras[k], rq.extras_len[k]);
+	for (size_t i = 0; ok && i < m->nevents; i++) {
+		const struct pd_trace_format *fm = &m->events[i];
+		struct req_format rf = {.i = i,
+					.id = fm->id,
+					.size = fm->text ? fm->size : 0,
+					.system_len = fm->system.len,
+					.name_len = fm->name.len,
+					.has_id = fm->has_id};
+
+		if (run[i])
+			ok = put(fd, &rf, sizeof(rf)) &&
+			     put(fd, fm->text, rf.size) &&
+			     put(fd, fm->system.s, rf.system_len) &&
+			     put(fd, fm->name.s, rf.name_len);
+	}
+	return ok;
 }
 
 /*
- * One child, parsing the formats run marks (of n) and the rest unless
- * extras_bad; returns the step that killed it, or STEP_DONE when it
- * finished, or INT32_MIN when no child could be run.
+ * The last step the child began, STEP_DONE when it finished, or
+ * INT32_MIN when it began none; a child that dies or outlasts
+ * PROBE_STEP_MS in a step is stopped.
  */
-static int32_t run_child(struct pd_session *s,
-			 const struct feat_tracing_data *m, const uint8_t *run,
-			 size_t n, bool extras_bad)
+static int32_t read_steps(void)
 {
 	int32_t step = INT32_MIN, i;
-	int fds[2], st = 0;
-	pid_t pid, w;
+	struct pollfd pfd = {.fd = child.fd, .events = POLLIN};
 
-	if (pipe(fds) < 0)
-		return INT32_MIN;
-	pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return INT32_MIN;
-	}
-	if (pid == 0) {
-		close(fds[0]);
-		die_quietly();
-		pd_tp_probe_child(s, m, run, n, extras_bad, put_step, &fds[1]);
-		put_step(STEP_DONE, &fds[1]);
-		_exit(0);
-	}
-	close(fds[1]);
 	for (;;) {
-		ssize_t got = read(fds[0], &i, sizeof(i));
+		int k = poll(&pfd, 1, PROBE_STEP_MS);
 
-		if (got < 0 && errno == EINTR)
+		if (k < 0 && errno == EINTR)
 			continue;
-		if (got != (ssize_t)sizeof(i))
+		if (k <= 0 || !get(child.fd, &i, sizeof(i)))
 			break;
 		step = i;
+		if (step == STEP_DONE)
+			return step;
 	}
-	close(fds[0]);
-	while ((w = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
-		;
-	/* (SIGCHLD ignored: no status to wait for; the pipe said it all) */
-	if (step == STEP_DONE &&
-	    (w < 0 || (WIFEXITED(st) && WEXITSTATUS(st) == 0)))
-		return STEP_DONE;
-	/* killed at its last step; a child that said nothing ran nothing */
-	return step == STEP_DONE ? INT32_MIN : step;
+	child_stop();
+	return step;
+}
+
+/*
+ * One request: the step that killed (or hung) the child, STEP_DONE when
+ * it finished, or INT32_MIN when no child could be run.  A child found
+ * gone before it began (it was killed between requests) is made again,
+ * once.
+ */
+static int32_t run_child(const struct feat_tracing_data *m, const uint8_t *run,
+			 bool extras_bad)
+{
+	for (int attempt = 0; attempt < 2; attempt++) {
+		int32_t step;
+
+		if (!child_start())
+			return INT32_MIN;
+		step = send_request(child.fd, m, run, extras_bad) ? read_steps()
+								  : INT32_MIN;
+		if (step != INT32_MIN)
+			return step;
+		child_stop();
+	}
+	return INT32_MIN;
 }
 
 /* FNV-1a, 64 bits, over n bytes from h. */
@@ -182,8 +401,8 @@ static void memo_put(uint64_t *t, uint64_t key)
  * (and bad); the steps a child passed are good.  run[i]: the child parses
  * step i (known steps are not tried again).
  */
-static void probe(struct pd_session *s, const struct feat_tracing_data *m,
-		  const uint64_t *keys, uint8_t *skip, uint8_t *run)
+static void probe(const struct feat_tracing_data *m, const uint64_t *keys,
+		  uint8_t *skip, uint8_t *run)
 {
 	size_t n = m->nevents;
 
@@ -193,7 +412,7 @@ static void probe(struct pd_session *s, const struct feat_tracing_data *m,
 		/* the child's skip: what it does not run (extras: if bad) */
 		for (size_t i = 0; i < n; i++)
 			run[i] = run[i] && !skip[i];
-		step = run_child(s, m, run, n, skip[n]);
+		step = run_child(m, run, skip[n]);
 		if (step == INT32_MIN)
 			return; /* no child: parsed here as before */
 		for (size_t i = 0; i < n; i++)
@@ -220,7 +439,7 @@ static void probe(struct pd_session *s, const struct feat_tracing_data *m,
 	}
 }
 
-uint8_t *pd_tp_probe(struct pd_session *s, const struct feat_tracing_data *m)
+uint8_t *pd_tp_probe(const struct feat_tracing_data *m)
 {
 	size_t n = m->nevents;
 	uint64_t *keys = malloc((n + 1) * sizeof(*keys));
@@ -237,7 +456,7 @@ uint8_t *pd_tp_probe(struct pd_session *s, const struct feat_tracing_data *m)
 			todo |= run[i] = 1;
 	}
 	if (todo) {
-		probe(s, m, keys, skip, run);
+		probe(m, keys, skip, run);
 		if (!skip[n] && run[n])
 			memo_put(memo_good, keys[n]);
 	}

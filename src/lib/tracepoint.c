@@ -420,6 +420,8 @@ void pd_tp_probe_child(struct pd_session *s, const struct feat_tracing_data *m,
 		memset(&ev, 0, sizeof(ev));
 		parse_format(s, tp, &m->events[i], &ev, PF_PROBE);
 	}
+	if (tp)
+		tep_free(tp->tep);
 }
 
 const struct pd_tp *pd_tp_load(struct pd_session *s,
@@ -433,7 +435,7 @@ const struct pd_tp *pd_tp_load(struct pd_session *s,
 	for (tp = s->tps; tp; tp = tp->next)
 		if (tp->offset == m->offset)
 			return tp;
-	skip = pd_tp_probe(s, m);
+	skip = pd_tp_probe(m);
 	tp = tp_new(s, m, !(skip && skip[m->nevents]));
 	if (!tp) {
 		free(skip);
