@@ -5,7 +5,8 @@
  * read out of order (see input.h).  The bytes are read (and decoded) on
  * the caller's thread and written on a helper thread, so decoding and
  * writing overlap: a spooled zstd file costs little more than its
- * decoding.  Memory: SPOOL_NBUF buffers, whatever the size.
+ * decoding.  Memory: SPOOL_NBUF buffers at most, whatever the size, each
+ * made when first filled (a small input takes one).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -100,6 +101,9 @@ static int fill(struct spool *sp, struct pd_input *in)
 			pthread_cond_wait(&sp->cv, &sp->mu);
 		e = sp->err;
 		pthread_mutex_unlock(&sp->mu);
+		if (!e && !sp->buf[next] &&
+		    !(sp->buf[next] = malloc(SPOOL_BUF)))
+			e = ENOMEM;
 		if (e)
 			break;
 		ssize_t n =
@@ -146,6 +150,8 @@ static int copy(struct spool *sp, struct pd_input *in)
 			errno = sp->err;
 			rc = -1;
 		}
+	} else if (!(sp->buf[0] = malloc(SPOOL_BUF))) {
+		rc = -1; /* (errno: ENOMEM) */
 	} else {
 		ssize_t n;
 
@@ -192,7 +198,6 @@ int pd_input_spool(struct pd_input *in, const void *head, size_t nhead,
 {
 	struct spool sp = {.fd = -1};
 	const char *dir = getenv("TMPDIR");
-	bool bufs = true;
 	int rc = -1, e = 0;
 
 	if (!dir || !*dir)
@@ -204,13 +209,8 @@ int pd_input_spool(struct pd_input *in, const void *head, size_t nhead,
 	sp.fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 	if (sp.fd < 0)
 		return -1;
-	for (int i = 0; i < SPOOL_NBUF; i++)
-		if (!(sp.buf[i] = malloc(SPOOL_BUF)))
-			bufs = false;
-	if (!bufs)
-		errno = ENOMEM;
-	else if ((!nhead || write_full(sp.fd, head, nhead, &sp.written) == 0) &&
-		 copy(&sp, in) == 0)
+	if ((!nhead || write_full(sp.fd, head, nhead, &sp.written) == 0) &&
+	    copy(&sp, in) == 0)
 		rc = reopen(in, sp.fd);
 	e = errno;
 	for (int i = 0; i < SPOOL_NBUF; i++)
