@@ -24,11 +24,16 @@ static struct pd_evsel *add_evsel(struct pd_session *s)
 	struct pd_evlist *l = &s->evlist;
 	struct pd_evsel *v;
 
-	if (l->n % 8 == 0) {
-		v = realloc(l->v, (l->n + 8) * sizeof(*v));
+	if (l->n == l->cap) {
+		/* doubling: thousands of attrs are not copied thousands of
+		 * times (PD_EVLIST_MAX_ATTRS bounds them) */
+		uint32_t ncap = l->cap ? l->cap * 2 : 8;
+
+		v = realloc(l->v, ncap * sizeof(*v));
 		if (!v)
 			return NULL;
 		l->v = v;
+		l->cap = ncap;
 	}
 	v = &l->v[l->n];
 	memset(v, 0, sizeof(*v));

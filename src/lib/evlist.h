@@ -41,7 +41,7 @@ struct pd_idmap {
 struct pd_evlist {
 	bool loaded;
 	struct pd_evsel *v;
-	uint32_t n;
+	uint32_t n, cap;
 	struct pd_idmap *ids; /* sorted by id */
 	uint32_t nids;
 	uint32_t kept_ids;	       /* over every evsel (evlist.c's cap) */
