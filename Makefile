@@ -120,6 +120,7 @@ build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZ
 #   profile   profile's walk (no file read); dso: an ELF as profile
 #             reads it (symbols, PLT, DWARF lines), kallsyms, perf maps
 #   redact    --redact=comm through features, records and the summary
+#   formats   one command in a format the others leave out (-x, text)
 #   perfdump  the whole pipeline: all of the above and every command in
 #             every format (what perfdump-replay and make mutate run)
 # Every output is checked (tests/fuzz/oracle.c: text without control
@@ -138,7 +139,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_SEED ?=
 FUZZ_WORK ?= tests/fuzz/corpus-work
 FUZZ_TARGETS ?= header records stats check order buildids elf stream rootpath \
-	       tracepoint profile dso redact perfdump
+	       tracepoint profile dso redact formats perfdump
 FUZZ_SEEDS = tests/fuzz/seeds
 FUZZ_FLAGS = -timeout=10 -rss_limit_mb=512 -malloc_limit_mb=256 \
 	     -max_len=65536 -dict=tests/fuzz/perfdump.dict \

@@ -30,20 +30,19 @@
  * formatters, in text (JSON and the features' hex dumps: the whole
  * pipeline, which dumps every byte of the input again).  One session,
  * its features decoded (the attrs' names come from them), then the
- * header and the attrs with their hex dumps (an even-sized input) or the
- * features and the diagnostics (an odd-sized one): one formatter walk
- * per execution, the same for the same input.
+ * header and the attrs with their hex dumps (way 0) or the features and
+ * the diagnostics (way 1).
  */
-static void t_header(const uint8_t *data, size_t size)
+static void header_way(const char *f, unsigned way)
 {
 	struct pd_id_index ix = {0};
 	struct pd_session s;
 	struct emitter *e;
 
-	if (fuzz_session(&s, fuzz_file(data, size)) < 0)
+	if (fuzz_session(&s, f) < 0)
 		return;
 	pd_decode_features(&s);
-	if (size & 1) {
+	if (way) {
 		e = fuzz_emit_begin(EMIT_TEXT, false, "features");
 		emit_arr_begin(e, "features");
 		for (size_t i = 0; i < s.nfeat; i++)
@@ -233,6 +232,11 @@ static void redact_way(const char *f, unsigned way)
  * costs one walk, not two or three, and an input that fails fails again.
  * The whole pipeline (t_all) takes every way.
  */
+static void t_header(const uint8_t *data, size_t size)
+{
+	header_way(fuzz_file(data, size), size & 1);
+}
+
 static void t_profile(const uint8_t *data, size_t size)
 {
 	profile_way(fuzz_file(data, size), size & 1);
@@ -412,34 +416,59 @@ static void t_stream(const uint8_t *data, size_t size)
 	fuzz_cmd(cmd_records, "-", "records", "--json-lines", NULL);
 }
 
+/* The commands in the formats the targets leave out: way 0 to FORMAT_WAYS - 1. */
+#define FORMAT_WAYS 15
+
+static void format_way(const char *f, unsigned way)
+{
+	switch (way) {
+	case 0: fuzz_cmd(cmd_header, f, "header", "-x", NULL); break;
+	case 1: fuzz_cmd(cmd_header, f, "header", "-j", "-x", NULL); break;
+	case 2: fuzz_cmd(cmd_features, f, "features", "-x", NULL); break;
+	case 3: fuzz_cmd(cmd_features, f, "features", "-p", "-x", NULL); break;
+	case 4: fuzz_cmd(cmd_attrs, f, "attrs", "-x", NULL); break;
+	case 5: fuzz_cmd(cmd_attrs, f, "attrs", "-j", NULL); break;
+	case 6: fuzz_cmd(cmd_records, f, "records", "-x", NULL); break;
+	case 7: fuzz_cmd(cmd_records, f, "records", "-j", "-x", NULL); break;
+	case 8:
+		fuzz_cmd(cmd_records, f, "records", "--order", "time",
+			 "--json-lines", NULL);
+		break;
+	case 9: fuzz_cmd(cmd_stats, f, "stats", NULL); break;
+	case 10: fuzz_cmd(cmd_check, f, "check", NULL); break;
+	case 11:
+		fuzz_cmd(cmd_buildids, f, "buildids", "--no-resolve", NULL);
+		break;
+	case 12: fuzz_cmd(cmd_summary, f, "summary", "-j", NULL); break;
+	case 13: fuzz_cmd(cmd_check, f, "check", "--brief", NULL); break;
+	default:
+		fuzz_cmd(cmd_stats, f, "stats", "-j", "--top", "3", NULL);
+		break;
+	}
+}
+
+/* One of those per input (its size modulo FORMAT_WAYS says which). */
+static void t_formats(const uint8_t *data, size_t size)
+{
+	format_way(fuzz_file(data, size), size % FORMAT_WAYS);
+}
+
 /* Every target, then every command in the formats they leave out. */
 static void t_all(const uint8_t *data, size_t size)
 {
 	const char *f;
 
 	for (const struct fuzz_target *t = fuzz_targets + 1; t->name; t++)
-		t->run(data, size);
+		if (t->run != t_formats)
+			t->run(data, size);
 	f = fuzz_file(data, size);
+	header_way(f, !(size & 1));
 	profile_way(f, !(size & 1));
 	tracepoint_way(f, !(size & 1));
 	redact_way(f, (size + 1) % 3);
 	redact_way(f, (size + 2) % 3);
-	fuzz_cmd(cmd_header, f, "header", "-x", NULL);
-	fuzz_cmd(cmd_header, f, "header", "-j", "-x", NULL);
-	fuzz_cmd(cmd_features, f, "features", "-x", NULL);
-	fuzz_cmd(cmd_features, f, "features", "-p", "-x", NULL);
-	fuzz_cmd(cmd_attrs, f, "attrs", "-x", NULL);
-	fuzz_cmd(cmd_attrs, f, "attrs", "-j", NULL);
-	fuzz_cmd(cmd_records, f, "records", "-x", NULL);
-	fuzz_cmd(cmd_records, f, "records", "-j", "-x", NULL);
-	fuzz_cmd(cmd_records, f, "records", "--order", "time", "--json-lines",
-		 NULL);
-	fuzz_cmd(cmd_stats, f, "stats", NULL);
-	fuzz_cmd(cmd_check, f, "check", NULL);
-	fuzz_cmd(cmd_buildids, f, "buildids", "--no-resolve", NULL);
-	fuzz_cmd(cmd_summary, f, "summary", "-j", NULL);
-	fuzz_cmd(cmd_check, f, "check", "--brief", NULL);
-	fuzz_cmd(cmd_stats, f, "stats", "-j", "--top", "3", NULL);
+	for (unsigned way = 0; way < FORMAT_WAYS; way++)
+		format_way(f, way);
 }
 
 const struct fuzz_target fuzz_targets[] = {
@@ -468,5 +497,8 @@ const struct fuzz_target fuzz_targets[] = {
 	{"dso", "an ELF as profile reads it: symbols, PLT, DWARF; kallsyms",
 	 t_dso},
 	{"redact", "--redact=comm: features, records, the summary", t_redact},
+	{"formats",
+	 "one command in a format the others leave out (-x, text, JSON)",
+	 t_formats},
 	{NULL, NULL, NULL},
 };
