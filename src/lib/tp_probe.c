@@ -36,7 +36,8 @@
 
 /* How many steps may crash a child before the rest is left out too. */
 #define PROBE_MAX_CRASHES 8
-/* How long one step may take before its child counts as crashed. */
+/* How long one step may take before its child counts as crashed (the
+ * diagnostics in tracepoint.c say 5 s). */
 #define PROBE_STEP_MS 5000
 
 #define STEP_DONE INT32_MAX

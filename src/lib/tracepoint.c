@@ -253,8 +253,9 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 	if (!fm->has_id || !fm->name.len)
 		return; /* feat_tracing.c said so */
 	if (mode == PF_SKIP)
-		why = "libtraceevent crashed parsing it (in a child process "
-		      "that parses every format first): not parsed";
+		why = "libtraceevent crashed or hung parsing it (in a child "
+		      "process that parses every format first, for at most 5 "
+		      "s each): not parsed";
 	if (why) {
 		tp_diag(s, PD_C_TRACEPOINT_FORMAT_REJECTED, PD_ERR, fm->offset,
 			ev, why);
@@ -442,13 +443,14 @@ const struct pd_tp *pd_tp_load(struct pd_session *s,
 		return NULL;
 	}
 	if (skip && skip[m->nevents])
-		pd_diag_add(&s->diags, PD_C_TRACEPOINT_FORMAT_REJECTED,
-			    PD_AT_FEATURE(HEADER_TRACING_DATA), PD_ERR,
-			    m->offset, "HEADER_TRACING_DATA",
-			    "libtraceevent crashed parsing the header page, "
-			    "kallsyms, printk formats or saved cmdlines (in a "
-			    "child process that parses them first): they are "
-			    "not parsed");
+		pd_diag_add(
+			&s->diags, PD_C_TRACEPOINT_FORMAT_REJECTED,
+			PD_AT_FEATURE(HEADER_TRACING_DATA), PD_ERR, m->offset,
+			"HEADER_TRACING_DATA",
+			"libtraceevent crashed or hung parsing the header "
+			"page, kallsyms, printk formats or saved cmdlines "
+			"(in a child process that parses them first, for at "
+			"most 5 s): they are not parsed");
 	tp->events = arena_calloc(&s->arena, m->nevents ? m->nevents : 1,
 				  sizeof(*tp->events));
 	if (tp->events)
