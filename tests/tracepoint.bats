@@ -178,3 +178,22 @@ compare() {
 		'[.records[] | select(.event == "pdtest:print") | .fields]' '[null,null,null]'
 	assert_no_signal
 }
+
+# The probe's child is made once and serves every blob after it: a run
+# over three tracepoint recordings (and the crashing format's, whose
+# child dies and is made again) forks that many times, not once a file.
+@test "tracepoint: one probe child for every file of a run, a new one after a crash" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	local log=$BATS_TEST_TMPDIR/strace
+	# LeakSanitizer cannot run under ptrace: no leak check here
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		strace -f -qq -e trace=clone,clone3,fork,vfork -o "$log" "$PERFDUMP" records -j \
+		testdata/tp-sched.data testdata/tp-openat.data testdata/tp-irq.data >/dev/null
+	[ "$(grep -c 'flags=.*SIGCHLD' "$log")" = 1 ]
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		strace -f -qq -e trace=clone,clone3,fork,vfork -o "$log" "$PERFDUMP" records -j \
+		tests/fuzz/regress/tp-print-type-keyword.data testdata/tp-sched.data testdata/tp-irq.data >/dev/null || true
+	# the first child dies at the crashing format, the second goes on
+	# from the next one and serves the two other files
+	[ "$(grep -c 'flags=.*SIGCHLD' "$log")" = 2 ]
+}
