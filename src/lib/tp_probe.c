@@ -68,10 +68,13 @@ struct req_format {
 	uint8_t has_id;
 };
 
-static bool put(int fd, const void *p, size_t n)
+/* All n bytes sent (without SIGPIPE) or received; false if the other
+ * end is gone. */
+static bool xfer(int fd, char *b, size_t n, bool send_them)
 {
-	for (const char *b = p; n;) {
-		ssize_t k = send(fd, b, n, MSG_NOSIGNAL);
+	while (n) {
+		ssize_t k = send_them ? send(fd, b, n, MSG_NOSIGNAL)
+				      : read(fd, b, n);
 
 		if (k < 0 && errno == EINTR)
 			continue;
@@ -83,19 +86,14 @@ static bool put(int fd, const void *p, size_t n)
 	return true;
 }
 
+static bool put(int fd, const void *p, size_t n)
+{
+	return xfer(fd, (char *)p, n, true);
+}
+
 static bool get(int fd, void *p, size_t n)
 {
-	for (char *b = p; n;) {
-		ssize_t k = read(fd, b, n);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return false;
-		b += k;
-		n -= (size_t)k;
-	}
-	return true;
+	return xfer(fd, p, n, false);
 }
 
 static void put_step(int32_t i, void *arg)
