@@ -42,7 +42,8 @@ features_overlap() {
 @test "the fuzz targets: the list matches make fuzz, each replays the regressions cleanly" {
 	[ -x "$REPLAY" ] || skip "$REPLAY not built (make SANITIZE=1 build-asan/perfdump-replay)"
 	local listed made t
-	listed=$("$REPLAY" --list | awk '{print $1}' | sort | tr '\n' ' ')
+	# all but the whole pipeline, which runs what they run
+	listed=$("$REPLAY" --list | awk '$1 != "perfdump" {print $1}' | sort | tr '\n' ' ')
 	made=$(make -s -f - print-targets <<'EOF' | tr ' ' '\n' | sort | tr '\n' ' '
 include Makefile
 print-targets:
@@ -50,7 +51,7 @@ print-targets:
 EOF
 )
 	assert_eq "$made" "$listed" "make fuzz's targets"
-	for t in $listed; do
+	for t in perfdump $listed; do
 		run --separate-stderr "$REPLAY" --target="$t" tests/fuzz/regress/*.data
 		assert_no_signal
 		assert_status 0
