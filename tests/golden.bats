@@ -234,3 +234,42 @@ golden_check() {
 	done
 	return $rc
 }
+
+# No JSON object has the same key twice (jq keeps the last one, hiding the
+# other): every golden, and the -x output of the commands that dump
+# structures, on every fixture.  A sample's RAW payload is raw_data, the
+# record's -x dump raw: once they were both raw.
+@test "golden: no JSON object has a key twice, -x included" {
+	local f cmd d=$BATS_TEST_TMPDIR/x n=0
+	mkdir -p "$d"
+	for f in testdata/*.data testdata/synthetic/*.data; do
+		for cmd in header features attrs records; do
+			n=$((n + 1))
+			"$PERFDUMP" -j -x "$cmd" "$f" >"$d/$n.$cmd.json" 2>/dev/null || true
+		done
+	done
+	run python3 -c '
+import json, sys
+def pairs(kv):
+    keys = [k for k, _ in kv]
+    dup = sorted({k for k in keys if keys.count(k) > 1})
+    if dup:
+        raise ValueError("duplicate key %s" % dup)
+    return dict(kv)
+bad = 0
+for path in sys.argv[1:]:
+    with open(path) as f:
+        text = f.read()
+    docs = text.splitlines() if path.endswith("l") else [text]
+    for doc in docs:
+        try:
+            if doc.strip():
+                json.loads(doc, object_pairs_hook=pairs)
+        except ValueError as e:
+            print(path, e)
+            bad += 1
+            break
+sys.exit(1 if bad else 0)' $G/*.json $G/*.jsonl "$d"/*.json
+	assert_status 0
+	[ "$(ls "$d" | wc -l)" -ge 160 ]
+}

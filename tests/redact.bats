@@ -176,7 +176,7 @@ EOF
 	# tracepoint fields: a comm is a comm, other strings paths; the
 	# print output, which shows them as they are, is withheld
 	pd --redact records --json-lines --type sample --limit 2 testdata/tracepoint.data
-	assert_eq "$(jq -c 'select(.fields) | [.raw.data, .fields.prev_comm, .fields.next_comm, .fields.prev_pid, .print]' <<<"$output" | tr '\n' ' ')" \
+	assert_eq "$(jq -c 'select(.fields) | [.raw_data.data, .fields.prev_comm, .fields.next_comm, .fields.prev_pid, .print]' <<<"$output" | tr '\n' ' ')" \
 		'[null,"perf","migration/0",3151,"<redacted>"] [null,"migration/0","swapper/0",18,"<redacted>"] '
 	pd --redact=comm records --json-lines --type sample --limit 1 testdata/tracepoint.data
 	assert_eq "$(jq -c 'select(.fields) | [.fields.prev_comm, .fields.next_comm, .print]' <<<"$output")" \

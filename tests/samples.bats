@@ -136,14 +136,14 @@ S_AUX=0x100000 S_WEIGHT_STRUCT=0x1000000
 	assert_eq "$output" 18
 	pdj -j records --type sample testdata/tracepoint.data
 	# 4 + 68 bytes of RAW; the payload starts with common_type = config 0x174
-	jq_all '[.records[].raw.size] | unique' '[68]' \
-		'[.records[].raw.tracepoint] | unique' '["sched:sched_switch"]' \
+	jq_all '[.records[].raw_data.size] | unique' '[68]' \
+		'[.records[].raw_data.tracepoint] | unique' '["sched:sched_switch"]' \
 		'[.records[].fields.common_type] | unique' '[372]' \
-		'[.records[].raw.data] | unique' '[null]'
+		'[.records[].raw_data.data] | unique' '[null]'
 	no_sample_problems
 	# the hex with -x (the decoded fields take its place without it)
 	pdj -j -x records --type sample --limit 1 testdata/tracepoint.data
-	[[ $output == *'"raw":{"size":68,"tracepoint":"sched:sched_switch","data":"7401'* ]]
+	[[ $output == *'"raw_data":{"size":68,"tracepoint":"sched:sched_switch","data":"7401'* ]]
 }
 
 @test "pipe.data, zstd.data (COMPRESSED), mono.data, threads.data (data.N): samples equal perf script's" {
@@ -241,7 +241,7 @@ S_AUX=0x100000 S_WEIGHT_STRUCT=0x1000000
 		'{"nr":2,"time_enabled":1118580,"time_running":1118580,"values":[{"value":1014435,"id":"0xd0","event":"cpu-clock","lost":0},{"value":1119040,"id":"0xd2","event":"task-clock","lost":0}]}' \
 		'.records[0] | [.callchain_nr, .callchain[0], .callchain[1], .callchain[5]]' \
 		'[6,"PERF_CONTEXT_KERNEL","0xffffffff816b843f","0xffffffff81000130"]' \
-		'.records[0].raw' '{"size":4,"data":"00000000"}' \
+		'.records[0].raw_data' '{"size":4,"data":"00000000"}' \
 		'.records[0].regs_user | [.abi, .abi_name, .mask, (.regs | length), .regs.AX, .regs.IP, .regs.FLAGS, .regs.R15]' \
 		'[2,"64","0xff0fff",20,"0xffffffffffffffda","0x7f4887048350","0x202","0x30d40"]' \
 		'.records[0].regs_user.regs | keys_unsorted | join(" ")' \
@@ -291,7 +291,7 @@ S_AUX=0x100000 S_WEIGHT_STRUCT=0x1000000
 	assert_contains "${lines[2]}" " data_src: value=0x1e05080021 op=0x1(NA) lvl=0x1(NA)"
 	# -x: the payload bytes as hex in text too
 	pd -x records --type sample --limit 1 testdata/tracepoint.data
-	assert_contains "$output" "raw: size=68 tracepoint=sched:sched_switch data=74010103"
+	assert_contains "$output" "raw_data: size=68 tracepoint=sched:sched_switch data=74010103"
 }
 
 @test "JSON: payload bytes of STACK_USER only with -x" {
@@ -363,7 +363,7 @@ S_AUX=0x100000 S_WEIGHT_STRUCT=0x1000000
 	pdj -j records --type sample "$f"
 	jq_all '.records[0].read' '{"value":100,"time_enabled":200,"time_running":150,"id":"0x42","event":"attr0","lost":3}' \
 		'.records[0] | [.callchain_nr, .callchain]' '[4,["PERF_CONTEXT_KERNEL","0xffffffff81000000","PERF_CONTEXT_USER","0x401000"]]' \
-		'.records[0].raw' '{"size":4,"data":"61620000"}' \
+		'.records[0].raw_data' '{"size":4,"data":"61620000"}' \
 		'.records[0].regs_user' '{"abi":0,"abi_name":"NONE"}' \
 		'.records[0].stack_user' '{"size":0}' \
 		'.records[0].weight_struct | [.var1_dw, .var2_w, .var3_w]' '[1,2,3]' \
@@ -490,7 +490,7 @@ corpus_samples() {
 @test "corpus perf.data.raw_callgraph_branch-3.4: RAW, CALLCHAIN and BRANCH_STACK together" {
 	corpus_samples perf_data_converter/perf.data.raw_callgraph_branch-3.4
 	jq_all '.records | length' 513 \
-		'[.records[].raw.size] | unique' '[4]' \
+		'[.records[].raw_data.size] | unique' '[4]' \
 		'.records[0] | [.ip, .pid, .cpu, .period, .callchain_nr, .callchain[0], .branch_stack.nr]' \
 		'["0xffffffff81019c65",0,0,388618,14,"PERF_CONTEXT_KERNEL",16]' \
 		'.records[0].branch_stack.entries[0] | [.from, .to, .predicted]' '["0xffffffff81019b96","0xffffffff81019c58",true]'

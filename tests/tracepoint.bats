@@ -42,7 +42,7 @@ compare() {
 @test "tracepoint: text shows the fields in format order and the print on the record's line" {
 	pd records --type sample --limit 1 testdata/tracepoint.data
 	assert_status 0
-	[ "${lines[2]}" = '  0x6140 [0x80] PERF_RECORD_SAMPLE: misc=0x1 cpumode=kernel event=sched:sched_switch identifier=0xa1 ip=0xffffffff821facd8 pid=3151 tid=3151 time=198624877972 time_s=198.624877 cpu=0 period=1 raw: size=68 tracepoint=sched:sched_switch fields: common_type=372 common_flags=1 common_preempt_count=3 common_pid=3151 prev_comm=perf prev_pid=3151 prev_prio=120 prev_state=2 next_comm=migration/0 next_pid=18 next_prio=0 print="prev_comm=perf prev_pid=3151 prev_prio=120 prev_state=D ==> next_comm=migration/0 next_pid=18 next_prio=0"' ]
+	[ "${lines[2]}" = '  0x6140 [0x80] PERF_RECORD_SAMPLE: misc=0x1 cpumode=kernel event=sched:sched_switch identifier=0xa1 ip=0xffffffff821facd8 pid=3151 tid=3151 time=198624877972 time_s=198.624877 cpu=0 period=1 raw_data: size=68 tracepoint=sched:sched_switch fields: common_type=372 common_flags=1 common_preempt_count=3 common_pid=3151 prev_comm=perf prev_pid=3151 prev_prio=120 prev_state=2 next_comm=migration/0 next_pid=18 next_prio=0 print="prev_comm=perf prev_pid=3151 prev_prio=120 prev_state=D ==> next_comm=migration/0 next_pid=18 next_prio=0"' ]
 }
 
 @test "tracepoint: JSON fields are typed as the format says; raw hex only with -x" {
@@ -50,13 +50,13 @@ compare() {
 	jq_all '.records[0].fields | [.a_s8, .a_u8, .a_s16, .a_s32, .a_s64]' '[-5,1,-300,-70000,-5000000000]' \
 		'.records[0].fields | [.comm, .ptr, .ul, .arr, .name, .vals]' '["perf","0xc0de1000",4000000000,[1,2,3],"eth0",[7,8,9]]' \
 		'.records[0].fields | keys_unsorted | .[:4]' '["common_type","common_flags","common_preempt_count","common_pid"]' \
-		'.records[0].raw' '{"size":92,"tracepoint":"pdtest:fields"}' \
+		'.records[0].raw_data' '{"size":92,"tracepoint":"pdtest:fields"}' \
 		'.records[0].event' '"pdtest:fields"' \
 		'.records[0].print' '"a_s8=251 a_s16=65236 a_s32=-70000 a_s64=-5000000000 a_u64=18000000000000000000 comm=perf ptr=0xc0de1000 ul=4000000000 name=eth0 sym=ONE flags=0xfffeee90 vals={7 8 9}"'
 	# a u64 above 2^63 in full precision (jq would round it)
 	[[ $output == *'"a_u64":18000000000000000000,'* ]]
 	pdj -j -x records --type sample --limit 1 testdata/synthetic/tp-le.data
-	[[ $output == *'"raw":{"size":92,"tracepoint":"pdtest:fields","data":"f401010092100000fb01d4fe'* ]]
+	[[ $output == *'"raw_data":{"size":92,"tracepoint":"pdtest:fields","data":"f401010092100000fb01d4fe'* ]]
 }
 
 @test "tracepoint: big-endian and 32-bit twins decode to the same fields as tp-le.data" {
@@ -90,7 +90,7 @@ compare() {
 	jq_all '[.records[] | .fields != null]' '[true,true,true,true,true,false,true,true,true,false]' \
 		'[.records[] | .print]' '["a_s8=251 a_s16=65236 a_s32=-70000 a_s64=-5000000000 a_u64=18000000000000000000 comm=perf ptr=0xc0de1000 ul=4000000000 name=eth0 sym=ONE flags=0xfffeee90 vals={7 8 9}",null,null,null,null,null,null,"buf=01 02",null,null]' \
 		'.records[2].fields | [.name, .vals, .comm]' '[null,[7,8,9],"perf"]' \
-		'.records[5] | [.event, .raw.data]' '["pdtest:broken","f50100000000000000000000"]' \
+		'.records[5] | [.event, .raw_data.data]' '["pdtest:broken","f50100000000000000000000"]' \
 		'.records[6].fields.x' '-9' \
 		'.records[8].fields.len' '1000' \
 		'[.warnings[].detail | select(test("print output"))] | length' '3'

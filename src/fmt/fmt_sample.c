@@ -102,7 +102,7 @@ static void emit_payload(struct emitter *e, const struct pd_sample_bytes *b,
 
 static void emit_raw_field(struct emitter *e, const struct pd_sample *smp)
 {
-	emit_row_begin(e, "raw");
+	emit_row_begin(e, "raw_data");
 	emit_u64(e, "size", smp->raw.size);
 	if (smp->tp.ev)
 		emit_str(e, "tracepoint", smp->tp.ev->full_name);
