@@ -195,19 +195,25 @@ static void profile_way(const char *f, unsigned way)
  * Tracepoint samples: formats from the tracing data through
  * libtraceevent, every field, the print output by perfdump's compiled
  * print formats (way 0) or by libtraceevent's own print path (way 1),
- * and the formats as features shows them.
+ * or the formats as features shows them (way 2).
  */
 static void tracepoint_way(const char *f, unsigned way)
 {
-	if (way) {
+	switch (way) {
+	case 0:
+		fuzz_cmd(cmd_records, f, "records", "--type", "sample",
+			 "--json-lines", NULL);
+		break;
+	case 1:
 		setenv("PERFDUMP_TP_PRINT", "libtraceevent", 1);
 		fuzz_cmd(cmd_records, f, "records", "--type", "sample", NULL);
 		unsetenv("PERFDUMP_TP_PRINT");
-	} else {
-		fuzz_cmd(cmd_records, f, "records", "--type", "sample",
-			 "--json-lines", NULL);
+		break;
+	default:
+		fuzz_cmd(cmd_features, f, "features", "-j", "tracing_data",
+			 NULL);
+		break;
 	}
-	fuzz_cmd(cmd_features, f, "features", "-j", "tracing_data", NULL);
 }
 
 /* --redact=comm: every string through the redactor, in features (way
@@ -244,7 +250,7 @@ static void t_profile(const uint8_t *data, size_t size)
 
 static void t_tracepoint(const uint8_t *data, size_t size)
 {
-	tracepoint_way(fuzz_file(data, size), size & 1);
+	tracepoint_way(fuzz_file(data, size), size % 3);
 }
 
 static void t_redact(const uint8_t *data, size_t size)
@@ -464,7 +470,8 @@ static void t_all(const uint8_t *data, size_t size)
 	f = fuzz_file(data, size);
 	header_way(f, !(size & 1));
 	profile_way(f, !(size & 1));
-	tracepoint_way(f, !(size & 1));
+	tracepoint_way(f, (size + 1) % 3);
+	tracepoint_way(f, (size + 2) % 3);
 	redact_way(f, (size + 1) % 3);
 	redact_way(f, (size + 2) % 3);
 	for (unsigned way = 0; way < FORMAT_WAYS; way++)
