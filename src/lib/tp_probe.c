@@ -179,8 +179,9 @@ static bool serve_one(int fd)
  * The child dies of what killed it, quietly: the default action for the
  * fatal signals, set with the system call itself (a sanitizer's
  * interceptor would keep its own handler, which reports, and libFuzzer's,
- * which writes the input as a crash), and no stdout or stderr (a reader
- * of perfdump's output must not wait for the child to close it).
+ * which writes the input as a crash), and no standard input, output or
+ * error (a reader of perfdump's output must not wait for the child to
+ * close it, nor a writer of its input).
  */
 static void die_quietly(void)
 {
@@ -197,6 +198,7 @@ static void die_quietly(void)
 		syscall(SYS_rt_sigaction, sigs[i], &dfl, NULL,
 			sizeof(dfl.mask));
 	if (null >= 0) {
+		dup2(null, STDIN_FILENO);
 		dup2(null, STDOUT_FILENO);
 		dup2(null, STDERR_FILENO);
 	}
