@@ -32,7 +32,6 @@
 #include "feat_meta.h"
 #include "session.h"
 #include "tp_int.h"
-#include "tracepoint.h"
 
 /* How many steps may crash a child before the rest is left out too. */
 #define PROBE_MAX_CRASHES 8
@@ -169,7 +168,6 @@ static bool serve_one(int fd)
 		free((char *)*extras[k]);
 	free(m.events);
 	free(run);
-	pd_tp_free_all(&s);
 	pd_diags_free(&s.diags);
 	arena_free(&s.arena);
 	return true;

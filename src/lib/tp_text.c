@@ -14,6 +14,25 @@
 
 static bool ident_char(char c);
 
+/* Past the blanks (spaces and tabs) at p, before e. */
+static const char *skip_blanks(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+/* Where key starts a line of t at or after `from`, or n. */
+static size_t line_with(const char *t, size_t n, size_t from, const char *key)
+{
+	size_t k = strlen(key);
+
+	for (size_t i = from; i + k <= n; i++)
+		if (memcmp(t + i, key, k) == 0 && (i == 0 || t[i - 1] == '\n'))
+			return i;
+	return n;
+}
+
 /* Skip the digits at *p (before e); false if there are none. */
 static bool digits(const char **p, const char *e)
 {
@@ -29,8 +48,7 @@ static bool number_item(const char **p, const char *e, const char *key)
 {
 	size_t k = strlen(key);
 
-	while (*p < e && (**p == ' ' || **p == '\t'))
-		(*p)++;
+	*p = skip_blanks(*p, e);
 	if ((size_t)(e - *p) < k || memcmp(*p, key, k) != 0)
 		return false;
 	*p += k;
@@ -55,8 +73,7 @@ static bool field_line(const char *p, const char *e)
 	const char *d;
 	char last = 0;
 
-	while (p < e && (*p == ' ' || *p == '\t'))
-		p++;
+	p = skip_blanks(p, e);
 	if ((size_t)(e - p) >= 14 && memcmp(p, "field special:", 14) == 0)
 		p += 14;
 	else if ((size_t)(e - p) >= 6 && memcmp(p, "field:", 6) == 0)
@@ -89,8 +106,7 @@ static bool field_line(const char *p, const char *e)
 	if (!number_item(&p, e, "offset:") || !number_item(&p, e, "size:"))
 		return false;
 	if (!number_item(&p, e, "signed:"))
-		while (p < e && (*p == ' ' || *p == '\t'))
-			p++;
+		p = skip_blanks(p, e);
 	while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
 		p++;
 	return p == e;
@@ -102,23 +118,13 @@ static bool field_line(const char *p, const char *e)
  */
 static const char *check_field_lines(const char *t, size_t n)
 {
-	const char *p = NULL, *e = t + n, *pf = NULL;
+	size_t f = line_with(t, n, 0, "format:");
+	const char *p, *e;
 
-	for (size_t i = 0; i + 7 <= n; i++)
-		if (memcmp(t + i, "format:", 7) == 0 &&
-		    (i == 0 || t[i - 1] == '\n')) {
-			p = t + i + 7;
-			break;
-		}
-	if (!p)
+	if (f == n)
 		return "the format text has no \"format:\" line";
-	for (size_t i = (size_t)(p - t); i + 10 <= n; i++)
-		if (memcmp(t + i, "print fmt:", 10) == 0 && t[i - 1] == '\n') {
-			pf = t + i;
-			break;
-		}
-	if (pf)
-		e = pf;
+	p = t + f + 7;
+	e = t + line_with(t, n, f + 7, "print fmt:");
 	p = memchr(p, '\n', (size_t)(e - p));
 	while (p && p < e) {
 		const char *s = p + 1, *l = memchr(s, '\n', (size_t)(e - s));
@@ -194,18 +200,13 @@ const char *pd_tp_text_refused(const char *t, size_t n)
 /* The text after "print fmt: " up to the end of its line, or NULL. */
 const char *pd_tp_print_fmt_line(struct arena *a, const char *t, size_t n)
 {
-	static const char key[] = "print fmt: ";
-	const char *p = NULL, *e;
+	size_t i = line_with(t, n, 0, "print fmt: ");
+	const char *p, *e;
 	char *out;
 
-	for (size_t i = 0; i + sizeof(key) - 1 <= n; i++)
-		if (memcmp(t + i, key, sizeof(key) - 1) == 0 &&
-		    (i == 0 || t[i - 1] == '\n')) {
-			p = t + i + sizeof(key) - 1;
-			break;
-		}
-	if (!p)
+	if (i == n)
 		return NULL;
+	p = t + i + 11;
 	e = memchr(p, '\n', (size_t)(t + n - p));
 	n = e ? (size_t)(e - p) : (size_t)(t + n - p);
 	out = arena_alloc(a, n + 1); /* zeroed: NUL-terminated */
@@ -335,11 +336,7 @@ bool pd_tp_stray_arrow(const char *t, size_t n, size_t pf)
 /* Where the "print fmt:" line starts, or n. */
 size_t pd_tp_print_fmt_at(const char *t, size_t n)
 {
-	for (size_t i = 0; i + 10 <= n; i++)
-		if (memcmp(t + i, "print fmt:", 10) == 0 &&
-		    (i == 0 || t[i - 1] == '\n'))
-			return i;
-	return n;
+	return line_with(t, n, 0, "print fmt:");
 }
 
 /*
@@ -360,9 +357,7 @@ bool pd_tp_divides_by_constant(const char *t, size_t n, size_t pf)
 			continue;
 		if (t[i] != '/' && t[i] != '%')
 			continue;
-		q = t + i + 1;
-		while (q < t + n && (*q == ' ' || *q == '\t'))
-			q++;
+		q = skip_blanks(t + i + 1, t + n);
 		if (q < t + n && *q == '(')
 			return true;
 		if (q < t + n && *q >= '0' && *q <= '9') {
