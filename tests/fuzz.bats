@@ -44,7 +44,7 @@ features_overlap() {
 	local listed made t
 	# all but the whole pipeline, which runs what they run
 	listed=$("$REPLAY" --list | awk '$1 != "perfdump" {print $1}' | sort | tr '\n' ' ')
-	made=$(make -s -f - print-targets <<'EOF' | tr ' ' '\n' | sort | tr '\n' ' '
+	made=$(make -s --no-print-directory -f - print-targets <<'EOF' | tr ' ' '\n' | sort | tr '\n' ' '
 include Makefile
 print-targets:
 	@echo $(FUZZ_TARGETS)
