@@ -15,7 +15,11 @@
 
 #include "input.h"
 
-#define PD_PREFETCH_NBUF 3
+/*
+ * Chunks in flight: enough that the reading thread seldom waits for the
+ * walk to give one back (3 took 1.25x the time of 8, 12 no less than 8).
+ */
+#define PD_PREFETCH_NBUF 8
 
 struct pd_prefetch;
 
