@@ -26,6 +26,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "reader_int.h"
 
@@ -102,20 +103,80 @@ static void wake_caller(struct zahead *a)
 		pthread_cond_signal(&a->cv_caller);
 }
 
+/*
+ * Before either side sleeps, it polls for a while: a CPU of a virtual
+ * machine that sleeps takes tens of microseconds to wake (the host must
+ * run it again), and the two sides hand containers to each other
+ * thousands of times a second.  SPIN_NS is a few containers' work.
+ */
+#define SPIN_NS 200000L
+
+static long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+static void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield");
+#endif
+}
+
+typedef bool ready_fn(const struct zahead *a, const void *arg);
+
+/* Poll ready() with mu released between polls; mu held; true if ready. */
+static bool poll_for(struct zahead *a, ready_fn *ready, const void *arg)
+{
+	long until = now_ns() + SPIN_NS;
+
+	do {
+		pthread_mutex_unlock(&a->mu);
+		for (int i = 0; i < 64; i++)
+			cpu_relax();
+		pthread_mutex_lock(&a->mu);
+		if (ready(a, arg))
+			return true;
+	} while (now_ns() < until);
+	return false;
+}
+
 /* Grow o for `need` more bytes within the budget (the helper; mu held). */
+struct growth {
+	size_t before, want; /* o's size now, and the size it needs */
+};
+
+static bool fits(const struct zahead *a, const void *arg)
+{
+	const struct growth *g = arg;
+
+	return a->used - g->before + g->want <= ZAHEAD_BUDGET || a->stop;
+}
+
 static bool budget_room(struct zahead *a, struct zout *o, size_t need)
 {
 	size_t before = o->cap;
+	bool polled = false;
 
 	for (;;) {
-		size_t want = pd_z_room_size(o, need);
+		struct growth g = {before, pd_z_room_size(o, need)};
 
-		if (!want)
+		if (!g.want)
 			return false; /* more than ZOUT_MAX */
-		if (want <= o->cap)
+		if (g.want <= o->cap)
 			return true;
-		if (a->used - before + want <= ZAHEAD_BUDGET || a->stop)
+		if (fits(a, &g))
 			break;
+		if (!polled) {
+			polled = true;
+			if (poll_for(a, fits, &g))
+				break;
+		}
 		helper_wait(a);
 	}
 	if (!pd_z_room(o, need))
@@ -135,6 +196,12 @@ static bool room_cb(void *arg, struct zout *o, size_t need)
 	return ok;
 }
 
+static bool has_work(const struct zahead *a, const void *arg)
+{
+	(void)arg;
+	return a->stop || a->pending;
+}
+
 static void *run(void *arg)
 {
 	struct zahead *a = arg;
@@ -143,7 +210,9 @@ static void *run(void *arg)
 	for (;;) {
 		struct zjob *j = &a->job[a->run];
 
-		while (!a->stop && !a->pending)
+		if (!has_work(a, NULL))
+			poll_for(a, has_work, NULL);
+		while (!has_work(a, NULL))
 			helper_wait(a);
 		if (a->stop)
 			break;
@@ -348,6 +417,12 @@ static void give_back(struct zahead *a, struct zout *o)
 	o->len = 0;
 }
 
+static bool job_done(const struct zahead *a, const void *arg)
+{
+	(void)a;
+	return ((const struct zjob *)arg)->done;
+}
+
 bool pd_zahead_take(struct pd_reader *r, struct source *src,
 		    const struct pd_rec *rec, const uint8_t *zp, size_t zlen,
 		    struct zout *o, const char **why)
@@ -374,6 +449,8 @@ bool pd_zahead_take(struct pd_reader *r, struct source *src,
 	 */
 	give_back(a, o);
 	wake_helper(a); /* room may be what it waits for */
+	if (!j->done)	/* polling, it takes the job as soon as it is done */
+		poll_for(a, job_done, j);
 	while (!j->done || !caller_may_run(a)) {
 		a->caller_waits = true;
 		pthread_cond_wait(&a->cv_caller, &a->mu);
