@@ -449,12 +449,13 @@ bool pd_zahead_take(struct pd_reader *r, struct source *src,
 	 */
 	give_back(a, o);
 	wake_helper(a); /* room may be what it waits for */
-	if (!j->done)	/* polling, it takes the job as soon as it is done */
-		poll_for(a, job_done, j);
-	while (!j->done || !caller_may_run(a)) {
-		a->caller_waits = true;
-		pthread_cond_wait(&a->cv_caller, &a->mu);
-		a->caller_waits = false;
+	/* a job done (or done while polling) is taken at once */
+	if (!j->done && !poll_for(a, job_done, j)) {
+		while (!j->done || !caller_may_run(a)) {
+			a->caller_waits = true;
+			pthread_cond_wait(&a->cv_caller, &a->mu);
+			a->caller_waits = false;
+		}
 	}
 	*why = j->why;
 	struct zout t = *o;
