@@ -7,7 +7,7 @@ Usage (from the project root):
     python3 scripts/gen-readerdata.py OUTDIR
 
 The fixtures in testdata/ are a few KiB: the reader's fast mode reads
-ahead in 1 MiB chunks and seeks over payloads of 4 MiB or more, so its
+ahead in 256 KiB chunks and seeks over payloads of 4 MiB or more, so its
 chunk boundaries, the records cut by them and the seeks are only reached
 by bigger files.  These are built from testdata/cpu-clock.data and
 testdata/pipe.data (their records repeated), with AUXTRACE payloads,
@@ -21,6 +21,7 @@ come before and after 16 HEADER_FEATURE records: the walk adds a feature
 for each, so the session's feature table moves between the two.
 """
 
+import bisect
 import ctypes
 import ctypes.util
 import os
@@ -42,8 +43,8 @@ COMPRESSED = 81
 COMPRESSED2 = 83
 USER_TYPE_START = 64
 
-TARGET = 2_600_000  # bytes of records: past two 1 MiB chunks
-CHUNK = 1 << 20  # the fast mode's read-ahead chunk (src/lib/stream.c)
+TARGET = 2_600_000  # bytes of records: past ten 256 KiB chunks
+CHUNK = 1 << 18  # the fast mode's read-ahead chunk (src/lib/stream.c)
 
 
 def rec(rtype, body, misc=0):
@@ -116,17 +117,22 @@ def record_starts(data):
     return starts
 
 
-def straddles(data):
-    """Whether every 1 MiB read-ahead chunk boundary of a data section
-    (chunks start with it) cuts a record, not a payload."""
-    bounds = {k * CHUNK for k in range(1, len(data) // CHUNK + 1)}
-    cut = set()
-    for p in record_starts(data):
-        size = struct.unpack_from("<H", data, p + 6)[0]
-        b = (p // CHUNK + 1) * CHUNK
-        if b < p + size:
-            cut.add(b)
-    return cut == bounds
+def pad_to_cut(meta, body):
+    """FINISHED_ROUND records to put between meta and body so that every
+    256 KiB read-ahead chunk boundary of the data section (chunks start
+    with it) cuts a record of body, whose records carry no payload."""
+    starts = record_starts(body)
+    pad = b""
+    while True:
+        shift = len(meta) + len(pad)
+        assert shift < CHUNK
+        for b in range(CHUNK, shift + len(body) + 1, CHUNK):
+            s = starts[bisect.bisect_right(starts, b - shift) - 1]
+            if not s < b - shift < s + struct.unpack_from("<H", body, s + 6)[0]:
+                break
+        else:
+            return pad
+        pad += rec(FINISHED_ROUND, b"")
 
 
 def zstd_lib():
@@ -210,9 +216,7 @@ def main():
 
     # no payloads: records cut by each chunk boundary (moved by padding)
     body = kernel_stream(kernel, rng, TARGET, aux=False)
-    pad = b""
-    while not straddles(meta + pad + body):
-        pad += rec(FINISHED_ROUND, b"")
+    pad = pad_to_cut(meta, body)
     write(outdir, "big-records.data", file_with(prefix, meta + pad + body))
 
     # a 5 MiB payload (seeked over), and payloads cut short by the end
