@@ -74,8 +74,9 @@ struct zahead {
 
 /*
  * Waking the other thread costs a system call, so each side wakes the
- * other only when it sleeps, and the caller sleeps until the helper is
- * well ahead (see caller_may_run): it then takes several containers
+ * other only when it sleeps.  Each side polls before it sleeps
+ * (poll_for); a caller that sleeps all the same sleeps until the helper
+ * is well ahead (see caller_may_run): it then takes several containers
  * without a wait.  mu held.
  */
 static void helper_wait(struct zahead *a)
@@ -146,7 +147,6 @@ static bool poll_for(struct zahead *a, ready_fn *ready, const void *arg)
 	return false;
 }
 
-/* Grow o for `need` more bytes within the budget (the helper; mu held). */
 struct growth {
 	size_t before, want; /* o's size now, and the size it needs */
 };
@@ -158,6 +158,7 @@ static bool fits(const struct zahead *a, const void *arg)
 	return a->used - g->before + g->want <= ZAHEAD_BUDGET || a->stop;
 }
 
+/* Grow o for `need` more bytes within the budget (the helper; mu held). */
 static bool budget_room(struct zahead *a, struct zout *o, size_t need)
 {
 	size_t before = o->cap;
