@@ -26,7 +26,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "reader_int.h"
 
@@ -74,9 +73,8 @@ struct zahead {
 
 /*
  * Waking the other thread costs a system call, so each side wakes the
- * other only when it sleeps.  Each side polls before it sleeps
- * (poll_for); a caller that sleeps all the same sleeps until the helper
- * is well ahead (see caller_may_run): it then takes several containers
+ * other only when it sleeps, and the caller sleeps until the helper is
+ * well ahead (see caller_may_run): it then takes several containers
  * without a wait.  mu held.
  */
 static void helper_wait(struct zahead *a)
@@ -104,80 +102,20 @@ static void wake_caller(struct zahead *a)
 		pthread_cond_signal(&a->cv_caller);
 }
 
-/*
- * Before either side sleeps, it polls for a while: a CPU of a virtual
- * machine that sleeps takes tens of microseconds to wake (the host must
- * run it again), and the two sides hand containers to each other
- * thousands of times a second.  SPIN_NS is a few containers' work.
- */
-#define SPIN_NS 200000L
-
-static long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000L + ts.tv_nsec;
-}
-
-static void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__)
-	__asm__ __volatile__("yield");
-#endif
-}
-
-typedef bool ready_fn(const struct zahead *a, const void *arg);
-
-/* Poll ready() with mu released between polls; mu held; true if ready. */
-static bool poll_for(struct zahead *a, ready_fn *ready, const void *arg)
-{
-	long until = now_ns() + SPIN_NS;
-
-	do {
-		pthread_mutex_unlock(&a->mu);
-		for (int i = 0; i < 64; i++)
-			cpu_relax();
-		pthread_mutex_lock(&a->mu);
-		if (ready(a, arg))
-			return true;
-	} while (now_ns() < until);
-	return false;
-}
-
-struct growth {
-	size_t before, want; /* o's size now, and the size it needs */
-};
-
-static bool fits(const struct zahead *a, const void *arg)
-{
-	const struct growth *g = arg;
-
-	return a->used - g->before + g->want <= ZAHEAD_BUDGET || a->stop;
-}
-
 /* Grow o for `need` more bytes within the budget (the helper; mu held). */
 static bool budget_room(struct zahead *a, struct zout *o, size_t need)
 {
 	size_t before = o->cap;
-	bool polled = false;
 
 	for (;;) {
-		struct growth g = {before, pd_z_room_size(o, need)};
+		size_t want = pd_z_room_size(o, need);
 
-		if (!g.want)
+		if (!want)
 			return false; /* more than ZOUT_MAX */
-		if (g.want <= o->cap)
+		if (want <= o->cap)
 			return true;
-		if (fits(a, &g))
+		if (a->used - before + want <= ZAHEAD_BUDGET || a->stop)
 			break;
-		if (!polled) {
-			polled = true;
-			if (poll_for(a, fits, &g))
-				break;
-		}
 		helper_wait(a);
 	}
 	if (!pd_z_room(o, need))
@@ -197,12 +135,6 @@ static bool room_cb(void *arg, struct zout *o, size_t need)
 	return ok;
 }
 
-static bool has_work(const struct zahead *a, const void *arg)
-{
-	(void)arg;
-	return a->stop || a->pending;
-}
-
 static void *run(void *arg)
 {
 	struct zahead *a = arg;
@@ -211,9 +143,7 @@ static void *run(void *arg)
 	for (;;) {
 		struct zjob *j = &a->job[a->run];
 
-		if (!has_work(a, NULL))
-			poll_for(a, has_work, NULL);
-		while (!has_work(a, NULL))
+		while (!a->stop && !a->pending)
 			helper_wait(a);
 		if (a->stop)
 			break;
@@ -418,12 +348,6 @@ static void give_back(struct zahead *a, struct zout *o)
 	o->len = 0;
 }
 
-static bool job_done(const struct zahead *a, const void *arg)
-{
-	(void)a;
-	return ((const struct zjob *)arg)->done;
-}
-
 bool pd_zahead_take(struct pd_reader *r, struct source *src,
 		    const struct pd_rec *rec, const uint8_t *zp, size_t zlen,
 		    struct zout *o, const char **why)
@@ -450,13 +374,10 @@ bool pd_zahead_take(struct pd_reader *r, struct source *src,
 	 */
 	give_back(a, o);
 	wake_helper(a); /* room may be what it waits for */
-	/* a job done (or done while polling) is taken at once */
-	if (!j->done && !poll_for(a, job_done, j)) {
-		while (!j->done || !caller_may_run(a)) {
-			a->caller_waits = true;
-			pthread_cond_wait(&a->cv_caller, &a->mu);
-			a->caller_waits = false;
-		}
+	while (!j->done || !caller_may_run(a)) {
+		a->caller_waits = true;
+		pthread_cond_wait(&a->cv_caller, &a->mu);
+		a->caller_waits = false;
 	}
 	*why = j->why;
 	struct zout t = *o;
