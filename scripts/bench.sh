@@ -86,20 +86,53 @@ with open(src, "rb") as f, open(dst, "wb") as o:
 PY
 }
 
+# run_once CMD...: prints "seconds peak_rss_kb" of one run
+run_once() {
+	local t0 out
+	out=$(mktemp)
+	t0=$EPOCHREALTIME
+	/usr/bin/time -f "%M" -o "$out" "$@" >/dev/null 2>&1 || true
+	awk -v a="$t0" -v b="$EPOCHREALTIME" -v m="$(tail -1 "$out")" \
+		'BEGIN { printf "%.4f %s\n", b - a, m }'
+	rm -f "$out"
+}
+
+# median_rss TIMES... / RSSES...: "median_seconds max_rss_kb"
+median_rss() {
+	local times=() rss=0
+	while [ "$1" != / ]; do times+=("$1"); shift; done
+	shift
+	for m in "$@"; do [ "$m" -gt "$rss" ] && rss=$m; done
+	printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (${#times[@]} + 1) / 2 ))p")" "$rss"
+}
+
 # measure CMD...: prints "median_seconds peak_rss_kb" over RUNS runs
 measure() {
-	local i t m times=() rss=0 out
-	out=$(mktemp)
+	local i t m times=() rsses=()
 	for i in $(seq "$RUNS"); do
-		local t0=$EPOCHREALTIME
-		/usr/bin/time -f "%M" -o "$out" "$@" >/dev/null 2>&1 || true
-		t=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.4f", b - a }')
-		m=$(tail -1 "$out")
+		read -r t m < <(run_once "$@")
 		times+=("$t")
-		[ "$m" -gt "$rss" ] && rss=$m
+		rsses+=("$m")
 	done
-	rm -f "$out"
-	printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")" "$rss"
+	median_rss "${times[@]}" / "${rsses[@]}"
+}
+
+# measure2 CMD_A... -- CMD_B...: both over RUNS runs, taken in turns
+# (A B A B ...), so that a machine that slows down or speeds up during
+# the run moves both alike; prints "median_a rss_a median_b rss_b"
+measure2() {
+	local a=() i t m ta=() ma=() tb=() mb=()
+	while [ "$1" != -- ]; do a+=("$1"); shift; done
+	shift
+	for i in $(seq "$RUNS"); do
+		read -r t m < <(run_once "${a[@]}")
+		ta+=("$t")
+		ma+=("$m")
+		read -r t m < <(run_once "$@")
+		tb+=("$t")
+		mb+=("$m")
+	done
+	echo "$(median_rss "${ta[@]}" / "${ma[@]}") $(median_rss "${tb[@]}" / "${mb[@]}")"
 }
 
 # zst_rows FILE: stats FILE.zst (a file-mode recording spooled, a
@@ -107,8 +140,8 @@ measure() {
 zst_rows() {
 	local z=$1.zst pt pm zt zm
 	[ -f "$z" ] || zstd -q -c "$1" >"$z"
-	read -r zt zm < <(measure sh -c 'zstd -q -d -c "$1" >/dev/null' sh "$z")
-	read -r pt pm < <(measure $PD stats "$z")
+	read -r pt pm zt zm < <(measure2 $PD stats "$z" -- \
+		sh -c 'zstd -q -d -c "$1" >/dev/null' sh "$z")
 	printf '%-34s %9ss %8s KiB   %s\n' "zstd -dc FILE.zst >/dev/null" "$zt" "$zm" \
 		"($(($(stat -c %s "$z") / 1048576)) MiB compressed)"
 	printf '%-34s %9ss %8s KiB   %s\n' "stats FILE.zst" "$pt" "$pm" \
@@ -131,9 +164,9 @@ title() {
 for mb in "${sizes[@]}"; do
 	f=$(record "$mb")
 	title "$f"
-	read -r ct cm < <(measure cat "$f")
+	# the tight ratio (against cat) from runs taken in turns
+	read -r pt pm ct cm < <(measure2 $PD stats "$f" -- cat "$f")
 	printf '%-34s %9ss %8s KiB\n' "cat FILE >/dev/null (floor)" "$ct" "$cm"
-	read -r pt pm < <(measure $PD stats "$f")
 	read -r qt qm < <(measure perf report --stats -i "$f")
 	row "stats vs report --stats" "$pt" "$pm" "$qt" "$qm"
 	printf '%-34s %9ss %8s KiB   %s\n' "stats against the floor" "$pt" "$pm" \
@@ -172,9 +205,8 @@ done
 if [ -z "${SKIP_VARIANTS:-}" ]; then
 	f=$(record "${PIPE_MB:-200}" pipe)
 	title "$f"
-	read -r ct cm < <(measure cat "$f")
+	read -r pt pm ct cm < <(measure2 $PD stats "$f" -- cat "$f")
 	printf '%-34s %9ss %8s KiB\n' "cat FILE >/dev/null (floor)" "$ct" "$cm"
-	read -r pt pm < <(measure $PD stats "$f")
 	RUNS=${RECORD_RUNS:-3}
 	read -r qt qm < <(measure sh -c 'perf report --stats -i - <"$1"' sh "$f")
 	RUNS=${BENCH_RUNS:-5}
@@ -187,8 +219,8 @@ if [ -z "${SKIP_VARIANTS:-}" ]; then
 	title "$f"
 	zst=$(mktemp)
 	zstd_payloads "$f" "$zst"
-	read -r pt pm < <(measure $PD stats "$f")
-	read -r zt zm < <(measure sh -c 'zstd -q -d -c "$1" >/dev/null' sh "$zst")
+	read -r pt pm zt zm < <(measure2 $PD stats "$f" -- \
+		sh -c 'zstd -q -d -c "$1" >/dev/null' sh "$zst")
 	row "stats vs zstd -d of its payload" "$pt" "$pm" "$zt" "$zm"
 	read -r qt qm < <(measure perf report --stats -i "$f")
 	row "stats vs report --stats (-z)" "$pt" "$pm" "$qt" "$qm"
@@ -200,8 +232,8 @@ if [ -z "${SKIP_TP:-}" ]; then
 	f=$(record "${TP_MB:-200}" tp)
 	title "$f"
 	RUNS=${RECORD_RUNS:-3}
-	read -r qt qm < <(measure perf script -i "$f")
-	read -r pt pm < <(measure $PD records --json-lines "$f")
+	read -r pt pm qt qm < <(measure2 $PD records --json-lines "$f" -- \
+		perf script -i "$f")
 	row "records --json-lines vs script" "$pt" "$pm" "$qt" "$qm"
 	read -r pt pm < <(measure $PD records "$f")
 	row "records (text) vs script" "$pt" "$pm" "$qt" "$qm"
