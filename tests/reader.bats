@@ -107,13 +107,16 @@ both_modes() {
 	both_modes "$SOME" -j header
 }
 
-# threads MODE FILE: how many threads `perfdump stats FILE` starts with
-# PERFDUMP_READER=MODE ("" for unset).
+# threads MODE FILE [COMMAND...]: how many threads `perfdump COMMAND
+# FILE` (stats if none is given) starts with PERFDUMP_READER=MODE (""
+# for unset).
 threads() {
-	local log=$BATS_TEST_TMPDIR/strace
+	local log=$BATS_TEST_TMPDIR/strace mode=$1 file=$2
+	shift 2
+	[ $# -gt 0 ] || set -- stats
 	# LeakSanitizer cannot run under ptrace: no leak check here
-	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=$1 \
-		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" stats "$2" >/dev/null
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=$mode \
+		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" "$@" "$file" >/dev/null
 	grep -c clone "$log" || true
 }
 
@@ -130,6 +133,16 @@ threads() {
 	[ "$(stat -c %s "$big")" -gt 4194304 ]
 	[ "$(threads "" "$big")" = 2 ]
 	[ "$(threads plain "$big")" = 0 ]
+}
+
+@test "reader: stats decompresses on its own thread, records and check on a helper" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	local z=$BATS_FILE_TMPDIR/big/big-zstd.data
+	# read ahead (one thread); records and check decompress on one more
+	[ "$(threads fast "$z")" = 1 ]
+	[ "$(threads fast "$z" records --json-lines)" = 2 ]
+	[ "$(threads fast "$z" check)" = 2 ]
+	[ "$(threads plain "$z" records --json-lines)" = 0 ]
 }
 
 # The walk adds a feature for each of the 16 HEADER_FEATURE records between

@@ -68,6 +68,14 @@ enum {
 	 * streams, order.c), not to read a MiB each time.
 	 */
 	PD_READ_SMALL_WINDOW = 1 << 4,
+	/*
+	 * With PD_READ_FAST: decompress zstd containers on the caller's
+	 * thread all the same, not a few ahead on a helper
+	 * (reader_zahead.c).  For a walk that does little with each record
+	 * (stats): handing the decompressed bytes to another CPU costs it
+	 * more than decompressing them itself.
+	 */
+	PD_READ_INLINE_Z = 1 << 5,
 };
 
 /* Payload bytes kept with PD_READ_PAYLOADS: at most this many. */

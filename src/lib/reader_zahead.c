@@ -215,7 +215,7 @@ void pd_zahead_free(struct zahead *a)
 bool pd_zahead_want(const struct pd_reader *r, const struct source *src)
 {
 	return (r->flags & PD_READ_FAST) && src->st.fast &&
-	       !(r->flags & PD_READ_NO_DECOMPRESS);
+	       !(r->flags & (PD_READ_NO_DECOMPRESS | PD_READ_INLINE_Z));
 }
 
 /* Hand a container's zstd bytes to the helper: its job, or -1 (full). */

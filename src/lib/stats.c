@@ -563,10 +563,16 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 		rc = -1;
 		goto out;
 	}
-	/* one walk over everything: the reader reads ahead, in place */
+	/*
+	 * One walk over everything: the reader reads ahead, in place.  It
+	 * decompresses on this thread: on the 30 MB -z bench file, stats
+	 * took 1.12x the time of zstd -d of the same data with the helper
+	 * thread decompressing, 0.98x without (records and check, which do
+	 * more per record, gain from the helper: 6% and 10%).
+	 */
 	r = pd_reader_open(
-		s,
-		PD_READ_FAST | (s->mode == PD_MODE_DIR ? PD_READ_DATA_N : 0));
+		s, PD_READ_FAST | PD_READ_INLINE_Z |
+			   (s->mode == PD_MODE_DIR ? PD_READ_DATA_N : 0));
 	if (!r) {
 		rc = -1;
 		goto out;
