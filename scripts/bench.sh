@@ -62,8 +62,10 @@ record_tp() {
 		       kill \$pids" >/dev/null 2>&1
 }
 
-# zstd_payloads FILE OUT: the zstd frames of FILE's COMPRESSED records,
-# concatenated (perf ends a frame in every record), for `zstd -d`
+# zstd_payloads FILE OUT: the zstd data of FILE's COMPRESSED records,
+# concatenated, for `zstd -d`: perf's stream is one frame across them
+# (tools/perf/util/zstd.c: zstd_compress_stream_to_records flushes each
+# record with ZSTD_flushStream and never ends the frame)
 zstd_payloads() {
 	python3 - "$1" "$2" <<'PY'
 import struct, sys
