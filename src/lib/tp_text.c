@@ -105,8 +105,7 @@ static bool field_line(const char *p, const char *e)
 	p++;
 	if (!number_item(&p, e, "offset:") || !number_item(&p, e, "size:"))
 		return false;
-	if (!number_item(&p, e, "signed:"))
-		p = skip_blanks(p, e);
+	number_item(&p, e, "signed:"); /* not in every kernel's formats */
 	while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
 		p++;
 	return p == e;
@@ -118,13 +117,14 @@ static bool field_line(const char *p, const char *e)
  */
 static const char *check_field_lines(const char *t, size_t n)
 {
-	size_t f = line_with(t, n, 0, "format:");
+	static const char key[] = "format:";
+	size_t f = line_with(t, n, 0, key);
 	const char *p, *e;
 
 	if (f == n)
 		return "the format text has no \"format:\" line";
-	p = t + f + 7;
-	e = t + line_with(t, n, f + 7, "print fmt:");
+	p = t + f + sizeof(key) - 1;
+	e = t + line_with(t, n, (size_t)(p - t), "print fmt:");
 	p = memchr(p, '\n', (size_t)(e - p));
 	while (p && p < e) {
 		const char *s = p + 1, *l = memchr(s, '\n', (size_t)(e - s));
@@ -200,13 +200,14 @@ const char *pd_tp_text_refused(const char *t, size_t n)
 /* The text after "print fmt: " up to the end of its line, or NULL. */
 const char *pd_tp_print_fmt_line(struct arena *a, const char *t, size_t n)
 {
-	size_t i = line_with(t, n, 0, "print fmt: ");
+	static const char key[] = "print fmt: ";
+	size_t i = line_with(t, n, 0, key);
 	const char *p, *e;
 	char *out;
 
 	if (i == n)
 		return NULL;
-	p = t + i + 11;
+	p = t + i + sizeof(key) - 1;
 	e = memchr(p, '\n', (size_t)(t + n - p));
 	n = e ? (size_t)(e - p) : (size_t)(t + n - p);
 	out = arena_alloc(a, n + 1); /* zeroed: NUL-terminated */
