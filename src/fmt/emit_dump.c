@@ -5,25 +5,31 @@
 #include <string.h>
 
 #include "emit_int.h"
+#include "fmtnum.h"
 
+/*
+ * Raw payloads (a sample's RAW bytes, an unknown record) of every record
+ * of a walk: digits from a table (snprintf per byte took three quarters
+ * of records' time), on the stack when they fit.
+ */
 void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p, size_t n)
 {
-	char *buf = malloc(2 * n + 1);
+	char small[513];
+	char *buf = n < sizeof(small) / 2 ? small : malloc(2 * n + 1);
 
 	if (!buf) {
 		e->bad = true;
 		return;
 	}
-	for (size_t i = 0; i < n; i++)
-		snprintf(buf + 2 * i, 3, "%02x", p[i]);
-	buf[2 * n] = 0;
+	fmt_hexbytes(buf, p, n);
 	if (is_json(e)) {
 		json_key(e, key);
-		jw_string(&e->jw, buf);
+		jw_string_n(&e->jw, buf, 2 * n);
 	} else {
 		text_value(e, key, buf);
 	}
-	free(buf);
+	if (buf != small)
+		free(buf);
 }
 
 void emit_hexbytes(struct emitter *e, const char *key, const uint8_t *p,

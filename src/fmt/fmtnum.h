@@ -53,4 +53,16 @@ static inline size_t fmt_hex(char *buf, uint64_t v)
 	return 2 + n;
 }
 
+/* Two lowercase hex digits for each byte of p[0..n), NUL-terminated. */
+static inline void fmt_hexbytes(char *buf, const uint8_t *p, size_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (size_t i = 0; i < n; i++) {
+		buf[2 * i] = digits[p[i] >> 4];
+		buf[2 * i + 1] = digits[p[i] & 15];
+	}
+	buf[2 * n] = 0;
+}
+
 #endif
