@@ -95,7 +95,7 @@ void emit_event(struct emitter *e, const struct pd_session *s,
 	if (tname) {
 		memcpy(t, "] PERF_RECORD_", 14);
 		t += 14;
-		snprintf(t, sizeof(title) - (size_t)(t - title), "%s", tname);
+		fmt_copy(t, sizeof(title) - (size_t)(t - title), tname);
 	} else {
 		snprintf(t, sizeof(title) - (size_t)(t - title),
 			 "] <unknown: %u>", ev->type);

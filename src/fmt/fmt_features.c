@@ -227,5 +227,5 @@ void format_perf_time(char *buf, size_t len, uint64_t ns)
 	for (int i = 5; i >= 0; i--, usec /= 10)
 		tmp[n + (size_t)i] = (char)('0' + usec % 10);
 	tmp[n + 6] = 0;
-	snprintf(buf, len, "%s", tmp);
+	fmt_copy(buf, len, tmp);
 }
