@@ -237,8 +237,7 @@ void emit_u64(struct emitter *e, const char *key, uint64_t v)
 		jw_u64(&e->jw, v);
 		return;
 	}
-	fmt_u64(buf, v);
-	text_number(e, key, buf);
+	text_number(e, key, buf, fmt_u64(buf, v));
 }
 
 void emit_s64(struct emitter *e, const char *key, int64_t v)
@@ -250,8 +249,7 @@ void emit_s64(struct emitter *e, const char *key, int64_t v)
 		jw_s64(&e->jw, v);
 		return;
 	}
-	fmt_s64(buf, v);
-	text_number(e, key, buf);
+	text_number(e, key, buf, fmt_s64(buf, v));
 }
 
 void emit_double(struct emitter *e, const char *key, double v,
@@ -265,7 +263,7 @@ void emit_double(struct emitter *e, const char *key, double v,
 		return;
 	}
 	snprintf(buf, sizeof(buf), text_fmt ? text_fmt : "%g", v);
-	text_number(e, key, buf);
+	text_number(e, key, buf, strlen(buf));
 }
 
 void emit_hex(struct emitter *e, const char *key, uint64_t v)
@@ -279,7 +277,7 @@ void emit_hex(struct emitter *e, const char *key, uint64_t v)
 		jw_string_n(&e->jw, buf, n);
 		return;
 	}
-	text_number(e, key, buf);
+	text_number(e, key, buf, n);
 }
 
 void emit_offset(struct emitter *e, const char *key, uint64_t v)
@@ -291,8 +289,7 @@ void emit_offset(struct emitter *e, const char *key, uint64_t v)
 		jw_u64(&e->jw, v);
 		return;
 	}
-	fmt_hex(buf, v);
-	text_number(e, key, buf);
+	text_number(e, key, buf, fmt_hex(buf, v));
 }
 
 void emit_bool(struct emitter *e, const char *key, bool v)

@@ -74,8 +74,9 @@ struct tframe *top(struct emitter *e);
 void indent(struct emitter *e, int n);
 /* a scalar row in text: "key: value" or " key=value" in a row */
 void text_value(struct emitter *e, const char *key, const char *v);
-/* text_value for a number perfdump formatted: written as it is */
-void text_number(struct emitter *e, const char *key, const char *digits);
+/* text_value for a number perfdump formatted (n bytes): written as it is */
+void text_number(struct emitter *e, const char *key, const char *digits,
+		 size_t n);
 void json_key(struct emitter *e, const char *key);
 
 /* emit_text.c: the text rendering */

@@ -143,7 +143,7 @@ bool text_line_value(struct emitter *e, const char *s, size_t n)
 
 void text_value(struct emitter *e, const char *key, const char *v)
 {
-	if (text_line_value(e, v, strlen(v)) || text_off(e))
+	if ((e->line_owed && text_line_value(e, v, strlen(v))) || text_off(e))
 		return;
 	text_lead(e, key);
 	if (e->fmt == EMIT_CSV)
@@ -153,12 +153,13 @@ void text_value(struct emitter *e, const char *key, const char *v)
 	text_end_value(e);
 }
 
-void text_number(struct emitter *e, const char *key, const char *digits)
+void text_number(struct emitter *e, const char *key, const char *digits,
+		 size_t n)
 {
-	if (text_line_value(e, digits, strlen(digits)) || text_off(e))
+	if (text_line_value(e, digits, n) || text_off(e))
 		return;
 	text_lead(e, key);
-	jw_raws(&e->jw, digits);
+	jw_raw(&e->jw, digits, n);
 	text_end_value(e);
 }
 
