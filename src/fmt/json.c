@@ -199,20 +199,25 @@ void jw_end_array(struct json_writer *w)
 	close(w, ']', false);
 }
 
+/* At least n bytes free at the end of the buffer: where to write them. */
+static char *room(struct json_writer *w, size_t n)
+{
+	if (w->len + n > sizeof(w->buf))
+		jw_flush(w);
+	return w->buf + w->len;
+}
+
+/* Numbers are formatted in place (fmt_u64 writes at most 21 bytes). */
 void jw_u64(struct json_writer *w, uint64_t v)
 {
-	char buf[24];
-
 	sep(w);
-	wr(w, buf, fmt_u64(buf, v));
+	w->len += fmt_u64(room(w, 24), v);
 }
 
 void jw_s64(struct json_writer *w, int64_t v)
 {
-	char buf[24];
-
 	sep(w);
-	wr(w, buf, fmt_s64(buf, v));
+	w->len += fmt_s64(room(w, 24), v);
 }
 
 void jw_double(struct json_writer *w, double v)
