@@ -270,14 +270,12 @@ void emit_hex(struct emitter *e, const char *key, uint64_t v)
 {
 	char buf[32];
 
-	size_t n = fmt_hex(buf, v);
-
 	if (is_json(e)) {
 		json_key(e, key);
-		jw_string_n(&e->jw, buf, n);
+		jw_hex_u64(&e->jw, v);
 		return;
 	}
-	text_number(e, key, buf, n);
+	text_number(e, key, buf, fmt_hex(buf, v));
 }
 
 void emit_offset(struct emitter *e, const char *key, uint64_t v)

@@ -220,6 +220,19 @@ void jw_s64(struct json_writer *w, int64_t v)
 	w->len += fmt_s64(room(w, 24), v);
 }
 
+void jw_hex_u64(struct json_writer *w, uint64_t v)
+{
+	char *o;
+	size_t n;
+
+	sep(w);
+	o = room(w, 24);
+	o[0] = '"';
+	n = fmt_hex(o + 1, v);
+	o[n + 1] = '"';
+	w->len += n + 2;
+}
+
 void jw_double(struct json_writer *w, double v)
 {
 	sep(w);

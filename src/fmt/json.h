@@ -37,6 +37,8 @@ void jw_begin_array(struct json_writer *w);
 void jw_end_array(struct json_writer *w);
 void jw_u64(struct json_writer *w, uint64_t v);
 void jw_s64(struct json_writer *w, int64_t v);
+/* v as the string "0x..." (lowercase hex digits, nothing to escape) */
+void jw_hex_u64(struct json_writer *w, uint64_t v);
 void jw_double(struct json_writer *w, double v);
 void jw_bool(struct json_writer *w, bool v);
 void jw_null(struct json_writer *w);
