@@ -469,9 +469,8 @@ void emit_flags_in(struct emitter *e, const char *key, uint64_t v,
 	if (is_json(e)) {
 		char nkey[96];
 
-		fmt_hex(buf, v);
 		json_key(e, key);
-		jw_string(&e->jw, buf);
+		jw_hex_u64(&e->jw, v);
 		if (!key)
 			return;
 		suffixed(nkey, sizeof(nkey), key, "_names");
