@@ -483,6 +483,14 @@ check_buildids() {
 	jq_true "$(feature HOSTNAME) | has(\"raw\") | not"
 }
 
+@test "features -x: a section longer than one 4 KiB piece of the hex writer, equal to the file's" {
+	pdj -j -x features testdata/tp-sched.data tracing_data
+	assert_status 0
+	jq_all \
+		"$(feature TRACING_DATA).raw | [.offset, .size, (.hex | length)]" '[28872,6907,13814]' \
+		"$(feature TRACING_DATA).raw.hex" "\"$(hexbytes testdata/tp-sched.data 28872 6907)\""
+}
+
 @test "features: every decoder consumes its whole section on every fixture (no warnings)" {
 	sweep
 	# (full-be32.data has one warning: its bitmap was guessed as 8 x u32)
