@@ -294,11 +294,14 @@ S_AUX=0x100000 S_WEIGHT_STRUCT=0x1000000
 	assert_contains "$output" "raw_data: size=68 tracepoint=sched:sched_switch data=74010103"
 }
 
-@test "JSON: payload bytes of STACK_USER only with -x" {
+@test "payload bytes of STACK_USER only with -x, in JSON and text" {
 	pdj -j -x records --type sample --limit 1 testdata/allbits.data
 	# the stack bytes start 376 bytes into the sample at 0x1118
 	jq_all '.records[0].stack_user.data' "\"$(hexbytes testdata/allbits.data $((0x1118 + 376)) 512)\"" \
 		'.records[0].stack_user.data | length' 1024
+	# text: the same 1024 digits (formatted apart from JSON's writer)
+	pd -x records --type sample --limit 1 testdata/allbits.data
+	assert_contains "$output" " stack_user: size=512 dyn_size=512 data=$(hexbytes testdata/allbits.data $((0x1118 + 376)) 512) weight_struct"
 }
 
 # ============================================================== crafted
