@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Integer formatting without printf: records output formats millions of
- * numbers, and vfprintf was the largest cost.
+ * Numbers, bytes as hex and bounded copies without printf: records output
+ * formats millions of them, and vfprintf was the largest cost.
  */
 #ifndef PD_FMTNUM_H
 #define PD_FMTNUM_H
