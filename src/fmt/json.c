@@ -26,24 +26,29 @@ void jw_flush(struct json_writer *w)
 	w->len = 0;
 }
 
+/* At least n bytes free at the end of the buffer: where to write them. */
+static char *room(struct json_writer *w, size_t n)
+{
+	if (w->len + n > sizeof(w->buf))
+		jw_flush(w);
+	return w->buf + w->len;
+}
+
 static void wr(struct json_writer *w, const void *p, size_t n)
 {
-	if (w->len + n > sizeof(w->buf)) {
+	if (n > sizeof(w->buf)) { /* past the buffer, in its place */
 		jw_flush(w);
-		if (n > sizeof(w->buf)) {
-			fwrite_unlocked(p, 1, n, w->out);
-			return;
-		}
+		fwrite_unlocked(p, 1, n, w->out);
+		return;
 	}
-	memcpy(w->buf + w->len, p, n);
+	memcpy(room(w, n), p, n);
 	w->len += n;
 }
 
 static void wc(struct json_writer *w, char c)
 {
-	if (w->len == sizeof(w->buf))
-		jw_flush(w);
-	w->buf[w->len++] = c;
+	*room(w, 1) = c;
+	w->len++;
 }
 
 static void ws(struct json_writer *w, const char *s)
@@ -117,9 +122,7 @@ static bool put_plain_key(struct json_writer *w, const char *key)
 	char *o;
 	size_t i;
 
-	if (w->len + 66 > sizeof(w->buf))
-		jw_flush(w);
-	o = w->buf + w->len;
+	o = room(w, 66);
 	*o++ = '"';
 	for (i = 0; i < 64 && key[i]; i++) {
 		unsigned char c = (unsigned char)key[i];
@@ -197,14 +200,6 @@ void jw_begin_array(struct json_writer *w)
 void jw_end_array(struct json_writer *w)
 {
 	close(w, ']', false);
-}
-
-/* At least n bytes free at the end of the buffer: where to write them. */
-static char *room(struct json_writer *w, size_t n)
-{
-	if (w->len + n > sizeof(w->buf))
-		jw_flush(w);
-	return w->buf + w->len;
 }
 
 /* Numbers are formatted in place (fmt_u64 writes at most 21 bytes). */
