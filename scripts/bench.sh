@@ -1,6 +1,8 @@
 #!/bin/bash
 # Benchmarks perfdump against perf on the same file in the same run, and
-# prints medians, ratios and peak RSS.  Not a test: timings vary by machine.
+# prints medians, ratios (with their range over single turns where two
+# commands are timed in turns) and peak RSS.  Not a test: timings vary by
+# machine.
 #
 #   scripts/bench.sh [SIZE_MB ...]     default: 200 (the 1 GB run: 1000)
 #   PD=path/to/perfdump scripts/bench.sh   another build (before and after)
@@ -121,33 +123,42 @@ measure() {
 
 # measure2 CMD_A... -- CMD_B...: both over RUNS runs, taken in turns
 # (A B A B ...), so that a machine that slows down or speeds up during
-# the run moves both alike; prints "median_a rss_a median_b rss_b"
+# the run moves both alike; prints "median_a rss_a median_b rss_b
+# lo hi", lo and hi the least and the greatest A/B of one turn: on a
+# virtual machine a two-threaded A can have two speeds from run to run
+# (the cost of moving data between its CPUs changes), which the medians
+# alone hide
 measure2() {
-	local a=() i t m ta=() ma=() tb=() mb=()
+	local a=() i t m u ta=() ma=() tb=() mb=() r=()
 	while [ "$1" != -- ]; do a+=("$1"); shift; done
 	shift
 	for i in $(seq "$RUNS"); do
 		read -r t m < <(run_once "${a[@]}")
 		ta+=("$t")
 		ma+=("$m")
-		read -r t m < <(run_once "$@")
-		tb+=("$t")
+		read -r u m < <(run_once "$@")
+		tb+=("$u")
 		mb+=("$m")
+		r+=("$(awk -v a="$t" -v b="$u" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')")
 	done
-	echo "$(median_rss "${ta[@]}" / "${ma[@]}") $(median_rss "${tb[@]}" / "${mb[@]}")"
+	echo "$(median_rss "${ta[@]}" / "${ma[@]}") $(median_rss "${tb[@]}" / "${mb[@]}")" \
+		"$(printf '%s\n' "${r[@]}" | sort -n | sed -n '1p;$p' | tr '\n' ' ')"
 }
+
+# turns LO HI: the range of the ratios of single turns, for a row
+turns() { echo "(per turn: ${1}x-${2}x)"; }
 
 # zst_rows FILE: stats FILE.zst (a file-mode recording spooled, a
 # pipe-mode one decoded as it is read) against zstd -dc of the same file
 zst_rows() {
-	local z=$1.zst pt pm zt zm
+	local z=$1.zst pt pm zt zm lo hi
 	[ -f "$z" ] || zstd -q -c "$1" >"$z"
-	read -r pt pm zt zm < <(measure2 $PD stats "$z" -- \
+	read -r pt pm zt zm lo hi < <(measure2 $PD stats "$z" -- \
 		sh -c 'zstd -q -d -c "$1" >/dev/null' sh "$z")
 	printf '%-34s %9ss %8s KiB   %s\n' "zstd -dc FILE.zst >/dev/null" "$zt" "$zm" \
 		"($(($(stat -c %s "$z") / 1048576)) MiB compressed)"
 	printf '%-34s %9ss %8s KiB   %s\n' "stats FILE.zst" "$pt" "$pm" \
-		"$(awk -v a="$pt" -v b="$zt" 'BEGIN { printf "%.2fx the time of zstd -dc", a / b }')"
+		"$(awk -v a="$pt" -v b="$zt" 'BEGIN { printf "%.2fx the time of zstd -dc", a / b }') $(turns "$lo" "$hi")"
 }
 
 row() { # NAME OURS_T OURS_RSS THEIRS_T THEIRS_RSS
@@ -167,12 +178,12 @@ for mb in "${sizes[@]}"; do
 	f=$(record "$mb")
 	title "$f"
 	# the tight ratio (against cat) from runs taken in turns
-	read -r pt pm ct cm < <(measure2 $PD stats "$f" -- cat "$f")
+	read -r pt pm ct cm lo hi < <(measure2 $PD stats "$f" -- cat "$f")
 	printf '%-34s %9ss %8s KiB\n' "cat FILE >/dev/null (floor)" "$ct" "$cm"
 	read -r qt qm < <(measure perf report --stats -i "$f")
 	row "stats vs report --stats" "$pt" "$pm" "$qt" "$qm"
 	printf '%-34s %9ss %8s KiB   %s\n' "stats against the floor" "$pt" "$pm" \
-		"$(awk -v a="$pt" -v b="$ct" 'BEGIN { printf "%.2fx the time of cat", a / b }')"
+		"$(awk -v a="$pt" -v b="$ct" 'BEGIN { printf "%.2fx the time of cat", a / b }') $(turns "$lo" "$hi")"
 	read -r pt pm < <(measure $PD header "$f")
 	read -r qt qm < <(measure perf report --header-only -i "$f")
 	row "header vs report --header-only" "$pt" "$pm" "$qt" "$qm"
@@ -207,7 +218,7 @@ done
 if [ -z "${SKIP_VARIANTS:-}" ]; then
 	f=$(record "${PIPE_MB:-200}" pipe)
 	title "$f"
-	read -r pt pm ct cm < <(measure2 $PD stats "$f" -- cat "$f")
+	read -r pt pm ct cm lo hi < <(measure2 $PD stats "$f" -- cat "$f")
 	printf '%-34s %9ss %8s KiB\n' "cat FILE >/dev/null (floor)" "$ct" "$cm"
 	RUNS=${RECORD_RUNS:-3}
 	read -r qt qm < <(measure sh -c 'perf report --stats -i - <"$1"' sh "$f")
@@ -221,9 +232,11 @@ if [ -z "${SKIP_VARIANTS:-}" ]; then
 	title "$f"
 	zst=$(mktemp)
 	zstd_payloads "$f" "$zst"
-	read -r pt pm zt zm < <(measure2 $PD stats "$f" -- \
+	read -r pt pm zt zm lo hi < <(measure2 $PD stats "$f" -- \
 		sh -c 'zstd -q -d -c "$1" >/dev/null' sh "$zst")
 	row "stats vs zstd -d of its payload" "$pt" "$pm" "$zt" "$zm"
+	printf '%-34s %9ss %8s KiB   %s\n' "stats against zstd -d" "$pt" "$pm" \
+		"$(awk -v a="$pt" -v b="$zt" 'BEGIN { printf "%.2fx the time of zstd -d", a / b }') $(turns "$lo" "$hi")"
 	read -r qt qm < <(measure perf report --stats -i "$f")
 	row "stats vs report --stats (-z)" "$pt" "$pm" "$qt" "$qm"
 	rm -f "$zst"
@@ -234,7 +247,7 @@ if [ -z "${SKIP_TP:-}" ]; then
 	f=$(record "${TP_MB:-200}" tp)
 	title "$f"
 	RUNS=${RECORD_RUNS:-3}
-	read -r pt pm qt qm < <(measure2 $PD records --json-lines "$f" -- \
+	read -r pt pm qt qm _ _ < <(measure2 $PD records --json-lines "$f" -- \
 		perf script -i "$f")
 	row "records --json-lines vs script" "$pt" "$pm" "$qt" "$qm"
 	read -r pt pm < <(measure $PD records "$f")
