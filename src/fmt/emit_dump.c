@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "emit_int.h"
-#include "fmtnum.h"
+#include "../lib/hex.h"
 
 /*
  * Bytes as hex digits (build-ids, RAW payloads, -x): the digits from a
@@ -27,7 +27,7 @@ void emit_hexstr(struct emitter *e, const char *key, const uint8_t *p, size_t n)
 		e->bad = true;
 		return;
 	}
-	fmt_hexbytes(buf, p, n);
+	pd_hex_bytes(buf, p, n);
 	text_value(e, key, buf);
 	if (buf != small)
 		free(buf);

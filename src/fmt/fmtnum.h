@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Numbers, bytes as hex and bounded copies without printf: records output
- * formats millions of them, and vfprintf was the largest cost.
+ * Numbers and bounded copies without printf: records output formats
+ * millions of them, and vfprintf was the largest cost.
  */
 #ifndef PD_FMTNUM_H
 #define PD_FMTNUM_H
@@ -64,18 +64,6 @@ static inline size_t fmt_copy(char *dst, size_t cap, const char *s)
 	memcpy(dst, s, n);
 	dst[n] = 0;
 	return n;
-}
-
-/* Two lowercase hex digits for each byte of p[0..n), NUL-terminated. */
-static inline void fmt_hexbytes(char *buf, const uint8_t *p, size_t n)
-{
-	static const char digits[] = "0123456789abcdef";
-
-	for (size_t i = 0; i < n; i++) {
-		buf[2 * i] = digits[p[i] >> 4];
-		buf[2 * i + 1] = digits[p[i] & 15];
-	}
-	buf[2 * n] = 0;
 }
 
 #endif

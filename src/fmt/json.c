@@ -2,6 +2,7 @@
 #include "json.h"
 
 #include "fmtnum.h"
+#include "../lib/hex.h"
 #include "plain.h"
 
 #include <inttypes.h>
@@ -383,7 +384,7 @@ void jw_hex(struct json_writer *w, const uint8_t *p, size_t n)
 	while (n) { /* in pieces that fit the buffer */
 		size_t k = n < 4096 ? n : 4096;
 
-		fmt_hexbytes(room(w, 2 * k + 1), p, k);
+		pd_hex_bytes(room(w, 2 * k + 1), p, k);
 		w->len += 2 * k;
 		p += k;
 		n -= k;

@@ -167,9 +167,6 @@ void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id, size_t len,
 		    struct arena *a, struct pd_bid_res *out);
 
 /* [kernel.kallsyms], [vdso], //anon ...: DSOs that are not files. */
-/* A build-id as lower-case hex into out (2 * len + 1 bytes), as in paths. */
-void pd_bid_hex(char *out, const uint8_t *id, size_t len);
-
 bool pd_bid_is_kernel(const char *filename, size_t flen);
 bool pd_bid_is_pseudo(const char *filename, size_t flen);
 

@@ -13,6 +13,7 @@
 
 #include "arena.h"
 #include "buildid.h"
+#include "hex.h"
 #include "rootpath.h"
 
 const char *pd_bid_status_name(enum pd_bid_status st)
@@ -186,17 +187,6 @@ static void settle(struct pd_bid_res *r)
 	r->detail = r->ntries ? "no such file" : "no file to look for";
 }
 
-void pd_bid_hex(char *out, const uint8_t *id, size_t len)
-{
-	static const char digits[] = "0123456789abcdef";
-
-	for (size_t i = 0; i < len; i++) {
-		out[2 * i] = digits[id[i] >> 4];
-		out[2 * i + 1] = digits[id[i] & 15];
-	}
-	out[2 * len] = 0;
-}
-
 /* snprintf into path; false (nothing to try) when it does not fit. */
 __attribute__((format(printf, 3, 4))) static bool
 mkpath(char *path, size_t size, const char *fmt, ...)
@@ -280,7 +270,7 @@ void pd_bid_resolve(const struct pd_bid_where *w, const uint8_t *id, size_t len,
 		out->detail = "not a file";
 		return;
 	}
-	pd_bid_hex(hex, id, len);
+	pd_hex_bytes(hex, id, len);
 
 	/* 1. the file at its path, under the symfs */
 	if (mkpath(path, sizeof(path), "%s%s", name[0] == '/' ? "" : "/",

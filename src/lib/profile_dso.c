@@ -19,6 +19,7 @@
 #include "buildid_maps.h"
 #include "dso_dwarf.h"
 #include "dso_elf.h"
+#include "hex.h"
 #include "profile_dso.h"
 #include "rootpath.h"
 #include <unistd.h>
@@ -175,7 +176,7 @@ static void find_debug(struct prof_ctx *c, struct pd_prof_dso *d,
 	const char *slash = strrchr(d->name, '/');
 	size_t len = d->build_id_size;
 
-	pd_bid_hex(hex, d->build_id, len);
+	pd_hex_bytes(hex, d->build_id, len);
 	if (pd_dso_elf_debuglink(&ds->rt, link, sizeof(link)) && slash &&
 	    (size_t)(slash - d->name) < sizeof(dir)) {
 		static const char *const fmt[] = {"%s/%s", "%s/.debug/%s",
@@ -314,7 +315,7 @@ static void load_vdso(struct prof_ctx *c, struct pd_prof_dso *d,
 	}
 	if (!cache || !*cache)
 		return;
-	pd_bid_hex(hex, d->build_id, d->build_id_size);
+	pd_hex_bytes(hex, d->build_id, d->build_id_size);
 	for (unsigned i = 0; i < 2; i++) {
 		if (i == 0)
 			snprintf(rel, sizeof(rel), fmt[0], hex);

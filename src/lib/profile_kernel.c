@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "buildid_maps.h"
+#include "hex.h"
 #include "profile_dso.h"
 #include "rootpath.h"
 
@@ -124,8 +125,7 @@ static void from_machine(struct prof_ctx *c, const struct pd_prof_dso *d)
 	struct pd_root_file f;
 	char hex[41], rel[128], path[4200];
 
-	for (size_t i = 0; i < d->build_id_size; i++)
-		snprintf(hex + 2 * i, 3, "%02x", d->build_id[i]);
+	pd_hex_bytes(hex, d->build_id, d->build_id_size);
 	snprintf(rel, sizeof(rel), "/[kernel.kallsyms]/%s/kallsyms", hex);
 	if (cache && *cache && pd_root_open(cache, rel, &f) == PD_ROOT_FILE) {
 		snprintf(path, sizeof(path), "%s%s", cache, rel);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dso_dwarf.h"
+#include "hex.h"
 #include "profile_dso.h"
 
 static const char *adup(struct pd_profile *p, const char *s)
@@ -31,8 +32,7 @@ static bool find_alt(struct prof_ctx *c, struct pd_elf_file *f,
 
 	if (!pd_dso_elf_altlink(f, name, sizeof(name), id, &idlen) || !idlen)
 		return false;
-	for (size_t i = 0; i < idlen; i++)
-		snprintf(hex + 2 * i, 3, "%02x", id[i]);
+	pd_hex_bytes(hex, id, idlen);
 	snprintf(rel, sizeof(rel), "/usr/lib/debug/.build-id/%.2s/%s.debug",
 		 hex, hex + 2);
 	if (prof_open_checked(symfs, rel, id, idlen, alt, detail,
