@@ -6,6 +6,8 @@ Usage (from anywhere):
 
     python3 scripts/gen-hostile-strings.py OUT.data          # file mode
     python3 scripts/gen-hostile-strings.py --pipe OUT.data   # pipe mode
+    python3 scripts/gen-hostile-strings.py OUT.data --cmdline ARG...
+                              # the same, with CMDLINE holding ARG... instead
 
 tests/escape.bats runs it into $BATS_FILE_TMPDIR; nothing is committed.
 Standard library only, deterministic: the same bytes on every run.
@@ -47,6 +49,7 @@ Layouts follow the kernel sources:
                                    an empty one for HEADER_LAST_FEATURE)
 """
 
+import os
 import struct
 import sys
 
@@ -265,12 +268,18 @@ def pipe_file():
 
 
 def main():
+    global CMDLINE
     args = sys.argv[1:]
+    if "--cmdline" in args:
+        i = args.index("--cmdline")
+        CMDLINE = [os.fsencode(a) for a in args[i + 1:]]
+        args = args[:i]
     pipe = args[:1] == ["--pipe"]
     if pipe:
         args = args[1:]
     if len(args) != 1 or args[0].startswith("-"):
-        sys.exit("usage: gen-hostile-strings.py [--pipe] OUT.data")
+        sys.exit("usage: gen-hostile-strings.py [--pipe] OUT.data"
+                 " [--cmdline ARG...]")
     with open(args[0], "wb") as f:
         f.write(pipe_file() if pipe else perf_file())
 

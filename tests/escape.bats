@@ -157,7 +157,7 @@ has_line() {
 	has_line "$BATS_TEST_TMPDIR/o" "${v}"'cpu\nFAKE: line\tx'
 	has_line "$BATS_TEST_TMPDIR/o" "${v}"'Genuine\xc2\x9b\xf0(\x8c'
 	has_line "$BATS_TEST_TMPDIR/o" \
-		'    argv:                   /usr/bin/perf, record, -o\x1b[2J, é\xc2\x80\xfe'
+		"    argv:                   /usr/bin/perf record \$'-o\\x1b[2J' \$'é\\xc2\\x80\\xfe'"
 	has_line "$BATS_TEST_TMPDIR/o" \
 		'        name:               ev\x1b]0;pwn\x07\x1b[2J'
 	has_line "$BATS_TEST_TMPDIR/o" \

@@ -532,7 +532,36 @@ features:
 EOF
 	)
 	assert_eq "$(printf '%s\n' "$output" | head -17)" "$want" "text output"
-	assert_contains "$output" $'\n    argv:                   /usr/bin/perf, record, -e, cpu-clock, -o, testdata/cpu-clock.data, --, dd, "if=/dev/zero", "of=/dev/null", "bs=1k", "count=200000"\n'
+	assert_contains "$output" $'\n    argv:                   /usr/bin/perf record -e cpu-clock -o testdata/cpu-clock.data -- dd if=/dev/zero of=/dev/null bs=1k count=200000\n'
+}
+
+# argv_back LINE: the words a shell reads from LINE, one per line, in hex
+argv_back() {
+	# shellcheck disable=SC2016
+	bash -c 'eval "set -- $1"; for a; do printf %s "$a" | od -An -tx1 | tr -d " \n"; echo; done' - "$1"
+}
+
+@test "features text: the command line as a shell needs it typed, read back into the same arguments" {
+	local f line want
+	# each fixture's argv: the text line, read by a shell, is the JSON array
+	for f in testdata/*.data testdata/threads.data; do
+		pdj -j features "$f" cmdline
+		[ "$(jq '.features | length' <<<"$output")" = 1 ] || continue
+		want=$(jq -r '.features[0].argv[]' <<<"$output" | while IFS= read -r a; do
+			printf %s "$a" | od -An -tx1 | tr -d ' \n'
+			echo
+		done)
+		pd features "$f" cmdline
+		line=$(sed -n 's/^    argv: *//p' <<<"$output")
+		assert_eq "$(argv_back "$line")" "$want" "$f: $line"
+	done
+	# quotes, blanks, the empty string, control bytes and bytes not UTF-8
+	python3 scripts/gen-hostile-strings.py "$BATS_TEST_TMPDIR/c.data" --cmdline \
+		perf record -- sh -c "echo 'a b'" "" "it's" $'tab\tesc\x1b' $'\xfe\\' '~x' '#y' 'z*'
+	pd features "$BATS_TEST_TMPDIR/c.data" cmdline
+	line=$(sed -n 's/^    argv: *//p' <<<"$output")
+	assert_eq "$line" "perf record -- sh -c 'echo '\\''a b'\\''' '' 'it'\\''s' \$'tab\\tesc\\x1b' \$'\\xfe\\\\' '~x' '#y' 'z*'"
+	assert_eq "$(argv_back "$line")" "$(printf '%s\n' 70657266 7265636f7264 2d2d 7368 2d63 6563686f202761206227 '' 69742773 746162096573631b fe5c 7e78 2379 7a2a)"
 }
 
 # ------------------------------------------------------------ synthetic

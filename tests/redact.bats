@@ -99,7 +99,7 @@ EOF
 @test "redact: the values, and one token per distinct string across the outputs of a run" {
 	pdj --redact -j features $F hostname cmdline build_id
 	jq_all "$(feature HOSTNAME).value" '"<host-1>"' \
-		"$(feature CMDLINE).argv" '["/usr/bin/perf","<arg-1>","<arg-2>","<arg-3>","<arg-4>","<arg-5>","<arg-6>","<arg-7>","<arg-8>","<arg-9>","<arg-10>","<arg-11>","<arg-12>"]' \
+		"$(feature CMDLINE).argv" '["/usr/bin/perf","record","-e","cpu-clock","--all-cgroups","--no-buildid-cache","-o","redact.data","--","<dir-2>/worker","<arg-1>","<arg-2>","<arg-3>"]' \
 		"[$(feature BUILD_ID).build_ids[].filename]" '["[kernel.kallsyms]","<dir-2>/worker","/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2","[vdso]","/usr/lib/x86_64-linux-gnu/libc.so.6"]' \
 		.file '"<dir-1>/redact.data"'
 	pd --redact records --type mmap2,cgroup,comm $F
@@ -222,4 +222,31 @@ EOF
 		x/none.data <dir-1>/none.data
 		[vdso]/none.data [vdso]/none.data
 	EOF
+}
+
+@test "redact: CMDLINE keeps perf's subcommand, options and their values; the workload's arguments become tokens" {
+	pd --redact features testdata/callgraph.data cmdline
+	assert_status 0
+	assert_contains "$output" $'\n    argv:                   /usr/bin/perf record -e cpu-clock -g -o <dir-1>/callgraph.data -- dd <arg-1> <arg-2> <arg-3> <arg-4>\n'
+	pdj --redact -j summary testdata/allbits.data
+	jq_all '.summary.cmdline[:25] | join(" ")' \
+		'"/usr/bin/perf record -e {cpu-clock,task-clock}:S --call-graph dwarf,512 -d --sample-cpu -T --phys-data --data-page-size --code-page-size --all-cgroups -W --transaction --intr-regs --running-time -R -P --sample-identifier --switch-events --namespaces -c 1000000 -o"' \
+		'.summary.cmdline[25:]' '["<dir-1>/allbits.data","--","dd","<arg-1>","<arg-2>","<arg-3>","<arg-4>"]'
+	# the rules, one command line each (tools/perf/builtin-record.c,
+	# builtin-stat.c: which options take the next argument)
+	local c="$BATS_TEST_TMPDIR/c.data" line
+	while IFS='|' read -r args want; do
+		# shellcheck disable=SC2086
+		python3 scripts/gen-hostile-strings.py "$c" --cmdline $args
+		pd --redact features "$c" cmdline
+		line=$(sed -n 's/^    argv: *//p' <<<"$output")
+		assert_eq "$line" "$want" "$args"
+	done <<'CASES'
+/usr/bin/perf record -F99 -ag -o/home/bob/out.data --output=/srv/x/y.data -e cpu/event=0x3c/ ./app --secret=1 x|/usr/bin/perf record -F99 -ag -o<dir-2>/out.data --output=<dir-3>/y.data -e cpu/event=0x3c/ <dir-4>/app <arg-1> <arg-2>
+perf sched record sleep 10|perf sched record sleep <arg-1>
+/usr/local/bin/perf stat record -e cycles -I 1000 -x, -- /home/bob/bin/app hunter2|/usr/local/bin/perf stat record -e cycles -I 1000 -x, -- <dir-2>/app <arg-1>
+perf record --vmlinux /srv/k/vmlinux --call-graph dwarf -p 123|perf record --vmlinux <dir-2>/vmlinux --call-graph dwarf -p 123
+perf record --new-option=/srv/k/f -c 1 app hunter2|perf record --new-option=<dir-2>/f -c 1 app <arg-1>
+mytool run -e cycles app|mytool <arg-1> <arg-2> <arg-3> <arg-4>
+CASES
 }

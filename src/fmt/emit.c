@@ -327,8 +327,7 @@ void emit_strf(struct emitter *e, const char *key, const char *fmt, ...)
 }
 
 /* A string as it is shown: --redact has been applied. */
-static void write_str(struct emitter *e, const char *key, const char *s,
-		      size_t n)
+void write_str(struct emitter *e, const char *key, const char *s, size_t n)
 {
 	if (is_json(e)) {
 		json_key(e, key);

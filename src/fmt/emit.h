@@ -142,6 +142,15 @@ void emit_private(struct emitter *e, const char *key, enum pd_priv kind,
 		  const char *s, size_t n);
 void emit_private_pstr(struct emitter *e, const char *key, enum pd_priv kind,
 		       const struct pd_str *s);
+/*
+ * perf's recorded command line (CMDLINE): JSON an array of strings; text
+ * one row, the arguments separated by blanks, each quoted as a POSIX
+ * shell needs it typed ('a b', 'it'\''s', $'\x1b[m' for what text_escape
+ * escapes), as perf report --header-only shows it.  --redact keeps perf's
+ * own subcommand and options (redact_argv_next).
+ */
+void emit_argv(struct emitter *e, const char *key, const struct pd_str *v,
+	       uint32_t n);
 /* emit_private of a C string; NULL: null in JSON, nothing in text. */
 void emit_private_opt(struct emitter *e, const char *key, enum pd_priv kind,
 		      const char *s);

@@ -78,6 +78,8 @@ void text_value(struct emitter *e, const char *key, const char *v);
 void text_number(struct emitter *e, const char *key, const char *digits,
 		 size_t n);
 void json_key(struct emitter *e, const char *key);
+/* a string value, already redacted: JSON escaped, text through text_escape */
+void write_str(struct emitter *e, const char *key, const char *s, size_t n);
 
 /* emit_text.c: the text rendering */
 /* the lead-in for a scalar with this key; the caller prints the value */

@@ -49,12 +49,7 @@ void emit_feat_cmdline(struct emitter *e, const struct pd_session *s,
 
 	(void)s;
 	emit_u64(e, "nr", m->argv.nr);
-	/* argv[0] is the perf binary's path; the rest may name anything */
-	emit_arr_begin(e, "argv");
-	for (uint32_t i = 0; i < m->argv.nr; i++)
-		emit_private_pstr(e, NULL, i ? PRIV_ARG : PRIV_PATH,
-				  &m->argv.v[i]);
-	emit_arr_end(e);
+	emit_argv(e, "argv", m->argv.v, m->argv.nr);
 }
 
 void emit_feat_sample_time(struct emitter *e, const struct pd_session *s,

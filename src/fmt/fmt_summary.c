@@ -56,11 +56,7 @@ static void emit_origin(struct emitter *e, const struct pd_session *s,
 		emit_null(e, "cmdline");
 		return;
 	}
-	emit_arr_begin(e, "cmdline");
-	for (uint32_t i = 0; i < cmd->argv.nr; i++)
-		emit_private_pstr(e, NULL, i ? PRIV_ARG : PRIV_PATH,
-				  &cmd->argv.v[i]);
-	emit_arr_end(e);
+	emit_argv(e, "cmdline", cmd->argv.v, cmd->argv.nr);
 }
 
 static void emit_span(struct emitter *e, const struct pd_stats *st)

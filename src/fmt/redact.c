@@ -327,35 +327,43 @@ static bool path_rule(struct redactor *r, enum pd_priv k, const char *s,
 	return true;
 }
 
-void redact_str(struct redactor *r, enum pd_priv k, const char *s, size_t n,
-		const char **out, size_t *outlen)
+/* The rule of kind k over s[0..n), appended to b; false if unchanged. */
+static bool apply_rule(struct redactor *r, enum pd_priv k, const char *s,
+		       size_t n, struct buf *b)
 {
-	struct buf *b = &r->out;
-	bool changed = true;
-
-	b->len = 0;
-	b->oom = r->tmp.oom = false;
-	if (!n) { /* nothing to hide: an empty comm stays empty */
-		*out = s;
-		*outlen = 0;
-		return;
-	}
 	switch (k) {
 	case PRIV_PATH:
 	case PRIV_CGROUP:
-		if (!path_rule(r, k, s, n, b))
-			changed = user_rule(r, s, n, b);
-		break;
+		return path_rule(r, k, s, n, b) || user_rule(r, s, n, b);
 	case PRIV_HOST:
-	case PRIV_ARG: token(r, k, s, n, b); break;
+	case PRIV_ARG: token(r, k, s, n, b); return true;
 	case PRIV_COMM:
 		if (r->comm) {
 			token(r, k, s, n, b);
-			break;
+			return true;
 		}
 		/* fall through */
-	case PRIV_NONE: changed = user_rule(r, s, n, b); break;
+	case PRIV_NONE: return user_rule(r, s, n, b);
 	}
+	return false;
+}
+
+void redact_arg(struct redactor *r, struct redact_arg a, const char *s,
+		size_t n, const char **out, size_t *outlen)
+{
+	struct buf *b = &r->out;
+	size_t keep = a.keep < n ? a.keep : n;
+	bool changed;
+
+	b->len = 0;
+	b->oom = r->tmp.oom = false;
+	if (n == keep) { /* nothing to hide: an empty comm stays empty */
+		*out = s;
+		*outlen = n;
+		return;
+	}
+	put(b, s, keep);
+	changed = apply_rule(r, a.kind, s + keep, n - keep, b);
 	if (b->oom || r->tmp.oom) { /* never the string itself */
 		*out = "<redacted>";
 		*outlen = strlen(*out);
@@ -366,4 +374,10 @@ void redact_str(struct redactor *r, enum pd_priv k, const char *s, size_t n,
 		*out = s;
 		*outlen = n;
 	}
+}
+
+void redact_str(struct redactor *r, enum pd_priv k, const char *s, size_t n,
+		const char **out, size_t *outlen)
+{
+	redact_arg(r, (struct redact_arg){k, 0}, s, n, out, outlen);
 }

@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* What a string from the file is, for --redact. */
 enum pd_priv {
@@ -53,5 +54,36 @@ void redact_set_key(struct redactor *r, const char *key);
  */
 void redact_str(struct redactor *r, enum pd_priv k, const char *s, size_t n,
 		const char **out, size_t *outlen);
+
+/*
+ * One argument of perf's recorded command line (CMDLINE) as --redact
+ * shows it: its first keep bytes as they are ("-o", "--output="), the
+ * rest by kind's rule.
+ */
+struct redact_arg {
+	enum pd_priv kind;
+	uint32_t keep;
+};
+
+/*
+ * Which argument is which, walked in order (redact_argv.c): argv[0] is
+ * the perf binary (a path); perf's subcommand and options and their
+ * values are kept, file names given to an option follow the path rule;
+ * the workload's program is a path and its arguments are tokens.  A
+ * command line perf's option tables do not explain is tokens from the
+ * first argument it cannot place.  Start from a zeroed state.
+ */
+struct redact_argv {
+	uint32_t i;		 /* arguments seen */
+	int phase;		 /* redact_argv.c's enum */
+	const void *opts;	 /* the subcommand's option table */
+	enum pd_priv value_kind; /* the value owed to an option */
+};
+struct redact_arg redact_argv_next(struct redact_argv *st, const char *s,
+				   size_t n);
+
+/* redact_str of s[a.keep..n), after s[0..a.keep) kept. */
+void redact_arg(struct redactor *r, struct redact_arg a, const char *s,
+		size_t n, const char **out, size_t *outlen);
 
 #endif
