@@ -155,7 +155,7 @@ our_rows() {
 	pd profile --csv --by process testdata/profile/profile-sh.data
 	assert_status 0
 	assert_eq "$(head -2 <<<"$output")" "pid,comm,ppid,fork_time,fork_time_s,exit_time,exit_time_s,threads,mmaps,samples,percent,period,first_time,first_time_s,last_time,last_time_s
-3428,sh,,,,1953643930164,1953.643930,1,4,5,33.33%,1250000,1953620730158,1953.620730,1953633039155,1953.633039"
+3428,sh,,,,1953643930164,1953.643930,1,4,5,33.33,1250000,1953620730158,1953.620730,1953633039155,1953.633039"
 	[ "$(wc -l <<<"$output")" -eq 8 ]
 	# a comm with a comma and quotes (gen-profiledata.py's jit.data)
 	python3 scripts/gen-profiledata.py jit "$T/j"
@@ -165,9 +165,11 @@ our_rows() {
 	python3 -c 'import csv, sys; rows = list(csv.reader(sys.stdin)); assert rows[1][2] == "jit,\"x\"", rows; assert all(len(r) == len(rows[0]) for r in rows)' <<<"$output"
 	pd profile --csv --symfs testdata/profile/debian --kallsyms $KSYMS testdata/cpu-clock.data
 	assert_eq "$(head -3 <<<"$output")" "event,symbol,address,size,samples,percent,period,dso,status,source_file,hot_line,hot_address,hot_file
-cpu-clock,do_syscall_64,0xffffffff821ef620,640,105,26.85%,26250000,[kernel.kallsyms],not-checked,,,0xffffffff821ef666,
-cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51%,11250000,[kernel.kallsyms],not-checked,,,0xffffffff81d35f77,"
+cpu-clock,do_syscall_64,0xffffffff821ef620,640,105,26.85,26250000,[kernel.kallsyms],not-checked,,,0xffffffff821ef666,
+cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51,11250000,[kernel.kallsyms],not-checked,,,0xffffffff81d35f77,"
 	[ "$(wc -l <<<"$output")" -eq 32 ]
+	# every percent cell is a plain number (the column's name is the unit)
+	python3 -c 'import csv, sys; rows = list(csv.DictReader(sys.stdin)); assert all(float(r["percent"]) >= 0 for r in rows), rows; assert abs(sum(float(r["percent"]) for r in rows) - 100) < 0.2' <<<"$output"
 }
 
 @test "profile: a JIT's /tmp/perf-PID.map under --symfs; a relocated kernel and a module from --kallsyms; [vdso] from the cache" {

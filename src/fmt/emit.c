@@ -266,6 +266,23 @@ void emit_double(struct emitter *e, const char *key, double v,
 	text_number(e, key, buf, strlen(buf));
 }
 
+void emit_percent(struct emitter *e, const char *key, uint64_t part,
+		  uint64_t whole, int decimals)
+{
+	double v = whole ? 100.0 * (double)part / (double)whole : 0.0;
+	char buf[320];
+
+	if (is_json(e)) {
+		json_key(e, key);
+		jw_double(&e->jw, v);
+		return;
+	}
+	/* a CSV cell is a number: the column's name says the unit */
+	snprintf(buf, sizeof(buf), e->fmt == EMIT_CSV ? "%.*f" : "%.*f%%",
+		 decimals, v);
+	text_number(e, key, buf, strlen(buf));
+}
+
 void emit_hex(struct emitter *e, const char *key, uint64_t v)
 {
 	char buf[32];

@@ -118,6 +118,12 @@ void emit_u64(struct emitter *e, const char *key, uint64_t v);
 void emit_s64(struct emitter *e, const char *key, int64_t v);
 void emit_double(struct emitter *e, const char *key, double v,
 		 const char *text_fmt);
+/*
+ * part of whole as a percentage (0 when whole is 0): JSON a number, text
+ * "62.31%", CSV 62.31 (decimals digits after the point).
+ */
+void emit_percent(struct emitter *e, const char *key, uint64_t part,
+		  uint64_t whole, int decimals);
 void emit_hex(struct emitter *e, const char *key, uint64_t v);
 /* A file offset: JSON integer, text "0x1a8". */
 void emit_offset(struct emitter *e, const char *key, uint64_t v);

@@ -8,12 +8,7 @@
 
 static const char *const by_names[] = {"function", "dso", "process", "thread"};
 
-static double pct(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
-/* A string or null (text leaves a null out). */
+/* Each event profiled: its samples and period, and those left unplaced. */
 static void emit_events(struct emitter *e, const struct profile_view *v)
 {
 	const struct pd_profile *p = v->p;
@@ -94,8 +89,7 @@ static void emit_function(struct emitter *e, const struct profile_view *v,
 		emit_null(e, "size");
 	emit_text_hide(e, false);
 	emit_u64(e, "samples", r->samples);
-	emit_double(e, "percent", pct(r->period, p->events[r->event].period),
-		    "%.2f%%");
+	emit_percent(e, "percent", r->period, p->events[r->event].period, 2);
 	emit_u64(e, "period", r->period);
 	emit_private(e, "dso", PRIV_PATH, dso_name(p, r->dso),
 		     strlen(dso_name(p, r->dso)));
@@ -203,9 +197,8 @@ static void emit_dso_rows(struct emitter *e, const struct profile_view *v)
 			     strlen(dso_name(p, r->dso)));
 		emit_text_hide(e, false);
 		emit_u64(e, "samples", r->samples);
-		emit_double(e, "percent",
-			    pct(r->period, p->events[r->event].period),
-			    "%.2f%%");
+		emit_percent(e, "percent", r->period,
+			     p->events[r->event].period, 2);
 		emit_u64(e, "period", r->period);
 		emit_dso_res(e, d);
 		emit_obj_end(e);

@@ -118,8 +118,7 @@ static void emit_counts(struct emitter *e, uint64_t mmaps, uint64_t samples,
 {
 	emit_u64(e, "mmaps", mmaps);
 	emit_u64(e, "samples", samples);
-	emit_double(e, "percent",
-		    all ? 100.0 * (double)samples / (double)all : 0, "%.2f%%");
+	emit_percent(e, "percent", samples, all, 2);
 	emit_u64(e, "period", period);
 	emit_time(e, "first_time", has_time, first);
 	emit_time(e, "last_time", has_time, last);

@@ -17,17 +17,6 @@
 #include "../lib/reader.h"
 #include "../lib/record_types.h"
 
-static double pct(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
-static void emit_pct(struct emitter *e, const char *key, uint64_t part,
-		     uint64_t whole)
-{
-	emit_double(e, key, pct(part, whole), "%.1f%%");
-}
-
 static void emit_time_ns(struct emitter *e, const char *key, uint64_t t)
 {
 	char buf[48], k[48];
@@ -63,9 +52,9 @@ static void emit_records(struct emitter *e, const struct pd_stats *st)
 			emit_null(e, "name");
 		emit_text_hide(e, false);
 		emit_u64(e, "count", t->count);
-		emit_pct(e, "percent", t->count, st->total_records);
+		emit_percent(e, "percent", t->count, st->total_records, 1);
 		emit_u64(e, "bytes", t->bytes);
-		emit_pct(e, "bytes_percent", t->bytes, st->total_bytes);
+		emit_percent(e, "bytes_percent", t->bytes, st->total_bytes, 1);
 		emit_text_hide(e, !t->inner);
 		emit_u64(e, "compressed", t->inner);
 		emit_text_hide(e, false);
@@ -104,7 +93,7 @@ static void emit_top(struct emitter *e, const struct stats_view *v)
 		else
 			emit_null(e, "comm");
 		emit_u64(e, "samples", pids[i].samples);
-		emit_pct(e, "percent", pids[i].samples, st->samples);
+		emit_percent(e, "percent", pids[i].samples, st->samples, 1);
 		emit_u64(e, "threads", pids[i].threads);
 		emit_obj_end(e);
 	}
@@ -124,7 +113,7 @@ static void emit_top(struct emitter *e, const struct stats_view *v)
 		else
 			emit_null(e, "comm");
 		emit_u64(e, "samples", t->samples);
-		emit_pct(e, "percent", t->samples, st->samples);
+		emit_percent(e, "percent", t->samples, st->samples, 1);
 		emit_obj_end(e);
 	}
 	emit_arr_end(e);
@@ -157,7 +146,7 @@ static void emit_samples(struct emitter *e, const struct pd_session *s,
 		emit_u64(e, "attr", i);
 		emit_text_hide(e, false);
 		emit_u64(e, "samples", ev->samples);
-		emit_pct(e, "percent", ev->samples, st->samples);
+		emit_percent(e, "percent", ev->samples, st->samples, 1);
 		emit_text_hide(e, !(s->evlist.v[i].attr.sample_type &
 				    PD_SAMPLE_PERIOD));
 		emit_u64(e, "period", ev->period);
@@ -187,7 +176,7 @@ static void emit_samples(struct emitter *e, const struct pd_session *s,
 		emit_u64(e, "cpu", c);
 		emit_text_hide(e, false);
 		emit_u64(e, "samples", st->cpu_samples[c]);
-		emit_pct(e, "percent", st->cpu_samples[c], st->samples);
+		emit_percent(e, "percent", st->cpu_samples[c], st->samples, 1);
 		emit_obj_end(e);
 	}
 	emit_arr_end(e);
