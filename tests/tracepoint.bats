@@ -33,6 +33,7 @@ compare() {
 
 @test "tracepoint: a uprobe with a __data_loc string argument: equal perf's" {
 	compare tp-uprobe.data
+	compare tp-secret.data
 }
 
 @test "tracepoint: pipe mode (PERF_RECORD_HEADER_TRACING_DATA): equal perf's" {
