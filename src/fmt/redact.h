@@ -36,6 +36,9 @@ enum pd_priv {
 	PRIV_ARG,
 	/* a comm (process name) -> <comm-N>, with --redact=comm only */
 	PRIV_COMM,
+	/* a string whose meaning perfdump does not know (a tracepoint's
+	 * string field) -> <str-N>, whole */
+	PRIV_STR,
 };
 
 struct redactor;
@@ -53,5 +56,26 @@ void redact_set_key(struct redactor *r, const char *key);
  */
 void redact_str(struct redactor *r, enum pd_priv k, const char *s, size_t n,
 		const char **out, size_t *outlen);
+
+/* A run of a string that shows another string: s[off..off+len) shows
+ * src[0..srclen), of kind kind. */
+struct redact_run {
+	size_t off, len;
+	enum pd_priv kind;
+	const char *src;
+	size_t srclen;
+};
+
+/*
+ * s[0..n) as --redact shows it when runs of it (in order, inside it, not
+ * overlapping) show other strings (a tracepoint's print output and the
+ * string fields it prints): each run becomes what redact_str() makes of
+ * its src, so it reads as the string it shows reads elsewhere; the bytes
+ * between the runs get the PRIV_NONE rule.  Into *out, *outlen as
+ * redact_str() (runs that do not fit s: "<redacted>").
+ */
+void redact_runs(struct redactor *r, const char *s, size_t n,
+		 const struct redact_run *runs, size_t nruns, const char **out,
+		 size_t *outlen);
 
 #endif
