@@ -169,6 +169,5 @@ void pd_tp_decode(struct pd_session *s, const struct pd_evsel *evsel,
 				    : "",
 			    size, out->nbad, out->nbad == 1 ? "" : "s in all");
 	else if ((what & PD_TP_PRINT) && ev->print_ok)
-		out->print = pd_tp_print(s, ev->owner, ev, out, x.raw, x.size,
-					 off, scratch, &out->print_len);
+		pd_tp_print(s, ev->owner, ev, out, x.raw, x.size, off, scratch);
 }
