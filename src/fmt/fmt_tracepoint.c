@@ -53,7 +53,8 @@ static void emit_value(struct emitter *e, const struct pd_tp_field *f,
 		else
 			emit_u64(e, k, v->u);
 		break;
-	case PD_TP_PTR: emit_hex(e, k, v->u); break;
+	case PD_TP_PTR:
+	case PD_TP_HEX: emit_hex(e, k, v->u); break;
 	case PD_TP_STR:
 	case PD_TP_DLOC_STR:
 		emit_private(e, k, str_kind(f), (const char *)v->p, v->len);
@@ -68,7 +69,8 @@ static bool has_strings(const struct pd_tp_event *ev)
 {
 	for (uint32_t i = 0; i < ev->nfields; i++)
 		if (ev->fields[i].kind != PD_TP_INT &&
-		    ev->fields[i].kind != PD_TP_PTR)
+		    ev->fields[i].kind != PD_TP_PTR &&
+		    ev->fields[i].kind != PD_TP_HEX)
 			return true;
 	return false;
 }
@@ -134,10 +136,10 @@ void emit_tp_sample(struct emitter *e, const struct pd_tp_sample *t)
 }
 
 static const char *const kind_names[] = {
-	[PD_TP_INT] = "integer",     [PD_TP_PTR] = "pointer",
-	[PD_TP_STR] = "string",	     [PD_TP_ARRAY] = "array",
-	[PD_TP_DLOC_STR] = "string", [PD_TP_DLOC_ARRAY] = "array",
-	[PD_TP_BYTES] = "bytes",
+	[PD_TP_INT] = "integer",      [PD_TP_PTR] = "pointer",
+	[PD_TP_HEX] = "hex",	      [PD_TP_STR] = "string",
+	[PD_TP_ARRAY] = "array",      [PD_TP_DLOC_STR] = "string",
+	[PD_TP_DLOC_ARRAY] = "array", [PD_TP_BYTES] = "bytes",
 };
 
 void emit_tp_format(struct emitter *e, const struct pd_tp_event *ev)

@@ -84,7 +84,8 @@ static bool read_field(const struct fctx *x, const struct pd_tp_field *f,
 	p = x->raw + f->offset;
 	switch (f->kind) {
 	case PD_TP_INT:
-	case PD_TP_PTR: v->u = get(x, p, f->size, f->is_signed); break;
+	case PD_TP_PTR:
+	case PD_TP_HEX: v->u = get(x, p, f->size, f->is_signed); break;
 	case PD_TP_STR:
 		v->p = p;
 		v->len = (uint32_t)text_len(p, f->size);

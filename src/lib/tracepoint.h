@@ -30,6 +30,7 @@ struct feat_tracing_data;
 enum pd_tp_kind {
 	PD_TP_INT,	  /* integer of 1, 2, 4 or 8 bytes */
 	PD_TP_PTR,	  /* pointer ("0x...") */
+	PD_TP_HEX,	  /* unsigned long, unsigned long long ("0x...") */
 	PD_TP_STR,	  /* char[N]: text up to the first NUL */
 	PD_TP_ARRAY,	  /* other fixed arrays of 1, 2, 4 or 8-byte integers */
 	PD_TP_DLOC_STR,	  /* __data_loc / __rel_loc char[] */
