@@ -173,16 +173,91 @@ EOF
 		all(.redacted == true and (has("hex") | not))'
 	pd --redact features testdata/synthetic/unknown-features.data
 	assert_contains "$output" "(not shown: --redact)"
-	# tracepoint fields: a comm is a comm, other strings paths; the
-	# print output, which shows them as they are, is withheld
+	# a tracepoint's raw bytes (the fields are decoded: see below)
+	pdj --redact -j records --type sample --limit 1 testdata/tracepoint.data
+	jq_eq '.records[0].raw_data' '{"size":68,"tracepoint":"sched:sched_switch"}'
+}
+
+# testdata/tp-secret.data: a uprobe's string argument that is a secret,
+# not a path (testdata/README.md)
+TP_SECRETS='hunter2xyz|swordfish42'
+
+@test "redact: the tracepoint fixtures hold the strings --redact removes (the test can fail)" {
+	every_output testdata/tp-secret.data
+	assert_contains "$all" 's="--token=hunter2xyz" print="(7f7fe74b0080) s=\"--token=hunter2xyz\""'
+	assert_contains "$all" '"s":"pass=swordfish42"},"print":"(7f7fe74b0080) s=\"pass=swordfish42\""'
+	pd records --type sample testdata/tp-uprobe.data
+	assert_contains "$output" 'file=/etc/hostname '
+}
+
+@test "redact: a tracepoint's string fields are tokens, in fields and in the print output, text and JSON" {
+	local f=testdata/tp-secret.data
+	every_output $f --redact
+	if grep -nE "$TP_SECRETS" <<<"$all"; then
+		echo "$f: --redact left the lines above"
+		false
+	fi
+	pd --redact records --type sample $f
+	assert_status 0
+	[ "$(grep -c 'PERF_RECORD_SAMPLE' <<<"$output")" = 2 ]
+	assert_contains "$output" ' s=<str-1> print="(7f7fe74b0080) s=\"<str-1>\""'
+	assert_contains "$output" ' s=<str-2> print="(7f7fe74b0080) s=\"<str-2>\""'
+	pd --redact records --json-lines --type sample $f
+	assert_eq "$(jq -e -c 'select(.fields) | [.fields.s, .print]' <<<"$output" | tr '\n' ' ')" \
+		'["<str-1>","(7f7fe74b0080) s=\"<str-1>\""] ["<str-2>","(7f7fe74b0080) s=\"<str-2>\""] '
+	pdj --redact -j records --type sample $f
+	jq_eq '[.records[] | [.fields.s, .print]]' \
+		'[["<str-1>","(7f7fe74b0080) s=\"<str-1>\""],["<str-2>","(7f7fe74b0080) s=\"<str-2>\""]]'
+	# a string that looks like a path is a string too
+	pdj --redact -j records --type sample testdata/tp-uprobe.data
+	jq_eq '[.records[] | [.fields.file, .print]]' \
+		'[["<str-1>","(7f312b283fc0) file=\"<str-1>\" flags=0"],["<str-2>","(7f312b283fc0) file=\"<str-2>\" flags=0"]]'
+	[[ $output != *hostname* && $output != *os-release* ]]
+	# a kernel string (an irq's name) too; __print_symbolic's names stay
+	pd --redact records --json-lines --type sample testdata/tp-irq.data
+	assert_eq "$(jq -e -c 'select(.event == "irq:irq_handler_entry") | [.fields.name, .print]' <<<"$output")" \
+		'["<str-1>","irq=36 name=<str-1>"]'
+	assert_eq "$(jq -e -c 'select(.event == "irq:softirq_entry") | .print' <<<"$output" | sort -u | tr '\n' ' ')" \
+		'"vec=1 [action=TIMER]" "vec=4 [action=BLOCK]" "vec=7 [action=SCHED]" "vec=9 [action=RCU]" '
+}
+
+@test "redact: in the print output exactly the bytes a %s printed of a string field become its token" {
+	# name=%-6s| keeps its padding; the same field twice, one token;
+	# an empty string stays empty; numbers, literals and flags stay
+	pdj --redact -j records --type sample --event pdtest:print testdata/synthetic/tp-le.data
+	jq_eq '[.records[] | [.fields.name, .fields.msg, .print]]' \
+		'[["<str-1>","<str-2>","state=R v=-2 w=65534 h=0 l=0 big=18446744073709551615 neg=65534 name=<str-1>  | msg=<str-2> sym=0x0 pct=100% tab=\t. r=65534 x=0   |z=ffffffffffffffff s=<str-1>| n=-0001 m=-1   |"],["<str-3>","","state=A|B+ v=300 w=300 h=7 l=7 big=1 neg=300 name=<str-3>| msg= sym=seven pct=100% tab=\t. r=  300 x=7   |z=00000001 s=<str-3>| n=00001 m=1    |"],["","<str-4>","state=R+ v=-32768 w=32768 h=c l=c big=0 neg=32768 name=      | msg=<str-4> sym=0xc pct=100% tab=\t. r=32768 x=c   |z=00000000 s=   | n=00000 m=0    |"]]'
+}
+
+@test "redact: a print output libtraceevent made cannot be taken apart: withheld, never in clear" {
+	PERFDUMP_TP_PRINT=libtraceevent pd --redact records --json-lines --type sample testdata/tp-secret.data
+	assert_status 0
+	assert_eq "$(jq -e -c 'select(.fields) | [.fields.s, .print]' <<<"$output" | tr '\n' ' ')" \
+		'["<str-1>","<redacted>"] ["<str-2>","<redacted>"] '
+	# pdtest:fields prints an array (__print_array): libtraceevent's
+	pd --redact records --json-lines --type sample --event pdtest:fields testdata/synthetic/tp-le.data
+	assert_eq "$(jq -e -c 'select(.fields) | [.fields.name, .print]' <<<"$output" | tr '\n' ' ')" \
+		'["<str-1>","<redacted>"] ["","<redacted>"] ["<str-2>","<redacted>"] '
+	# a print of numbers only is shown (syscalls:sys_enter_openat's,
+	# libtraceevent's too: it casts its args)
+	pdj --redact -j records --type sample --limit 1 testdata/tp-openat.data
+	jq_eq '.records[0].print' '"dfd: 0xffffff9c, filename: 0x7f2cc333b0b1, flags: 0x00080000, mode: 0x00000000"'
+}
+
+@test "redact: tracepoint comm fields follow --redact=comm, in fields and print, with the COMM records' tokens" {
 	pd --redact records --json-lines --type sample --limit 2 testdata/tracepoint.data
-	assert_eq "$(jq -c 'select(.fields) | [.raw_data.data, .fields.prev_comm, .fields.next_comm, .fields.prev_pid, .print]' <<<"$output" | tr '\n' ' ')" \
-		'[null,"perf","migration/0",3151,"<redacted>"] [null,"migration/0","swapper/0",18,"<redacted>"] '
-	pd --redact=comm records --json-lines --type sample --limit 1 testdata/tracepoint.data
-	assert_eq "$(jq -c 'select(.fields) | [.fields.prev_comm, .fields.next_comm, .print]' <<<"$output")" \
-		'["<comm-1>","<comm-2>","<redacted>"]'
-	pd --redact records --type sample --limit 1 testdata/tracepoint.data
-	assert_contains "$output" ' next_prio=0 print=<redacted>'
+	assert_eq "$(jq -e -c 'select(.fields) | [.fields.prev_comm, .fields.next_comm, .print]' <<<"$output" | tr '\n' ' ')" \
+		'["perf","migration/0","prev_comm=perf prev_pid=3151 prev_prio=120 prev_state=D ==> next_comm=migration/0 next_pid=18 next_prio=0"] ["migration/0","swapper/0","prev_comm=migration/0 prev_pid=18 prev_prio=0 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120"] '
+	pd --redact=comm records --type sample --limit 1 testdata/tracepoint.data
+	assert_contains "$output" ' prev_comm=<comm-1> prev_pid=3151 prev_prio=120 prev_state=2 next_comm=<comm-2> next_pid=18 next_prio=0 print="prev_comm=<comm-1> prev_pid=3151 prev_prio=120 prev_state=D ==> next_comm=<comm-2> next_pid=18 next_prio=0"'
+	# one run: the token of perf's comm (pid 3151) and migration/0's
+	# (pid 18) in their COMM records and in the first sched_switch
+	pd --redact=comm records --json-lines testdata/tracepoint.data
+	assert_eq "$(jq -e -s -c '[(map(select(.type == 3 and .pid == 3151)) | first | .comm),
+		(map(select(.type == 3 and .pid == 18)) | first | .comm)] as $c |
+		map(select(.fields)) | first | [.fields.prev_comm, .fields.next_comm] == $c and
+		(.print | contains("prev_comm=" + $c[0] + " ") and contains("next_comm=" + $c[1] + " ")) and
+		($c | all(startswith("<comm-")))' <<<"$output")" true
 }
 
 @test "redact: system paths are kept; others lose their directory, not their name" {

@@ -36,7 +36,8 @@ bad = []
 
 
 def same(mine, theirs):
-    """perf's value against ours: pointers are "0x.." strings here."""
+    """perf's value against ours: pointers and unsigned longs are "0x.."
+    strings here (perf's Python binding gives them as integers)."""
     if isinstance(theirs, int) and isinstance(mine, str) and \
             mine.startswith("0x"):
         return int(mine, 16) == theirs

@@ -33,6 +33,7 @@ compare() {
 
 @test "tracepoint: a uprobe with a __data_loc string argument: equal perf's" {
 	compare tp-uprobe.data
+	compare tp-secret.data
 }
 
 @test "tracepoint: pipe mode (PERF_RECORD_HEADER_TRACING_DATA): equal perf's" {
@@ -48,7 +49,7 @@ compare() {
 @test "tracepoint: JSON fields are typed as the format says; raw hex only with -x" {
 	pdj -j records --type sample --limit 1 testdata/synthetic/tp-le.data
 	jq_all '.records[0].fields | [.a_s8, .a_u8, .a_s16, .a_s32, .a_s64]' '[-5,1,-300,-70000,-5000000000]' \
-		'.records[0].fields | [.comm, .ptr, .ul, .arr, .name, .vals]' '["perf","0xc0de1000",4000000000,[1,2,3],"eth0",[7,8,9]]' \
+		'.records[0].fields | [.comm, .ptr, .ul, .arr, .name, .vals]' '["perf","0xc0de1000","0xee6b2800",[1,2,3],"eth0",[7,8,9]]' \
 		'.records[0].fields | keys_unsorted | .[:4]' '["common_type","common_flags","common_preempt_count","common_pid"]' \
 		'.records[0].raw_data' '{"size":92,"tracepoint":"pdtest:fields"}' \
 		'.records[0].event' '"pdtest:fields"' \
@@ -57,6 +58,29 @@ compare() {
 	[[ $output == *'"a_u64":18000000000000000000,'* ]]
 	pdj -j -x records --type sample --limit 1 testdata/synthetic/tp-le.data
 	[[ $output == *'"raw_data":{"size":92,"tracepoint":"pdtest:fields","data":"f401010092100000fb01d4fe'* ]]
+}
+
+# libtraceevent's print_field_raw and perf's data-convert-bt.c show an
+# unsigned field whose type has "long" in it (TEP_FIELD_IS_LONG) in hex.
+@test "tracepoint: unsigned longs (a probe's __probe_ip) are hex as perf shows them; signed longs decimal" {
+	pd records --type sample --limit 1 testdata/tp-uprobe.data
+	assert_status 0
+	assert_contains "$output" ' common_pid=6120 __probe_ip=0x7f312b283fc0 file=/etc/hostname flags=0 print="(7f312b283fc0) file='
+	pdj -j records --type sample testdata/tp-secret.data
+	jq_eq '[.records[] | .fields.__probe_ip]' '["0x7f7fe74b0080","0x7f7fe74b0080"]'
+	# perf's print of the same value: (%lx)
+	[[ $(grep -o '^\[000\] .*(7f7fe74b0080) s=' testdata/perf-ref/tp-secret.data.trace.txt | wc -l) = 2 ]]
+	# a 4-byte unsigned long (tp-le32.data) as the 8-byte one
+	pdj -j records --type sample --limit 1 testdata/synthetic/tp-le32.data
+	jq_eq '.records[0].fields.ul' '"0xee6b2800"'
+	# sched_switch's prev_state is a signed long: a number
+	pdj -j records --type sample --limit 1 testdata/tracepoint.data
+	jq_eq '.records[0].fields.prev_state' '2'
+	pdj -j features testdata/tp-uprobe.data tracing_data
+	jq_eq '[.features[0].events[0].fields[] | select(.name == "__probe_ip" or .name == "flags") | [.type, .shown_as]]' \
+		'[["unsigned long","hex"],["s32","integer"]]'
+	pdj -j features testdata/tracepoint.data tracing_data
+	jq_eq '.features[0].events[0].fields[7] | [.name, .signed, .shown_as]' '["prev_state",true,"integer"]'
 }
 
 @test "tracepoint: big-endian and 32-bit twins decode to the same fields as tp-le.data" {

@@ -370,6 +370,14 @@ void emit_private(struct emitter *e, const char *key, enum pd_priv kind,
 	write_str(e, key, s, n);
 }
 
+void emit_private_runs(struct emitter *e, const char *key, const char *s,
+		       size_t n, const struct redact_run *runs, size_t nruns)
+{
+	if (e->red)
+		redact_runs(e->red, s, n, runs, nruns, &s, &n);
+	write_str(e, key, s, n);
+}
+
 void emit_bytes_str(struct emitter *e, const char *key, const char *s, size_t n)
 {
 	emit_private(e, key, PRIV_NONE, s, n);

@@ -157,6 +157,14 @@ void emit_private_pstr(struct emitter *e, const char *key, enum pd_priv kind,
  */
 void emit_argv(struct emitter *e, const char *key, const struct pd_str *v,
 	       uint32_t n);
+/*
+ * A string from the file of which runs show other strings (a tracepoint's
+ * print output, with the string fields it prints): as emit_bytes_str(),
+ * but under --redact each run shows what emit_private() would of its
+ * source (redact_runs()).
+ */
+void emit_private_runs(struct emitter *e, const char *key, const char *s,
+		       size_t n, const struct redact_run *runs, size_t nruns);
 /* emit_private of a C string; NULL: null in JSON, nothing in text. */
 void emit_private_opt(struct emitter *e, const char *key, enum pd_priv kind,
 		      const char *s);

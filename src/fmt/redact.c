@@ -24,6 +24,7 @@
 static const char *const kind_name[] = {
 	[PRIV_NONE] = "user", [PRIV_PATH] = "dir", [PRIV_CGROUP] = "cgroup",
 	[PRIV_HOST] = "host", [PRIV_ARG] = "arg",  [PRIV_COMM] = "comm",
+	[PRIV_STR] = "str",
 };
 #define NKINDS (sizeof(kind_name) / sizeof(kind_name[0]))
 
@@ -47,6 +48,7 @@ struct redactor {
 	uint32_t cap, nseen; /* cap: 0 or a power of two */
 	uint32_t next[NKINDS];
 	struct buf out, tmp;
+	struct buf runs; /* redact_runs()'s output */
 };
 
 struct redactor *redact_new(void)
@@ -73,6 +75,7 @@ void redact_free(struct redactor *r)
 	free(r->seen);
 	free(r->out.p);
 	free(r->tmp.p);
+	free(r->runs.p);
 	free(r);
 }
 
@@ -336,7 +339,8 @@ static bool apply_rule(struct redactor *r, enum pd_priv k, const char *s,
 	case PRIV_CGROUP:
 		return path_rule(r, k, s, n, b) || user_rule(r, s, n, b);
 	case PRIV_HOST:
-	case PRIV_ARG: token(r, k, s, n, b); return true;
+	case PRIV_ARG:
+	case PRIV_STR: token(r, k, s, n, b); return true;
 	case PRIV_COMM:
 		if (r->comm) {
 			token(r, k, s, n, b);
@@ -380,4 +384,45 @@ void redact_str(struct redactor *r, enum pd_priv k, const char *s, size_t n,
 		const char **out, size_t *outlen)
 {
 	redact_arg(r, (struct redact_arg){k, 0}, s, n, out, outlen);
+}
+
+/* Append s[0..n) as redact_str(k) shows it; false if out of memory. */
+static bool put_redacted(struct redactor *r, enum pd_priv k, const char *s,
+			 size_t n)
+{
+	const char *o;
+	size_t on;
+
+	redact_str(r, k, s, n, &o, &on);
+	put(&r->runs, o, on);
+	return !r->runs.oom;
+}
+
+void redact_runs(struct redactor *r, const char *s, size_t n,
+		 const struct redact_run *runs, size_t nruns, const char **out,
+		 size_t *outlen)
+{
+	struct buf *b = &r->runs;
+	bool ok = true;
+	size_t at = 0;
+
+	b->len = 0;
+	b->oom = false;
+	put(b, "", 0); /* an empty result is "", not NULL */
+	for (size_t i = 0; i < nruns && ok; i++) {
+		const struct redact_run *u = &runs[i];
+
+		ok = u->off >= at && u->off <= n && u->len <= n - u->off &&
+		     put_redacted(r, PRIV_NONE, s + at, u->off - at) &&
+		     put_redacted(r, u->kind, u->src, u->srclen);
+		at = u->off + u->len;
+	}
+	ok = ok && put_redacted(r, PRIV_NONE, s + at, n - at);
+	if (!ok) { /* never the string itself */
+		*out = "<redacted>";
+		*outlen = strlen(*out);
+		return;
+	}
+	*out = b->p;
+	*outlen = b->len;
 }

@@ -37,6 +37,9 @@ enum pd_priv {
 	PRIV_ARG,
 	/* a comm (process name) -> <comm-N>, with --redact=comm only */
 	PRIV_COMM,
+	/* a string whose meaning perfdump does not know (a tracepoint's
+	 * string field) -> <str-N>, whole */
+	PRIV_STR,
 };
 
 struct redactor;
@@ -69,9 +72,9 @@ struct redact_arg {
  * Which argument is which, walked in order (redact_argv.c): argv[0] is
  * the perf binary (a path); perf's subcommand and options and their
  * values are kept, file names given to an option follow the path rule;
- * the workload's program is a path and its arguments are tokens.  A
- * command line perf's option tables do not explain is tokens from the
- * first argument it cannot place.  Start from a zeroed state.
+ * the workload's program is a path and its arguments are tokens.  After a
+ * subcommand perfdump does not know, every argument is a token.  Start
+ * from a zeroed state.
  */
 struct redact_argv {
 	uint32_t i;		 /* arguments seen */
@@ -85,5 +88,25 @@ struct redact_arg redact_argv_next(struct redact_argv *st, const char *s,
 /* redact_str of s[a.keep..n), after s[0..a.keep) kept. */
 void redact_arg(struct redactor *r, struct redact_arg a, const char *s,
 		size_t n, const char **out, size_t *outlen);
+/* A run of a string that shows another string: s[off..off+len) shows
+ * src[0..srclen), of kind kind. */
+struct redact_run {
+	size_t off, len;
+	enum pd_priv kind;
+	const char *src;
+	size_t srclen;
+};
+
+/*
+ * s[0..n) as --redact shows it when runs of it (in order, inside it, not
+ * overlapping) show other strings (a tracepoint's print output and the
+ * string fields it prints): each run becomes what redact_str() makes of
+ * its src, so it reads as the string it shows reads elsewhere; the bytes
+ * between the runs get the PRIV_NONE rule.  Into *out, *outlen as
+ * redact_str() (runs that do not fit s: "<redacted>").
+ */
+void redact_runs(struct redactor *r, const char *s, size_t n,
+		 const struct redact_run *runs, size_t nruns, const char **out,
+		 size_t *outlen);
 
 #endif

@@ -45,6 +45,7 @@ static long long flag_value(const char *f)
 
 struct cctx {
 	struct arena *a;
+	const struct pd_tp_event *ev;
 	struct tep_event *te;
 	bool ok;
 };
@@ -69,6 +70,16 @@ static struct tep_format_field *field_of(struct cctx *x,
 	    a->field.field->size < 0)
 		x->ok = false;
 	return a->field.field;
+}
+
+/* The index of libtraceevent's field f in the model's fields. */
+static uint32_t model_field(struct cctx *x, const struct tep_format_field *f)
+{
+	for (uint32_t i = 0; i < x->ev->nfields; i++)
+		if (strcmp(x->ev->fields[i].name, f->name) == 0)
+			return i;
+	x->ok = false;
+	return 0;
 }
 
 static struct node *num(struct cctx *x, struct tep_print_arg *a, int d);
@@ -188,6 +199,7 @@ static struct node *str(struct cctx *x, struct tep_print_arg *a, int d)
 		if ((n = new_node(x, N_CHARS))) {
 			n->off = (uint32_t)f->offset;
 			n->size = (uint32_t)f->size;
+			n->field = model_field(x, f);
 		}
 		return n;
 	case TEP_PRINT_STRING:
@@ -200,6 +212,7 @@ static struct node *str(struct cctx *x, struct tep_print_arg *a, int d)
 		if ((n = new_node(x, N_STR))) {
 			n->off = (uint32_t)f->offset;
 			n->rel = f->flags & TEP_FIELD_IS_RELATIVE;
+			n->field = model_field(x, f);
 		}
 		return n;
 	case TEP_PRINT_FLAGS:
@@ -319,6 +332,7 @@ static const char *conversion(struct cctx *x, struct prog *p, uint32_t cap,
 	sg.ls = (int8_t)ls;
 	if (*f == 's') {
 		sg.kind = S_STR;
+		p->nstr++;
 		sg.plain &= !sg.zero; /* %0Ns: as the C library pads it */
 		sg.arg = str(x, *arg, 0);
 	} else {
@@ -332,7 +346,7 @@ static const char *conversion(struct cctx *x, struct prog *p, uint32_t cap,
 void pd_tp_fast_prepare(struct arena *a, struct pd_tp_event *ev)
 {
 	struct tep_event *te = ev->impl;
-	struct cctx x = {a, te, true};
+	struct cctx x = {a, ev, te, true};
 	struct tep_print_arg *arg = te->print_fmt.args;
 	const char *f = te->print_fmt.format;
 	struct prog *p = arena_alloc(a, sizeof(*p));

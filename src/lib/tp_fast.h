@@ -32,10 +32,11 @@ struct flagsym {
 struct node {
 	uint8_t kind;
 	char op[3];
-	uint64_t v;		/* N_ATOM */
-	const char *s;		/* N_LIT; N_FLAGS delimiter */
-	uint32_t off, size;	/* N_FIELD, N_CHARS, N_STR, N_DLEN */
-	bool rel;		/* N_STR: __rel_loc */
+	uint64_t v;	    /* N_ATOM */
+	const char *s;	    /* N_LIT; N_FLAGS delimiter */
+	uint32_t off, size; /* N_FIELD, N_CHARS, N_STR, N_DLEN */
+	uint32_t field;	    /* N_CHARS, N_STR: index in the event's fields */
+	bool rel;	    /* N_STR: __rel_loc */
 	struct node *a, *b, *c; /* operands; N_TERN: cond, then, else */
 	struct flagsym *fs;
 	uint32_t nfs;
@@ -59,6 +60,7 @@ struct seg {
 struct prog {
 	struct seg *v;
 	uint32_t n;
+	uint32_t nstr; /* S_STR segments: a sample's spans, at most */
 };
 
 #endif

@@ -2,7 +2,9 @@
 /*
  * A sample's print output from its compiled print fmt (tp_fast.h), with
  * libtraceevent's semantics (event-parse.c: eval_num_arg, print_str_arg,
- * print_arg_number); every read is bounded by the RAW payload.
+ * print_arg_number); every read is bounded by the RAW payload.  Where a
+ * %s printed a char array or a __data_loc string, the output's bytes are
+ * noted as a span of that field (tracepoint.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,8 @@
 
 /* ---- printing a sample ----------------------------------------------- */
 
+#define NO_FIELD UINT32_MAX /* put_str() of what no field holds */
+
 struct pctx {
 	const uint8_t *raw;
 	uint32_t size;
@@ -20,6 +24,9 @@ struct pctx {
 	char *b; /* the output */
 	size_t n, cap;
 	bool bad;
+	struct pd_tp_span *sp; /* the spans, room for nsp_cap */
+	uint32_t nsp, nsp_cap;
+	bool lost; /* a span found no room: the spans are not known */
 };
 
 static void put(struct pctx *x, const char *s, size_t n)
@@ -102,28 +109,46 @@ static void pad(struct pctx *x, size_t n, char c)
 	}
 }
 
-/* s (n bytes) in a field of sg->width: - left-justifies */
-static void put_padded(struct pctx *x, const struct seg *sg, const char *s,
-		       size_t n)
+/* The output from at on is what field printed: a span (none if empty). */
+static void span(struct pctx *x, size_t at, uint32_t field)
 {
-	size_t w = sg->width > n ? sg->width - n : 0;
+	if (field == NO_FIELD || x->n == at)
+		return;
+	if (x->nsp >= x->nsp_cap) {
+		x->lost = true;
+		return;
+	}
+	x->sp[x->nsp++] = (struct pd_tp_span){.off = (uint32_t)at,
+					      .len = (uint32_t)(x->n - at),
+					      .field = field};
+}
+
+/* s (n bytes, from field) in a field of sg->width: - left-justifies */
+static void put_padded(struct pctx *x, const struct seg *sg, const char *s,
+		       size_t n, uint32_t field)
+{
+	size_t w = sg->width > n ? sg->width - n : 0, at;
 
 	if (!sg->left)
 		pad(x, w, ' ');
+	at = x->n;
 	put(x, s, n);
+	span(x, at, field); /* the string's bytes, not the padding */
 	if (sg->left)
 		pad(x, w, ' ');
 }
 
+/* s (n bytes) by the %s of sg; field: where s is from, or NO_FIELD */
 static void put_str(struct pctx *x, const struct seg *sg, const char *s,
-		    size_t n)
+		    size_t n, uint32_t field)
 {
 	char buf[512];
 	char tmp[256];
+	size_t at = x->n;
 	int k;
 
 	if (sg->plain) {
-		put_padded(x, sg, s, n);
+		put_padded(x, sg, s, n, field);
 		return;
 	}
 	if (n >= sizeof(tmp))
@@ -131,15 +156,17 @@ static void put_str(struct pctx *x, const struct seg *sg, const char *s,
 	memcpy(tmp, s, n);
 	tmp[n] = 0;
 	k = snprintf(buf, sizeof(buf), sg->spec, tmp);
-	if (k < 0 || (size_t)k >= sizeof(buf))
+	if (k < 0 || (size_t)k >= sizeof(buf)) {
 		x->bad = true; /* libtraceevent would print it all */
-	else
-		put(x, buf, (size_t)k);
+		return;
+	}
+	put(x, buf, (size_t)k);
+	span(x, at, field); /* a precision or padding: all of it */
 }
 
 static void put_cstr(struct pctx *x, const struct seg *sg, const char *s)
 {
-	put_str(x, sg, s, strlen(s));
+	put_str(x, sg, s, strlen(s), NO_FIELD);
 }
 
 /* print_str_arg(): FLAGS and SYMBOL */
@@ -195,7 +222,7 @@ static void string(struct pctx *x, const struct seg *sg, const struct node *n)
 		}
 		p = (const char *)x->raw + n->off;
 		z = memchr(p, 0, n->size);
-		put_str(x, sg, p, z ? (size_t)(z - p) : n->size);
+		put_str(x, sg, p, z ? (size_t)(z - p) : n->size, n->field);
 		return;
 	case N_STR:
 		o = rd(x, n->off, 4) & 0xffff;
@@ -207,7 +234,7 @@ static void string(struct pctx *x, const struct seg *sg, const struct node *n)
 		}
 		p = (const char *)x->raw + o;
 		z = memchr(p, 0, x->size - o);
-		put_str(x, sg, p, z ? (size_t)(z - p) : x->size - o);
+		put_str(x, sg, p, z ? (size_t)(z - p) : x->size - o, n->field);
 		return;
 	case N_TERN: string(x, sg, eval(x, n->a) ? n->b : n->c); return;
 	default: flags(x, sg, n); return;
@@ -262,12 +289,12 @@ static void number(struct pctx *x, const struct seg *sg, uint64_t v)
 	}
 	if (neg)
 		*--q = '-';
-	put_padded(x, sg, q, (size_t)(e - q));
+	put_padded(x, sg, q, (size_t)(e - q), NO_FIELD);
 }
 
-const char *pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
-			     const uint8_t *raw, uint32_t size,
-			     struct arena *scratch, uint32_t *len)
+void pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
+		      const uint8_t *raw, uint32_t size, struct arena *scratch,
+		      struct pd_tp_sample *smp)
 {
 	const struct prog *p = ev->fast;
 	struct pctx x = {.raw = raw,
@@ -276,6 +303,10 @@ const char *pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
 			 .b = tp->out,
 			 .cap = tp->out_cap};
 	char *out = NULL;
+
+	/* one span a %s at most (a ?: prints one of its two) */
+	if (p->nstr && (x.sp = arena_calloc(scratch, p->nstr, sizeof(*x.sp))))
+		x.nsp_cap = p->nstr;
 
 	for (uint32_t i = 0; i < p->n && !x.bad; i++) {
 		const struct seg *sg = &p->v[i];
@@ -290,9 +321,12 @@ const char *pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
 	if (!x.bad && (out = arena_alloc(scratch, x.n + 1))) {
 		if (x.n)
 			memcpy(out, x.b, x.n);
-		*len = (uint32_t)x.n;
+		smp->print = out;
+		smp->print_len = (uint32_t)x.n;
+		smp->spans = x.sp;
+		smp->nspans = x.nsp;
+		smp->spans_known = !x.lost;
 	}
 	tp->out = x.b; /* kept for the next sample */
 	tp->out_cap = x.cap;
-	return out;
 }

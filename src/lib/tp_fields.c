@@ -84,7 +84,8 @@ static bool read_field(const struct fctx *x, const struct pd_tp_field *f,
 	p = x->raw + f->offset;
 	switch (f->kind) {
 	case PD_TP_INT:
-	case PD_TP_PTR: v->u = get(x, p, f->size, f->is_signed); break;
+	case PD_TP_PTR:
+	case PD_TP_HEX: v->u = get(x, p, f->size, f->is_signed); break;
 	case PD_TP_STR:
 		v->p = p;
 		v->len = (uint32_t)text_len(p, f->size);
@@ -169,6 +170,5 @@ void pd_tp_decode(struct pd_session *s, const struct pd_evsel *evsel,
 				    : "",
 			    size, out->nbad, out->nbad == 1 ? "" : "s in all");
 	else if ((what & PD_TP_PRINT) && ev->print_ok)
-		out->print = pd_tp_print(s, ev->owner, ev, out, x.raw, x.size,
-					 off, scratch, &out->print_len);
+		pd_tp_print(s, ev->owner, ev, out, x.raw, x.size, off, scratch);
 }

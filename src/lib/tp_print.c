@@ -242,29 +242,20 @@ static void refuse(struct pd_session *s, struct pd_tp_event *ev, uint64_t off,
 		    ev->system, ev->name, why);
 }
 
-const char *pd_tp_print(struct pd_session *s, struct pd_tp *tp,
-			struct pd_tp_event *ev, const struct pd_tp_sample *smp,
-			const uint8_t *raw, uint32_t size, uint64_t off,
-			struct arena *scratch, uint32_t *len)
+/*
+ * libtraceevent's print output of a sample (its bounds checked), into
+ * scratch, or NULL.  Which bytes of it a string field printed is not
+ * known here: no spans.
+ */
+static const char *tep_output(struct pd_session *s, struct pd_tp *tp,
+			      struct pd_tp_event *ev, const uint8_t *raw,
+			      uint32_t size, uint64_t off,
+			      struct arena *scratch, uint32_t *len)
 {
-	struct pctx x = {tp, raw, size};
 	struct tep_record rec = {0};
 	struct trace_seq *seq = tp->seq;
 	char *out;
 
-	if (!type_matches(ev, smp)) {
-		refuse(s, ev, off, "common_type is not the format's ID");
-		return NULL;
-	}
-	for (uint32_t i = 0; i < ev->nbounded; i++)
-		if (!bounded(&x, ev->bounded[i])) {
-			refuse(s, ev, off,
-			       "a length or index in its print args reaches "
-			       "past the RAW payload");
-			return NULL;
-		}
-	if (ev->fast)
-		return pd_tp_fast_print(tp, ev, raw, size, scratch, len);
 	if (size + PAD > tp->buf_cap) {
 		uint8_t *b = realloc(tp->buf, size + PAD);
 
@@ -300,4 +291,28 @@ const char *pd_tp_print(struct pd_session *s, struct pd_tp *tp,
 	memcpy(out, seq->buffer, seq->len);
 	*len = seq->len;
 	return out;
+}
+
+void pd_tp_print(struct pd_session *s, struct pd_tp *tp, struct pd_tp_event *ev,
+		 struct pd_tp_sample *smp, const uint8_t *raw, uint32_t size,
+		 uint64_t off, struct arena *scratch)
+{
+	struct pctx x = {tp, raw, size};
+
+	if (!type_matches(ev, smp)) {
+		refuse(s, ev, off, "common_type is not the format's ID");
+		return;
+	}
+	for (uint32_t i = 0; i < ev->nbounded; i++)
+		if (!bounded(&x, ev->bounded[i])) {
+			refuse(s, ev, off,
+			       "a length or index in its print args reaches "
+			       "past the RAW payload");
+			return;
+		}
+	if (ev->fast)
+		pd_tp_fast_print(tp, ev, raw, size, scratch, smp);
+	else
+		smp->print = tep_output(s, tp, ev, raw, size, off, scratch,
+					&smp->print_len);
 }

@@ -134,8 +134,19 @@ static void copy_field(struct arena *a, const struct tep_format_field *t,
 				  : PD_TP_BYTES;
 	} else if (!int_size(f->size)) {
 		f->kind = PD_TP_BYTES;
+	} else if (fl & TEP_FIELD_IS_POINTER) {
+		f->kind = PD_TP_PTR;
 	} else {
-		f->kind = fl & TEP_FIELD_IS_POINTER ? PD_TP_PTR : PD_TP_INT;
+		/* an unsigned type with "long" in it (TEP_FIELD_IS_LONG) is
+		 * an address as often as not: perf shows it in hex
+		 * (libtraceevent event-parse.c print_field_raw, its unsigned
+		 * case; perf's util/data-convert-bt.c
+		 * get_tracepoint_field_type, "unsigned long are mostly
+		 * pointers").  Signed ones are numbers (print_field_raw's
+		 * hex for a 4-byte signed long is not followed: a long
+		 * would read differently in a 32- and a 64-bit recording). */
+		f->kind = (fl & TEP_FIELD_IS_LONG) && !f->is_signed ? PD_TP_HEX
+								    : PD_TP_INT;
 	}
 }
 

@@ -30,6 +30,7 @@ struct feat_tracing_data;
 enum pd_tp_kind {
 	PD_TP_INT,	  /* integer of 1, 2, 4 or 8 bytes */
 	PD_TP_PTR,	  /* pointer ("0x...") */
+	PD_TP_HEX,	  /* unsigned long, unsigned long long ("0x...") */
 	PD_TP_STR,	  /* char[N]: text up to the first NUL */
 	PD_TP_ARRAY,	  /* other fixed arrays of 1, 2, 4 or 8-byte integers */
 	PD_TP_DLOC_STR,	  /* __data_loc / __rel_loc char[] */
@@ -97,12 +98,28 @@ struct pd_tp_value {
 	uint32_t nelems;
 };
 
+/*
+ * A run of a print output that a string argument printed: the bytes
+ * print[off, off + len) are what a %s made of field `field` (an index
+ * into the event's fields: a char array or a __data_loc string).
+ */
+struct pd_tp_span {
+	uint32_t off, len;
+	uint32_t field;
+};
+
 /* The fields of one tracepoint sample (arrays in the caller's scratch). */
 struct pd_tp_sample {
 	const struct pd_tp_event *ev; /* NULL: no format for the sample */
 	struct pd_tp_value *v;	      /* ev->nfields, or NULL */
 	const char *print;	      /* print_fmt output, or NULL */
 	uint32_t print_len;
+	/* the runs of print that string arguments printed, in order;
+	 * spans_known: every such byte is in one (tp_fast_print.c can
+	 * tell; libtraceevent's print path cannot: false, no spans) */
+	const struct pd_tp_span *spans;
+	uint32_t nspans;
+	bool spans_known;
 	uint32_t nbad; /* fields outside the payload */
 };
 
@@ -143,18 +160,19 @@ void pd_tp_name_evsels(struct pd_session *s);
 /* Free every pd_tp of the session. */
 void pd_tp_free_all(struct pd_session *s);
 
-/* tp_print.c: the print_fmt output of a sample, into scratch (or NULL). */
-const char *pd_tp_print(struct pd_session *s, struct pd_tp *tp,
-			struct pd_tp_event *ev, const struct pd_tp_sample *smp,
-			const uint8_t *raw, uint32_t size, uint64_t off,
-			struct arena *scratch, uint32_t *len);
+/* tp_print.c: the print_fmt output of a sample, and its spans, into smp
+ * (print NULL if none) and scratch. */
+void pd_tp_print(struct pd_session *s, struct pd_tp *tp, struct pd_tp_event *ev,
+		 struct pd_tp_sample *smp, const uint8_t *raw, uint32_t size,
+		 uint64_t off, struct arena *scratch);
 /* tp_print.c: note the args of ev's print fmt whose reads need bounds. */
 void pd_tp_print_prepare(struct pd_tp_event *ev);
 /* tp_fast.c: compile ev's print fmt, if it can be printed without
- * libtraceevent (ev->fast); and print a sample with it (NULL: cannot) */
+ * libtraceevent (ev->fast); and print a sample with it, into smp as
+ * pd_tp_print() (print NULL: cannot) */
 void pd_tp_fast_prepare(struct arena *a, struct pd_tp_event *ev);
-const char *pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
-			     const uint8_t *raw, uint32_t size,
-			     struct arena *scratch, uint32_t *len);
+void pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
+		      const uint8_t *raw, uint32_t size, struct arena *scratch,
+		      struct pd_tp_sample *smp);
 
 #endif
