@@ -109,19 +109,20 @@ static struct pd_prof_row *row_for(struct prof_ctx *c,
 
 	if (p->by == PD_PROF_BY_DSO)
 		return row_of(c, e->event, e->dso, ROW_DSO, 0, 0);
+	if ((!syms || !(s = pd_symtab_find(syms, e->rel))) &&
+	    e->dso != PD_PROF_NONE && p->dsos[e->dso].ksymbol) {
+		/* machine.c machine__process_ksymbol_register: the map is
+		 * one symbol of the KSYMBOL's name, whatever became of the
+		 * kernel's symbols */
+		r = row_of(c, e->event, e->dso, ROW_LABEL, 0, 0);
+		if (r && !r->label)
+			r->label = p->dsos[e->dso].name;
+		return r;
+	}
 	if (e->dso != PD_PROF_NONE && !syms) {
 		r = row_of(c, e->event, e->dso, ROW_LABEL, 0, 0);
 		if (r && !r->label)
 			r->label = status_label(c, &p->dsos[e->dso]);
-		return r;
-	}
-	if ((!syms || !(s = pd_symtab_find(syms, e->rel))) &&
-	    e->dso != PD_PROF_NONE && p->dsos[e->dso].ksymbol) {
-		/* machine.c machine__process_ksymbol_register: the map is
-		 * one symbol of the KSYMBOL's name */
-		r = row_of(c, e->event, e->dso, ROW_LABEL, 0, 0);
-		if (r && !r->label)
-			r->label = p->dsos[e->dso].name;
 		return r;
 	}
 	if (!syms || !(s = pd_symtab_find(syms, e->rel)))
