@@ -51,6 +51,9 @@ enum cmd_setup {
 	CMD_WHOLE_STREAM = 1u << 4,
 	/* -x adds raw bytes to what it shows (without: -x is refused) */
 	CMD_HEX = 1u << 5,
+	/* runs on an input that is not a recording too (check: that is
+	 * its finding); the others show no model of one (run_file) */
+	CMD_NOT_PERF_DATA = 1u << 6,
 };
 
 /* What cmd_run() hands a command's steps. */
