@@ -53,11 +53,12 @@ const struct option *const global_long = global_long_opts;
 /* --redact and --redact-key: the run's one redactor. */
 static int redact_opt(int c, const char *arg, struct opts *o)
 {
-	if (c == OPT_REDACT && arg && strcmp(arg, "comm") != 0) {
-		usage_error("--redact: unknown value '%s' (only --redact=comm)",
-			    arg);
+	static const char *const values[] = {"comm"};
+	static const struct choices redact = {
+		.names = values, .n = 1, .what = "value"};
+
+	if (c == OPT_REDACT && arg && choose(&redact, arg, "--redact") < 0)
 		return -1;
-	}
 	if (!o->red && !(o->red = redact_new())) {
 		fprintf(stderr, "perfdump: out of memory\n");
 		return -1;

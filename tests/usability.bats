@@ -124,7 +124,68 @@ summary:
 	assert_contains "$output" $'File: ./header\nsummary:\n'
 	pd nosuch.data
 	assert_status 2
-	assert_contains "$stderr" "perfdump: unknown command 'nosuch.data'; commands are: summary header"
+	assert_eq "$stderr" "perfdump: 'nosuch.data' is not a command, and no such file
+Try 'perfdump --help'."
+}
+
+# ------------------------------------------ option values of a few names
+
+@test "option values: an unambiguous prefix is the value: --by func, --order t, --type samp, --redact=c" {
+	local F=testdata/cpu-clock.data want v
+	pd -j profile --by function $F
+	assert_status 0
+	want=$output
+	for v in func f functio; do
+		pd -j profile --by $v $F
+		assert_status 0
+		assert_eq "$output" "$want" "profile --by $v"
+	done
+	pd -j profile --by th testdata/threads.data
+	jq_eq '.profile.by' '"thread"'
+	pd -j records --order time --limit 20 testdata/comm-order.data
+	want=$output
+	pd -j records --order t --limit 20 testdata/comm-order.data
+	assert_status 0
+	assert_eq "$output" "$want" "--order t"
+	pd -j records --type sample,mmap2 $F
+	want=$output
+	pd -j records --type SAMP,mmap2 $F
+	assert_status 0
+	assert_eq "$output" "$want" "--type SAMP,mmap2"
+	pd --redact=comm records --limit 5 $F
+	want=$output
+	pd --redact=c records --limit 5 $F
+	assert_status 0
+	assert_eq "$output" "$want" "--redact=c"
+}
+
+@test "option values: an ambiguous prefix lists its names; a misspelt one gets 'did you mean'; exit 2" {
+	local F=testdata/cpu-clock.data line
+	while IFS='|' read -r args want; do
+		# shellcheck disable=SC2086
+		pd $args $F
+		assert_status 2
+		assert_empty "$output" "stdout of $args"
+		assert_eq "$stderr" "perfdump: $want
+Try 'perfdump help ${args%% *}'." "stderr of $args"
+	done <<'EOF'
+records --type auxt|records: --type: ambiguous record type 'auxt'; it could be: AUXTRACE_INFO AUXTRACE AUXTRACE_ERROR
+records --type sample,comp|records: --type: ambiguous record type 'comp'; it could be: COMPRESSED COMPRESSED2
+records --type smaple|records: --type: unknown record type 'smaple'; did you mean 'SAMPLE'?
+records --type mmap,PERF_RECORD_COMMM|records: --type: unknown record type 'COMMM'; did you mean 'COMM'?
+records --order tiem|records: --order: unknown value 'tiem'; did you mean 'time'?
+profile --by fnction|profile: --by: unknown value 'fnction'; did you mean 'function'?
+profile --by prcess|profile: --by: unknown value 'prcess'; did you mean 'process'?
+profile --by symbol|profile: --by: unknown value 'symbol'; values are: function dso process thread
+EOF
+	pd --redact=cmm header $F
+	assert_status 2
+	assert_eq "$stderr" "perfdump: --redact: unknown value 'cmm'; did you mean 'comm'?
+Try 'perfdump --help'."
+	pd header --redact=all $F
+	assert_status 2
+	assert_eq "$stderr" "perfdump: --redact: unknown value 'all'; values are: comm
+Try 'perfdump help header'."
 }
 
 # ------------------------------------- inputs that are not recordings
