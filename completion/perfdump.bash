@@ -32,7 +32,8 @@ _perfdump_cmd_opts() {
 _perfdump_arg_opts=" --redact-key --type --event --pid --tid --cpu --time --skip
 	--limit --at --order --top --symfs --debug-dir --by --vmlinux --kallsyms "
 
-# records --type: the record-type registry, names as perfdump takes them.
+# records --type: the record-type registry, names as perfdump takes them
+# (any case, or an unambiguous prefix).
 _perfdump_record_types="mmap lost comm exit throttle unthrottle fork read sample
 	mmap2 aux itrace_start lost_samples switch switch_cpu_wide namespaces
 	ksymbol bpf_event cgroup text_poke aux_output_hw_id callchain_deferred
@@ -74,6 +75,9 @@ _perfdump() {
 		break
 	done
 
+	# the values of --order, --by and --type are fixed names; perfdump
+	# takes an unambiguous prefix of one too (--by func), and says which
+	# name a misspelt one may be (src/choice.c)
 	case $prev in
 	--order)
 		words="file time"

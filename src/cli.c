@@ -53,11 +53,12 @@ const struct option *const global_long = global_long_opts;
 /* --redact and --redact-key: the run's one redactor. */
 static int redact_opt(int c, const char *arg, struct opts *o)
 {
-	if (c == OPT_REDACT && arg && strcmp(arg, "comm") != 0) {
-		usage_error("--redact: unknown value '%s' (only --redact=comm)",
-			    arg);
+	static const char *const values[] = {"comm"};
+	static const struct choices redact = {
+		.names = values, .n = 1, .what = "value"};
+
+	if (c == OPT_REDACT && arg && choose(&redact, arg, "--redact") < 0)
 		return -1;
-	}
 	if (!o->red && !(o->red = redact_new())) {
 		fprintf(stderr, "perfdump: out of memory\n");
 		return -1;
@@ -293,6 +294,26 @@ static int finish_output(struct emitter *e, const struct pd_diags *d, bool text)
 }
 
 /*
+ * An input that is not a recording (s->not_perf_data): the open said so
+ * on stderr, and there is no model to show.  As readelf does with a file
+ * that is not ELF, text writes nothing (nor CSV); JSON the document with
+ * the command's key null and the error; JSON lines the preamble and the
+ * error line.  Exit status 1.
+ */
+static int show_not_perf_data(const struct cmd *c, const struct opts *o,
+			      const struct pd_session *s)
+{
+	struct emitter *e;
+
+	if (o->fmt == EMIT_TEXT || o->fmt == EMIT_CSV)
+		return EXIT_DAMAGED;
+	e = start_output(o, o->file, false);
+	if (o->fmt != EMIT_JSON_LINES)
+		emit_null(e, c->name);
+	return finish_output(e, &s->diags, false);
+}
+
+/*
  * One FILE: open it, set up what c needs, load, show, finish.  Returns its
  * exit status; *sep: a text document was written before (a blank line
  * goes between two), and is now.
@@ -310,6 +331,12 @@ static int run_file(const struct cmd *c, const struct opts *o, void *ctx,
 	rc = open_session(&s, &out, !(c->setup & CMD_NO_DIAG_HOOK), &count);
 	if (rc) {
 		progress_stop();
+		return rc;
+	}
+	if (s.not_perf_data && !(c->setup & CMD_NOT_PERF_DATA)) {
+		progress_stop();
+		rc = show_not_perf_data(c, o, &s);
+		pd_session_close(&s);
 		return rc;
 	}
 	if (c->setup & CMD_WHOLE_STREAM)

@@ -48,20 +48,23 @@ const struct cmd cmd_check_def = {
 		"several FILEs, the worst of them.\n"
 		"\n"
 		"Options:\n"
-		"  -b, --brief     one line per FILE, 'FILE: sound' or 'FILE: "
+		"  -b, --brief     one line per FILE, 'FILE: sound', 'FILE: "
 		"damaged:\n"
-		"                  N errors, first at 0xOFFSET: CODE', and no "
-		"messages\n"
-		"                  on stderr (JSON: the counts and the first "
-		"error)\n"
+		"                  N errors, first at 0xOFFSET: CODE' or "
+		"'FILE: "
+		"not a\n"
+		"                  perf.data file', and no messages on stderr "
+		"(JSON:\n"
+		"                  the counts and the first error)\n"
 		"  -j, --json      write JSON\n"
 		"  -p, --pretty    write indented JSON\n"
 		"  --list-codes    list every code: name, severity, meaning "
 		"(tab-separated)\n"
 		"  -h, --help      show this help\n",
 	/* no hook: errors are printed once classified, with check's
-	 * severity */
-	.setup = CMD_NO_DIAG_HOOK,
+	 * severity; an input that is not a recording is shown too: that
+	 * is its finding (bad-magic) */
+	.setup = CMD_NO_DIAG_HOOK | CMD_NOT_PERF_DATA,
 	.load = load,
 	.show = show,
 	.done = done,
@@ -125,8 +128,12 @@ static int load(struct cmd_run *r)
 		pd_check_free(c);
 		return EXIT_IO;
 	}
-	/* --brief: the line says it */
-	if (!cc->brief)
+	/* --brief: the line says it; not a recording: the open's error
+	 * says why, as every command does */
+	if (!cc->brief && r->s->not_perf_data)
+		for (size_t i = 0; i < r->s->diags.n; i++)
+			print_diag(&r->s->diags.v[i], (void *)r->o);
+	else if (!cc->brief)
 		print_summary(r->o, r->s, c);
 	r->text_one_line = cc->brief;
 	/* the findings are the problems: text lists them once */
@@ -140,7 +147,7 @@ static void show(struct cmd_run *r)
 	struct check_cmd *cc = r->ctx;
 
 	if (cc->brief)
-		emit_check_brief(r->e, &cc->c);
+		emit_check_brief(r->e, r->s, &cc->c);
 	else
 		emit_check(r->e, r->s, &cc->c);
 }

@@ -4,7 +4,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "lib/profile.h"
 #include "fmt/fmt_profile.h"
@@ -57,7 +56,7 @@ const struct cmd cmd_profile_def = {
 		"Options:\n"
 		"      --by WHAT        the table: function (default), dso, "
 		"process,\n"
-		"                       thread\n"
+		"                       thread (or a prefix: --by func)\n"
 		"      --top N          the first N rows of each event (of "
 		"the table\n"
 		"                       for process and thread); 0: all "
@@ -102,18 +101,17 @@ enum {
 
 static int parse_by(const char *arg, enum pd_prof_by *by)
 {
-	static const char *const names[] = {"function", "dso", "process",
-					    "thread"};
+	static const struct choices values = {
+		.names = profile_by_names,
+		.n = PROFILE_NBY,
+		.what = "value",
+	};
+	int i = choose(&values, arg, "profile: --by");
 
-	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(arg, names[i]) == 0) {
-			*by = (enum pd_prof_by)i;
-			return 0;
-		}
-	usage_error("profile: --by: '%s' is not function, dso, process or "
-		    "thread",
-		    arg);
-	return -1;
+	if (i < 0)
+		return -1;
+	*by = (enum pd_prof_by)i;
+	return 0;
 }
 
 static int handle(int opt, const char *arg, void *ctx)

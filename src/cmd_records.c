@@ -46,8 +46,9 @@ const struct cmd cmd_records_def = {
 		"(sched:sched_switch).\n"
 		"\n"
 		"Options:\n"
-		"      --type LIST      only these types, names or numbers\n"
-		"                       (e.g. sample,mmap2,68)\n"
+		"      --type LIST      only these types: names (or their "
+		"prefixes)\n"
+		"                       or numbers (e.g. sample,mmap2,68)\n"
 		"      --event NAME     only records of this event: its name "
 		"as "
 		"given\n"
@@ -71,7 +72,8 @@ const struct cmd cmd_records_def = {
 		"      --order file|time  file order (default), or time order "
 		"as perf\n"
 		"                       processes it (rounds bounded by "
-		"FINISHED_ROUND)\n"
+		"FINISHED_ROUND);\n"
+		"                       a prefix will do (--order t)\n"
 		"      --json-lines     one JSON object per record; the first "
 		"line is a\n"
 		"                       preamble, the last the errors and "
@@ -233,47 +235,41 @@ static int parse_time(struct rec_opts *ro, const char *arg)
 
 static int parse_type_list(struct rec_opts *ro, const char *arg)
 {
+	const char *names[CHOICES_MAX];
+	uint32_t types[CHOICES_MAX];
+	struct choices c = {.names = names,
+			    .n = pd_record_types(names, types, CHOICES_MAX),
+			    .icase = true,
+			    .what = "record type",
+			    .also = ", or a number"};
 	char buf[64];
 	const char *p = arg;
 
 	while (*p) {
 		size_t n = strcspn(p, ",");
 		uint32_t t;
-		bool found = false;
+		int i;
 
-		if (n == 0 || n >= sizeof(buf)) {
-			buf[0] = 0;
-			goto bad;
-		}
-		memcpy(buf, p, n);
-		buf[n] = 0;
-		if (parse_u32(buf, &t)) {
-			found = true;
-		} else {
+		/* no name is that long: an unknown one, cut, to say so */
+		snprintf(buf, sizeof(buf), "%.*s", (int)n, p);
+		if (!parse_u32(buf, &t)) {
 			const char *name = buf;
 
 			if (strncasecmp(name, "PERF_RECORD_", 12) == 0)
 				name += 12;
-			found = pd_record_type_by_name(name, &t);
+			if ((i = choose(&c, name, "records: --type")) < 0)
+				return -1;
+			t = types[i];
 		}
-		if (!found)
-			goto bad;
 		if (ro->ntypes == MAX_TYPES) {
 			usage_error("records: --type: more than %d types",
 				    MAX_TYPES);
 			return -1;
 		}
 		ro->types[ro->ntypes++] = t;
-		p += n;
-		if (*p == ',')
-			p++;
+		p += n + (p[n] == ',');
 	}
 	return 0;
-bad:
-	usage_error("records: --type: '%s' in '%s' is not a record type name "
-		    "or number (e.g. sample,mmap2,68)",
-		    buf, arg);
-	return -1;
 }
 
 static int handle(int opt, const char *arg, void *ctx)
@@ -319,13 +315,15 @@ static int handle(int opt, const char *arg, void *ctx)
 			return 0;
 		name = "at", want = "a file offset (decimal, or hex with 0x)";
 		break;
-	case OPT_ORDER:
-		if (strcmp(arg, "file") == 0 || strcmp(arg, "time") == 0) {
-			ro->order_time = arg[0] == 't';
-			return 0;
-		}
-		name = "order", want = "'file' or 'time'";
-		break;
+	case OPT_ORDER: {
+		static const char *const orders[] = {"file", "time"};
+		static const struct choices values = {
+			.names = orders, .n = 2, .what = "value"};
+		int i = choose(&values, arg, "records: --order");
+
+		ro->order_time = i == 1;
+		return i < 0 ? -1 : 0;
+	}
 	default: return -1;
 	}
 	usage_error("records: --%s: '%s' is not %s", name, arg, want);

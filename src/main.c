@@ -39,7 +39,11 @@ static const char global_help[] =
 	"but an\n"
 	"existing file, a directory or '-' is shown as 'perfdump summary "
 	"FILE';\n"
-	"a command name wins: write ./NAME for a file named like one.\n"
+	"a command name wins: write ./NAME for a file named like one.  An "
+	"option\n"
+	"value that is one of a few names (profile --by, records --type "
+	"and\n"
+	"--order, --redact=) may be an unambiguous prefix too (--by func).\n"
 	"\n"
 	"Commands:\n"
 	"%s"
@@ -67,10 +71,11 @@ static const char global_help[] =
 	"  -V, --version   show the version\n"
 	"\n"
 	"Exit status: 0 the file is sound; 1 it is damaged (all that could be\n"
-	"decoded was printed); 2 usage error; 3 cannot read the input or "
-	"write\n"
-	"the output.  With several FILEs, the worst of them (3 over 1 over "
-	"0).\n"
+	"decoded was printed) or not a perf.data file (nothing is); 2 usage "
+	"error;\n"
+	"3 cannot read the input or write the output.  With several FILEs, "
+	"the\n"
+	"worst of them (3 over 1 over 0).\n"
 	"A closed output pipe ends perfdump by SIGPIPE, as it does readelf.\n"
 	"\n"
 	"See perfdump(1).\n";
@@ -87,54 +92,53 @@ static void print_help(FILE *f)
 	fprintf(f, global_help, list);
 }
 
-/* The names find_cmd() knows: the commands and "help". */
-static const char *cmd_name(size_t i)
+/* The names a command word is looked up in: the commands, then "help". */
+static const char *cmd_names[NCOMMANDS + 1];
+static const struct choices cmd_choices = {
+	.names = cmd_names,
+	.n = NCOMMANDS + 1,
+	.what = "command",
+};
+
+static void init_cmd_names(void)
 {
-	return i < NCOMMANDS ? commands[i]->name : "help";
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		cmd_names[i] = commands[i]->name;
+	cmd_names[NCOMMANDS] = "help";
 }
 
-/* Could name be a recording to summarise: '-', or a path that exists? */
+/*
+ * Could name be a recording to summarise: '-', a path that exists, or one
+ * that cannot be looked up for another reason than its absence (EACCES:
+ * the summary says why it cannot be read, exit status 3).
+ */
 static bool is_input(const char *name)
 {
 	struct stat st;
 
-	return !strcmp(name, "-") || stat(name, &st) == 0;
+	return !strcmp(name, "-") || stat(name, &st) == 0 ||
+	       (errno != ENOENT && errno != ENOTDIR);
 }
 
 /*
- * Exact name, or an unambiguous prefix (like bpftool).  Returns NCOMMANDS
- * for "help", or -1 after saying what is wrong (unless quiet).
+ * The first word after the global options: a command (or an unambiguous
+ * prefix of one) wins; else an input names its summary (-2); else the
+ * usage error says what is wrong and it is -1: a word near a command is
+ * taken for a misspelt one, any other for a missing file too.  Returns
+ * the index in cmd_names.
  */
-static int find_cmd(const char *name, bool quiet)
+static int first_word(const char *word)
 {
-	size_t n = strlen(name), matches = 0;
-	int found = -1;
+	int i = choice_find(&cmd_choices, word);
 
-	for (size_t i = 0; i <= NCOMMANDS; i++) {
-		if (strcmp(cmd_name(i), name) == 0)
-			return (int)i;
-		if (n && strncmp(cmd_name(i), name, n) == 0) {
-			found = (int)i;
-			matches++;
-		}
-	}
-	if (matches == 1)
-		return found;
-	if (quiet)
-		return -1;
-	if (matches > 1) {
-		fprintf(stderr,
-			"perfdump: ambiguous command '%s'; it could be:", name);
-		for (size_t i = 0; i <= NCOMMANDS; i++)
-			if (strncmp(cmd_name(i), name, n) == 0)
-				fprintf(stderr, " %s", cmd_name(i));
-		fputc('\n', stderr);
-		return -1;
-	}
-	fprintf(stderr, "perfdump: unknown command '%s'; commands are:", name);
-	for (size_t i = 0; i <= NCOMMANDS; i++)
-		fprintf(stderr, " %s", cmd_name(i));
-	fputc('\n', stderr);
+	if (i >= 0)
+		return i;
+	if (is_input(word))
+		return -2;
+	if (i == CHOICE_NONE && !choice_near(&cmd_choices, word, NULL, 0))
+		usage_error("'%s' is not a command, and no such file", word);
+	else
+		choice_usage_error(&cmd_choices, word, NULL);
 	return -1;
 }
 
@@ -181,8 +185,8 @@ static int run(struct opts *o, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/* a command name wins; else an existing file: its summary */
-	i = find_cmd(argv[optind], is_input(argv[optind]));
-	if (i < 0 && is_input(argv[optind])) /* argv[optind - 1]: argv[0] */
+	i = first_word(argv[optind]);
+	if (i == -2) /* argv[optind - 1]: argv[0] */
 		return check_stdout(
 			cmd_summary(o, argc - optind + 1, argv + optind - 1));
 	if (i < 0)
@@ -192,7 +196,7 @@ static int run(struct opts *o, int argc, char **argv)
 			print_help(stdout);
 			return check_stdout(EXIT_SOUND);
 		}
-		i = find_cmd(argv[optind + 1], false);
+		i = choose(&cmd_choices, argv[optind + 1], NULL);
 		if (i < 0)
 			return EXIT_USAGE;
 		if ((size_t)i == NCOMMANDS)
@@ -212,6 +216,7 @@ int main(int argc, char **argv)
 
 	static char outbuf[1 << 16];
 
+	init_cmd_names();
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	/* one thread writes stdout: no per-call locking (glibc) */
 	__fsetlocking(stdout, FSETLOCKING_BYCALLER);

@@ -51,6 +51,9 @@ enum cmd_setup {
 	CMD_WHOLE_STREAM = 1u << 4,
 	/* -x adds raw bytes to what it shows (without: -x is refused) */
 	CMD_HEX = 1u << 5,
+	/* runs on an input that is not a recording too (check: that is
+	 * its finding); the others show no model of one (run_file) */
+	CMD_NOT_PERF_DATA = 1u << 6,
 };
 
 /* What cmd_run() hands a command's steps. */
@@ -116,6 +119,44 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
  * number, into o->files (none: o->file, ./perf.data).
  */
 void take_file_arg(struct opts *o, int argc, char **argv, int first);
+
+/*
+ * Fixed choices (choice.c): the commands, and the option values that are
+ * one of a few names.  A word is the name it equals, else the one name it
+ * begins (an unambiguous prefix, "--by func"); one that begins several is
+ * ambiguous; one that begins none is unknown, and the names at the least
+ * edit distance from it, if near enough, are offered ("did you mean").
+ */
+#define CHOICES_MAX 128
+struct choices {
+	const char *const
+		*names; /* n names (at most CHOICES_MAX); NULL: none */
+	size_t n;
+	bool icase;	  /* any case (record type names) */
+	const char *what; /* in messages: "command", "value", "record type" */
+	const char
+		*also; /* after the list of all names, e.g. ", or a number" */
+};
+enum { CHOICE_NONE = -1, CHOICE_AMBIGUOUS = -2 };
+
+/* The index of word's name, or CHOICE_NONE or CHOICE_AMBIGUOUS. */
+int choice_find(const struct choices *c, const char *word);
+/*
+ * How many names are nearest word, if near enough (0: none is); the
+ * indices of the first max of them into best (may be NULL).
+ */
+size_t choice_near(const struct choices *c, const char *word, size_t *best,
+		   size_t max);
+/*
+ * The usage error for a word choice_find does not take: "CTX: ambiguous
+ * WHAT 'w'; it could be: a b", "CTX: unknown WHAT 'w'; did you mean 'x'?"
+ * or, with no name near, "CTX: unknown WHAT 'w'; WHATs are: a b cALSO".
+ * ctx may be NULL.
+ */
+void choice_usage_error(const struct choices *c, const char *word,
+			const char *ctx);
+/* choice_find's index, or -1 after choice_usage_error. */
+int choose(const struct choices *c, const char *word, const char *ctx);
 
 /* Print errors to stderr as "perfdump: FILE: 0xOFF: what: detail". */
 void print_diag(const struct pd_diag *d, void *opts);

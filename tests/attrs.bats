@@ -677,6 +677,8 @@ MANIFEST_JQ='[.attrs[] | ((["HW","SW","TRACEPOINT","HW_CACHE","RAW"])[.type] // 
 
 # The damaged corpus files of tests/corpus.bats: exit 1.
 DAMAGED="linux-perf-data/sleep.compressed2.pipe.data perf_data_converter/perf.data.piped.corrupted.zero_size_sample-3.2 perf_data_converter/perf.data.piped.extrabyte-3.4 platform_system_extras/invalid_perf.data"
+# ... of which not a recording: nothing shown in text
+NOT_PERF="platform_system_extras/invalid_perf.data"
 
 @test "attrs corpus: every file exits 0 (1 if damaged) in text and JSON, and matches the MANIFEST" {
 	sweep
@@ -696,6 +698,13 @@ DAMAGED="linux-perf-data/sleep.compressed2.pipe.data perf_data_converter/perf.da
 		pd attrs "$CORPUS/$f"
 		assert_no_signal
 		assert_eq "$status" "$st" "exit status of attrs $f"
+		if [ "$f" = "$NOT_PERF" ]; then
+			assert_empty "$output" "stdout of attrs $f"
+			pdj -j attrs "$CORPUS/$f"
+			assert_status 1
+			jq_true '.attrs == null'
+			continue
+		fi
 		assert_eq "${output%%$'\n'*}" "File: $CORPUS/$f" "first line of attrs $f"
 		pd -j attrs "$CORPUS/$f"
 		assert_no_signal

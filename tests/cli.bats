@@ -133,14 +133,60 @@ make_big_feature() {
 	assert_contains "$stderr" "Usage: perfdump"
 }
 
-@test "unknown command: exit 2 and a message listing the commands" {
+@test "neither a command nor a file: exit 2, said to be both" {
 	pd frobnicate $F
 	assert_status 2
 	assert_empty "$output" stdout
-	assert_contains "$stderr" "perfdump: unknown command 'frobnicate'"
-	for c in $(help_commands); do
-		assert_contains "$stderr" " $c"
-	done
+	assert_eq "$stderr" "perfdump: 'frobnicate' is not a command, and no such file
+Try 'perfdump --help'."
+	pd nonexist.data
+	assert_status 2
+	assert_eq "$stderr" "perfdump: 'nonexist.data' is not a command, and no such file
+Try 'perfdump --help'."
+	pd -j ./nosuch/perf.data
+	assert_status 2
+	assert_eq "$stderr" "perfdump: './nosuch/perf.data' is not a command, and no such file
+Try 'perfdump --help'."
+	# as an operand of a command it is a file that cannot be opened
+	pd summary nonexist.data
+	assert_status 3
+	assert_eq "$stderr" "perfdump: nonexist.data: No such file or directory"
+}
+
+@test "a misspelt command: exit 2, 'did you mean' the nearest (swapped, missing, added letters)" {
+	local word want
+	while read -r word want; do
+		pd "$word" $F
+		assert_status 2
+		assert_empty "$output" "stdout of $word"
+		assert_eq "$stderr" "perfdump: unknown command '$word'; did you mean '$want'?
+Try 'perfdump --help'." "stderr of $word"
+	done <<'WORDS'
+recrods records
+stast stats
+headr header
+Header header
+headers header
+chekc check
+profle profile
+buildid-s buildids
+hlep help
+WORDS
+	# a file of that name is shown: it is no misspelling
+	cp $F "$BATS_TEST_TMPDIR/recrods"
+	run --separate-stderr bash -c 'cd "$1" && exec "$2" recrods' _ "$BATS_TEST_TMPDIR" "$PERFDUMP"
+	assert_status 0
+	assert_contains "$output" $'File: recrods\nsummary:\n'
+	# help COMMAND too
+	pd help recrods
+	assert_status 2
+	assert_eq "$stderr" "perfdump: unknown command 'recrods'; did you mean 'records'?
+Try 'perfdump --help'."
+	# too far from every command: no guess
+	pd help stx
+	assert_status 2
+	assert_eq "$stderr" "perfdump: unknown command 'stx'; commands are: summary header features attrs records stats check buildids profile help
+Try 'perfdump --help'."
 }
 
 @test "a unique prefix selects the command: head, hea, feat, f" {

@@ -15,6 +15,12 @@ json_ext() {
 	[ "$1" = records ] && echo jsonl || echo json
 }
 
+# as_file TEXT: TEXT as a file holds it, with its last newline (and an
+# empty output as an empty file: an input that is not a recording)
+as_file() {
+	[ -z "$1" ] || printf '%s\n' "$1"
+}
+
 # golden_check NAME: NAME is a path below testdata/.
 golden_check() {
 	local name=$1 f=testdata/$1 cmd rc=0
@@ -25,9 +31,9 @@ golden_check() {
 		}
 		pd $cmd "$f"
 		assert_no_signal
-		diff -u "$G/$name.$cmd.txt" <(printf '%s\n' "$output") || rc=1
+		diff -u "$G/$name.$cmd.txt" <(as_file "$output") || rc=1
 		if [ -f "$G/$name.$cmd.err" ]; then
-			diff -u "$G/$name.$cmd.err" <(printf '%s\n' "$stderr") || rc=1
+			diff -u "$G/$name.$cmd.err" <(as_file "$stderr") || rc=1
 		else
 			assert_empty "$stderr" "stderr of '$cmd $f'" || rc=1
 		fi
@@ -37,7 +43,7 @@ golden_check() {
 			pd -p $cmd "$f"
 		fi
 		assert_no_signal
-		diff -u "$G/$name.$cmd.$(json_ext $cmd)" <(printf '%s\n' "$output") || rc=1
+		diff -u "$G/$name.$cmd.$(json_ext $cmd)" <(as_file "$output") || rc=1
 	done
 	return $rc
 }

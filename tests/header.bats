@@ -317,11 +317,12 @@ EOF
 	jq_eq '[.errors[].offset]' '[0]'
 }
 
-@test "header of a directory without a 'data' file: exit 3" {
+@test "header of a directory without a 'data' file: not a recording, exit 1" {
 	mkdir "$BATS_TEST_TMPDIR/notperf"
 	pd header "$BATS_TEST_TMPDIR/notperf"
-	assert_status 3
-	[[ $stderr == "perfdump: $BATS_TEST_TMPDIR/notperf: "* ]]
+	assert_status 1
+	assert_empty "$output" stdout
+	assert_eq "$stderr" "perfdump: $BATS_TEST_TMPDIR/notperf: directory: not a perf.data file: a directory without a file 'data' (where perf record --threads writes the header)"
 }
 
 @test "header synthetic pipe-le.data: 2 attrs, 12 features, end marker 33, tracing data, build-id" {

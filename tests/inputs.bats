@@ -332,8 +332,9 @@ records --skip -1|records: --skip: '-1' is not a count (a number, 0 or more)
 records --at 0xg|records: --at: '0xg' is not a file offset (decimal, or hex with 0x)
 records --pid abc|records: --pid: 'abc' is not a process id (a number, or -1)
 records --cpu -1|records: --cpu: '-1' is not a CPU number
-records --order random|records: --order: 'random' is not 'file' or 'time'
-records --type sample,nope|records: --type: 'nope' in 'sample,nope' is not a record type name or number (e.g. sample,mmap2,68)
+records --order random|records: --order: unknown value 'random'; values are: file time
+records --type sample,nope|records: --type: unknown record type 'nope'; record types are: MMAP LOST COMM EXIT THROTTLE UNTHROTTLE FORK READ SAMPLE MMAP2 AUX ITRACE_START LOST_SAMPLES SWITCH SWITCH_CPU_WIDE NAMESPACES KSYMBOL BPF_EVENT CGROUP TEXT_POKE AUX_OUTPUT_HW_ID CALLCHAIN_DEFERRED HEADER_ATTR HEADER_EVENT_TYPE HEADER_TRACING_DATA HEADER_BUILD_ID FINISHED_ROUND ID_INDEX AUXTRACE_INFO AUXTRACE AUXTRACE_ERROR THREAD_MAP CPU_MAP STAT_CONFIG STAT STAT_ROUND EVENT_UPDATE TIME_CONV HEADER_FEATURE COMPRESSED FINISHED_INIT COMPRESSED2 BPF_METADATA SCHEDSTAT_CPU SCHEDSTAT_DOMAIN SP_KERNEL_SYMBOL SP_DSO SP_SYMBOL SP_SPLIT SP_SPLIT_END SP_EVENT_ID SP_CALLCHAIN SP_UNWINDING_RESULT SP_TRACING_DATA, or a number
+records --type sample,,mmap|records: --type: unknown record type ''; record types are: MMAP LOST COMM EXIT THROTTLE UNTHROTTLE FORK READ SAMPLE MMAP2 AUX ITRACE_START LOST_SAMPLES SWITCH SWITCH_CPU_WIDE NAMESPACES KSYMBOL BPF_EVENT CGROUP TEXT_POKE AUX_OUTPUT_HW_ID CALLCHAIN_DEFERRED HEADER_ATTR HEADER_EVENT_TYPE HEADER_TRACING_DATA HEADER_BUILD_ID FINISHED_ROUND ID_INDEX AUXTRACE_INFO AUXTRACE AUXTRACE_ERROR THREAD_MAP CPU_MAP STAT_CONFIG STAT STAT_ROUND EVENT_UPDATE TIME_CONV HEADER_FEATURE COMPRESSED FINISHED_INIT COMPRESSED2 BPF_METADATA SCHEDSTAT_CPU SCHEDSTAT_DOMAIN SP_KERNEL_SYMBOL SP_DSO SP_SYMBOL SP_SPLIT SP_SPLIT_END SP_EVENT_ID SP_CALLCHAIN SP_UNWINDING_RESULT SP_TRACING_DATA, or a number
 stats --top many|stats: --top: 'many' is not a count (a number, 0 or more)
 check --bogus|check: unknown option '--bogus'
 header -Q|header: unknown option '-Q'

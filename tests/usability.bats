@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# The rough edges a new user meets (issue 15): records --event as perf
-# record -e names events, usage errors that point to the command's help,
-# -x where there is nothing to dump, and `perfdump FILE`.
+# The rough edges a new user meets (issues 15 and 23): records --event as
+# perf record -e names events, usage errors that point to the command's
+# help, -x where there is nothing to dump, `perfdump FILE`, and inputs that
+# are not recordings.
 
 load helpers
 
@@ -123,7 +124,193 @@ summary:
 	assert_contains "$output" $'File: ./header\nsummary:\n'
 	pd nosuch.data
 	assert_status 2
-	assert_contains "$stderr" "perfdump: unknown command 'nosuch.data'; commands are: summary header"
+	assert_eq "$stderr" "perfdump: 'nosuch.data' is not a command, and no such file
+Try 'perfdump --help'."
+}
+
+# ------------------------------------------ option values of a few names
+
+@test "option values: an unambiguous prefix is the value: --by func, --order t, --type samp, --redact=c" {
+	local F=testdata/cpu-clock.data want v
+	pd -j profile --by function $F
+	assert_status 0
+	want=$output
+	for v in func f functio; do
+		pd -j profile --by $v $F
+		assert_status 0
+		assert_eq "$output" "$want" "profile --by $v"
+	done
+	pd -j profile --by th testdata/threads.data
+	jq_eq '.profile.by' '"thread"'
+	pd -j records --order time --limit 20 testdata/comm-order.data
+	want=$output
+	pd -j records --order t --limit 20 testdata/comm-order.data
+	assert_status 0
+	assert_eq "$output" "$want" "--order t"
+	pd -j records --type sample,mmap2 $F
+	want=$output
+	pd -j records --type SAMP,mmap2 $F
+	assert_status 0
+	assert_eq "$output" "$want" "--type SAMP,mmap2"
+	pd --redact=comm records --limit 5 $F
+	want=$output
+	pd --redact=c records --limit 5 $F
+	assert_status 0
+	assert_eq "$output" "$want" "--redact=c"
+}
+
+@test "option values: an ambiguous prefix lists its names; a misspelt one gets 'did you mean'; exit 2" {
+	local F=testdata/cpu-clock.data line
+	while IFS='|' read -r args want; do
+		# shellcheck disable=SC2086
+		pd $args $F
+		assert_status 2
+		assert_empty "$output" "stdout of $args"
+		assert_eq "$stderr" "perfdump: $want
+Try 'perfdump help ${args%% *}'." "stderr of $args"
+	done <<'EOF'
+records --type auxt|records: --type: ambiguous record type 'auxt'; it could be: AUXTRACE_INFO AUXTRACE AUXTRACE_ERROR
+records --type sample,comp|records: --type: ambiguous record type 'comp'; it could be: COMPRESSED COMPRESSED2
+records --type smaple|records: --type: unknown record type 'smaple'; did you mean 'SAMPLE'?
+records --type mmap,PERF_RECORD_COMMM|records: --type: unknown record type 'COMMM'; did you mean 'COMM'?
+records --order tiem|records: --order: unknown value 'tiem'; did you mean 'time'?
+profile --by fnction|profile: --by: unknown value 'fnction'; did you mean 'function'?
+profile --by prcess|profile: --by: unknown value 'prcess'; did you mean 'process'?
+profile --by symbol|profile: --by: unknown value 'symbol'; values are: function dso process thread
+EOF
+	pd --redact=cmm header $F
+	assert_status 2
+	assert_eq "$stderr" "perfdump: --redact: unknown value 'cmm'; did you mean 'comm'?
+Try 'perfdump --help'."
+	pd header --redact=all $F
+	assert_status 2
+	assert_eq "$stderr" "perfdump: --redact: unknown value 'all'; values are: comm
+Try 'perfdump help header'."
+}
+
+# ------------------------------------- inputs that are not recordings
+
+# The commands that show no model of an input that is not a recording
+# (check shows it as its finding: tested below).
+NOT_PERF_CMDS="summary header features attrs records stats buildids profile"
+
+# not_perf FILE WHAT DETAIL: every command (but check) says on stderr, and
+# only there, "perfdump: FILE: 0x0: WHAT: DETAIL" (no offset when WHAT is
+# "directory"); text writes nothing, -j a document whose command key is
+# null with that error; exit 1 each time.
+not_perf() {
+	local f=$1 what=$2 detail=$3 at="0x0: " off=0 c
+	[ "$what" != directory ] || at= off=null
+	for c in $NOT_PERF_CMDS; do
+		pd $c "$f"
+		assert_status 1
+		assert_empty "$output" "stdout of '$c $f'"
+		assert_eq "$stderr" "perfdump: $f: $at$what: $detail" "stderr of '$c $f'"
+		pdj -j $c "$f"
+		assert_status 1
+		jq_all ".$c" null '.errors' "[{\"offset\":$off,\"what\":$(js "$what"),\"detail\":$(js "$detail")}]" \
+			'.warnings' '[]' 'keys - ["errors","file","perfdump_json_version","warnings"]' "[\"$c\"]"
+	done
+	# nor with -p, --json-lines, -x, --csv or --list: no field of it
+	for c in "-p header" "features --list" "-x header" "profile --csv"; do
+		# shellcheck disable=SC2086
+		pd $c "$f"
+		assert_status 1
+		[[ $output != *mode* && $output != *endianness* ]] || {
+			echo "'$c $f' shows fields that were never read: $output"
+			return 1
+		}
+	done
+	pd records --json-lines "$f"
+	assert_status 1
+	assert_eq "$output" "{\"perfdump_json_version\":1,\"file\":$(js "$f"),\"format\":\"json-lines\"}
+{\"errors\":[{\"offset\":$off,\"what\":$(js "$what"),\"detail\":$(js "$detail")}],\"warnings\":[]}" "records --json-lines"
+}
+
+# The bytes od shows, "72 6f 6f 74", of FILE's first N.
+first_bytes() {
+	od -A n -t x1 -N "$2" "$1" | sed 's/^ //'
+}
+
+@test "not a perf.data file: /etc/passwd, /dev/null, an empty file: said on stderr, nothing shown, exit 1" {
+	[ -s /etc/passwd ] || skip "no /etc/passwd"
+	not_perf /etc/passwd "file header: magic" \
+		"not a perf.data file: the first 8 bytes are $(first_bytes /etc/passwd 8), not \"PERFILE2\" or \"PERFFILE\""
+	not_perf /dev/null "file header: magic" "not a perf.data file: the input is empty"
+	: >"$BATS_TEST_TMPDIR/empty.data"
+	not_perf "$BATS_TEST_TMPDIR/empty.data" "file header: magic" "not a perf.data file: the input is empty"
+}
+
+@test "not a perf.data file: text files of 3 and 12 bytes, standard input" {
+	local d=$BATS_TEST_TMPDIR
+	printf 'abc' >"$d/3.txt"
+	not_perf "$d/3.txt" "file header: magic" \
+		'not a perf.data file: the input has 3 bytes, 61 62 63, too few for the 8-byte magic "PERFILE2" or "PERFFILE"'
+	printf 'hello world\n' >"$d/12.txt"
+	not_perf "$d/12.txt" "file header: magic" \
+		'not a perf.data file: the first 8 bytes are 68 65 6c 6c 6f 20 77 6f, not "PERFILE2" or "PERFFILE"'
+	run --separate-stderr sh -c "printf 'x\n' | '$PERFDUMP' -j -"
+	assert_status 1
+	check_json '.summary == null and .errors[0].detail == "not a perf.data file: the input has 2 bytes, 78 0a, too few for the 8-byte magic \"PERFILE2\" or \"PERFFILE\""'
+	# the magic and fewer than 16 bytes: a recording, cut (its header is shown)
+	printf 'PERFILE2\x68\0' >"$d/cut.data"
+	pd header "$d/cut.data"
+	assert_status 1
+	assert_eq "$stderr" "perfdump: $d/cut.data: 0x0: file header: the input has 10 bytes, too few for even the 16-byte pipe header"
+	assert_contains "$output" $'\n  magic:                    PERFILE2\n'
+}
+
+@test "not a perf.data file: zstd-compressed text, a directory without 'data'" {
+	command -v zstd >/dev/null || skip "zstd not installed"
+	local d=$BATS_TEST_TMPDIR
+	printf hello | zstd -q >"$d/hello.zst"
+	not_perf "$d/hello.zst" "file header: magic" \
+		'not a perf.data file: the input decompressed from zstd has 5 bytes, 68 65 6c 6c 6f, too few for the 8-byte magic "PERFILE2" or "PERFFILE"'
+	mkdir "$d/notperf" "$d/datadir" "$d/datadir/data"
+	not_perf "$d/notperf" directory \
+		"not a perf.data file: a directory without a file 'data' (where perf record --threads writes the header)"
+	not_perf "$d/datadir" directory \
+		"not a perf.data file: a directory without a file 'data' (where perf record --threads writes the header)"
+}
+
+@test "not a perf.data file: check lists it as bad-magic; --brief says 'not a perf.data file'" {
+	local f=$BATS_TEST_TMPDIR/3.txt detail
+	printf 'abc' >"$f"
+	detail='not a perf.data file: the input has 3 bytes, 61 62 63, too few for the 8-byte magic "PERFILE2" or "PERFFILE"'
+	pd check "$f"
+	assert_status 1
+	assert_eq "$stderr" "perfdump: $f: 0x0: file header: magic: $detail"
+	assert_contains "$output" $'\n    error 0x0 header [bad-magic]: message='
+	[[ $output != *mode* && $output != *endianness* ]]
+	pdj -j check "$f"
+	assert_status 1
+	jq_all '[.check.findings[] | [.offset, .code]]' '[[0,"bad-magic"]]' \
+		'.check.summary | [.errors, .bytes_covered, .file_size]' '[1,0,3]'
+	pd check --brief "$f"
+	assert_status 1
+	assert_empty "$stderr" stderr
+	assert_eq "$output" "$f: not a perf.data file"
+	pdj -j check --brief "$f"
+	assert_status 1
+	jq_eq '.check' '{"summary":"not a perf.data file","sound":false,"errors":1,"warnings":0,"first_error":{"offset":0,"code":"bad-magic"}}'
+}
+
+@test "not a perf.data file among others: the others shown as usual, exit 1" {
+	local F=testdata/cpu-clock.data P=testdata/pipe.data want
+	printf 'abc' >"$BATS_TEST_TMPDIR/3.txt"
+	pd header $F
+	want=$output
+	pd header $P
+	want="$want
+
+$output"
+	pd header $F "$BATS_TEST_TMPDIR/3.txt" $P
+	assert_status 1
+	assert_eq "$output" "$want" "stdout"
+	pdj -p header $F "$BATS_TEST_TMPDIR/3.txt" $P 2>/dev/null || true
+	assert_eq "$(jq -c '[.file, (.header | type)]' <<<"$output")" "[\"$F\",\"object\"]
+[\"$BATS_TEST_TMPDIR/3.txt\",\"null\"]
+[\"$P\",\"object\"]"
 }
 
 @test "make demo shows the summary of the bundled sample" {

@@ -28,10 +28,12 @@ void format_check_summary(char *buf, size_t len, const struct pd_session *s,
 
 /*
  * check --brief: the "check" object with a one-line summary first ("sound",
- * or "damaged: N errors, first at 0xOFFSET: CODE": text shows only that,
+ * "damaged: N errors, first at 0xOFFSET: CODE", or "not a perf.data file"
+ * for an input s that is not a recording: text shows only that,
  * emit_doc_begin_line), the counts and the first error.
  */
-void emit_check_brief(struct emitter *e, const struct pd_check *c);
+void emit_check_brief(struct emitter *e, const struct pd_session *s,
+		      const struct pd_check *c);
 
 /*
  * check --list-codes: every stable code, one line each, "name TAB severity

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
- * check --brief: one line per file, the line a CI job greps, "sound" or
- * "damaged: N errors, first at 0xOFFSET: CODE" (see fmt_check.h).
+ * check --brief: one line per file, the line a CI job greps, "sound",
+ * "damaged: N errors, first at 0xOFFSET: CODE" or "not a perf.data file"
+ * (see fmt_check.h).
  */
 #include <inttypes.h>
 #include <stdio.h>
 
 #include "fmt_check.h"
+#include "../lib/session.h"
 
 /* The error at the lowest offset (one without an offset last). */
 static const struct pd_finding *first_error(const struct pd_check *c)
@@ -22,7 +24,8 @@ static const struct pd_finding *first_error(const struct pd_check *c)
 	return first;
 }
 
-void emit_check_brief(struct emitter *e, const struct pd_check *c)
+void emit_check_brief(struct emitter *e, const struct pd_session *s,
+		      const struct pd_check *c)
 {
 	const struct pd_finding *f = first_error(c);
 	char line[160], at[32] = "";
@@ -30,7 +33,9 @@ void emit_check_brief(struct emitter *e, const struct pd_check *c)
 
 	if (f && f->offset != PD_NO_OFFSET)
 		snprintf(at, sizeof(at), " at 0x%" PRIx64, f->offset);
-	if (!n)
+	if (s->not_perf_data) /* its one finding, bad-magic, says why */
+		snprintf(line, sizeof(line), "not a perf.data file");
+	else if (!n)
 		snprintf(line, sizeof(line), "sound");
 	else
 		snprintf(line, sizeof(line),

@@ -6,7 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const by_names[] = {"function", "dso", "process", "thread"};
+const char *const profile_by_names[PROFILE_NBY] = {"function", "dso", "process",
+						   "thread"};
 
 /* Each event profiled: its samples and period, and those left unplaced. */
 static void emit_events(struct emitter *e, const struct profile_view *v)
@@ -255,7 +256,7 @@ void emit_profile(struct emitter *e, const struct profile_view *v)
 	const struct pd_profile *p = v->p;
 
 	emit_obj_begin(e, "profile");
-	emit_str(e, "by", by_names[p->by]);
+	emit_str(e, "by", profile_by_names[p->by]);
 	emit_u64(e, "samples", p->samples);
 	emit_u64(e, "period", p->period);
 	emit_events(e, v);

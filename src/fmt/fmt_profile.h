@@ -20,6 +20,10 @@ struct profile_view {
 
 void emit_profile(struct emitter *e, const struct profile_view *v);
 
+/* --by's values, indexed by enum pd_prof_by: "function", "dso", ... */
+#define PROFILE_NBY 4
+extern const char *const profile_by_names[PROFILE_NBY];
+
 /* fmt_profile_tasks.c: the process and thread tables */
 void emit_profile_processes(struct emitter *e, const struct profile_view *v);
 void emit_profile_threads(struct emitter *e, const struct profile_view *v);

@@ -14,7 +14,6 @@
 #include "record_types.h"
 
 #include <stddef.h>
-#include <strings.h>
 
 #include "record_int.h"
 
@@ -117,20 +116,20 @@ uint32_t pd_record_min_size(uint32_t type)
 	return t ? t->min_size : 0;
 }
 
-static bool find_name(const struct pd_rec_ops *v, size_t n, const char *name,
-		      uint32_t *type)
+size_t pd_record_types(const char **names, uint32_t *types, size_t max)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (v[i].name && strcasecmp(v[i].name, name) == 0) {
-			*type = v[i].type;
-			return true;
+	size_t n = 0;
+
+	for (size_t i = 0; i < NELEMS(perf_types) + NELEMS(sp_types); i++) {
+		const struct pd_rec_ops *t =
+			i < NELEMS(perf_types)
+				? &perf_types[i]
+				: &sp_types[i - NELEMS(perf_types)];
+
+		if (t->name && n < max) {
+			names[n] = t->name;
+			types[n++] = t->type;
 		}
 	}
-	return false;
-}
-
-bool pd_record_type_by_name(const char *name, uint32_t *type)
-{
-	return find_name(perf_types, NELEMS(perf_types), name, type) ||
-	       find_name(sp_types, NELEMS(sp_types), name, type);
+	return n;
 }

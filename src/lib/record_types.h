@@ -10,6 +10,7 @@
 #define PD_RECORD_TYPES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "perf_abi.h"
@@ -48,9 +49,10 @@ const char *pd_record_type_name(uint32_t type);
 uint32_t pd_record_min_size(uint32_t type);
 
 /*
- * The type named `name` ("mmap2", "HEADER_ATTR": any case, without
- * PERF_RECORD_); false if no type has that name.
+ * Every type the registry names, in type order (for records --type): its
+ * name into names[i] and its type into types[i], at most max of them.
+ * Returns how many.
  */
-bool pd_record_type_by_name(const char *name, uint32_t *type);
+size_t pd_record_types(const char **names, uint32_t *types, size_t max);
 
 #endif

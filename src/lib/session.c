@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "features.h"
@@ -69,11 +70,6 @@ unsigned popcount256(const uint64_t w[4])
 			  __builtin_popcountll(w[3]));
 }
 
-/*
- * The byte order and version from the first 16 bytes (tools/perf/util/
- * header.c check_magic_endian / try_all_file_abis / try_all_pipe_abis).
- * Returns false if this is not a perf.data file.
- */
 /* Which byte order did the producer have?  Ours, unless swapped. */
 static void set_producer_order(struct pd_session *s)
 {
@@ -83,11 +79,58 @@ static void set_producer_order(struct pd_session *s)
 	s->big_endian = s->swap ? !host_be : host_be;
 }
 
+/*
+ * b, the input's first n bytes, holds no perf.data magic (n < 8: too few
+ * for one): not a recording, as tools/perf/util/header.c
+ * perf_file_header__read refuses one when check_magic_endian fails.  Says
+ * what the bytes are; nothing else is read (s->not_perf_data).
+ */
+static void not_perf_data(struct pd_session *s, const uint8_t *b, size_t n)
+{
+	const char *z = s->in.z.fmt ? " decompressed from " : "";
+	const char *zname = s->in.z.fmt ? pd_unz_name(s->in.z.fmt) : "";
+	char hex[3 * 8 + 1] = "";
+
+	s->not_perf_data = true;
+	for (size_t i = 0; i < n && i < 8; i++)
+		snprintf(hex + 3 * i, 4, "%02x ", b[i]);
+	if (n)
+		hex[3 * (n < 8 ? n : 8) - 1] = 0;
+	if (n >= 8)
+		sess_err(s, PD_C_BAD_MAGIC, PD_AT_HEADER, 0,
+			 "file header: magic",
+			 "not a perf.data file: the first 8 bytes%s%s are %s, "
+			 "not \"PERFILE2\" or \"PERFFILE\"",
+			 z, zname, hex);
+	else if (n)
+		sess_err(s, PD_C_BAD_MAGIC, PD_AT_HEADER, 0,
+			 "file header: magic",
+			 "not a perf.data file: the input%s%s has %zu byte%s, "
+			 "%s, too few for the 8-byte magic \"PERFILE2\" or "
+			 "\"PERFFILE\"",
+			 z, zname, n, n == 1 ? "" : "s", hex);
+	else
+		sess_err(s, PD_C_BAD_MAGIC, PD_AT_HEADER, 0,
+			 "file header: magic",
+			 "not a perf.data file: the input%s%s is empty", z,
+			 zname);
+}
+
+/*
+ * The byte order and version from the first 16 bytes b, of which n were
+ * read (the rest zero) (tools/perf/util/header.c check_magic_endian /
+ * try_all_file_abis / try_all_pipe_abis).  Returns false if this is not
+ * a perf.data file.
+ */
 static bool decide_magic(struct pd_session *s, const uint8_t *b, size_t n)
 {
 	uint64_t magic, size_native;
 	struct pd_header *h = &s->hdr;
 
+	if (n < 8) {
+		not_perf_data(s, b, n);
+		return false;
+	}
 	memcpy(h->magic, b, 8);
 	memcpy(&magic, b, 8);
 	memcpy(&size_native, b + 8, 8);
@@ -113,18 +156,7 @@ static bool decide_magic(struct pd_session *s, const uint8_t *b, size_t n)
 		}
 		/* file mode: decided by v1_byte_order() once attr_size is read */
 	} else {
-		char hex[3 * 8 + 1];
-
-		for (int i = 0; i < 8; i++)
-			snprintf(hex + 3 * i, 4, "%02x ",
-				 i < (int)n ? b[i] : 0);
-		hex[3 * 8 - 1] = 0;
-		sess_err(s, PD_C_BAD_MAGIC, PD_AT_HEADER, 0,
-			 "file header: magic",
-			 "not a perf.data file: the first 8 bytes%s%s are %s, "
-			 "not \"PERFILE2\" or \"PERFFILE\"",
-			 s->in.z.fmt ? " decompressed from " : "",
-			 s->in.z.fmt ? pd_unz_name(s->in.z.fmt) : "", hex);
+		not_perf_data(s, b, n);
 		return false;
 	}
 	set_producer_order(s);
@@ -168,7 +200,9 @@ static void v1_byte_order(struct pd_session *s, const uint8_t *b)
 
 /*
  * Open the input: a file, standard input (either may be compressed), or a
- * directory's "data" file; its reads counted in count.
+ * directory's "data" file; its reads counted in count.  -1 on an error
+ * (in errbuf), 0 when open, 1 for a directory that is not a recording
+ * (reported).
  */
 static int open_input(struct pd_session *s, const char *path,
 		      struct pd_input_count *count, char *errbuf, size_t errlen)
@@ -182,8 +216,20 @@ static int open_input(struct pd_session *s, const char *path,
 		close(dfd);
 		snprintf(datapath, sizeof(datapath), "%s/data", path);
 		unsigned kind;
+		int rc = pd_input_open_regular(&s->in, datapath, &kind);
 
-		if (pd_input_open_regular(&s->in, datapath, &kind) < 0) {
+		if (rc < 0 && (kind == S_IFDIR || (!kind && errno == ENOENT))) {
+			/* tools/perf/util/data.c open_dir: a recording's
+			 * header is in its file 'data' */
+			s->not_perf_data = true;
+			sess_err(s, PD_C_BAD_MAGIC, PD_AT_FILE, PD_NO_OFFSET,
+				 "directory",
+				 "not a perf.data file: a directory without a "
+				 "file 'data' (where perf record --threads "
+				 "writes the header)");
+			return 1;
+		}
+		if (rc < 0) { /* a FIFO, a device: not read */
 			snprintf(errbuf, errlen,
 				 "%s is a directory without a readable 'data' "
 				 "file: %s",
@@ -241,11 +287,14 @@ static int read_magic(struct pd_session *s, uint8_t *b, char *errbuf,
 	struct pd_header *h = &s->hdr;
 	ssize_t n;
 
+	memset(b, 0, 16);
 	n = pd_input_pread(&s->in, 0, b, 16);
 	if (n < 0) {
 		snprintf(errbuf, errlen, "read error: %s", strerror(errno));
 		return -1;
 	}
+	if (!decide_magic(s, b, (size_t)n))
+		return 0;
 	if (n < 16) {
 		sess_err(s, PD_C_HEADER_TRUNCATED, PD_AT_HEADER, 0,
 			 "file header",
@@ -256,8 +305,6 @@ static int read_magic(struct pd_session *s, uint8_t *b, char *errbuf,
 	}
 	memcpy(h->raw, b, 16);
 	h->raw_len = 16;
-	if (!decide_magic(s, b, (size_t)n))
-		return 0;
 	h->size = pd_get64(b + 8, s->swap);
 	/* v1 file mode: the size field in either order */
 	if (h->version == 1 && h->size != PD_PIPE_HEADER_SIZE &&
@@ -367,9 +414,11 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 	s->in.fd = -1;
 	snprintf(s->endian_how, sizeof(s->endian_how), "unknown");
 
-	st = open_input(s, path, count, errbuf, errlen) < 0
-		     ? -1
-		     : read_magic(s, b, errbuf, errlen);
+	st = open_input(s, path, count, errbuf, errlen);
+	if (st == 0)
+		st = read_magic(s, b, errbuf, errlen);
+	else if (st > 0)
+		st = 0; /* not a recording */
 	if (st > 0)
 		st = read_file_header(s, b, errbuf, errlen);
 	if (st > 0)

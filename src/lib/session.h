@@ -139,6 +139,13 @@ struct pd_session {
 	bool big_endian;      /* producer byte order */
 	char endian_how[160]; /* how the byte order was decided */
 	bool header_ok;	      /* the header could be read */
+	/*
+	 * Not a recording: no perf.data magic in the first 8 bytes (or fewer
+	 * than 8), or a directory without a 'data' file.  Nothing else was
+	 * read, so nothing else in the session means anything; the one
+	 * error (bad-magic) says what was found.
+	 */
+	bool not_perf_data;
 	struct pd_header hdr;
 	struct pd_pipe_info pipe;
 	struct pd_feature *feat;
