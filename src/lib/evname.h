@@ -3,7 +3,8 @@
  * Event names from perf_event_attr: the type and event name tables
  * (include/uapi/linux/perf_event.h; perf's names from
  * tools/perf/util/evsel.c evsel__hw_names, evsel__sw_names,
- * evsel__hw_cache*), for the attrs command's config_name.
+ * evsel__hw_cache*), used by the evlist to name an event the file names
+ * nowhere (as evsel__name does) and by the attrs command for config_name.
  */
 #ifndef PD_EVNAME_H
 #define PD_EVNAME_H
@@ -45,5 +46,12 @@ const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len);
  * (tracepoints are named by their format) and unknown configs.
  */
 const char *pd_attr_config_name(const struct pd_attr *a, char *buf, size_t len);
+
+/*
+ * Name every event that EVENT_DESC, EVENT_UPDATE and TRACING_DATA left
+ * unnamed from its attr (name_from "attr"), as perf's evsel__name does;
+ * see evname.c for the rules and where they leave an event unnamed.
+ */
+void pd_evlist_name_from_attrs(struct pd_session *s);
 
 #endif
