@@ -24,6 +24,9 @@ REC_FINISHED_ROUND = 68
 KSYMBOL_TYPE_BPF = 1
 KSYMBOL_FLAG_UNREGISTER = 1
 MISC_KERNEL = 1
+# tools/perf/util/header.h: enum perf_header_feat
+HEADER_EVENT_DESC = 12
+HEADER_PMU_MAPPINGS = 16
 
 
 class Recording:
@@ -67,6 +70,29 @@ class Recording:
             sec_off = struct.unpack_from("<Q", self.b, o)[0]
             if sec_off >= table:
                 struct.pack_into("<Q", self.b, o, sec_off + len(rec))
+
+    def drop_features(self, bits):
+        """Clear feature bits: their table entries and sections go, the
+        sections after them move up (a header of a file perf wrote without
+        them: tools/perf/util/header.c perf_header__adds_write)."""
+        table = self.data_off + self.data_size
+        have = [i for i in range(256) if self.b[72 + i // 8] >> (i % 8) & 1]
+        ents = [struct.unpack_from("<QQ", self.b, table + 16 * i)
+                for i in range(len(have))]
+        gone = [ents[have.index(bit)] for bit in bits]
+        # the sections last in the file first: offsets before them stay
+        for off, size in sorted(gone, reverse=True):
+            del self.b[off:off + size]
+        kept = [(bit, e) for bit, e in zip(have, ents) if bit not in bits]
+        del self.b[table:table + 16 * len(have)]
+        self.b[table:table] = b"\0" * (16 * len(kept))
+        shift = 16 * (len(have) - len(kept))
+        for i, (_, (off, size)) in enumerate(kept):
+            off -= shift + sum(s for o, s in gone if o < off)
+            struct.pack_into("<QQ", self.b, table + 16 * i, off, size)
+        for bit in bits:
+            self.b[72 + bit // 8] &= ~(1 << bit % 8) & 0xFF
+        self.nfeat = len(kept)
 
     def sample_time_at(self):
         """Where a sample's time is, by the attrs' sample_type (they agree)."""
@@ -183,6 +209,47 @@ def case_ksymbol(root):
             "a real recording, samples in a BPF program's KSYMBOL", purpose, [])
 
 
+# (fixture, derived name, features dropped, what the attrs then tell perf)
+NODESC = [
+    ("tracepoint.data", "nodesc-tracepoint.data", [HEADER_EVENT_DESC],
+     "perf evlist names sched:sched_switch from TRACING_DATA and the dummy "
+     "event from its attr: dummy:HG"),
+    ("bp.data", "nodesc-bp.data", [HEADER_EVENT_DESC],
+     "perf evlist names the breakpoint from its attr: mem:0x1000:rw"),
+    ("group.data", "nodesc-group.data", [HEADER_EVENT_DESC],
+     "perf evlist names both events from their attrs: cpu-clock, task-clock"),
+    ("stat-msr.data", "nodesc-stat-msr.data", [HEADER_EVENT_DESC],
+     "the msr PMU's type 9 is named by PMU_MAPPINGS (msr = 9); perf evlist "
+     "says `unknown attr type: 9`"),
+    ("stat-msr.data", "nodesc-nopmu-stat-msr.data",
+     [HEADER_EVENT_DESC, HEADER_PMU_MAPPINGS],
+     "nothing names the PMU of type 9; perf evlist says "
+     "`unknown attr type: 9`"),
+]
+
+
+def case_nodesc(root, src, name, bits, view):
+    """A recording as perf would have written it without some features."""
+    r = Recording(os.path.join(root, "testdata", src))
+    r.drop_features(bits)
+    names = {HEADER_EVENT_DESC: "EVENT_DESC", HEADER_PMU_MAPPINGS: "PMU_MAPPINGS"}
+    which = " and ".join(names[b] for b in bits)
+    one = len(bits) == 1
+    purpose = (
+        "`testdata/%s` (see testdata/README.md) without its %s feature "
+        "section%s: %s cleared in the header's feature bitmap, %s feature "
+        "table entr%s and section bytes removed, the sections after moved "
+        "up; nothing else changes. So the file names no event (as a "
+        "recording perf record was killed in): %s "
+        "(perf-ref/synthetic/%s.evlist.txt)."
+        % (src, which, "" if one else "s", "the bit" if one else "the bits",
+           "its" if one else "their", "y" if one else "ies", view, name))
+    return (name, bytes(r.b), "a real recording without " + which,
+            purpose, [], "scripts/record-evname-fixtures.sh")
+
+
 def cases(root):
-    """[(name, bytes, index text, purpose, [(offset, severity, code)])]"""
-    return [case_reorder(root), case_tid_minus_one(root), case_ksymbol(root)]
+    """[(name, bytes, index text, purpose, [(offset, severity, code)]
+    [, the script that writes perf's view])]"""
+    return ([case_reorder(root), case_tid_minus_one(root), case_ksymbol(root)] +
+            [case_nodesc(root, *c) for c in NODESC])

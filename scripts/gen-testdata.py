@@ -1656,14 +1656,14 @@ def doc_check_cases(cases, files, sections, index):
 
 def doc_derived_cases(cases, files, sections, index):
     """Files made from real recordings (scripts/derive_recordings.py)."""
-    for name, data, short, purpose, finds in cases:
+    for name, data, short, purpose, finds, *refs in cases:
         files[name] = data
         index.append((name, len(data), short))
         s = ["## " + name, ""]
         s.append("Purpose: " + purpose + " Made by scripts/derive_recordings.py "
                  "from the recording named, so perf 6.1 reads it; its view is "
                  "in `testdata/perf-ref/synthetic/` "
-                 "(scripts/record-parity-fixtures.sh).")
+                 "(%s)." % (refs[0] if refs else "scripts/record-parity-fixtures.sh"))
         s.append("")
         s.append("Findings `perfdump check` must give (file offset, severity, "
                  "code):")

@@ -430,9 +430,10 @@ static void put_sink(void *ctx, const char *p, size_t n)
 /*
  * --event that names no event of the recording is a usage error: say
  * which events there are.  A stream read as it arrives may name its
- * events later (EVENT_UPDATE), and an unnamed tracepoint may be named by
- * tracing data met in the records (simpleperf's): unnamed events are then
- * given the benefit of the doubt.
+ * events later (EVENT_UPDATE): events it names nowhere yet, or only by
+ * their attr, are given the benefit of the doubt; so is an unnamed
+ * tracepoint, which tracing data met in the records may name
+ * (simpleperf's).
  */
 static int load(struct cmd_run *r)
 {
@@ -443,12 +444,15 @@ static int load(struct cmd_run *r)
 
 	if (!c->ro.event)
 		return 0;
-	for (uint32_t i = 0; i < l->n; i++)
-		if (event_matches(&l->v[i], c->ro.event) ||
-		    (!l->v[i].name[0] &&
-		     (r->s->pipe.live ||
-		      l->v[i].attr.type == PD_TYPE_TRACEPOINT)))
+	for (uint32_t i = 0; i < l->n; i++) {
+		const struct pd_evsel *ev = &l->v[i];
+		bool unsure = !ev->name[0] || !strcmp(ev->name_from, "attr");
+
+		if (event_matches(ev, c->ro.event) ||
+		    (unsure && r->s->pipe.live) ||
+		    (!ev->name[0] && ev->attr.type == PD_TYPE_TRACEPOINT))
 			return 0;
+	}
 	for (uint32_t i = 0; i < l->n && k.len < sizeof(list) - 300; i++) {
 		char name[300];
 

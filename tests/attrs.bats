@@ -211,12 +211,16 @@ check_vs_perf() {
 	jq_eq '.attrs' "$want"
 }
 
-@test "attrs killed.data: the attr is there (exit 1 for the header), named from its config" {
+@test "attrs killed.data: the attr is there (exit 1 for the header), named from its attr as perf evlist names it" {
 	check_vs_perf killed.data testdata/killed.data 1
-	jq_all '.attrs[0] | [.name, .name_from, .config_name]' '[null,null,"cpu-clock"]' \
+	# no EVENT_DESC (no feature section): perf evlist -v says cpu-clock
+	jq_all '.attrs[0] | [.name, .name_from, .config_name]' '["cpu-clock","attr","cpu-clock"]' \
 		'.attrs[0].ids' '["0xda","0xdb"]'
 	pd attrs testdata/killed.data
 	assert_contains "$output" "  attr 0: cpu-clock (SOFTWARE) at 0x78:"
+	assert_contains "$output" "    name:                   cpu-clock
+    name_from:              attr"
+	assert_contains "$output" "    config_name:            cpu-clock"
 }
 
 # ------------------------------------------------------------- ID_INDEX
@@ -353,7 +357,7 @@ id_index_bytes() {
 	pdj -j attrs $S/trunc-attrs.data
 	assert_status 1
 	assert_no_signal
-	jq_all '.attrs[0] | [.name, .config_name, .flags]' '[null,"cpu-clock","0x1840343"]' \
+	jq_all '.attrs[0] | [.name, .config_name, .flags]' '["cpu-clock:ku","cpu-clock","0x1840343"]' \
 		'.errors | length > 0' true
 	assert_contains "$stderr" "perfdump: $S/trunc-attrs.data: 0x18: "
 }
@@ -559,10 +563,11 @@ build_attrs_file() {
 	make_attrs_file "$f" little
 	pd attrs "$f"
 	assert_status 0
-	assert_contains "$output" "  attr 0: mem:0x601040:rw (BREAKPOINT) at 0x68:"
-	assert_contains "$output" "  attr 1: L1-dcache-load-misses (HW_CACHE) at 0x100:"
-	assert_contains "$output" "  attr 3: config 0x1234 (mypmu) at 0x230:"
-	assert_contains "$output" "  attr 4: config 0x0 (type 10) at 0x2c8:"
+	assert_contains "$output" "  attr 0: mem:0x601040:rw:uhpp (BREAKPOINT) at 0x68:"
+	assert_contains "$output" "  attr 1: L1-dcache-load-misses:ppp (HW_CACHE) at 0x100:"
+	assert_contains "$output" "  attr 3: mypmu/config=0x1234/HG (mypmu) at 0x230:"
+	assert_contains "$output" "  attr 4: 10/config=0x0/HG (type 10) at 0x2c8:"
+	assert_contains "$output" "  attr 6: config 0x63 (SOFTWARE) at 0x3f8:"
 	assert_contains "$output" "    flags:                  0x200002014021 (disabled|exclude_kernel|watermark|precise_ip(2)|use_clockid|bit 45)"
 	assert_contains "$output" "    precise_ip:             2 (requested zero skid)"
 	assert_contains "$output" "    precise_ip_modifier:    :pp"
@@ -570,6 +575,45 @@ build_attrs_file() {
 	assert_contains "$output" "    aux_action:             0x5 (aux_start_paused|aux_resume)"
 	assert_contains "$output" "    extended_type:          8 (cpu_core)"
 	assert_contains "$output" "    type:                   <unknown: 10>"
+}
+
+# perf 6.1's evsel__name (tools/perf/util/evsel.c) on attrs no EVENT_DESC
+# names: the config's name, then evsel__add_modifiers: k, u, h for the
+# levels counted when one is excluded, p per precise_ip, H/G when
+# exclude_guest equals perf's default (set with k/u/h or p, else clear)
+@test "attrs crafted: events the file names nowhere are named from their attrs, as perf names them" {
+	local f=$BATS_TEST_TMPDIR/crafted.data
+	make_attrs_file "$f" little
+	pdj -j attrs "$f"
+	assert_status 0
+	# bp: exclude_kernel, precise_ip 2; cache: precise_ip 3; hardware:
+	# precise_ip 1; type 9 (PMU_MAPPINGS mypmu) and 10 (no mapping) in
+	# perf's PMU syntax, perf itself says "unknown attr type: N"; raw and
+	# cache with no bit set count in guests too (HG); software config 99
+	# has no name ("unknown-software"): unnamed, attr6
+	jq_eq '[.attrs[] | [.name, .name_from]]' \
+		'[["mem:0x601040:rw:uhpp","attr"],["L1-dcache-load-misses:ppp","attr"],["cache-misses:p","attr"],["mypmu/config=0x1234/HG","attr"],["10/config=0x0/HG","attr"],["raw 0x1cd:HG","attr"],[null,null],["dTLB-stores:HG","attr"]]'
+	pdj -j summary "$f"
+	jq_eq '[.summary.events[].name]' \
+		'["mem:0x601040:rw:uhpp","L1-dcache-load-misses:ppp","cache-misses:p","mypmu/config=0x1234/HG","10/config=0x0/HG","raw 0x1cd:HG",null,"dTLB-stores:HG"]'
+}
+
+@test "attrs crafted: a hybrid hardware event is PMU/event/ (PMU_MAPPINGS, else cpu); an unknown config stays unnamed" {
+	local f=$BATS_TEST_TMPDIR/hybrid.data
+	# extended type 8 (cpu_core), exclude_kernel|exclude_hv|exclude_guest;
+	# extended type 7 (no mapping), exclude_kernel|exclude_guest; config 0x20
+	local CRAFTED=(
+		"0 $((8 << 32)) 4000 0x107 0 $((1 << 5 | 1 << 6 | 1 << 20)) 0 0 0 0 0 0 0 0 0 0 0"
+		"0 $((7 << 32 | 1)) 4000 0x107 0 $((1 << 5 | 1 << 20)) 0 0 0 0 0 0 0 0 0 0 0"
+		"0 $((0x20)) 4000 0x107 0 0 0 0 0 0 0 0 0 0 0 0 0"
+	)
+	build_attrs_file "$f" little
+	pdj -j attrs "$f"
+	assert_status 0
+	jq_eq '[.attrs[] | [.name, .name_from, .config_name]]' \
+		'[["cpu_core/cycles/:uH","attr","cycles"],["cpu/instructions/:uhH","attr","instructions"],[null,null,null]]'
+	pd summary "$f"
+	assert_contains "$output" "    attr2:                  attr=2 samples=0"
 }
 
 @test "attrs crafted big-endian: the same values (flags and aux_action bit-reversed)" {

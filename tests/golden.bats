@@ -223,6 +223,16 @@ golden_check() {
 	golden_check zstd.data
 }
 
+@test "golden killed-u.data, stat-msr.data, synthetic/nodesc-*.data (events named from their attr)" {
+	local f rc=0
+	for f in killed-u.data stat-msr.data synthetic/nodesc-bp.data synthetic/nodesc-group.data \
+		synthetic/nodesc-nopmu-stat-msr.data synthetic/nodesc-stat-msr.data \
+		synthetic/nodesc-tracepoint.data; do
+		golden_check "$f" || rc=1
+	done
+	return $rc
+}
+
 @test "golden synthetic/check-*.data (the files made for perfdump check)" {
 	sweep
 	local f rc=0

@@ -603,7 +603,7 @@ check_damaged() {
 	local f want fmt
 	for f in $S/*.data testdata/*.data testdata/threads.data; do
 		case ${f##*/} in
-		trunc-* | zero-magic.data | killed.data | check-overlap.data) want=1 ;;
+		trunc-* | zero-magic.data | killed.data | killed-u.data | check-overlap.data) want=1 ;;
 		code-attr-size.data | code-attrs-size.data | code-bad-magic.data) want=1 ;;
 		code-header.data | code-killed.data | code-pipe.data) want=1 ;;
 		*) want=0 ;;

@@ -267,7 +267,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	under_64 records
 	output=$(cat "$o")
 	check_json
-	jq_all '[.records[] | [.event, .unknown_id]]' '[["attr0",null],[null,"0x30d40"]]' \
+	jq_all '[.records[] | [.event, .unknown_id]]' '[["cpu-clock:HG",null],[null,"0x30d40"]]' \
 		'.warnings' '[{"offset":1310824,"what":"attrs section","detail":"200000 attrs: the first 16384 are kept, the others are not read (records of theirs belong to no attr)"}]'
 	rss_run "$o" -j stats "$f"
 	under_64 stats

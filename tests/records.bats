@@ -226,6 +226,47 @@ setup_file() {
 		'.errors[0].offset' '48'
 }
 
+# pipe_renamed OUT: a pipe-mode stream whose one attr (SOFTWARE cpu-clock,
+# VER0, sample_type IP, exclude_kernel|exclude_hv, id 7) no EVENT_DESC
+# names; a user SAMPLE, an EVENT_UPDATE NAME "renamed" for id 7, a SAMPLE.
+pipe_renamed() {
+	{
+		printf 'PERFILE2'
+		le64 16
+		hdr 64 0 80 # HEADER_ATTR: attr, then id 7
+		le32 1; le32 64; le64 0; le64 1; le64 1; le64 0; le64 $((1 << 5 | 1 << 6))
+		pad 16; le64 7
+		hdr 9 2 16 # SAMPLE: ip
+		le64 0x401000
+		hdr 78 0 32 # EVENT_UPDATE NAME
+		le64 2; le64 7; str renamed 8
+		hdr 9 2 16
+		le64 0x401010
+	} >"$1"
+}
+
+@test "records: an event no EVENT_DESC names is named from its attr; a later EVENT_UPDATE NAME renames it" {
+	local f=$BATS_TEST_TMPDIR/renamed.data
+	pipe_renamed "$f"
+	# the attr's name (perf: cpu-clock:u) where the update is not read
+	head -c 112 "$f" >"$BATS_TEST_TMPDIR/cut.data"
+	pdj -j attrs "$BATS_TEST_TMPDIR/cut.data"
+	jq_eq '[.attrs[] | [.name, .name_from]]' '[["cpu-clock:u","attr"]]'
+	for src in "$f" -; do
+		run --separate-stderr "$PERFDUMP" -j attrs "$src" <"$f"
+		assert_status 0
+		jq_eq '[.attrs[] | [.name, .name_from]]' '[["renamed","EVENT_UPDATE"]]'
+		run --separate-stderr "$PERFDUMP" records --json-lines --type sample "$src" <"$f"
+		assert_status 0
+		# each record as the stream has named its event so far (as perf)
+		assert_eq "$(jq -r 'select(.event) | .event' <<<"$output" | tr '\n' ' ')" "cpu-clock:u renamed "
+		# --event with the name to come: no usage error, its records
+		run --separate-stderr "$PERFDUMP" records --json-lines --type sample --event renamed "$src" <"$f"
+		assert_status 0
+		assert_eq "$(jq -c 'select(.event) | [.offset, .event]' <<<"$output")" '[144,"renamed"]'
+	done
+}
+
 # MANIFEST_COMPARABLE (helpers.bash) says which files and why.
 @test "records: per-type counts equal the MANIFEST for the uncompressed corpus files" {
 	sweep
@@ -511,9 +552,9 @@ perf_sample_misc() {
 	pd records "$BATS_FILE_TMPDIR/good.data"
 	assert_status 0
 	assert_eq "$(grep -c '^  0x' <<<"$output")" "$(($(wc -l <<<"$output") - 2))" "one line per record"
-	assert_contains "$output" "  0xb8 [0x28] PERF_RECORD_READ: event=attr0 pid=100 tid=101 value=12345 time_enabled=777 id=0x2a"
+	assert_contains "$output" "  0xb8 [0x28] PERF_RECORD_READ: event=cpu-clock:HG pid=100 tid=101 value=12345 time_enabled=777 id=0x2a"
 	assert_contains "$output" 'PERF_RECORD_CPU_MAP: map_type=MASK nr=1 long_size=8 mask=0x10f cpus="0-3,8"'
-	assert_contains "$output" "PERF_RECORD_TEXT_POKE: event=attr0 addr=0xffffffff81000000 old_len=2 new_len=3 old_bytes=aabb new_bytes=ccddee"
+	assert_contains "$output" "PERF_RECORD_TEXT_POKE: event=cpu-clock:HG addr=0xffffffff81000000 old_len=2 new_len=3 old_bytes=aabb new_bytes=ccddee"
 }
 
 @test "records: damaged records are reported with their offset, the rest is still read" {

@@ -364,7 +364,7 @@ S_AUX=0x100000 S_WEIGHT_STRUCT=0x1000000
 		printf 'xyz\0\0\0\0\0' # aux: 3 bytes, then 5 the size does not cover
 	} | add_sample "$f"
 	pdj -j records --type sample "$f"
-	jq_all '.records[0].read' '{"value":100,"time_enabled":200,"time_running":150,"id":"0x42","event":"attr0","lost":3}' \
+	jq_all '.records[0].read' '{"value":100,"time_enabled":200,"time_running":150,"id":"0x42","event":"cpu-clock:HG","lost":3}' \
 		'.records[0] | [.callchain_nr, .callchain]' '[4,["PERF_CONTEXT_KERNEL","0xffffffff81000000","PERF_CONTEXT_USER","0x401000"]]' \
 		'.records[0].raw_data' '{"size":4,"data":"61620000"}' \
 		'.records[0].regs_user' '{"abi":0,"abi_name":"NONE"}' \

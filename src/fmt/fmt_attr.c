@@ -33,35 +33,14 @@ static const char *tracepoint_name(const struct pd_session *s, uint64_t id,
 	return buf;
 }
 
-/* perf's evsel__bp_name: "mem:0xADDR:rwx" */
-static const char *bp_name(const struct pd_attr *a, char *buf, size_t len)
-{
-	if (!attr_has(a, 56, 8))
-		return NULL;
-	snprintf(buf, len, "mem:0x%" PRIx64 ":%s%s%s", a->config1,
-		 a->bp_type & 1 ? "r" : "", a->bp_type & 2 ? "w" : "",
-		 a->bp_type & 4 ? "x" : "");
-	return buf;
-}
-
 /* The event the type and config select, named as perf names it. */
 static const char *config_name(const struct pd_session *s,
 			       const struct pd_attr *a, char *buf, size_t len)
 {
-	uint64_t low = a->config & 0xffffffffULL;
-
-	switch (a->type) {
-	case PD_TYPE_HARDWARE: return pd_hw_event_name(low);
-	case PD_TYPE_SOFTWARE: return pd_sw_event_name(a->config);
-	case PD_TYPE_TRACEPOINT: return tracepoint_name(s, a->config, buf, len);
-	case PD_TYPE_HW_CACHE: return pd_hw_cache_name(low, buf, len);
-	case PD_TYPE_RAW:
-		snprintf(buf, len, "raw 0x%" PRIx64, a->config);
-		return buf;
-	case PD_TYPE_BREAKPOINT: return bp_name(a, buf, len);
-	}
-	/* dynamic PMUs: the meaning is in sysfs format/, not in the file */
-	return NULL;
+	if (a->type == PD_TYPE_TRACEPOINT)
+		return tracepoint_name(s, a->config, buf, len);
+	/* none for dynamic PMUs: their meaning is in sysfs, not in the file */
+	return pd_attr_config_name(a, buf, len);
 }
 
 static void emit_config(struct emitter *e, const struct pd_session *s,

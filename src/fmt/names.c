@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Name tables for perf_event_attr values (include/uapi/linux/perf_event.h,
- * checked against torvalds/linux 00093b31).  Event names
- * are the ones perf prints (tools/perf/util/evsel.c evsel__hw_names,
- * evsel__sw_names, evsel__hw_cache*), so they match EVENT_DESC names.
+ * checked against torvalds/linux 00093b31).  Event names are the
+ * parser's (src/lib/evname.c).
  */
 #include "names.h"
 
@@ -11,8 +10,6 @@
 #include <stdio.h>
 
 #include "../lib/evlist.h"
-#include "../lib/feat_meta.h"
-#include "../lib/features.h"
 
 /* enum perf_event_sample_format */
 const char *const pd_sample_type_names[] = {
@@ -120,106 +117,6 @@ const size_t pd_naux_action_names = PD_NELEMS(pd_aux_action_names);
 /* include/uapi/linux/hw_breakpoint.h HW_BREAKPOINT_R, _W, _X */
 const char *const pd_bp_type_names[] = {"R", "W", "X"};
 const size_t pd_nbp_type_names = PD_NELEMS(pd_bp_type_names);
-
-/* enum perf_type_id */
-const char *pd_attr_type_name(uint32_t type)
-{
-	static const char *const names[] = {
-		"HARDWARE", "SOFTWARE", "TRACEPOINT",
-		"HW_CACHE", "RAW",	"BREAKPOINT",
-	};
-
-	return type < PD_NELEMS(names) ? names[type] : NULL;
-}
-
-/* The PMU HEADER_PMU_MAPPINGS names for a type, or NULL. */
-const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
-				char *buf, size_t len)
-{
-	const struct pd_feature *f = pd_find_feature(s, HEADER_PMU_MAPPINGS);
-	const struct feat_pmu_mappings *m = f ? f->model : NULL;
-
-	for (uint32_t i = 0; m && i < m->nr_read; i++) {
-		if (m->v[i].type == type) {
-			snprintf(buf, len, "%.*s", (int)m->v[i].name.len,
-				 m->v[i].name.s);
-			return buf;
-		}
-	}
-	return NULL;
-}
-
-/*
- * Dynamic PMU types (>= PERF_TYPE_MAX) are named by HEADER_PMU_MAPPINGS
- * when the recording has it.
- */
-const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
-			     char *buf, size_t len)
-{
-	if (pd_attr_type_name(type))
-		return pd_attr_type_name(type);
-	return pd_pmu_mapping_name(s, type, buf, len);
-}
-
-/* enum perf_hw_id, named as perf's evsel__hw_names[] */
-const char *pd_hw_event_name(uint64_t id)
-{
-	static const char *const names[] = {
-		"cycles",
-		"instructions",
-		"cache-references",
-		"cache-misses",
-		"branches",
-		"branch-misses",
-		"bus-cycles",
-		"stalled-cycles-frontend",
-		"stalled-cycles-backend",
-		"ref-cycles",
-	};
-
-	return id < PD_NELEMS(names) ? names[id] : NULL;
-}
-
-/* enum perf_sw_ids, named as perf's evsel__sw_names[] */
-const char *pd_sw_event_name(uint64_t id)
-{
-	static const char *const names[] = {
-		"cpu-clock",	    "task-clock",
-		"page-faults",	    "context-switches",
-		"cpu-migrations",   "minor-faults",
-		"major-faults",	    "alignment-faults",
-		"emulation-faults", "dummy",
-		"bpf-output",	    "cgroup-switches",
-	};
-
-	return id < PD_NELEMS(names) ? names[id] : NULL;
-}
-
-/*
- * HW_CACHE config 0x00DDCCBB: cache BB, op CC, result DD, named as perf's
- * __evsel__hw_cache_type_op_res_name(): "L1-dcache-load-misses" for a
- * miss, "L1-dcache-loads" for an access.
- */
-const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len)
-{
-	static const char *const cache[] = {
-		"L1-dcache", "L1-icache", "LLC",  "dTLB",
-		"iTLB",	     "branch",	  "node",
-	};
-	static const char *const op[] = {"load", "store", "prefetch"};
-	static const char *const ops[] = {"loads", "stores", "prefetches"};
-	unsigned c = config & 0xff, o = config >> 8 & 0xff,
-		 r = config >> 16 & 0xff;
-
-	if ((config & 0xff000000) || c >= PD_NELEMS(cache) ||
-	    o >= PD_NELEMS(op) || r > 1)
-		return NULL;
-	if (r)
-		snprintf(buf, len, "%s-%s-misses", cache[c], op[o]);
-	else
-		snprintf(buf, len, "%s-%s", cache[c], ops[o]);
-	return buf;
-}
 
 /* include/uapi/linux/time.h CLOCK_* */
 const char *pd_clockid_name(int64_t id)

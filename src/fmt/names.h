@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Name tables for perf_event_attr values, shared by the attrs command and
- * the EVENT_DESC feature (include/uapi/linux/perf_event.h; perf's own
- * event names from tools/perf/util/evsel.c).
+ * the EVENT_DESC feature (include/uapi/linux/perf_event.h).  The type and
+ * event names (perf's, tools/perf/util/evsel.c) are the parser's, which
+ * names events by them: src/lib/evname.h.
  */
 #ifndef PD_NAMES_H
 #define PD_NAMES_H
@@ -10,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct pd_session;
+#include "../lib/evname.h"
 
 #define PD_NELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -30,34 +31,11 @@ extern const size_t pd_naux_action_names;
 extern const char *const pd_bp_type_names[];
 extern const size_t pd_nbp_type_names;
 
-/* enum perf_type_id 0..5 ("HARDWARE" ...), NULL otherwise. */
-const char *pd_attr_type_name(uint32_t type);
-
-/*
- * The PMU HEADER_PMU_MAPPINGS (decoded by pd_decode_feature_deps()) names
- * for a type, copied into buf; NULL if none.  For hybrid extended types,
- * where 4 is "cpu_core", not RAW.
- */
-const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
-				char *buf, size_t len);
-/*
- * The fixed type's name, else the dynamic PMU's from HEADER_PMU_MAPPINGS
- * (decoded by pd_decode_feature_deps()) copied into buf; NULL if none.
- */
-const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
-			     char *buf, size_t len);
-
-/* perf's names: "cycles", "cpu-clock", ...; NULL if unknown. */
-const char *pd_hw_event_name(uint64_t id);
 /* "EM_X86_64": an ELF e_machine by its <elf.h> name; NULL if unknown. */
 const char *pd_e_machine_name(uint32_t em);
-const char *pd_sw_event_name(uint64_t id);
 struct pd_evsel;
 /* An event's name as perfdump shows it: its name, or "attrN". */
 const char *pd_evsel_label(const struct pd_evsel *ev, char *buf, size_t len);
-
-/* "L1-dcache-load-misses" from a HW_CACHE config's low 24 bits. */
-const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len);
 
 /* "CLOCK_MONOTONIC", ...; NULL if unknown. */
 const char *pd_clockid_name(int64_t id);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "evname.h"
 #include "features.h"
 #include "record.h"
 #include "session.h"
@@ -431,6 +432,8 @@ void pd_evlist_load(struct pd_session *s)
 	names_from_updates(s);
 	names_from_event_desc(s);
 	pd_tp_name_evsels(s);
+	/* last: an EVENT_UPDATE NAME met in the records still renames */
+	pd_evlist_name_from_attrs(s);
 	/* perf requires every attr to agree with the first (evlist.c) */
 	for (uint32_t i = 1; i < l->n; i++) {
 		const struct pd_attr *a = &l->v[0].attr, *b = &l->v[i].attr;

@@ -23,8 +23,9 @@ struct pd_evsel {
 	uint32_t nids;
 	uint64_t ids_offset;   /* file offset of the ids (0: none) */
 	uint64_t entry_offset; /* attrs-section entry, or HEADER_ATTR record */
-	char name[256];	       /* "" when the file names it nowhere */
-	const char *name_from; /* "EVENT_DESC", "EVENT_UPDATE", NULL */
+	char name[256];	       /* "": unnamed (evname.c says when) */
+	const char *name_from; /* "EVENT_DESC", "EVENT_UPDATE", "TRACING_DATA",
+				  "attr", NULL */
 	int id_pos;	       /* u64 index of the id in a sample, -1 none */
 	int is_pos;	       /* u64 index from the end in other records */
 	/* tracepoints (tracepoint.c): the format, looked up once per blob */
@@ -50,8 +51,9 @@ struct pd_evlist {
 
 /*
  * Build s->evlist from the attrs section (file mode) or the HEADER_ATTR
- * records (pipe mode), with names from EVENT_DESC and EVENT_UPDATE NAME
- * records.  Idempotent; problems go to s->diags.
+ * records (pipe mode), with names from EVENT_UPDATE NAME records,
+ * EVENT_DESC, TRACING_DATA, else the attr (evname.h).  Idempotent;
+ * problems go to s->diags.
  */
 void pd_evlist_load(struct pd_session *s);
 

@@ -152,16 +152,22 @@ enum {
 	PD_TYPE_HW_CACHE = 3,
 	PD_TYPE_RAW = 4,
 	PD_TYPE_BREAKPOINT = 5,
+	PD_TYPE_MAX = 6, /* PERF_TYPE_MAX: dynamic PMU types from here */
 };
 /* PERF_PMU_TYPE_SHIFT: HARDWARE / HW_CACHE config bits 32-63 */
 #define PD_PMU_TYPE_SHIFT 32
 
 /* The attr bit-field (the u64 after read_format): bits decoding uses. */
 #define PD_ATTR_DISABLED	(1ULL << 0)
+#define PD_ATTR_EXCLUDE_USER	(1ULL << 4)
+#define PD_ATTR_EXCLUDE_KERNEL	(1ULL << 5)
+#define PD_ATTR_EXCLUDE_HV	(1ULL << 6)
 #define PD_ATTR_FREQ		(1ULL << 10)
 #define PD_ATTR_WATERMARK	(1ULL << 14)
 #define PD_ATTR_PRECISE_SHIFT	15 /* precise_ip: 2 bits */
 #define PD_ATTR_SAMPLE_ID_ALL	(1ULL << 18)
+#define PD_ATTR_EXCLUDE_HOST	(1ULL << 19)
+#define PD_ATTR_EXCLUDE_GUEST	(1ULL << 20)
 #define PD_ATTR_USE_CLOCKID	(1ULL << 25)
 #define PD_ATTR_WRITE_BACKWARD	(1ULL << 27)
 #define PD_ATTR_BUILD_ID	(1ULL << 34)

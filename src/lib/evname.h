@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Event names from perf_event_attr: the type and event name tables
+ * (include/uapi/linux/perf_event.h; perf's names from
+ * tools/perf/util/evsel.c evsel__hw_names, evsel__sw_names,
+ * evsel__hw_cache*), used by the evlist to name an event the file names
+ * nowhere (as evsel__name does) and by the attrs command for config_name.
+ */
+#ifndef PD_EVNAME_H
+#define PD_EVNAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "attr.h"
+
+struct pd_session;
+
+/* enum perf_type_id 0..5 ("HARDWARE" ...), NULL otherwise. */
+const char *pd_attr_type_name(uint32_t type);
+
+/*
+ * The PMU HEADER_PMU_MAPPINGS (decoded by pd_decode_feature_deps()) names
+ * for a type, copied into buf; NULL if none.  For hybrid extended types,
+ * where 4 is "cpu_core", not RAW.
+ */
+const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
+				char *buf, size_t len);
+/*
+ * The fixed type's name, else the dynamic PMU's from HEADER_PMU_MAPPINGS
+ * (decoded by pd_decode_feature_deps()) copied into buf; NULL if none.
+ */
+const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
+			     char *buf, size_t len);
+
+/* perf's names: "cycles", "cpu-clock", ...; NULL if unknown. */
+const char *pd_hw_event_name(uint64_t id);
+const char *pd_sw_event_name(uint64_t id);
+/* "L1-dcache-load-misses" from a HW_CACHE config's low 24 bits. */
+const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len);
+
+/*
+ * The event a fixed type (HARDWARE, SOFTWARE, HW_CACHE, RAW, BREAKPOINT)
+ * and its config select, named as perf names it, without modifiers:
+ * "cpu-clock", "raw 0x1a", "mem:0x1000:rw".  NULL for other types
+ * (tracepoints are named by their format) and unknown configs.
+ */
+const char *pd_attr_config_name(const struct pd_attr *a, char *buf, size_t len);
+
+/*
+ * Name every event that EVENT_DESC, EVENT_UPDATE and TRACING_DATA left
+ * unnamed from its attr (name_from "attr"), as perf's evsel__name does;
+ * see evname.c for the rules and where they leave an event unnamed.
+ */
+void pd_evlist_name_from_attrs(struct pd_session *s);
+
+#endif
