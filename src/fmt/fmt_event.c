@@ -113,10 +113,10 @@ void emit_event(struct emitter *e, const struct pd_session *s,
 	if (ev->stream >= 0)
 		emit_str(e, "stream", s->dir[ev->stream].name);
 	if (evsel && ev->type < PD_REC_USER_START) {
-		if (evsel->name[0])
-			emit_str(e, "event", evsel->name);
-		else
-			emit_strf(e, "event", "attr%u", evsel->idx);
+		char label[32];
+
+		emit_str(e, "event",
+			 pd_evsel_label(evsel, label, sizeof(label)));
 	} else if (ev->type < PD_REC_USER_START && ev->type != 0 &&
 		   s->evlist.n > 1 && rid) {
 		emit_hex(e, "unknown_id", rid);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
 #include "fmt_features.h"
 #include "fmt_profile.h"
 
@@ -16,10 +17,9 @@ void profile_event_name(const struct profile_view *v, uint32_t i, char *buf,
 {
 	const struct pd_evsel *ev = &v->s->evlist.v[i];
 
-	if (ev->name[0])
-		snprintf(buf, len, "%s", ev->name);
-	else
-		snprintf(buf, len, "attr%u", ev->idx);
+	char label[32];
+
+	snprintf(buf, len, "%s", pd_evsel_label(ev, label, sizeof(label)));
 }
 
 /* A time: KEY in ns and KEY_s as perf prints it; null without one.  Text

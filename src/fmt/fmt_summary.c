@@ -9,6 +9,7 @@
 #include "../lib/feat_sys.h"
 #include "../lib/features.h"
 #include "fmt_features.h"
+#include "names.h"
 
 /* The decoded model of feature id, or NULL. */
 static const void *model(const struct pd_session *s, unsigned id)
@@ -91,11 +92,10 @@ void emit_summary(struct emitter *e, const struct pd_session *s,
 	emit_arr_begin(e, "events");
 	for (uint32_t i = 0; i < l->n; i++) {
 		const struct pd_evsel *ev = &l->v[i];
+		char label[32];
 
-		if (ev->name[0])
-			emit_row_begin_t(e, NULL, "%s", ev->name);
-		else
-			emit_row_begin_t(e, NULL, "attr%u", ev->idx);
+		emit_row_begin_title(e, NULL,
+				     pd_evsel_label(ev, label, sizeof(label)));
 		emit_text_hide(e, true);
 		if (ev->name[0])
 			emit_str(e, "name", ev->name);
