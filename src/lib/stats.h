@@ -118,8 +118,8 @@ struct pd_stats {
 	uint64_t unknown_type_records;
 
 	/* where records came from */
-	uint64_t data_bytes; /* bytes of records read from the file */
-	uint64_t data_end;   /* end of the last whole record (offset) */
+	uint64_t data_bytes;	  /* bytes of records read from the file */
+	struct pd_data_ends ends; /* where each stream's whole records end */
 	uint64_t containers, container_bytes; /* COMPRESSED(2) records */
 	uint64_t compressed_bytes, decompressed_bytes; /* zstd in / out */
 
