@@ -205,6 +205,7 @@ CHECK_FUZZ_SECONDS ?= 5
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: test-deps
 	$(MAKE) format-check
+	$(MAKE) include-check
 	$(MAKE) -j$(CHECK_JOBS) all
 	$(MAKE) -j$(CHECK_JOBS) SANITIZE=1 all build-asan/perfdump-replay build-asan/perfdump-mutate
 	$(MAKE) -j$(CHECK_JOBS) build-fuzz/perfdump-fuzz
@@ -234,7 +235,12 @@ format:
 format-check:
 	@clang-format --dry-run --Werror $(FORMAT_FILES) && echo "format-check: $(words $(FORMAT_FILES)) files formatted"
 
+# No include cycle between modules of src/ beyond the allowed ones, and no
+# include from a lower layer to a higher one (scripts/check-includes.py).
+include-check:
+	@python3 scripts/check-includes.py
+
 clean:
 	rm -rf build build-asan build-fuzz perfdump
 
-.PHONY: all deps test-deps demo check check-asan fuzz mutate install format format-check clean
+.PHONY: all deps test-deps demo check check-asan fuzz mutate install format format-check include-check clean

@@ -6,6 +6,20 @@
 #
 #   scripts/bench.sh [SIZE_MB ...]     default: 200 (the 1 GB run: 1000)
 #   PD=path/to/perfdump scripts/bench.sh   another build (before and after)
+#   scripts/bench.sh --instructions    instruction counts, not times
+#   PD=path/to/perfdump scripts/bench.sh --instructions   both builds
+#
+# --instructions: the total instructions (callgrind's Ir) of one run of
+# stats, records --json-lines and profile on testdata/cpu-clock.data,
+# callgraph.data, tp-sched.data and a ~20 MB cut of the 200 MB recording
+# below (its first whole records up to CUT_MB, 20, with the header and the
+# feature sections: a whole recording; cached beside it), and of records
+# on tp-sched.data.  Unlike times, these repeat from run to run on a busy
+# machine.  With PD=, the same for that build too and the ratio this/PD
+# per row.  A command's count includes the processes it forks.  Needs
+# valgrind (Debian package valgrind; not a test dependency, so
+# install-deps.sh leaves it out: install it yourself).  Slow (callgrind
+# runs perfdump some 50 times slower) and single-threaded: one at a time.
 #
 # After the sizes given, a pipe-mode recording (PIPE_MB, 200) and a -z one
 # (Z_MB compressed, 30) are measured too (SKIP_VARIANTS=1: not); each
@@ -26,12 +40,17 @@ export LC_ALL=C
 DIR=${PERFDUMP_BENCH_DIR:-$HOME/.cache/perfdump-bench}
 BENCH_RUNS=${RUNS:-5}
 RUNS=$BENCH_RUNS
+PD_OTHER=${PD:-}     # --instructions: the build to compare with
 PD=${PD:-./perfdump} # PD=path: another build (a before/after run)
 mkdir -p "$DIR"
 [ -x "$PD" ] || make -s all
 
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200)
+if [ "${sizes[0]}" = --instructions ]; then
+	INSTRUCTIONS=1
+	[ -x ./perfdump ] || make -s all
+fi
 
 # record SIZE_MB [z|pipe]: a recording of about that size (cached); z: with
 # perf record -z (SIZE_MB compressed), pipe: perf record -o - into a file
@@ -88,6 +107,90 @@ with open(src, "rb") as f, open(dst, "wb") as o:
             n, = struct.unpack_from("<Q", body, 0)
             o.write(body[8:8 + n])
 PY
+}
+
+# cut_recording FILE OUT MB: FILE's header, attrs and ids, its first whole
+# records up to MB MiB of data, then its feature table and sections moved
+# down (perf_header__adds_write writes the table at data.offset +
+# data.size; tools/perf/util/header.c): a smaller recording perf reads too
+cut_recording() {
+	python3 - "$1" "$2" "$3" <<'PY'
+import struct, sys
+src, dst, mb = sys.argv[1], sys.argv[2], int(sys.argv[3])
+with open(src, "rb") as f:
+    hdr = bytearray(f.read(104))
+    assert hdr[:8] == b"PERFILE2", "not a little-endian file-mode perf.data"
+    data_off, data_size = struct.unpack_from("<QQ", hdr, 40)
+    f.seek(data_off)
+    cut, want = 0, mb * 1024 * 1024
+    while cut < min(want, data_size):
+        h = f.read(8)
+        if len(h) < 8:
+            break
+        size = struct.unpack_from("<H", h, 6)[0]
+        if size < 8 or cut + size > data_size:
+            break
+        f.seek(size - 8, 1)
+        cut += size
+    f.seek(0)
+    head = f.read(data_off + cut)
+    f.seek(data_off + data_size)
+    tail = bytearray(f.read())
+nfeat = sum(bin(b).count("1") for b in hdr[72:104])
+delta = data_size - cut
+for i in range(nfeat):  # each entry: u64 offset, u64 size
+    off, = struct.unpack_from("<Q", tail, 16 * i)
+    struct.pack_into("<Q", tail, 16 * i, off - delta)
+struct.pack_into("<Q", hdr, 48, cut)
+with open(dst, "wb") as o:
+    o.write(hdr + head[104:] + tail)
+PY
+}
+
+# instr CMD...: callgrind's total instructions (Ir) of one run of CMD,
+# with those of the processes it forks (tp_probe.c parses tracing formats
+# in a child): one out file each, their totals: lines summed
+instr() {
+	local out
+	out=$(mktemp -d)
+	valgrind --tool=callgrind -q --callgrind-out-file="$out/callgrind.%p" \
+		"$@" >/dev/null 2>&1 || true
+	# the child ends when the parent has, and writes its file then
+	while pgrep -f -- "--callgrind-out-file=$out/" >/dev/null; do sleep 0.1; done
+	awk '/^totals:/ { n += $2 } END { print n + 0 }' "$out"/callgrind.*
+	rm -rf "$out"
+}
+
+# instructions: the --instructions table (see the top of this file)
+instructions() {
+	local big cut f cmd a b rows=()
+	command -v valgrind >/dev/null ||
+		{ echo "bench.sh --instructions: needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+	big=$(record 200)
+	cut="$DIR/bench-200-cut${CUT_MB:-20}.data"
+	[ -f "$cut" ] || cut_recording "$big" "$cut" "${CUT_MB:-20}"
+	for f in testdata/cpu-clock.data testdata/callgraph.data testdata/tp-sched.data "$cut"; do
+		for cmd in stats "records --json-lines" profile; do
+			rows+=("$cmd|$f")
+		done
+		[ "$f" = testdata/tp-sched.data ] && rows+=("records|$f")
+	done
+	printf '%-22s %-24s %15s' command file "instructions"
+	[ -z "$PD_OTHER" ] || printf ' %15s %7s' "PD's" "ratio"
+	echo
+	for r in "${rows[@]}"; do
+		cmd=${r%%|*}
+		f=${r#*|}
+		# shellcheck disable=SC2086 # cmd is a command and its options
+		a=$(instr ./perfdump $cmd "$f")
+		printf '%-22s %-24s %15s' "$cmd" "$(basename "$f")" "$a"
+		if [ -n "$PD_OTHER" ]; then
+			# shellcheck disable=SC2086
+			b=$(instr "$PD_OTHER" $cmd "$f")
+			printf ' %15s %7s' "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { if (b > 0) printf "%.4f", a / b; else print "-" }')"
+		fi
+		echo
+	done
 }
 
 # run_once CMD...: prints "seconds peak_rss_kb" of one run
@@ -173,6 +276,11 @@ title() {
 	echo "== $1 ($(($(stat -c %s "$1") / 1048576)) MiB), median of $RUNS runs"
 	printf '%-34s %10s %12s   %10s %12s   %8s\n' "" "perfdump" "peak RSS" "perf" "peak RSS" "speedup"
 }
+
+if [ -n "${INSTRUCTIONS:-}" ]; then
+	instructions
+	exit 0
+fi
 
 for mb in "${sizes[@]}"; do
 	f=$(record "$mb")

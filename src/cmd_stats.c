@@ -120,7 +120,7 @@ static int load(struct cmd_run *r)
 	v->pids = c->pids;
 	c->threads = pd_stats_top_threads(&c->st, &v->nthreads);
 	v->threads = c->threads;
-	if (pd_byte_account(r->s, c->st.data_end, false, &c->ba) == 0)
+	if (pd_byte_account(r->s, &c->st.ends, false, &c->ba) == 0)
 		v->bytes = &c->ba;
 	return 0;
 }

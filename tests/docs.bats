@@ -104,6 +104,35 @@ check" ]
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
 
+@test "make check runs include-check: no new include cycle, no include up a layer" {
+	local tree=$BATS_TEST_TMPDIR/tree
+	assert_contains "$(make -n check)" "make include-check"
+	run python3 scripts/check-includes.py
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	assert_contains "$output" "1 cycle(s) left"
+	# a copy of src/ where siphash.h (included by redact.c) includes
+	# redact.h: a new cycle, named by its files
+	mkdir -p "$tree" && cp -r src "$tree/"
+	printf '#include "redact.h"\n' >>"$tree/src/fmt/siphash.h"
+	run python3 scripts/check-includes.py "$tree"
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	assert_contains "$output" "src/fmt/siphash.h:"
+	assert_contains "$output" "cycle: includes src/fmt/redact.h, which closes a cycle of src/fmt/redact src/fmt/siphash"
+	# src/lib including a formatter's header: a layer broken
+	rm -rf "$tree" && mkdir -p "$tree" && cp -r src "$tree/"
+	printf '#include "../fmt/json.h"\n' >>"$tree/src/lib/account.c"
+	run python3 scripts/check-includes.py "$tree"
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	assert_contains "$output" "src/lib/account.c:"
+	assert_contains "$output" "layer: includes src/fmt/json.h (src/lib may not include src/fmt)"
+	# an allowed include that is gone: the allowlist must shrink with it
+	rm -rf "$tree" && mkdir -p "$tree" && cp -r src "$tree/"
+	sed -i '/^#include "tracepoint.h"$/d' "$tree/src/lib/session.c"
+	run python3 scripts/check-includes.py "$tree"
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	assert_contains "$output" "src/lib/session.c: allowed include of src/lib/tracepoint.h is gone"
+}
+
 @test "sources cite the kernel, not a document outside the repository" {
 	run grep -rnE 'FORMAT\.md|§[0-9]|\btrap [0-9]' src scripts tests/*.bats tests/*.bash \
 		testdata/README.md testdata/synthetic/README.md man README.md Makefile

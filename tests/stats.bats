@@ -106,12 +106,12 @@ our_counts() {
 		'.stats.time.header_sample_time | [.first, .last, .agrees, .first_diff_ns, .last_diff_ns]' '[193085121157,193183034688,true,0,0]' \
 		'.stats.ordering' '{"rounds":1,"largest_round":{"records":406,"bytes":16568,"offset":264},"late_samples":0,"max_late_ns":0,"backward_steps":0,"max_backward_ns":0,"max_backward_offset":0}' \
 		'.stats.compression' 'null' \
-		'.stats.bytes | [.file_size, .covered, .overlap, .unaccounted]' '[21572,21540,0,32]' \
-		'.stats.bytes.gaps' '[{"offset":17152,"size":32,"likely":"unused feature table entries"}]' \
+		'.stats.bytes | [.file_size, .covered, .overlap, .unaccounted]' '[21572,21572,0,0]' \
+		'.stats.bytes.gaps' '[]' \
 		'[.stats.bytes.regions[] | .what] | unique' '["attrs","data","feature","feature_table","header","ids"]' \
 		'[.stats.bytes.regions[] | select(.what == "feature") | .name] | length' '20' \
 		'.stats.bytes.regions[] | select(.name == "BUILD_ID") | [.offset, .size]' '[17184,500]' \
-		'[.stats.bytes.regions[] | select(.what != "feature")]' '[{"what":"header","name":null,"offset":0,"size":104},{"what":"ids","name":null,"offset":104,"size":16},{"what":"attrs","name":null,"offset":120,"size":144},{"what":"data","name":null,"offset":264,"size":16568},{"what":"feature_table","name":null,"offset":16832,"size":320}]'
+		'[.stats.bytes.regions[] | select(.what != "feature")]' '[{"what":"header","name":null,"offset":0,"size":104},{"what":"ids","name":null,"offset":104,"size":16},{"what":"attrs","name":null,"offset":120,"size":144},{"what":"data","name":null,"offset":264,"size":16568},{"what":"feature_table","name":null,"offset":16832,"size":320},{"what":"feature_table","name":"unused entries","offset":17152,"size":32}]'
 }
 
 # The regions and gaps add up to the whole file, for every fixture.
@@ -341,8 +341,8 @@ our_counts() {
 }
 
 # One byte account (src/lib/account.c) for stats' bytes section and check's
-# unreferenced-*/trailing-* findings: the same gaps, except perf's unused
-# feature table entries, which check counts as part of the table
+# unreferenced-*/trailing-* findings and bytes_covered: the same gaps; perf's
+# unused feature table entries are part of the table for both
 @test "stats and check: one byte account, the same gaps" {
 	stats_of testdata/synthetic/check-warnings.data
 	jq_all '[.stats.bytes.gaps[] | [.offset, .size, .likely]]' '[[592,16,null],[616,5,null]]' \
@@ -351,13 +351,49 @@ our_counts() {
 	jq_all '[.check.findings[] | select(.code | test("unreferenced|trailing-(bytes|padding)")) | [.offset, .values.size, .code]]' \
 		'[[592,16,"unreferenced-padding"],[616,5,"trailing-bytes"]]' \
 		'.check.summary.bytes_covered' '600'
+	# a directory: the header file and each data.N file's records
 	stats_of testdata/threads.data
-	jq_all '[.stats.bytes.gaps[] | [.offset, .size, .likely]]' '[[968,32,"unused feature table entries"]]' \
-		'[.stats.bytes.covered, .stats.bytes.unaccounted]' '[5360,32]'
+	jq_all '.stats.bytes.gaps' '[]' \
+		'[.stats.bytes.covered, .stats.bytes.unaccounted, .stats.bytes.file_size]' '[28584,0,28584]' \
+		'[.stats.bytes.regions[] | select(.what == "data") | [.name, .offset, .size]]' '[[null,264,368],["data.0",0,11192],["data.1",0,12000]]' \
+		'.stats.bytes.regions[] | select(.name == "unused entries") | [.what, .offset, .size]' '["feature_table",968,32]'
 	pdj -j check testdata/threads.data
 	jq_all '[.check.findings[] | select(.code | test("unreferenced|trailing"))] | length' '0' \
-		'.check.summary.bytes_covered' '28584'
-	# no header, no guess: the bytes are unaccounted, not torn records
+		'.check.summary | [.bytes_covered, .file_size]' '[28584,28584]'
+	# no magic, no guess: what of the header was read is the header
 	stats_of testdata/synthetic/zero-magic.data
-	jq_eq '[.stats.bytes.gaps[] | [.offset, .size, .likely]]' '[[0,1024,null]]'
+	jq_eq '[.stats.bytes.gaps[] | [.offset, .size, .likely]]' '[[16,1008,null]]'
+}
+
+# Every fixture: stats' covered bytes, unaccounted bytes and file size equal
+# check's, and each gap check reports is one of stats' gaps.
+@test "stats and check: the same covered bytes and gaps for every fixture" {
+	local f s c nfiles=0
+	for f in testdata/*.data testdata/synthetic/*.data; do
+		[ -e "$f" ] || continue
+		# each command's account: [file_size, covered, unaccounted, gaps]
+		pdj -j stats "$f"
+		s=$(jq -c '.stats.bytes | if . == null then null else
+			[.file_size, .covered, .unaccounted, [.gaps[] | [.offset, .size]]] end' <<<"$output")
+		pdj -j check "$f"
+		c=$(jq -c '[.check.summary.file_size, .check.summary.bytes_covered,
+			.check.summary.file_size - .check.summary.bytes_covered,
+			[.check.findings[] | select(.code | test("^(unreferenced|trailing)-(bytes|padding)$")) |
+				[.offset, .values.size]]]' <<<"$output")
+		# not a recording: stats shows nothing of it; check covers 0 bytes
+		if [ "$s" = null ]; then
+			assert_eq "$f" testdata/synthetic/code-bad-magic.data
+			assert_eq "$c" '[128,0,128,[]]'
+			continue
+		fi
+		nfiles=$((nfiles + 1))
+		# the same numbers, and every gap check reports is one of stats'
+		if ! jq -e -n --argjson s "$s" --argjson c "$c" \
+			'$s[0:3] == $c[0:3] and ($c[3] - $s[3] == [])' >/dev/null; then
+			echo "$f: stats $s, check $c"
+			return 1
+		fi
+	done
+	# the directory recording and both kinds of fixtures were compared
+	[ "$nfiles" -ge 75 ] || { echo "only $nfiles files compared"; return 1; }
 }

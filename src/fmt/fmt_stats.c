@@ -380,6 +380,9 @@ static void emit_bytes(struct emitter *e, const struct pd_byte_account *ba)
 	emit_arr_begin(e, "gaps");
 	for (uint32_t i = 0; i < ba->ngaps; i++) {
 		emit_row_begin(e, NULL);
+		/* a data.N file's gap: its offset is in that file */
+		if (ba->gaps[i].file)
+			emit_str(e, "file", ba->gaps[i].file);
 		emit_offset(e, "offset", ba->gaps[i].offset);
 		emit_u64(e, "size", ba->gaps[i].size);
 		if (ba->gaps[i].name)

@@ -2,11 +2,13 @@
 /* The byte account of a recording (see account.h). */
 #include "account.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cursor.h"
 #include "features.h"
+#include "reader.h"
 #include "session.h"
 
 #define LISTED_GAPS 32u
@@ -46,16 +48,16 @@ static ssize_t pread_at(const struct pd_session *s, uint64_t off, void *buf,
 	return pd_input_pread((struct pd_input *)&s->in, off, buf, n);
 }
 
-/* Are the bytes [off, end) all zero?  (false on a read error) */
-static bool all_zero(const struct pd_session *s, uint64_t off, uint64_t end,
-		     uint64_t *first_nonzero)
+/* Are the bytes [off, end) of in all zero?  (false on a read error) */
+static bool zero_bytes(struct pd_input *in, uint64_t off, uint64_t end,
+		       uint64_t *first_nonzero)
 {
 	uint8_t buf[65536];
 
 	while (off < end) {
 		size_t want = end - off < sizeof(buf) ? (size_t)(end - off)
 						      : sizeof(buf);
-		ssize_t got = pread_at(s, off, buf, want);
+		ssize_t got = pd_input_pread(in, off, buf, want);
 
 		if (got <= 0)
 			return false;
@@ -67,6 +69,26 @@ static bool all_zero(const struct pd_session *s, uint64_t off, uint64_t end,
 		off += (uint64_t)got;
 	}
 	return true;
+}
+
+/* Are a gap's bytes all zero?  (false when they cannot be read) */
+static bool all_zero(const struct pd_session *s, const struct pd_region *g,
+		     uint64_t *first_nonzero)
+{
+	struct pd_input in;
+	char path[4096];
+	unsigned kind;
+	bool zero;
+
+	if (!g->file)
+		return zero_bytes((struct pd_input *)&s->in, g->offset,
+				  g->offset + g->size, first_nonzero);
+	snprintf(path, sizeof(path), "%s/%s", s->path, g->file);
+	if (pd_input_open_regular(&in, path, &kind) < 0)
+		return false;
+	zero = zero_bytes(&in, g->offset, g->offset + g->size, first_nonzero);
+	pd_input_close(&in);
+	return zero;
 }
 
 /* Whole feature table entries of size 0 from off on (at most max bytes). */
@@ -118,31 +140,86 @@ static void add_gap(struct acct *a, uint64_t off, uint64_t size, bool trailing)
 		.what = "unaccounted", .offset = off, .size = size};
 
 	g.trailing = trailing;
-	/* a directory's header file has the same table as a plain file */
-	if (s->mode != PD_MODE_PIPE && h->table_raw_len &&
-	    off == h->feat_table_off + h->table_raw_len) {
-		uint64_t slack = table_slack(s, off, size);
-
-		if (slack) {
-			g.size = slack;
-			g.kind = PD_GAP_TABLE_SLACK;
-			g.name = "unused feature table entries";
-			g.trailing = trailing && slack == size;
-			g.zero = false; /* perf's, not padding */
-			push_gap(a, g);
-			if (slack == size)
-				return;
-			g = (struct pd_region){.what = "unaccounted",
-					       .offset = off + slack,
-					       .size = size - slack};
-			g.trailing = trailing;
-		}
-	} else if (s->mode == PD_MODE_FILE && s->header_ok && !h->data.size &&
-		   off >= h->data.offset) {
+	if (s->mode == PD_MODE_FILE && s->header_ok && !h->data.size &&
+	    off >= h->data.offset) {
 		g.kind = PD_GAP_TORN_RECORDS;
 		g.name = "records after the last whole one";
 	}
 	push_gap(a, g);
+}
+
+/*
+ * perf reserves a table entry for every feature bit set before it writes
+ * the sections, then clears the bit of a feature whose writer fails
+ * (tools/perf/util/header.c: perf_header__adds_write) without giving back
+ * its entry: whole entries of size 0 right after the table, part of it.
+ * A directory's header file has the same table as a plain file.
+ */
+static void table_slack_region(struct acct *a)
+{
+	const struct pd_session *s = a->s;
+	const struct pd_header *h = &s->hdr;
+	const struct pd_byte_account *ba = a->ba;
+	uint64_t off = h->feat_table_off + h->table_raw_len;
+	uint64_t lim = ba->file_size;
+	bool after_region = false;
+	struct pd_region *r;
+
+	if (s->mode == PD_MODE_PIPE || !h->table_raw_len || off >= lim)
+		return;
+	/* only bytes of no other region, right after one (the table) */
+	for (uint32_t i = 0; i < ba->nregions; i++) {
+		const struct pd_region *x = &ba->regions[i];
+		uint64_t end = x->offset + x->size;
+
+		if (x->offset <= off && end > off)
+			return;
+		after_region |= end == off;
+		if (x->offset > off && x->offset < lim)
+			lim = x->offset;
+	}
+	if (!after_region)
+		return;
+	r = add_region(a, "feature_table", off, table_slack(s, off, lim - off));
+	if (r)
+		r->name = "unused entries";
+}
+
+/*
+ * A directory's data.N files (tools/perf/util/data.c:
+ * perf_data__create_dir): records from offset 0 of each, the bytes after
+ * the last whole record a gap.  Each its own file, after the header's.
+ */
+static void data_n_regions(struct acct *a, const struct pd_data_ends *ends)
+{
+	const struct pd_session *s = a->s;
+	struct pd_byte_account *ba = a->ba;
+
+	for (size_t i = 0; i < s->ndir; i++) {
+		uint64_t size = s->dir[i].size;
+		uint64_t end = ends && i < ends->ndir ? ends->dir[i] : 0;
+		struct pd_region *r;
+
+		end = end < size ? end : size;
+		ba->file_size += size;
+		ba->covered += end;
+		r = add_region(a, "data", 0, end);
+		if (r) {
+			r->name = s->dir[i].name;
+			r->file = s->dir[i].name;
+		}
+		if (end < size)
+			push_gap(a, (struct pd_region){
+					    .what = "unaccounted",
+					    .file = s->dir[i].name,
+					    .offset = end,
+					    .size = size - end,
+					    .name = "records after the last "
+						    "whole one",
+					    .kind = PD_GAP_TORN_RECORDS,
+					    .trailing = true,
+				    });
+	}
 }
 
 static void file_regions(struct acct *a, uint64_t data_end)
@@ -212,13 +289,35 @@ static void find_gaps(struct acct *a)
 		add_gap(a, end, ba->file_size - end, true);
 }
 
-int pd_byte_account(const struct pd_session *s, uint64_t data_end,
+int pd_data_ends_read(const struct pd_session *s, const struct pd_reader *r,
+		      struct pd_data_ends *e)
+{
+	*e = (struct pd_data_ends){.main = pd_reader_data_end(r, -1)};
+	if (!s->ndir)
+		return 0;
+	e->dir = calloc(s->ndir, sizeof(*e->dir));
+	if (!e->dir)
+		return -1;
+	e->ndir = s->ndir;
+	for (size_t i = 0; i < s->ndir; i++)
+		e->dir[i] = pd_reader_data_end(r, (int)i);
+	return 0;
+}
+
+void pd_data_ends_free(struct pd_data_ends *e)
+{
+	free(e->dir);
+	*e = (struct pd_data_ends){0};
+}
+
+int pd_byte_account(const struct pd_session *s, const struct pd_data_ends *ends,
 		    bool scan_gaps, struct pd_byte_account *ba)
 {
 	struct acct a = {.s = s, .ba = ba};
+	uint64_t data_end = ends ? ends->main : 0;
 
 	memset(ba, 0, sizeof(*ba));
-	a.cap = 8 + s->evlist.n + (uint32_t)s->nfeat;
+	a.cap = 10 + s->evlist.n + (uint32_t)s->nfeat + (uint32_t)s->ndir;
 	ba->file_size = s->in.size;
 	ba->regions = calloc(a.cap, sizeof(*ba->regions));
 	if (!ba->regions)
@@ -231,15 +330,18 @@ int pd_byte_account(const struct pd_session *s, uint64_t data_end,
 				   : 0);
 	} else if (s->header_ok) {
 		file_regions(&a, data_end);
+		table_slack_region(&a);
+	} else {
+		/* the header's bytes that could be read (header.c) */
+		add_region(&a, "header", 0, s->hdr.raw_len);
 	}
 	find_gaps(&a);
+	data_n_regions(&a, ends);
 	for (uint64_t i = 0; scan_gaps && i < ba->nall_gaps; i++) {
 		struct pd_region *g = &ba->gaps[i];
 
 		g->first_nonzero = g->offset;
-		if (g->kind != PD_GAP_TABLE_SLACK)
-			g->zero = all_zero(s, g->offset, g->offset + g->size,
-					   &g->first_nonzero);
+		g->zero = all_zero(s, g, &g->first_nonzero);
 	}
 	if (a.oom) {
 		pd_byte_account_free(ba);

@@ -7,8 +7,12 @@
  * Regions are what perf's writer puts down (tools/perf/util/header.c:
  * perf_session__do_write_header, perf_header__adds_write): the file
  * header, the attrs, each attr's ids array, event_types, the data
- * section, the feature section table and each feature section.  Gaps are
- * the bytes of no region, each with what it likely is.
+ * section, the feature section table with its unused entries and each
+ * feature section; in a directory (perf record --threads,
+ * tools/perf/util/data.c: perf_data__create_dir) also the records of each
+ * data.N file.  Gaps are the bytes of no region, each with what it likely
+ * is.  `stats` shows the account; `check` reports its gaps and its
+ * covered bytes, so both say the same.
  */
 #ifndef PD_ACCOUNT_H
 #define PD_ACCOUNT_H
@@ -16,18 +20,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <stddef.h>
+
+struct pd_reader;
 struct pd_session;
 
 /* What a gap likely is. */
 enum pd_gap_kind {
 	PD_GAP_UNKNOWN,
-	/*
-	 * perf reserves a table entry for every feature bit set before it
-	 * writes the sections, then clears the bit of a feature whose writer
-	 * fails (perf_header__adds_write) without giving back its entry:
-	 * whole entries of size 0 after the table.
-	 */
-	PD_GAP_TABLE_SLACK,
 	/* data.size 0 (perf record killed): after the last whole record */
 	PD_GAP_TORN_RECORDS,
 };
@@ -35,6 +35,7 @@ enum pd_gap_kind {
 /* A byte range of the file and what it holds. */
 struct pd_region {
 	const char *what; /* "header", "attrs", "ids", "data", ... */
+	const char *file; /* a data.N file's name; NULL: the header's file */
 	uint64_t offset, size;
 	const char *name; /* the feature's name, or what a gap likely is */
 	/* gaps only: */
@@ -45,7 +46,7 @@ struct pd_region {
 };
 
 struct pd_byte_account {
-	uint64_t file_size;
+	uint64_t file_size; /* a directory: its data.N files' sizes too */
 	struct pd_region *regions; /* sorted by offset */
 	uint32_t nregions;
 	uint64_t covered;	/* bytes in at least one region */
@@ -56,13 +57,28 @@ struct pd_byte_account {
 	uint64_t nall_gaps;	/* all of them */
 };
 
+/* Where a walk's records ended: the account's input from the walk. */
+struct pd_data_ends {
+	uint64_t main; /* the data when data.size is 0, the pipe stream */
+	uint64_t *dir; /* each data.N file of a directory (ndir of them) */
+	size_t ndir;
+};
+
 /*
- * Account for every byte of a file-mode or pipe-mode recording; data_end
- * is where the record walk ended (the data when data.size is 0, the
- * stream in pipe mode).  With scan_gaps, the bytes of each gap are read
+ * The ends of the streams a reader has walked (pd_reader_data_end), for
+ * the account; before the reader is closed.  Returns -1 when out of
+ * memory (e->dir NULL then).
+ */
+int pd_data_ends_read(const struct pd_session *s, const struct pd_reader *r,
+		      struct pd_data_ends *e);
+void pd_data_ends_free(struct pd_data_ends *e);
+
+/*
+ * Account for every byte of a recording; ends says where the record walk
+ * ended in each stream.  With scan_gaps, the bytes of each gap are read
  * to say whether they are zero.  Returns -1 when out of memory.
  */
-int pd_byte_account(const struct pd_session *s, uint64_t data_end,
+int pd_byte_account(const struct pd_session *s, const struct pd_data_ends *ends,
 		    bool scan_gaps, struct pd_byte_account *ba);
 void pd_byte_account_free(struct pd_byte_account *ba);
 

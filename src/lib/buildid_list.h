@@ -30,9 +30,6 @@ struct pd_session;
 
 /* an entry is about 650 bytes (its resolution's tries): 10 MiB */
 #define PD_BID_MAX_ENTRIES (1u << 14)
-#define PD_BID_MAX_DSOS	   (1u << 16)
-#define PD_BID_MAX_PROCS   (1u << 16)
-#define PD_BID_MAX_MAPS	   (1u << 19) /* 24 bytes each */
 
 /* Where an entry came from (bits: a merged entry may have several). */
 enum {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buildid_list.h"
+#include "buildid.h"
 #include "buildid_maps.h"
 #include "hindex.h"
 #include "reader.h"

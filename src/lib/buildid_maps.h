@@ -26,6 +26,11 @@
 
 #define PD_BID_KERNEL_PID UINT32_MAX
 
+/* the maps' caps (pd_bid_maps_add says when one is reached) */
+#define PD_BID_MAX_DSOS	 (1u << 16)
+#define PD_BID_MAX_PROCS (1u << 16)
+#define PD_BID_MAX_MAPS	 (1u << 19) /* 24 bytes each */
+
 /* A DSO that maps point to: its name and, from MMAP2, its build-id. */
 struct pd_bid_dso {
 	char *name;

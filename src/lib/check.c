@@ -102,10 +102,8 @@ struct walk {
 	int stream;
 	struct pd_flush_clock clock;
 	uint64_t nrecords;
-	uint64_t stream_end[1]; /* the main stream: end of the last record */
-	uint64_t dir_end;	/* the current data.N file: the same */
-	uint64_t dir_covered;	/* the data.N files: bytes of whole records */
-	bool backward;		/* an event written backwards (--overwrite) */
+	struct pd_data_ends ends; /* where each stream's whole records end */
+	bool backward;		  /* an event written backwards (--overwrite) */
 	bool oom;
 };
 
@@ -218,26 +216,6 @@ static bool foreign_to_single(const struct pd_session *s, uint64_t id)
 	return l->n == 1 && l->nids && id && !pd_evlist_find(s, id);
 }
 
-/* Extend the bytes the records cover: of the file, or of each dir stream. */
-static void track_extent(struct walk *w, const struct pd_event *ev)
-{
-	if (!ev->compressed && ev->stream < 0) {
-		uint64_t end = ev->offset + ev->size + ev->payload;
-
-		if (end > w->stream_end[0])
-			w->stream_end[0] = end;
-	} else if (!ev->compressed) {
-		uint64_t end = ev->offset + ev->size + ev->payload;
-
-		if (ev->stream != w->stream) {
-			w->dir_covered += w->dir_end;
-			w->dir_end = 0;
-		}
-		if (end > w->dir_end)
-			w->dir_end = end;
-	}
-}
-
 /* Flag a record type no one defines and a kernel record not u64-aligned. */
 static void check_type_size(struct walk *w, const struct pd_event *ev,
 			    const char *what)
@@ -346,7 +324,6 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 	bool has_time = false;
 
 	w->nrecords++;
-	track_extent(w, ev);
 	record_what(ev, what, sizeof(what));
 	arena_reset(&w->scratch);
 	check_type_size(w, ev, what);
@@ -380,8 +357,9 @@ static void walk_records(struct walk *w)
 			!!(s->evlist.v[i].attr.flags & PD_ATTR_WRITE_BACKWARD);
 	while (pd_reader_next(r, &ev) == 1)
 		check_event(w, &ev);
-	w->dir_covered += w->dir_end;
 	pd_reader_stats(r, &st);
+	if (pd_data_ends_read(s, r, &w->ends) < 0)
+		w->oom = true;
 	/* the containers are records of the file too */
 	w->c->records_checked = w->nrecords + st.compressed_records;
 	pd_reader_close(r);
@@ -450,19 +428,19 @@ static void check_coverage(struct walk *w)
 {
 	struct pd_session *s = w->s;
 	const struct pd_header *h = &s->hdr;
-	uint64_t fsize = s->in.size;
 	struct pd_byte_account ba;
 
-	w->c->file_size = fsize;
-	if (s->mode != PD_MODE_PIPE && !s->header_ok) {
-		w->c->bytes_covered = h->raw_len < fsize ? h->raw_len : fsize;
-		return;
-	}
-	if (pd_byte_account(s, w->stream_end[0], true, &ba) < 0) {
+	if (pd_byte_account(s, &w->ends, true, &ba) < 0) {
 		w->oom = true;
 		return;
 	}
+	w->c->file_size = ba.file_size;
 	w->c->bytes_covered = ba.covered;
+	/* a header that could not be read: its damage is the finding */
+	if (s->mode != PD_MODE_PIPE && !s->header_ok) {
+		pd_byte_account_free(&ba);
+		return;
+	}
 	/*
 	 * An attr that could not be read hides where its ids are: gaps are
 	 * then not reported (the damage that hid them is).
@@ -473,18 +451,14 @@ static void check_coverage(struct walk *w)
 	for (uint64_t i = 0; i < ba.nall_gaps; i++) {
 		const struct pd_region *g = &ba.gaps[i];
 
-		/* perf's own unused table entries are part of the table */
-		if (g->kind == PD_GAP_TABLE_SLACK) {
-			w->c->bytes_covered += g->size;
-			continue;
-		}
-		if (s->mode == PD_MODE_PIPE) /* the reader says where it ends */
+		/* the reader says where a stream ends, and what it lost */
+		if (s->mode == PD_MODE_PIPE || g->file)
 			continue;
 		/*
 		 * data.size 0 with a torn end: the bytes the reader could not
 		 * use were reported by it; they are not "trailing" on top.
 		 */
-		if (g->trailing ? h->data.size || w->stream_end[0] == 0
+		if (g->trailing ? h->data.size || w->ends.main == 0
 				: attrs_known)
 			report_gap(w, g);
 	}
@@ -581,11 +555,9 @@ int pd_check_run(struct pd_session *s, struct pd_check *c)
 	if (s->pipe.live) /* features that came after the first event */
 		pd_decode_features(s);
 	check_coverage(&w);
-	for (size_t i = 0; i < s->ndir; i++)
-		c->file_size += s->dir[i].size;
-	c->bytes_covered += w.dir_covered;
 	build_findings(s, c, w.nrecords);
 	arena_free(&w.scratch);
+	pd_data_ends_free(&w.ends);
 	if (pd_check_explain(s, c) < 0)
 		w.oom = true;
 	return w.oom || (s->diags.n && !c->v) ? -1 : 0;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* The table of diagnostic codes (codes.h), in one place. */
-#include "diag.h"
+#include "codes.h"
 
 const struct pd_code_info pd_codes[PD_NCODES] = {
 	[PD_C_BAD_MAGIC] = {"bad-magic", PD_ERR, 0, "not a perf.data file"},

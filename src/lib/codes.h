@@ -72,4 +72,26 @@ enum pd_code {
 	PD_NCODES
 };
 
+/* How bad a diagnostic is (each code has its own, pd_codes[]). */
+enum pd_sev {
+	PD_WARN, /* unusual but legal, or a guess was needed */
+	PD_ERR,	 /* damaged: something could not be decoded */
+};
+
+/* One entry of the code table (codes.c), indexed by enum pd_code. */
+struct pd_code_info {
+	const char *name; /* "record-too-small": stable */
+	enum pd_sev sev;  /* the severity perfdump(1) documents */
+	unsigned flags;	  /* PD_CODE_RAISE */
+	const char *meaning;
+};
+
+/*
+ * check reports a finding of this code at the code's severity even where the
+ * parser only warns (perf refuses such files; the other commands go on).
+ */
+#define PD_CODE_RAISE 1u
+
+extern const struct pd_code_info pd_codes[PD_NCODES];
+
 #endif

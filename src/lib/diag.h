@@ -13,28 +13,7 @@
 
 #include "codes.h"
 
-enum pd_sev {
-	PD_WARN, /* unusual but legal, or a guess was needed */
-	PD_ERR,	 /* damaged: something could not be decoded */
-};
-
 #define PD_NO_OFFSET UINT64_MAX
-
-/* One entry of the code table (codes.c), indexed by enum pd_code. */
-struct pd_code_info {
-	const char *name; /* "record-too-small": stable */
-	enum pd_sev sev;  /* the severity perfdump(1) documents */
-	unsigned flags;	  /* PD_CODE_RAISE */
-	const char *meaning;
-};
-
-/*
- * check reports a finding of this code at the code's severity even where the
- * parser only warns (perf refuses such files; the other commands go on).
- */
-#define PD_CODE_RAISE 1u
-
-extern const struct pd_code_info pd_codes[PD_NCODES];
 
 /* The structure a diagnostic concerns (check shows it as "structure"). */
 enum pd_where_kind {

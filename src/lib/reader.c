@@ -229,13 +229,23 @@ void pd_reader_close(struct pd_reader *r)
 	free(r);
 }
 
+uint64_t pd_reader_data_end(const struct pd_reader *r, int stream)
+{
+	for (int i = 0; i < r->nsrc; i++) {
+		if (r->src[i].index != stream)
+			continue;
+		/* records handed out in place since the last call into reader.c */
+		if (i == r->cur && r->aim == AIM_FILE && r->c.p != r->c_start)
+			return r->c.at;
+		return r->src[i].data_end;
+	}
+	return 0;
+}
+
 void pd_reader_stats(const struct pd_reader *r, struct pd_reader_stats *st)
 {
 	*st = r->stats;
-	/* records handed out in place since the last call into reader.c */
-	if (r->aim == AIM_FILE && r->src[r->cur].index < 0 &&
-	    r->c.p != r->c_start)
-		st->data_end = r->c.at;
+	st->data_end = pd_reader_data_end(r, -1);
 }
 
 /* ------------------------------------------------------------- cursor */
@@ -248,8 +258,8 @@ static void cursor_sync(struct pd_reader *r)
 
 	if (r->aim == AIM_FILE) {
 		pd_stream_consume(&src->st, n);
-		if (src->index < 0 && n)
-			r->stats.data_end = src->st.pos;
+		if (n)
+			src->data_end = src->st.pos;
 	} else if (r->aim == AIM_Z) {
 		pd_z_consume(&src->z, n);
 	}
@@ -444,8 +454,7 @@ int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev)
 				return -1;
 			continue;
 		}
-		if (src->index < 0)
-			r->stats.data_end = rec.off + rec.size + rec.payload;
+		src->data_end = rec.off + rec.size + rec.payload;
 		if (is_container(rec.type)) {
 			int k = rec.type == PD_REC_COMPRESSED2;
 

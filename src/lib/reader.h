@@ -143,6 +143,11 @@ struct pd_reader_stats {
 	bool stopped_clean;   /* main stream: at its end, not at damage */
 };
 void pd_reader_stats(const struct pd_reader *r, struct pd_reader_stats *st);
+/*
+ * The file offset after the last whole record of a stream (-1 the main
+ * stream, else data.N's N) read so far; 0 for a stream not read.
+ */
+uint64_t pd_reader_data_end(const struct pd_reader *r, int stream);
 
 /*
  * Where the next record is framed (private to the reader; here for the

@@ -94,8 +94,9 @@ struct source {
 	 */
 	const char *lazy_name;
 	uint64_t lazy_start, lazy_skip; /* where to start in it */
-	int index;	/* -1 the main stream, else data.N's N */
-	bool seen_attr; /* a HEADER_ATTR went by (legacy streams) */
+	int index;	   /* -1 the main stream, else data.N's N */
+	uint64_t data_end; /* the file offset after its last whole record */
+	bool seen_attr;	   /* a HEADER_ATTR went by (legacy streams) */
 	char what[48];
 	struct zstate z;
 };

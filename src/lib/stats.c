@@ -480,7 +480,6 @@ static void count_containers(struct walk *w, const struct pd_reader_stats *rs)
 	st->container_bytes = rs->container_bytes[0] + rs->container_bytes[1];
 	st->compressed_bytes = rs->compressed_bytes;
 	st->decompressed_bytes = rs->decompressed_bytes;
-	st->data_end = rs->data_end;
 	/* containers are records of the data section too (perf counts them) */
 	for (int k = 0; k < 2; k++) {
 		struct pd_stats_type *ts;
@@ -584,6 +583,8 @@ int pd_stats_collect(struct pd_session *s, struct pd_stats *st)
 	pd_stats_end_round(st);
 	pd_reader_stats(r, &rs);
 	count_containers(&w, &rs);
+	if (pd_data_ends_read(s, r, &st->ends) < 0)
+		w.oom = true;
 	finish(&w);
 	if (st->threads_dropped)
 		pd_diag_add(&s->diags, PD_C_TABLE_FULL, PD_AT_NAMED("threads"),

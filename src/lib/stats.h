@@ -119,7 +119,6 @@ struct pd_stats {
 
 	/* where records came from */
 	uint64_t data_bytes; /* bytes of records read from the file */
-	uint64_t data_end;   /* end of the last whole record (offset) */
 	uint64_t containers, container_bytes; /* COMPRESSED(2) records */
 	uint64_t compressed_bytes, decompressed_bytes; /* zstd in / out */
 
@@ -173,6 +172,9 @@ struct pd_stats {
 	uint64_t other_type_bytes, other_type_inner_bytes;
 	struct pd_flush_clock clock; /* samples' times, perf's flush rule */
 	uint64_t prev_time;	     /* the stream's sample before, or 0 */
+
+	/* where each stream's whole records end (the byte account's) */
+	struct pd_data_ends ends;
 };
 
 /*

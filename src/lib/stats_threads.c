@@ -199,6 +199,7 @@ void pd_stats_free(struct pd_stats *st)
 	free(st->cpu_samples);
 	free(st->threads);
 	pd_stats_stat_free(&st->stat);
+	pd_data_ends_free(&st->ends);
 	memset(st, 0, sizeof(*st));
 }
 

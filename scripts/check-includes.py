@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Check the #include "..." lines of src/: no include cycles, layers one way.
+
+Usage: scripts/check-includes.py [--list] [ROOT]   (ROOT: the project root,
+default: this script's parent folder)
+
+A module is a source file's stem: x.c, x.h and x's private header x_int.h
+("x's insides", shared by x*.c) are module x.  Module A depends on module B
+when a file of A includes a header of B.  Two failures, exit status 1:
+
+  cycle   a dependency that lies on a cycle of modules (A -> ... -> A),
+          unless it is in ALLOWED below; the message names the modules of
+          the cycle and the include lines that close it;
+  layer   an include that points up: the layers are src/lib (the parser)
+          < src/fmt (the formatters) < src (the commands); src/lib includes
+          nothing of src/fmt or src/, src/fmt nothing of src/.
+
+ALLOWED lists the include lines on cycles that remain for now: the session
+as a mutable hub, which issue 24 restructures.  It can only shrink: an
+entry whose include is gone, or no longer on a cycle, fails the check too
+(remove the entry).  --list prints every dependency on a cycle, allowed or
+not, and the cycles (strongly connected modules), and exits 0.
+"""
+import os
+import re
+import sys
+
+# (including file, included header): why the include is still there.  All
+# are the session as a mutable hub (issue 24 items 1-2).
+ALLOWED = {
+    ("src/lib/evlist.c", "src/lib/features.h"):
+        "evlist reads the decoded features (EVENT_DESC names) through the session",
+    ("src/lib/evlist.c", "src/lib/record.h"):
+        "evlist decodes EVENT_UPDATE records into itself (record.c)",
+    ("src/lib/evlist.c", "src/lib/session.h"):
+        "the event list is loaded into and looked up through the session",
+    ("src/lib/evlist.c", "src/lib/tracepoint.h"):
+        "evlist names tracepoint events from the session's tracing formats",
+    ("src/lib/feat_meta.c", "src/lib/features.h"):
+        "feature decoders take the session and allocate from its arena",
+    ("src/lib/feat_sys.c", "src/lib/features.h"):
+        "feature decoders take the session and allocate from its arena",
+    ("src/lib/feat_topo.c", "src/lib/features.h"):
+        "feature decoders take the session (and pd_feat_more_data)",
+    ("src/lib/feat_topo.h", "src/lib/feat_sys.h"):
+        "a topology model holds feat_sys types; on the cycle only through features.h",
+    ("src/lib/features.h", "src/lib/feat_meta.h"):
+        "features.h is the umbrella of the feature models: users get all",
+    ("src/lib/features.h", "src/lib/feat_sys.h"):
+        "features.h is the umbrella of the feature models: users get all",
+    ("src/lib/features.h", "src/lib/feat_topo.h"):
+        "features.h is the umbrella of the feature models: users get all",
+    ("src/lib/features.h", "src/lib/session.h"):
+        "decoders are typed on struct pd_session/pd_feature, defined there",
+    ("src/lib/reader.c", "src/lib/session.h"):
+        "the reader opens a session's streams and feeds a live pipe back into it (session_pipe.c)",
+    ("src/lib/record.c", "src/lib/evlist.h"):
+        "decoding a record looks up (and with EVENT_UPDATE changes) the event list",
+    ("src/lib/record.c", "src/lib/session.h"):
+        "record decoders take the session for its evlist, byte order and diags",
+    ("src/lib/record.h", "src/lib/reader.h"):
+        "a record is decoded from the reader's struct pd_event",
+    ("src/lib/record.h", "src/lib/record_types.h"):
+        "struct pd_record carries its type's kind from the registry",
+    ("src/lib/record_int.h", "src/lib/session.h"):
+        "the record decoders' context (rec_ctx) holds the session",
+    ("src/lib/record_types.c", "src/lib/record_int.h"):
+        "the record type registry points at every decoder (rec_parse_*)",
+    ("src/lib/session.c", "src/lib/features.h"):
+        "opening a session decodes its features into it",
+    ("src/lib/session.c", "src/lib/tracepoint.h"):
+        "the session owns and frees the parsed tracing formats",
+    ("src/lib/session.h", "src/lib/evlist.h"):
+        "the session holds its event list by value",
+    ("src/lib/tracepoint.c", "src/lib/features.h"):
+        "tracepoint formats come from the session's TRACING_DATA feature",
+    ("src/lib/tracepoint.c", "src/lib/session.h"):
+        "tracepoint formats are parsed into the session",
+}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+# a folder's layer: a file may include headers of its layer or lower ones
+LAYERS = {"src/lib": 0, "src/fmt": 1, "src": 2}
+
+
+def module(path):
+    stem = os.path.splitext(path)[0]
+    return stem[:-4] if stem.endswith("_int") else stem
+
+
+def layer(path):
+    return LAYERS.get(os.path.dirname(path))
+
+
+def read_includes(root):
+    """{file: [(line number, header), ...]} for src/**/*.c|h, both relative
+    to root; headers of the tree only (resolved from the including file's
+    folder, as the compiler does)."""
+    files = {}
+    for top, dirs, names in os.walk(os.path.join(root, "src")):
+        dirs.sort()
+        for n in sorted(names):
+            if n.endswith((".c", ".h")):
+                files[os.path.relpath(os.path.join(top, n), root)] = []
+    for f in files:
+        with open(os.path.join(root, f), encoding="utf-8",
+                  errors="replace") as fh:
+            for no, line in enumerate(fh, 1):
+                m = INCLUDE.match(line)
+                if not m:
+                    continue
+                h = os.path.normpath(
+                    os.path.join(os.path.dirname(f), m.group(1)))
+                if h in files:
+                    files[f].append((no, h))
+    return files
+
+
+def sccs(graph):
+    """Strongly connected components (Tarjan), iteratively."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = 0
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on.add(start)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph[w]))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                out.append(sorted(comp))
+    return out
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith("--")]
+    listing = "--list" in argv
+    root = args[0] if args else os.path.dirname(
+        os.path.dirname(os.path.abspath(__file__)))
+    files = read_includes(root)
+    problems = []
+
+    for f, incs in sorted(files.items()):
+        for no, h in incs:
+            lf, lh = layer(f), layer(h)
+            if lf is not None and lh is not None and lh > lf:
+                problems.append("%s:%d: layer: includes %s (%s may not "
+                                "include %s)" % (f, no, h, os.path.dirname(f),
+                                                 os.path.dirname(h)))
+
+    graph = {}
+    for f, incs in files.items():
+        graph.setdefault(module(f), set())
+        for _, h in incs:
+            if module(h) != module(f):
+                graph[module(f)].add(module(h))
+                graph.setdefault(module(h), set())
+    cycles = [c for c in sccs(graph) if len(c) > 1]
+    where = {m: i for i, c in enumerate(cycles) for m in c}
+
+    on_cycle = {}
+    for f, incs in sorted(files.items()):
+        for no, h in incs:
+            a, b = module(f), module(h)
+            if a != b and a in where and where.get(b) == where[a]:
+                on_cycle[(f, h)] = no
+    if listing:
+        for i, c in enumerate(cycles):
+            print("cycle %d (%d modules): %s" % (i + 1, len(c), " ".join(c)))
+        for (f, h), no in sorted(on_cycle.items()):
+            print("%s:%d -> %s%s" % (f, no, h, "  (allowed)"
+                                     if (f, h) in ALLOWED else ""))
+        return 0
+
+    for (f, h), no in sorted(on_cycle.items()):
+        if (f, h) not in ALLOWED:
+            c = cycles[where[module(f)]]
+            problems.append("%s:%d: cycle: includes %s, which closes a cycle "
+                            "of %s" % (f, no, h, " ".join(c)))
+    for (f, h) in sorted(ALLOWED):
+        if (f, h) not in on_cycle:
+            problems.append("%s: allowed include of %s is gone or no longer on "
+                            "a cycle: remove it from ALLOWED in %s"
+                            % (f, h, os.path.basename(__file__)))
+    for p in problems:
+        print("check-includes: " + p, file=sys.stderr)
+    if problems:
+        return 1
+    print("check-includes: %d files, %d cycle(s) left, each include on them "
+          "allowed (%d)" % (len(files), len(cycles), len(ALLOWED)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
