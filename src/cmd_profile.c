@@ -144,6 +144,8 @@ static int load(struct cmd_run *r)
 {
 	struct prof_opts *po = r->ctx;
 
+	if (!po->has_debug_dir) /* perf's default (cli.c) */
+		po->where.bid.debug_dir = r->s->opts.buildid_dir;
 	pd_profile_collect(&po->p, r->s, po->by, &po->where);
 	pd_profile_sort_rows(&po->p);
 	return 0;
@@ -177,7 +179,6 @@ int cmd_profile(struct opts *o, int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct prof_opts po = {0};
-	char dbg[PATH_MAX];
 	int first, rc;
 
 	rc = parse_cmd_opts(&cmd_profile_def, o, argc, argv, "", longopts,
@@ -196,8 +197,5 @@ int cmd_profile(struct opts *o, int argc, char **argv)
 	}
 	if (po.csv)
 		o->fmt = EMIT_CSV;
-	if (!po.has_debug_dir)
-		po.where.bid.debug_dir =
-			pd_bid_default_debug_dir(dbg, sizeof(dbg));
 	return cmd_run(&cmd_profile_def, o, &po);
 }

@@ -30,6 +30,9 @@ struct opts {
 	/* --redact (--redact=comm, --redact-key): one for the whole run,
 	 * so a string gets the same token in every file; NULL: off */
 	struct redactor *red;
+	/* how the recordings are read: cmd_run fills it from the
+	 * environment (read_env), the one place that reads it */
+	struct pd_read_opts read;
 };
 
 /*

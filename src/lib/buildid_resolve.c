@@ -33,20 +33,6 @@ const char *pd_bid_status_name(enum pd_bid_status st)
 	return (unsigned)st < PD_BID_NSTATUS ? names[st] : "?";
 }
 
-const char *pd_bid_default_debug_dir(char *buf, size_t len)
-{
-	const char *d = getenv("PERF_BUILDID_DIR"), *home;
-
-	if (d && *d)
-		return d;
-	home = getenv("HOME");
-	if (!home || !*home)
-		return NULL;
-	if ((size_t)snprintf(buf, len, "%s/.debug", home) >= len)
-		return NULL;
-	return buf;
-}
-
 static bool starts(const char *s, size_t n, const char *prefix)
 {
 	size_t k = strlen(prefix);
