@@ -117,17 +117,12 @@ static int parse_by(const char *arg, enum pd_prof_by *by)
 static int handle(int opt, const char *arg, void *ctx)
 {
 	struct prof_opts *po = ctx;
-	char *end;
 
 	switch (opt) {
 	case OPT_BY: return parse_by(arg, &po->by);
 	case OPT_TOP:
-		po->top = strtoull(arg, &end, 10);
-		if (*arg < '0' || *arg > '9' || *end) {
-			usage_error("profile: --top: '%s' is not a count", arg);
-			return -1;
-		}
-		return 0;
+		return opt_number("profile: --top", arg, 10, UINT64_MAX,
+				  OPT_COUNT, &po->top);
 	case OPT_CSV: po->csv = true; return 0;
 	case OPT_SYMFS: po->where.bid.symfs = arg; return 0;
 	case OPT_DEBUG_DIR:
