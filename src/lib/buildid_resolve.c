@@ -15,6 +15,7 @@
 #include "buildid.h"
 #include "hex.h"
 #include "rootpath.h"
+#include "util.h"
 
 const char *pd_bid_status_name(enum pd_bid_status st)
 {
@@ -53,7 +54,7 @@ bool pd_bid_is_pseudo(const char *filename, size_t flen)
 		"/dev/zero", "/SYSV",  "/memfd:",
 	};
 
-	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+	for (size_t i = 0; i < PD_NELEMS(prefixes); i++)
 		if (starts(filename, flen, prefixes[i]))
 			return true;
 	return flen == 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "features.h"
+#include "util.h"
 
 /*
  * include/uapi/linux/bpf.h struct bpf_prog_info (aligned 8).  Pointer
@@ -55,10 +56,9 @@ const struct pd_bpf_field pd_bpf_fields[] = {
 	{"attach_btf_id", 224, PD_BPF_U32},
 };
 
-const size_t pd_bpf_nfields = sizeof(pd_bpf_fields) / sizeof(pd_bpf_fields[0]);
+const size_t pd_bpf_nfields = PD_NELEMS(pd_bpf_fields);
 
-_Static_assert(sizeof(pd_bpf_fields) / sizeof(pd_bpf_fields[0]) <=
-		       PD_BPF_MAX_FIELDS,
+_Static_assert(PD_NELEMS(pd_bpf_fields) <= PD_BPF_MAX_FIELDS,
 	       "pd_bpf_prog.val is too small");
 
 static size_t field_size(uint8_t kind)

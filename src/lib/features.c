@@ -4,6 +4,7 @@
  * enum HEADER_*) or simpleperf (record_file.h, FEAT_*) defines.
  */
 #include "features.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -70,10 +71,9 @@ static const struct pd_feat_ops sp_ops[] = {
 
 const struct pd_feat_ops *pd_feat_ops(unsigned id)
 {
-	if (id < sizeof(ops) / sizeof(ops[0]))
+	if (id < PD_NELEMS(ops))
 		return &ops[id];
-	if (id >= SP_FEAT_FILE &&
-	    id - SP_FEAT_FILE < sizeof(sp_ops) / sizeof(sp_ops[0]))
+	if (id >= SP_FEAT_FILE && id - SP_FEAT_FILE < PD_NELEMS(sp_ops))
 		return &sp_ops[id - SP_FEAT_FILE];
 	return NULL;
 }
