@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "lib/evlist.h"
+#include "lib/rootpath.h"
 #include "lib/torn.h"
 #include "perfdump.h"
 
@@ -240,7 +242,7 @@ static int open_session(struct pd_session *s, struct cli_out *out, bool hook,
 	const struct opts *o = out->o;
 	char err[512];
 
-	if (pd_session_open(s, o->file, hook ? diag_hook : NULL,
+	if (pd_session_open(s, o->file, &o->read, hook ? diag_hook : NULL,
 			    hook ? (void *)out : NULL, count, err,
 			    sizeof(err)) < 0) {
 		if (!o->quiet) {
@@ -374,11 +376,49 @@ static int run_file(const struct cmd *c, const struct opts *o, void *ctx,
 	return rc;
 }
 
+/*
+ * The reading choices the environment makes: the one place perfdump reads
+ * it (the parser reads none).  $TMPDIR, perf's $PERF_BUILDID_DIR and
+ * $HOME (tools/perf/util/config.c: perf_buildid_dir's default
+ * "$HOME/.debug"), and the PERFDUMP_* testing aids.  Read at each run, as
+ * the fuzz targets change them between runs.
+ */
+static void read_env(struct pd_read_opts *ro)
+{
+	static char home_debug[PATH_MAX];
+	const char *v;
+
+	memset(ro, 0, sizeof(*ro));
+	v = getenv("PERFDUMP_READER");
+	if (v && strcmp(v, "plain") == 0)
+		ro->ahead = PD_READAHEAD_NEVER;
+	else if (v && strcmp(v, "fast") == 0)
+		ro->ahead = PD_READAHEAD_ALWAYS;
+	v = getenv("PERFDUMP_TP_PRINT");
+	ro->tp_print_libtraceevent = v && strcmp(v, "libtraceevent") == 0;
+	v = getenv("PERFDUMP_PROFILE_ADDRS");
+	ro->profile_addrs = v && *v ? strtoul(v, NULL, 10) : 0;
+	v = getenv("PERFDUMP_NO_OPENAT2");
+	ro->no_openat2 = v && *v;
+	ro->tmpdir = getenv("TMPDIR");
+	v = getenv("PERF_BUILDID_DIR");
+	if (v && *v)
+		ro->buildid_dir = v;
+	else if ((v = getenv("HOME")) && *v &&
+		 (size_t)snprintf(home_debug, sizeof(home_debug), "%s/.debug",
+				  v) < sizeof(home_debug))
+		ro->buildid_dir = home_debug;
+}
+
 int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
 {
 	struct opts fo = *o;
 	int worst = EXIT_SOUND;
 	bool sep = false;
+
+	read_env(&fo.read);
+	/* a choice for the whole process (rootpath.h) */
+	pd_root_use_openat2(!fo.read.no_openat2);
 
 	if (o->hex && o->red) {
 		usage_error("%s: -x cannot be used with --redact: hex dumps "

@@ -127,6 +127,8 @@ static int load(struct cmd_run *r)
 {
 	struct bid_opts *bo = r->ctx;
 
+	if (!bo->has_debug_dir) /* perf's default (cli.c) */
+		bo->where.debug_dir = r->s->opts.buildid_dir;
 	pd_bid_list_build(&bo->l, r->s, true, bo->hits);
 	if (!bo->no_resolve)
 		pd_bid_list_resolve(&bo->l, &bo->where);
@@ -173,7 +175,6 @@ int cmd_buildids(struct opts *o, int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct bid_opts bo = {0};
-	char dbg[PATH_MAX];
 	int first, rc;
 
 	rc = parse_cmd_opts(&cmd_buildids_def, o, argc, argv, "H", longopts,
@@ -186,7 +187,5 @@ int cmd_buildids(struct opts *o, int argc, char **argv)
 			    "(--no-resolve given)");
 		return EXIT_USAGE;
 	}
-	if (!bo.has_debug_dir)
-		bo.where.debug_dir = pd_bid_default_debug_dir(dbg, sizeof(dbg));
 	return cmd_run(&cmd_buildids_def, o, &bo);
 }

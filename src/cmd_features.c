@@ -97,11 +97,8 @@ static int handle(int opt, const char *arg, void *ctx)
 /* --resolve: each BUILD_ID entry against local files (lib/buildid.h). */
 static void resolve_build_ids(struct pd_session *s, struct features_opts *fo)
 {
-	char dbg[PATH_MAX];
-
-	if (!fo->has_debug_dir)
-		fo->where.debug_dir =
-			pd_bid_default_debug_dir(dbg, sizeof(dbg));
+	if (!fo->has_debug_dir) /* perf's default (cli.c) */
+		fo->where.debug_dir = s->opts.buildid_dir;
 	for (size_t i = 0; i < s->nfeat; i++) {
 		struct feat_build_id *m = s->feat[i].model;
 		struct pd_bid_res *res;

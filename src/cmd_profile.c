@@ -117,17 +117,12 @@ static int parse_by(const char *arg, enum pd_prof_by *by)
 static int handle(int opt, const char *arg, void *ctx)
 {
 	struct prof_opts *po = ctx;
-	char *end;
 
 	switch (opt) {
 	case OPT_BY: return parse_by(arg, &po->by);
 	case OPT_TOP:
-		po->top = strtoull(arg, &end, 10);
-		if (*arg < '0' || *arg > '9' || *end) {
-			usage_error("profile: --top: '%s' is not a count", arg);
-			return -1;
-		}
-		return 0;
+		return opt_number("profile: --top", arg, 10, UINT64_MAX,
+				  OPT_COUNT, &po->top);
 	case OPT_CSV: po->csv = true; return 0;
 	case OPT_SYMFS: po->where.bid.symfs = arg; return 0;
 	case OPT_DEBUG_DIR:
@@ -144,6 +139,8 @@ static int load(struct cmd_run *r)
 {
 	struct prof_opts *po = r->ctx;
 
+	if (!po->has_debug_dir) /* perf's default (cli.c) */
+		po->where.bid.debug_dir = r->s->opts.buildid_dir;
 	pd_profile_collect(&po->p, r->s, po->by, &po->where);
 	pd_profile_sort_rows(&po->p);
 	return 0;
@@ -177,7 +174,6 @@ int cmd_profile(struct opts *o, int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct prof_opts po = {0};
-	char dbg[PATH_MAX];
 	int first, rc;
 
 	rc = parse_cmd_opts(&cmd_profile_def, o, argc, argv, "", longopts,
@@ -196,8 +192,5 @@ int cmd_profile(struct opts *o, int argc, char **argv)
 	}
 	if (po.csv)
 		o->fmt = EMIT_CSV;
-	if (!po.has_debug_dir)
-		po.where.bid.debug_dir =
-			pd_bid_default_debug_dir(dbg, sizeof(dbg));
 	return cmd_run(&cmd_profile_def, o, &po);
 }

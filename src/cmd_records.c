@@ -116,35 +116,27 @@ enum {
 	OPT_JSON_LINES,
 };
 
-static bool parse_u64(const char *arg, uint64_t *v)
-{
-	char *end;
-
-	if (!*arg || *arg == '-')
-		return false;
-	errno = 0;
-	*v = strtoull(arg, &end, 0);
-	return !errno && !*end;
-}
-
-static bool parse_u32(const char *arg, uint32_t *v)
+/* A u32 value (a CPU, a pid), as opt_number takes a number. */
+static int number_u32(const char *where, const char *arg, const char *want,
+		      uint32_t *v)
 {
 	uint64_t x;
 
-	if (!parse_u64(arg, &x) || x > UINT32_MAX)
-		return false;
+	if (opt_number(where, arg, 0, UINT32_MAX, want, &x) < 0)
+		return -1;
 	*v = (uint32_t)x;
-	return true;
+	return 0;
 }
 
 /* A pid or tid: a number, or -1 (perf's "none", e.g. in -a recordings) */
-static bool parse_task_id(const char *arg, uint32_t *v)
+static int task_id(const char *where, const char *arg, const char *want,
+		   uint32_t *v)
 {
 	if (!strcmp(arg, "-1")) {
 		*v = UINT32_MAX;
-		return true;
+		return 0;
 	}
-	return parse_u32(arg, v);
+	return number_u32(where, arg, want, v);
 }
 
 /*
@@ -247,12 +239,12 @@ static int parse_type_list(struct rec_opts *ro, const char *arg)
 
 	while (*p) {
 		size_t n = strcspn(p, ",");
-		uint32_t t;
+		uint64_t t;
 		int i;
 
 		/* no name is that long: an unknown one, cut, to say so */
 		snprintf(buf, sizeof(buf), "%.*s", (int)n, p);
-		if (!parse_u32(buf, &t)) {
+		if (!opt_u64(buf, 0, UINT32_MAX, &t)) {
 			const char *name = buf;
 
 			if (strncasecmp(name, "PERF_RECORD_", 12) == 0)
@@ -266,7 +258,7 @@ static int parse_type_list(struct rec_opts *ro, const char *arg)
 				    MAX_TYPES);
 			return -1;
 		}
-		ro->types[ro->ntypes++] = t;
+		ro->types[ro->ntypes++] = (uint32_t)t;
 		p += n + (p[n] == ',');
 	}
 	return 0;
@@ -275,7 +267,6 @@ static int parse_type_list(struct rec_opts *ro, const char *arg)
 static int handle(int opt, const char *arg, void *ctx)
 {
 	struct rec_opts *ro = ctx;
-	const char *name = NULL, *want = NULL;
 
 	switch (opt) {
 	case OPT_TYPE: return parse_type_list(ro, arg);
@@ -284,37 +275,26 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_JSON_LINES: ro->json_lines = true; return 0;
 	case OPT_PID:
 		ro->has_pid = true;
-		if (parse_task_id(arg, &ro->pid))
-			return 0;
-		name = "pid", want = "a process id (a number, or -1)";
-		break;
+		return task_id("records: --pid", arg,
+			       "a process id (a number, or -1)", &ro->pid);
 	case OPT_TID:
 		ro->has_tid = true;
-		if (parse_task_id(arg, &ro->tid))
-			return 0;
-		name = "tid", want = "a thread id (a number, or -1)";
-		break;
+		return task_id("records: --tid", arg,
+			       "a thread id (a number, or -1)", &ro->tid);
 	case OPT_CPU:
 		ro->has_cpu = true;
-		if (parse_u32(arg, &ro->cpu))
-			return 0;
-		name = "cpu", want = "a CPU number";
-		break;
+		return number_u32("records: --cpu", arg, "a CPU number",
+				  &ro->cpu);
 	case OPT_SKIP:
-		if (parse_u64(arg, &ro->skip))
-			return 0;
-		name = "skip", want = "a count (a number, 0 or more)";
-		break;
+		return opt_number("records: --skip", arg, 0, UINT64_MAX,
+				  OPT_COUNT, &ro->skip);
 	case OPT_LIMIT:
-		if (parse_u64(arg, &ro->limit))
-			return 0;
-		name = "limit", want = "a count (a number, 0 or more)";
-		break;
+		return opt_number("records: --limit", arg, 0, UINT64_MAX,
+				  OPT_COUNT, &ro->limit);
 	case OPT_AT:
-		if (parse_u64(arg, &ro->at))
-			return 0;
-		name = "at", want = "a file offset (decimal, or hex with 0x)";
-		break;
+		return opt_number("records: --at", arg, 0, UINT64_MAX,
+				  "a file offset (decimal, or hex with 0x)",
+				  &ro->at);
 	case OPT_ORDER: {
 		static const char *const orders[] = {"file", "time"};
 		static const struct choices values = {
@@ -326,8 +306,6 @@ static int handle(int opt, const char *arg, void *ctx)
 	}
 	default: return -1;
 	}
-	usage_error("records: --%s: '%s' is not %s", name, arg, want);
-	return -1;
 }
 
 /* The options, and where the walk is. */

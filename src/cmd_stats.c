@@ -87,19 +87,11 @@ struct stats_cmd {
 static int handle(int opt, const char *arg, void *ctx)
 {
 	struct stats_cmd *so = ctx;
-	char *end;
 
 	if (opt != OPT_TOP)
 		return -1;
-	errno = 0;
-	so->top = strtoull(arg, &end, 10);
-	if (*arg == '-' || !*arg || *end || errno) {
-		usage_error("stats: --top: '%s' is not a count (a number, 0 "
-			    "or more)",
-			    arg);
-		return -1;
-	}
-	return 0;
+	return opt_number("stats: --top", arg, 10, UINT64_MAX, OPT_COUNT,
+			  &so->top);
 }
 
 /* The parser: the counts, the top lists and the byte account. */

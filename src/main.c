@@ -13,13 +13,14 @@
 #include <sys/stat.h>
 
 #include "perfdump.h"
+#include "lib/util.h"
 
 static const struct cmd *const commands[] = {
 	&cmd_summary_def, &cmd_header_def,   &cmd_features_def,
 	&cmd_attrs_def,	  &cmd_records_def,  &cmd_stats_def,
 	&cmd_check_def,	  &cmd_buildids_def, &cmd_profile_def,
 };
-#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+#define NCOMMANDS PD_NELEMS(commands)
 
 static const char global_help[] =
 	"Usage: perfdump [OPTIONS] COMMAND [COMMAND OPTIONS] [FILE...]\n"

@@ -30,6 +30,9 @@ struct opts {
 	/* --redact (--redact=comm, --redact-key): one for the whole run,
 	 * so a string gets the same token in every file; NULL: off */
 	struct redactor *red;
+	/* how the recordings are read: cmd_run fills it from the
+	 * environment (read_env), the one place that reads it */
+	struct pd_read_opts read;
 };
 
 /*
@@ -160,6 +163,17 @@ int choose(const struct choices *c, const char *word, const char *ctx);
 
 /* Print errors to stderr as "perfdump: FILE: 0xOFF: what: detail". */
 void print_diag(const struct pd_diag *d, void *opts);
+
+/*
+ * A number option's value (optnum.c): digits as strtoull reads them in
+ * `base` (0: 0x hex as well), no sign or blank, at most max.  opt_number
+ * says otherwise as a usage error, "WHERE: 'ARG' is not WANT" (WHERE:
+ * "stats: --top"), and returns -1; 0 when *v is set.
+ */
+#define OPT_COUNT "a count (a number, 0 or more)"
+bool opt_u64(const char *arg, int base, uint64_t max, uint64_t *v);
+int opt_number(const char *where, const char *arg, int base, uint64_t max,
+	       const char *want, uint64_t *v);
 
 /*
  * "perfdump: MESSAGE" on stderr, then where to read more: the help of the

@@ -7,8 +7,7 @@
 #include <string.h>
 
 #include "fmt_features.h"
-
-#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+#include "../lib/util.h"
 
 /* include/uapi/linux/bpf.h enum bpf_prog_type, without BPF_PROG_TYPE_ */
 static const char *prog_type_name(uint64_t type)
@@ -49,7 +48,7 @@ static const char *prog_type_name(uint64_t type)
 		"netfilter",
 	};
 
-	return type < NELEMS(names) ? names[type] : NULL;
+	return type < PD_NELEMS(names) ? names[type] : NULL;
 }
 
 /* tools/perf/util/bpf-utils.h enum perf_bpil_array_types */
@@ -156,7 +155,7 @@ void emit_feat_bpf_prog_info(struct emitter *e, const struct pd_session *s,
 		emit_u64(e, "info_len", p->info_len);
 		emit_u64(e, "data_len", p->data_len);
 		emit_flags(e, "arrays", p->arrays, bpil_names,
-			   NELEMS(bpil_names));
+			   PD_NELEMS(bpil_names));
 		emit_info_fields(e, p);
 		emit_subprogs(e, p);
 		emit_obj_end(e);

@@ -12,8 +12,6 @@
 #include "fmt_tracepoint.h"
 #include "names.h"
 
-#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
-
 /* ---- TRACING_DATA ---------------------------------------------------- */
 
 static void emit_trace_events(struct emitter *e,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "fmt_features.h"
 #include "fmtnum.h"
+#include "../lib/util.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -43,7 +44,7 @@ static const pd_feat_emit_fn emitters[] = {
 
 static pd_feat_emit_fn emitter_for(unsigned id)
 {
-	if (id < sizeof(emitters) / sizeof(emitters[0]))
+	if (id < PD_NELEMS(emitters))
 		return emitters[id];
 	if (id == SP_FEAT_META_INFO)
 		return emit_feat_sp_meta_info;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The formatter for `perfdump profile` (see fmt_profile.h). */
 #include "fmt_profile.h"
+#include "../lib/util.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -126,7 +127,7 @@ static void emit_functions(struct emitter *e, const struct profile_view *v)
 	uint64_t k = 0;
 
 	emit_table_begin(e, "functions", function_cols,
-			 sizeof(function_cols) / sizeof(function_cols[0]));
+			 PD_NELEMS(function_cols));
 	for (uint32_t i = 0; i < p->nrows; i++)
 		if (shown(v, &p->rows[i], &last, &k))
 			emit_function(e, v, &p->rows[i]);
@@ -180,8 +181,7 @@ static void emit_dso_rows(struct emitter *e, const struct profile_view *v)
 		.detail = "no map holds the address",
 	};
 
-	emit_table_begin(e, "dsos", dso_cols,
-			 sizeof(dso_cols) / sizeof(dso_cols[0]));
+	emit_table_begin(e, "dsos", dso_cols, PD_NELEMS(dso_cols));
 	for (uint32_t i = 0; i < p->nrows; i++) {
 		const struct pd_prof_row *r = &p->rows[i];
 		const struct pd_prof_dso *d =

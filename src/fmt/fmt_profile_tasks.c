@@ -11,6 +11,7 @@
 #include "names.h"
 #include "fmt_features.h"
 #include "fmt_profile.h"
+#include "../lib/util.h"
 
 void profile_event_name(const struct profile_view *v, uint32_t i, char *buf,
 			size_t len)
@@ -137,8 +138,7 @@ void emit_profile_processes(struct emitter *e, const struct profile_view *v)
 	uint32_t n;
 	struct pd_prof_process *pr = pd_profile_processes(p, &n);
 
-	emit_table_begin(e, "processes", process_cols,
-			 sizeof(process_cols) / sizeof(process_cols[0]));
+	emit_table_begin(e, "processes", process_cols, PD_NELEMS(process_cols));
 	for (uint32_t i = 0; i < n && (!v->top || i < v->top); i++) {
 		const struct pd_prof_process *r = &pr[i];
 		const struct pd_prof_thread *t = r->main;
@@ -172,8 +172,7 @@ void emit_profile_threads(struct emitter *e, const struct profile_view *v)
 	const struct pd_profile *p = v->p;
 	uint32_t *ix = pd_profile_thread_order(p);
 
-	emit_table_begin(e, "threads", thread_cols,
-			 sizeof(thread_cols) / sizeof(thread_cols[0]));
+	emit_table_begin(e, "threads", thread_cols, PD_NELEMS(thread_cols));
 	for (uint32_t k = 0; ix && k < p->nthreads && (!v->top || k < v->top);
 	     k++) {
 		const struct pd_prof_thread *t = &p->threads[ix[k]];

@@ -83,9 +83,9 @@ static void fmt_mmap2_fields(struct emitter *e, const struct pd_rec_mmap *m)
 		emit_str(e, "layout", "no prot and flags (first MMAP2 layout)");
 		return;
 	}
-	emit_flags(e, "prot", m->prot, prot_names, REC_NELEMS(prot_names));
+	emit_flags(e, "prot", m->prot, prot_names, PD_NELEMS(prot_names));
 	emit_flags(e, "flags", m->flags, map_flag_names,
-		   REC_NELEMS(map_flag_names));
+		   PD_NELEMS(map_flag_names));
 	/* perf's "r-xp" */
 	emit_strf(e, "perms", "%c%c%c%c", m->prot & 1 ? 'r' : '-',
 		  m->prot & 2 ? 'w' : '-', m->prot & 4 ? 'x' : '-',
@@ -198,7 +198,7 @@ static void fmt_aux(const struct fmt_rec *x)
 	emit_hex(e, "aux_offset", m->aux_offset);
 	emit_hex(e, "aux_size", m->aux_size);
 	emit_flags(e, "flags", m->flags, aux_flag_names,
-		   REC_NELEMS(aux_flag_names));
+		   PD_NELEMS(aux_flag_names));
 	/* PERF_AUX_FLAG_PMU_FORMAT_TYPE_MASK (CoreSight: 0 or 1 raw) */
 	emit_u64(e, "pmu_format",
 		 (m->flags & PD_AUX_FLAG_PMU_FORMAT_TYPE_MASK) >> 8);
@@ -229,7 +229,7 @@ static void fmt_namespaces(const struct fmt_rec *x)
 	emit_u64(e, "nr_namespaces", m->nr);
 	emit_arr_begin(e, "link_info");
 	for (uint32_t i = 0; i < m->nread; i++) {
-		const char *name = rec_name(ns_names, REC_NELEMS(ns_names), i);
+		const char *name = rec_name(ns_names, PD_NELEMS(ns_names), i);
 
 		emit_row_begin(e, NULL);
 		if (name)
@@ -251,10 +251,10 @@ static void fmt_ksymbol(const struct fmt_rec *x)
 	emit_hex(e, "addr", m->addr);
 	emit_u64(e, "len", m->len);
 	emit_enum(e, "ksym_type", m->ksym_type,
-		  rec_name(ksym_type_names, REC_NELEMS(ksym_type_names),
+		  rec_name(ksym_type_names, PD_NELEMS(ksym_type_names),
 			   m->ksym_type));
 	emit_flags(e, "flags", m->flags, ksym_flag_names,
-		   REC_NELEMS(ksym_flag_names));
+		   PD_NELEMS(ksym_flag_names));
 	emit_pstr(e, "name", &m->name);
 }
 
@@ -265,7 +265,7 @@ static void fmt_bpf_event(const struct fmt_rec *x)
 
 	emit_enum(e, "bpf_event_type", m->type,
 		  rec_name(bpf_event_type_names,
-			   REC_NELEMS(bpf_event_type_names), m->type));
+			   PD_NELEMS(bpf_event_type_names), m->type));
 	emit_hex(e, "flags", m->flags);
 	emit_u64(e, "id", m->id);
 	if (m->tag)
@@ -383,7 +383,7 @@ void emit_record(struct emitter *e, const struct pd_session *s,
 		/* a legacy feature record is a feature, whatever its type */
 		if (r->legacy_feature)
 			fmt_header_feature(&x);
-		else if (r->type < REC_NELEMS(fmt_types) && fmt_types[r->type])
+		else if (r->type < PD_NELEMS(fmt_types) && fmt_types[r->type])
 			fmt_types[r->type](&x);
 		break;
 	}

@@ -3,9 +3,8 @@
 #ifndef PD_FMT_RECORD_INT_H
 #define PD_FMT_RECORD_INT_H
 
+#include "../lib/util.h"
 #include "fmt_records.h"
-
-#define REC_NELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
 /* A name from a table indexed by value, or NULL. */
 static inline const char *rec_name(const char *const *t, size_t n, uint64_t v)

@@ -58,10 +58,10 @@ static const char *aggr_mode_name(int numbering, uint64_t v)
 {
 	switch (numbering) {
 	case PD_AGGR_CLUSTER:
-		return rec_name(aggr_cluster, REC_NELEMS(aggr_cluster), v);
+		return rec_name(aggr_cluster, PD_NELEMS(aggr_cluster), v);
 	case PD_AGGR_CACHE:
-		return rec_name(aggr_cache, REC_NELEMS(aggr_cache), v);
-	default: return rec_name(aggr_pre_cache, REC_NELEMS(aggr_pre_cache), v);
+		return rec_name(aggr_cache, PD_NELEMS(aggr_cache), v);
+	default: return rec_name(aggr_pre_cache, PD_NELEMS(aggr_pre_cache), v);
 	}
 }
 
@@ -74,7 +74,7 @@ static const char *const aggr_numbering_text[] = {
 void emit_cpu_map(struct emitter *e, const struct pd_cpu_map *m)
 {
 	emit_enum(e, "map_type", m->type,
-		  rec_name(cpu_map_type_names, REC_NELEMS(cpu_map_type_names),
+		  rec_name(cpu_map_type_names, PD_NELEMS(cpu_map_type_names),
 			   m->type));
 	switch (m->type) {
 	case PD_CPU_MAP_CPUS:
@@ -208,7 +208,7 @@ void fmt_auxtrace_info(const struct fmt_rec *x)
 	struct emitter *e = x->e;
 
 	emit_enum(e, "auxtrace_type", m->type,
-		  rec_name(auxtrace_type_names, REC_NELEMS(auxtrace_type_names),
+		  rec_name(auxtrace_type_names, PD_NELEMS(auxtrace_type_names),
 			   m->type));
 	emit_u64(e, "reserved", m->reserved);
 	emit_arr_begin(e, "priv");
@@ -237,7 +237,7 @@ void fmt_auxtrace_error(const struct fmt_rec *x)
 
 	emit_enum(e, "error_type", m->type,
 		  rec_name(auxtrace_error_names,
-			   REC_NELEMS(auxtrace_error_names), m->type));
+			   PD_NELEMS(auxtrace_error_names), m->type));
 	emit_u64(e, "code", m->code);
 	emit_s64(e, "cpu", (int32_t)m->cpu);
 	emit_s64(e, "pid", (int32_t)m->pid);
@@ -282,7 +282,7 @@ void fmt_stat_config(const struct fmt_rec *x)
 		emit_row_begin(e, NULL);
 		emit_enum(e, "tag", v->tag,
 			  rec_name(stat_config_tags,
-				   REC_NELEMS(stat_config_tags), v->tag));
+				   PD_NELEMS(stat_config_tags), v->tag));
 		if (v->tag == PD_STAT_CONFIG_TERM_AGGR_MODE)
 			emit_enum(e, "val", v->val,
 				  aggr_mode_name(m->aggr_numbering, v->val));
@@ -318,7 +318,7 @@ void fmt_stat_round(const struct fmt_rec *x)
 	const struct pd_rec_stat_round *m = &x->r->u.stat_round;
 
 	emit_enum(x->e, "round_type", m->type,
-		  rec_name(stat_round_names, REC_NELEMS(stat_round_names),
+		  rec_name(stat_round_names, PD_NELEMS(stat_round_names),
 			   m->type));
 	emit_u64(x->e, "time", m->time);
 }
@@ -353,7 +353,7 @@ void fmt_event_update(const struct fmt_rec *x)
 	struct emitter *e = x->e;
 
 	emit_enum(e, "update_type", m->type,
-		  rec_name(event_update_names, REC_NELEMS(event_update_names),
+		  rec_name(event_update_names, PD_NELEMS(event_update_names),
 			   m->type));
 	emit_hex(e, "id", m->id);
 	switch (m->type) {

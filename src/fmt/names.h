@@ -12,8 +12,9 @@
 #include <stdint.h>
 
 #include "../lib/evname.h"
+#include "../lib/util.h"
 
-#define PD_NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+struct pd_session;
 
 /* Bit names for emit_flags(): names[i] names bit i. */
 extern const char *const pd_sample_type_names[];

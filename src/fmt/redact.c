@@ -18,6 +18,7 @@
 #include <sys/random.h>
 
 #include "siphash.h"
+#include "../lib/util.h"
 
 #define REDACT_MAX_SEEN (1u << 20)
 
@@ -26,7 +27,7 @@ static const char *const kind_name[] = {
 	[PRIV_HOST] = "host", [PRIV_ARG] = "arg",  [PRIV_COMM] = "comm",
 	[PRIV_STR] = "str",
 };
-#define NKINDS (sizeof(kind_name) / sizeof(kind_name[0]))
+#define NKINDS PD_NELEMS(kind_name)
 
 struct seen {
 	uint64_t h; /* 0: empty */
@@ -302,7 +303,7 @@ static bool system_dir(const char *d, size_t n)
 		c++;
 	if (at(d, n, 0, "/dev/shm"))
 		return false;
-	for (size_t i = 0; i < sizeof(top) / sizeof(top[0]); i++)
+	for (size_t i = 0; i < PD_NELEMS(top); i++)
 		if (strlen(top[i]) == c - 1 && !memcmp(d + 1, top[i], c - 1))
 			return true;
 	return false;

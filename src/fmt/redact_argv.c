@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "redact.h"
+#include "../lib/util.h"
 
 /* An option that takes a value: short letter (0: none), long name. */
 struct valopt {
@@ -205,7 +206,7 @@ static struct redact_arg option(struct redact_argv *st, const char *s, size_t n)
 static struct redact_arg command(struct redact_argv *st, const char *s,
 				 size_t n)
 {
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+	for (size_t i = 0; i < PD_NELEMS(commands); i++) {
 		if (!is(s, n, commands[i].name))
 			continue;
 		st->opts = commands[i].opts;

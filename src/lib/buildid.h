@@ -117,14 +117,12 @@ const char *pd_bid_status_name(enum pd_bid_status st);
  */
 struct pd_bid_where {
 	const char *symfs;	  /* NULL or "": / */
-	const char *debug_dir;	  /* perf's build-id cache; NULL: none */
+	const char *debug_dir;	  /* perf's build-id cache; NULL: none
+				   * (read_opts.h: buildid_dir, the default) */
 	bool kernel;		  /* compare [kernel.kallsyms] with the
 				* running kernel */
 	const char *kernel_notes; /* default /sys/kernel/notes */
 };
-
-/* The default build-id cache: $PERF_BUILDID_DIR, else $HOME/.debug. */
-const char *pd_bid_default_debug_dir(char *buf, size_t len);
 
 /* One candidate path that was looked at. */
 struct pd_bid_try {

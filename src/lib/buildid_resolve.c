@@ -15,6 +15,7 @@
 #include "buildid.h"
 #include "hex.h"
 #include "rootpath.h"
+#include "util.h"
 
 const char *pd_bid_status_name(enum pd_bid_status st)
 {
@@ -31,20 +32,6 @@ const char *pd_bid_status_name(enum pd_bid_status st)
 	};
 
 	return (unsigned)st < PD_BID_NSTATUS ? names[st] : "?";
-}
-
-const char *pd_bid_default_debug_dir(char *buf, size_t len)
-{
-	const char *d = getenv("PERF_BUILDID_DIR"), *home;
-
-	if (d && *d)
-		return d;
-	home = getenv("HOME");
-	if (!home || !*home)
-		return NULL;
-	if ((size_t)snprintf(buf, len, "%s/.debug", home) >= len)
-		return NULL;
-	return buf;
 }
 
 static bool starts(const char *s, size_t n, const char *prefix)
@@ -67,7 +54,7 @@ bool pd_bid_is_pseudo(const char *filename, size_t flen)
 		"/dev/zero", "/SYSV",  "/memfd:",
 	};
 
-	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+	for (size_t i = 0; i < PD_NELEMS(prefixes); i++)
 		if (starts(filename, flen, prefixes[i]))
 			return true;
 	return flen == 0;

@@ -415,6 +415,32 @@ static void names_from_updates(struct pd_session *s)
 				       (size_t)s->pipe_updates[i].loaded);
 }
 
+/* A PMU type's name from PMU_MAPPINGS, decoded on first use. */
+static const char *mapped_pmu(void *ctx, uint32_t type, char *buf, size_t len)
+{
+	struct pd_session *s = ctx;
+	struct pd_feature *f =
+		(struct pd_feature *)pd_find_feature(s, HEADER_PMU_MAPPINGS);
+
+	if (f)
+		pd_decode_feature(s, f);
+	return pd_pmu_mapping_name(s, type, buf, len);
+}
+
+/* Events the file names nowhere: from their attr (evname.c). */
+static void names_from_attrs(struct pd_session *s)
+{
+	char name[sizeof(s->evlist.v[0].name)];
+
+	for (uint32_t i = 0; i < s->evlist.n; i++) {
+		struct pd_evsel *ev = &s->evlist.v[i];
+
+		if (!ev->name_from && pd_attr_event_name(&ev->attr, mapped_pmu,
+							 s, name, sizeof(name)))
+			pd_evsel_name(ev, "attr", "%s", name);
+	}
+}
+
 void pd_evlist_load(struct pd_session *s)
 {
 	struct pd_evlist *l = &s->evlist;
@@ -433,7 +459,7 @@ void pd_evlist_load(struct pd_session *s)
 	names_from_event_desc(s);
 	pd_tp_name_evsels(s);
 	/* last: an EVENT_UPDATE NAME met in the records still renames */
-	pd_evlist_name_from_attrs(s);
+	names_from_attrs(s);
 	/* perf requires every attr to agree with the first (evlist.c) */
 	for (uint32_t i = 1; i < l->n; i++) {
 		const struct pd_attr *a = &l->v[0].attr, *b = &l->v[i].attr;

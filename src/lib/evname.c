@@ -13,12 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "evlist.h"
-#include "feat_meta.h"
-#include "features.h"
-#include "session.h"
-
-#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+#include "util.h"
 
 /* enum perf_type_id */
 const char *pd_attr_type_name(uint32_t type)
@@ -28,36 +23,7 @@ const char *pd_attr_type_name(uint32_t type)
 		"HW_CACHE", "RAW",	"BREAKPOINT",
 	};
 
-	return type < NELEMS(names) ? names[type] : NULL;
-}
-
-/* The PMU HEADER_PMU_MAPPINGS names for a type, or NULL. */
-const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
-				char *buf, size_t len)
-{
-	const struct pd_feature *f = pd_find_feature(s, HEADER_PMU_MAPPINGS);
-	const struct feat_pmu_mappings *m = f ? f->model : NULL;
-
-	for (uint32_t i = 0; m && i < m->nr_read; i++) {
-		if (m->v[i].type == type) {
-			snprintf(buf, len, "%.*s", (int)m->v[i].name.len,
-				 m->v[i].name.s);
-			return buf;
-		}
-	}
-	return NULL;
-}
-
-/*
- * Dynamic PMU types (>= PERF_TYPE_MAX) are named by HEADER_PMU_MAPPINGS
- * when the recording has it.
- */
-const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
-			     char *buf, size_t len)
-{
-	if (pd_attr_type_name(type))
-		return pd_attr_type_name(type);
-	return pd_pmu_mapping_name(s, type, buf, len);
+	return type < PD_NELEMS(names) ? names[type] : NULL;
 }
 
 /* enum perf_hw_id, named as perf's evsel__hw_names[] */
@@ -76,7 +42,7 @@ const char *pd_hw_event_name(uint64_t id)
 		"ref-cycles",
 	};
 
-	return id < NELEMS(names) ? names[id] : NULL;
+	return id < PD_NELEMS(names) ? names[id] : NULL;
 }
 
 /* enum perf_sw_ids, named as perf's evsel__sw_names[] */
@@ -91,7 +57,7 @@ const char *pd_sw_event_name(uint64_t id)
 		"bpf-output",	    "cgroup-switches",
 	};
 
-	return id < NELEMS(names) ? names[id] : NULL;
+	return id < PD_NELEMS(names) ? names[id] : NULL;
 }
 
 /*
@@ -110,8 +76,8 @@ const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len)
 	unsigned c = config & 0xff, o = config >> 8 & 0xff,
 		 r = config >> 16 & 0xff;
 
-	if ((config & 0xff000000) || c >= NELEMS(cache) || o >= NELEMS(op) ||
-	    r > 1)
+	if ((config & 0xff000000) || c >= PD_NELEMS(cache) ||
+	    o >= PD_NELEMS(op) || r > 1)
 		return NULL;
 	if (r)
 		snprintf(buf, len, "%s-%s-misses", cache[c], op[o]);
@@ -190,20 +156,8 @@ static void modifiers(const struct pd_attr *a, char *m)
 	*m = 0;
 }
 
-/* The PMU_MAPPINGS name of a type (decoded on first use), else NULL. */
-static const char *pmu_name(struct pd_session *s, uint32_t type, char *buf,
-			    size_t len)
-{
-	struct pd_feature *f =
-		(struct pd_feature *)pd_find_feature(s, HEADER_PMU_MAPPINGS);
-
-	if (f)
-		pd_decode_feature(s, f);
-	return pd_pmu_mapping_name(s, type, buf, len);
-}
-
 /*
- * One evsel's name from its attr.  The fixed types as perf names them,
+ * An event's name from its attr (evname.h).  The fixed types as perf names them,
  * modifiers after a colon; a hybrid hardware event (config bits 32-63:
  * the PMU type) as "PMU/cycles/", PMU from PMU_MAPPINGS or perf's "cpu".
  * A dynamic PMU type, which perf calls "unknown attr type: N", in perf's
@@ -213,43 +167,35 @@ static const char *pmu_name(struct pd_session *s, uint32_t type, char *buf,
  * format names (perf: "unknown tracepoint") and a config perf has no
  * name for ("unknown-hardware", "unknown-software", a bad cache config).
  */
-static void name_from_attr(struct pd_session *s, struct pd_evsel *ev)
+const char *pd_attr_event_name(const struct pd_attr *a, pd_pmu_name_fn *pmu_of,
+			       void *ctx, char *buf, size_t len)
 {
-	const struct pd_attr *a = &ev->attr;
 	char base[160], pmu[64], mod[16];
 	const char *n = pd_attr_config_name(a, base, sizeof(base));
 	uint32_t ext = (uint32_t)(a->config >> PD_PMU_TYPE_SHIFT);
+	const char *p;
 
 	if (!attr_has(a, 8, 8))
-		return;
+		return NULL;
 	modifiers(a, mod);
 	if (a->type >= PD_TYPE_MAX) {
-		const char *p = pmu_name(s, a->type, pmu, sizeof(pmu));
-
-		if (p)
-			pd_evsel_name(ev, "attr", "%s/config=0x%" PRIx64 "/%s",
-				      p, a->config, mod);
+		if ((p = pmu_of(ctx, a->type, pmu, sizeof(pmu))))
+			snprintf(buf, len, "%s/config=0x%" PRIx64 "/%s", p,
+				 a->config, mod);
 		else
-			pd_evsel_name(ev, "attr",
-				      "%" PRIu32 "/config=0x%" PRIx64 "/%s",
-				      a->type, a->config, mod);
-		return;
+			snprintf(buf, len,
+				 "%" PRIu32 "/config=0x%" PRIx64 "/%s", a->type,
+				 a->config, mod);
+		return buf;
 	}
 	if (!n)
-		return;
+		return NULL;
 	if (a->type == PD_TYPE_HARDWARE && ext) {
-		const char *p = pmu_name(s, ext, pmu, sizeof(pmu));
-
-		pd_evsel_name(ev, "attr", "%s/%s/%s%s", p ? p : "cpu", n,
-			      *mod ? ":" : "", mod);
-		return;
+		p = pmu_of(ctx, ext, pmu, sizeof(pmu));
+		snprintf(buf, len, "%s/%s/%s%s", p ? p : "cpu", n,
+			 *mod ? ":" : "", mod);
+		return buf;
 	}
-	pd_evsel_name(ev, "attr", "%s%s%s", n, *mod ? ":" : "", mod);
-}
-
-void pd_evlist_name_from_attrs(struct pd_session *s)
-{
-	for (uint32_t i = 0; i < s->evlist.n; i++)
-		if (!s->evlist.v[i].name_from)
-			name_from_attr(s, &s->evlist.v[i]);
+	snprintf(buf, len, "%s%s%s", n, *mod ? ":" : "", mod);
+	return buf;
 }

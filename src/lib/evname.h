@@ -14,24 +14,8 @@
 
 #include "attr.h"
 
-struct pd_session;
-
 /* enum perf_type_id 0..5 ("HARDWARE" ...), NULL otherwise. */
 const char *pd_attr_type_name(uint32_t type);
-
-/*
- * The PMU HEADER_PMU_MAPPINGS (decoded by pd_decode_feature_deps()) names
- * for a type, copied into buf; NULL if none.  For hybrid extended types,
- * where 4 is "cpu_core", not RAW.
- */
-const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
-				char *buf, size_t len);
-/*
- * The fixed type's name, else the dynamic PMU's from HEADER_PMU_MAPPINGS
- * (decoded by pd_decode_feature_deps()) copied into buf; NULL if none.
- */
-const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
-			     char *buf, size_t len);
 
 /* perf's names: "cycles", "cpu-clock", ...; NULL if unknown. */
 const char *pd_hw_event_name(uint64_t id);
@@ -47,11 +31,18 @@ const char *pd_hw_cache_name(uint64_t config, char *buf, size_t len);
  */
 const char *pd_attr_config_name(const struct pd_attr *a, char *buf, size_t len);
 
+/* The name of PMU type `type` (PMU_MAPPINGS) into buf, or NULL. */
+typedef const char *pd_pmu_name_fn(void *ctx, uint32_t type, char *buf,
+				   size_t len);
+
 /*
- * Name every event that EVENT_DESC, EVENT_UPDATE and TRACING_DATA left
- * unnamed from its attr (name_from "attr"), as perf's evsel__name does;
- * see evname.c for the rules and where they leave an event unnamed.
+ * An event's name from its attr alone, as perf 6.1's evsel__name composes
+ * it, into buf (NULL when the attr cannot name it; evname.c has the rules
+ * and where they leave an event unnamed).  pmu_of(ctx, ...) names the
+ * dynamic and hybrid PMU types.  For events the file names nowhere
+ * (evlist.c: after EVENT_DESC, EVENT_UPDATE and TRACING_DATA).
  */
-void pd_evlist_name_from_attrs(struct pd_session *s);
+const char *pd_attr_event_name(const struct pd_attr *a, pd_pmu_name_fn *pmu_of,
+			       void *ctx, char *buf, size_t len);
 
 #endif

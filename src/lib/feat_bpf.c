@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "features.h"
+#include "util.h"
 
 /*
  * include/uapi/linux/bpf.h struct bpf_prog_info (aligned 8).  Pointer
@@ -55,10 +56,9 @@ const struct pd_bpf_field pd_bpf_fields[] = {
 	{"attach_btf_id", 224, PD_BPF_U32},
 };
 
-const size_t pd_bpf_nfields = sizeof(pd_bpf_fields) / sizeof(pd_bpf_fields[0]);
+const size_t pd_bpf_nfields = PD_NELEMS(pd_bpf_fields);
 
-_Static_assert(sizeof(pd_bpf_fields) / sizeof(pd_bpf_fields[0]) <=
-		       PD_BPF_MAX_FIELDS,
+_Static_assert(PD_NELEMS(pd_bpf_fields) <= PD_BPF_MAX_FIELDS,
 	       "pd_bpf_prog.val is too small");
 
 static size_t field_size(uint8_t kind)
@@ -240,16 +240,13 @@ static bool read_prog(struct pd_session *s, struct feat_bpf_prog_info *m,
 void parse_feat_bpf_prog_info(struct pd_session *s, struct pd_feature *f,
 			      struct cursor *c)
 {
-	struct feat_bpf_prog_info *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_bpf_prog_info *m = pd_feat_model(s, f, sizeof(*m));
 
 	if (!m)
 		return;
-	f->model = m;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->count = cur_u32(c, "count");
-	if (!cur_check_count(c, "count", m->count, 16))
-		return;
-	m->v = arena_calloc(&s->arena, m->count ? m->count : 1, sizeof(*m->v));
+	m->v = pd_feat_array(s, c, "count", m->count, 16, sizeof(*m->v));
 	if (!m->v)
 		return;
 	for (uint32_t i = 0; i < m->count; i++)
@@ -265,16 +262,13 @@ void parse_feat_bpf_prog_info(struct pd_session *s, struct pd_feature *f,
 void parse_feat_bpf_btf(struct pd_session *s, struct pd_feature *f,
 			struct cursor *c)
 {
-	struct feat_bpf_btf *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_bpf_btf *m = pd_feat_model(s, f, sizeof(*m));
 
 	if (!m)
 		return;
-	f->model = m;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->count = cur_u32(c, "count");
-	if (!cur_check_count(c, "count", m->count, 8))
-		return;
-	m->v = arena_calloc(&s->arena, m->count ? m->count : 1, sizeof(*m->v));
+	m->v = pd_feat_array(s, c, "count", m->count, 8, sizeof(*m->v));
 	if (!m->v)
 		return;
 	for (uint32_t i = 0; i < m->count; i++) {

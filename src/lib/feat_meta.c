@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "evname.h"
 #include "features.h"
 
 bool pd_arena_grow(struct arena *a, void **v, size_t *cap, size_t need,
@@ -260,10 +261,7 @@ static bool read_event_desc(struct pd_session *s, struct feat_event_desc *m,
 	snprintf(what, sizeof(what), "event_desc[%u].name", i);
 	d->name = cur_hstring(c, what);
 	snprintf(what, sizeof(what), "event_desc[%u].ids", i);
-	if (!cur_check_count(c, what, d->nr_ids, 8))
-		return false;
-	d->ids = arena_calloc(&s->arena, d->nr_ids ? d->nr_ids : 1,
-			      sizeof(*d->ids));
+	d->ids = pd_feat_array(s, c, what, d->nr_ids, 8, sizeof(*d->ids));
 	if (!d->ids)
 		return false;
 	for (uint32_t j = 0; j < d->nr_ids; j++) {
@@ -279,11 +277,10 @@ static bool read_event_desc(struct pd_session *s, struct feat_event_desc *m,
 void parse_feat_event_desc(struct pd_session *s, struct pd_feature *f,
 			   struct cursor *c)
 {
-	struct feat_event_desc *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_event_desc *m = pd_feat_model(s, f, sizeof(*m));
 
 	if (!m)
 		return;
-	f->model = m;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr");
 	m->attr_sz = cur_u32(c, "attr_sz");
@@ -297,9 +294,8 @@ void parse_feat_event_desc(struct pd_session *s, struct pd_feature *f,
 			    "bytes)",
 			    m->attr_sz);
 	/* each event: attr, nr_ids, and the u32 length of its name */
-	if (!cur_check_count(c, "nr", m->nr, (size_t)m->attr_sz + 8))
-		return;
-	m->ev = arena_calloc(&s->arena, m->nr ? m->nr : 1, sizeof(*m->ev));
+	m->ev = pd_feat_array(s, c, "nr", m->nr, (size_t)m->attr_sz + 8,
+			      sizeof(*m->ev));
 	if (!m->ev)
 		return;
 	for (uint32_t i = 0; i < m->nr; i++)
@@ -314,16 +310,13 @@ void parse_feat_event_desc(struct pd_session *s, struct pd_feature *f,
 void parse_feat_pmu_mappings(struct pd_session *s, struct pd_feature *f,
 			     struct cursor *c)
 {
-	struct feat_pmu_mappings *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_pmu_mappings *m = pd_feat_model(s, f, sizeof(*m));
 
 	if (!m)
 		return;
-	f->model = m;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "pmu_num");
-	if (!cur_check_count(c, "pmu_num", m->nr, 8))
-		return;
-	m->v = arena_calloc(&s->arena, m->nr ? m->nr : 1, sizeof(*m->v));
+	m->v = pd_feat_array(s, c, "pmu_num", m->nr, 8, sizeof(*m->v));
 	if (!m->v)
 		return;
 	for (uint32_t i = 0; i < m->nr; i++) {
@@ -338,6 +331,35 @@ void parse_feat_pmu_mappings(struct pd_session *s, struct pd_feature *f,
 	}
 }
 
+/* The PMU HEADER_PMU_MAPPINGS names for a type, or NULL. */
+const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
+				char *buf, size_t len)
+{
+	const struct pd_feature *f = pd_find_feature(s, HEADER_PMU_MAPPINGS);
+	const struct feat_pmu_mappings *m = f ? f->model : NULL;
+
+	for (uint32_t i = 0; m && i < m->nr_read; i++) {
+		if (m->v[i].type == type) {
+			snprintf(buf, len, "%.*s", (int)m->v[i].name.len,
+				 m->v[i].name.s);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Dynamic PMU types (>= PERF_TYPE_MAX) are named by HEADER_PMU_MAPPINGS
+ * when the recording has it.
+ */
+const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
+			     char *buf, size_t len)
+{
+	if (pd_attr_type_name(type))
+		return pd_attr_type_name(type);
+	return pd_pmu_mapping_name(s, type, buf, len);
+}
+
 /*
  * GROUP_DESC: header.c write_group_desc() / process_group_desc():
  *	u32 nr_groups;
@@ -347,16 +369,13 @@ void parse_feat_pmu_mappings(struct pd_session *s, struct pd_feature *f,
 void parse_feat_group_desc(struct pd_session *s, struct pd_feature *f,
 			   struct cursor *c)
 {
-	struct feat_group_desc *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_group_desc *m = pd_feat_model(s, f, sizeof(*m));
 
 	if (!m)
 		return;
-	f->model = m;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr_groups");
-	if (!cur_check_count(c, "nr_groups", m->nr, 12))
-		return;
-	m->v = arena_calloc(&s->arena, m->nr ? m->nr : 1, sizeof(*m->v));
+	m->v = pd_feat_array(s, c, "nr_groups", m->nr, 12, sizeof(*m->v));
 	if (!m->v)
 		return;
 	for (uint32_t i = 0; i < m->nr; i++) {
@@ -392,11 +411,10 @@ void parse_feat_group_desc(struct pd_session *s, struct pd_feature *f,
 void parse_feat_auxtrace(struct pd_session *s, struct pd_feature *f,
 			 struct cursor *c)
 {
-	struct feat_auxtrace *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_auxtrace *m = pd_feat_model(s, f, sizeof(*m));
 
 	if (!m)
 		return;
-	f->model = m;
 	if (cur_left(c) && cur_left(c) % 16 == 0) {
 		m->no_nr = true;
 		m->nr = cur_left(c) / 16;
@@ -404,10 +422,7 @@ void parse_feat_auxtrace(struct pd_session *s, struct pd_feature *f,
 		/* untrusted count: checked against the bytes left before use (cursor.h) */
 		m->nr = cur_u64(c, "nr");
 	}
-	if (!cur_check_count(c, "nr", m->nr, 16))
-		return;
-	m->v = arena_calloc(&s->arena, m->nr ? (size_t)m->nr : 1,
-			    sizeof(*m->v));
+	m->v = pd_feat_array(s, c, "nr", m->nr, 16, sizeof(*m->v));
 	if (!m->v)
 		return;
 	for (uint64_t i = 0; i < m->nr; i++) {

@@ -286,6 +286,21 @@ void parse_feat_pmu_mappings(struct pd_session *s, struct pd_feature *f,
 			     struct cursor *c);
 void parse_feat_group_desc(struct pd_session *s, struct pd_feature *f,
 			   struct cursor *c);
+
+/*
+ * The PMU HEADER_PMU_MAPPINGS (decoded by pd_decode_feature_deps()) names
+ * for a type, copied into buf; NULL if none.  For hybrid extended types,
+ * where 4 is "cpu_core", not RAW.
+ */
+const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
+				char *buf, size_t len);
+/*
+ * The fixed type's name, else the dynamic PMU's from HEADER_PMU_MAPPINGS
+ * (decoded by pd_decode_feature_deps()) copied into buf; NULL if none.
+ */
+const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
+			     char *buf, size_t len);
+
 void parse_feat_auxtrace(struct pd_session *s, struct pd_feature *f,
 			 struct cursor *c);
 void parse_feat_bpf_prog_info(struct pd_session *s, struct pd_feature *f,

@@ -15,10 +15,8 @@ static bool read_pmu_caps(struct pd_session *s, struct cursor *c,
 {
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	p->nr_caps = cur_u32(c, "nr_caps");
-	if (!cur_check_count(c, "caps", p->nr_caps, 2 * 4))
-		return false;
-	p->caps = arena_calloc(&s->arena, p->nr_caps ? p->nr_caps : 1,
-			       sizeof(*p->caps));
+	p->caps = pd_feat_array(s, c, "caps", p->nr_caps, 2 * 4,
+				sizeof(*p->caps));
 	if (!p->caps)
 		return false;
 	for (uint32_t i = 0; i < p->nr_caps && cur_ok(c); i++) {
@@ -37,11 +35,10 @@ static bool read_pmu_caps(struct pd_session *s, struct cursor *c,
 void parse_feat_cpu_pmu_caps(struct pd_session *s, struct pd_feature *f,
 			     struct cursor *c)
 {
-	struct feat_cpu_pmu_caps *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_cpu_pmu_caps *m = pd_feat_model(s, f, sizeof(*m));
 
 	if (!m)
 		return;
-	f->model = m;
 	read_pmu_caps(s, c, &m->caps);
 }
 
@@ -53,18 +50,15 @@ void parse_feat_cpu_pmu_caps(struct pd_session *s, struct pd_feature *f,
 void parse_feat_pmu_caps(struct pd_session *s, struct pd_feature *f,
 			 struct cursor *c)
 {
-	struct feat_pmu_caps *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_pmu_caps *m = pd_feat_model(s, f, sizeof(*m));
 
 	if (!m)
 		return;
-	f->model = m;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr_pmu = cur_u32(c, "nr_pmu");
 	/* each PMU: nr_caps and a name at least */
-	if (!cur_check_count(c, "pmus", m->nr_pmu, 2 * 4))
-		return;
-	m->pmus = arena_calloc(&s->arena, m->nr_pmu ? m->nr_pmu : 1,
-			       sizeof(*m->pmus));
+	m->pmus =
+		pd_feat_array(s, c, "pmus", m->nr_pmu, 2 * 4, sizeof(*m->pmus));
 	if (!m->pmus)
 		return;
 	for (uint32_t i = 0; i < m->nr_pmu; i++) {
@@ -91,17 +85,14 @@ void parse_feat_pmu_caps(struct pd_session *s, struct pd_feature *f,
 void parse_feat_hybrid_topology(struct pd_session *s, struct pd_feature *f,
 				struct cursor *c)
 {
-	struct feat_hybrid_topology *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_hybrid_topology *m = pd_feat_model(s, f, sizeof(*m));
 
 	if (!m)
 		return;
-	f->model = m;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr");
-	if (!cur_check_count(c, "nodes", m->nr, 2 * 4))
-		return;
 	m->nodes =
-		arena_calloc(&s->arena, m->nr ? m->nr : 1, sizeof(*m->nodes));
+		pd_feat_array(s, c, "nodes", m->nr, 2 * 4, sizeof(*m->nodes));
 	if (!m->nodes)
 		return;
 	for (uint32_t i = 0; i < m->nr && cur_ok(c); i++) {
@@ -148,10 +139,8 @@ read_cpu_domains(struct pd_session *s, struct cursor *c,
 	d->cpu = cur_u32(c, "cpu");
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	d->nr_domains = cur_u32(c, "nr_domains");
-	if (!cur_check_count(c, "domains", d->nr_domains, min))
-		return d;
-	d->domains = arena_calloc(&s->arena, d->nr_domains ? d->nr_domains : 1,
-				  sizeof(*d->domains));
+	d->domains = pd_feat_array(s, c, "domains", d->nr_domains, min,
+				   sizeof(*d->domains));
 	if (!d->domains)
 		return d;
 	for (uint32_t j = 0; j < d->nr_domains && cur_ok(c); j++) {
@@ -181,12 +170,11 @@ read_cpu_domains(struct pd_session *s, struct cursor *c,
 void parse_feat_cpu_domain_info(struct pd_session *s, struct pd_feature *f,
 				struct cursor *c)
 {
-	struct feat_cpu_domain_info *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_cpu_domain_info *m = pd_feat_model(s, f, sizeof(*m));
 	uint64_t start = cur_off(c);
 
 	if (!m)
 		return;
-	f->model = m;
 	m->schedstat_version = cur_u32(c, "schedstat_version");
 	m->max_sched_domains = cur_u32(c, "max_sched_domains");
 	m->has_dname = m->schedstat_version >= 17;
@@ -243,12 +231,11 @@ static void note_empty(struct meta_empty *me, const struct pd_str *str)
 void parse_feat_sp_meta_info(struct pd_session *s, struct pd_feature *f,
 			     struct cursor *c)
 {
-	struct feat_sp_meta_info *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_sp_meta_info *m = pd_feat_model(s, f, sizeof(*m));
 	struct meta_empty me = {0};
 
 	if (!m)
 		return;
-	f->model = m;
 	while (cur_ok(c) && cur_left(c)) {
 		struct pd_meta_entry *e = arena_alloc(&s->arena, sizeof(*e));
 

@@ -13,9 +13,7 @@ bool pd_read_strlist(struct pd_session *s, struct cursor *c, const char *what,
 
 	memset(out, 0, sizeof(*out));
 	/* each string needs at least its u32 length */
-	if (!cur_check_count(c, what, nr, 4))
-		return false;
-	out->v = arena_calloc(&s->arena, nr ? nr : 1, sizeof(*out->v));
+	out->v = pd_feat_array(s, c, what, nr, 4, sizeof(*out->v));
 	if (!out->v)
 		return false;
 	for (uint32_t i = 0; i < nr && cur_ok(c); i++) {

@@ -126,12 +126,11 @@ static void read_die_ids(struct cursor *c, struct feat_cpu_topology *m)
 void parse_feat_cpu_topology(struct pd_session *s, struct pd_feature *f,
 			     struct cursor *c)
 {
-	struct feat_cpu_topology *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_cpu_topology *m = pd_feat_model(s, f, sizeof(*m));
 	uint64_t perf_size;
 
 	if (!m)
 		return;
-	f->model = m;
 	m->revision = 1;
 	if (!pd_read_strlist(s, c, "sibling sockets", &m->sibling_sockets) ||
 	    !pd_read_strlist(s, c, "sibling threads", &m->sibling_threads))
@@ -150,10 +149,8 @@ void parse_feat_cpu_topology(struct pd_session *s, struct pd_feature *f,
 	} else {
 		return;
 	}
-	if (!cur_check_count(c, "core_id/socket_id", m->nr_cpus, 8))
-		return;
-	m->cpu = arena_calloc(&s->arena, m->nr_cpus ? m->nr_cpus : 1,
-			      sizeof(*m->cpu));
+	m->cpu = pd_feat_array(s, c, "core_id/socket_id", m->nr_cpus, 8,
+			       sizeof(*m->cpu));
 	if (!m->cpu)
 		return;
 	read_core_socket_ids(c, m);
@@ -181,17 +178,14 @@ out:
 void parse_feat_numa_topology(struct pd_session *s, struct pd_feature *f,
 			      struct cursor *c)
 {
-	struct feat_numa_topology *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_numa_topology *m = pd_feat_model(s, f, sizeof(*m));
 
 	if (!m)
 		return;
-	f->model = m;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr");
-	if (!cur_check_count(c, "nodes", m->nr, 4 + 8 + 8 + 4))
-		return;
-	m->nodes =
-		arena_calloc(&s->arena, m->nr ? m->nr : 1, sizeof(*m->nodes));
+	m->nodes = pd_feat_array(s, c, "nodes", m->nr, 4 + 8 + 8 + 4,
+				 sizeof(*m->nodes));
 	if (!m->nodes)
 		return;
 	for (uint32_t i = 0; i < m->nr && cur_ok(c); i++) {
@@ -227,12 +221,11 @@ void parse_feat_numa_topology(struct pd_session *s, struct pd_feature *f,
 void parse_feat_cache(struct pd_session *s, struct pd_feature *f,
 		      struct cursor *c)
 {
-	struct feat_cache *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_cache *m = pd_feat_model(s, f, sizeof(*m));
 	uint64_t off = cur_off(c);
 
 	if (!m)
 		return;
-	f->model = m;
 	m->version = cur_u32(c, "version");
 	if (!cur_ok(c))
 		return;
@@ -246,10 +239,8 @@ void parse_feat_cache(struct pd_session *s, struct pd_feature *f,
 	}
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr");
-	if (!cur_check_count(c, "cache levels", m->nr, 16 + 3 * 4))
-		return;
-	m->caches =
-		arena_calloc(&s->arena, m->nr ? m->nr : 1, sizeof(*m->caches));
+	m->caches = pd_feat_array(s, c, "cache levels", m->nr, 16 + 3 * 4,
+				  sizeof(*m->caches));
 	if (!m->caches)
 		return;
 	for (uint32_t i = 0; i < m->nr && cur_ok(c); i++) {
@@ -296,10 +287,8 @@ static void read_mem_bitmap(struct pd_session *s, struct cursor *c,
 			    struct pd_mem_node *n)
 {
 	n->nr_words = n->size_bits / 64 + (n->size_bits % 64 != 0);
-	if (!cur_check_count(c, "bitmap words", n->nr_words, 8))
-		return;
-	n->words = arena_calloc(&s->arena, n->nr_words ? n->nr_words : 1,
-				sizeof(*n->words));
+	n->words = pd_feat_array(s, c, "bitmap words", n->nr_words, 8,
+				 sizeof(*n->words));
 	if (!n->words)
 		return;
 	for (uint64_t i = 0; i < n->nr_words && cur_ok(c); i++) {
@@ -329,12 +318,11 @@ static void read_mem_bitmap(struct pd_session *s, struct cursor *c,
 void parse_feat_mem_topology(struct pd_session *s, struct pd_feature *f,
 			     struct cursor *c)
 {
-	struct feat_mem_topology *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_mem_topology *m = pd_feat_model(s, f, sizeof(*m));
 	uint64_t off = cur_off(c);
 
 	if (!m)
 		return;
-	f->model = m;
 	m->version = cur_u64(c, "version");
 	if (!cur_ok(c))
 		return;
@@ -349,10 +337,8 @@ void parse_feat_mem_topology(struct pd_session *s, struct pd_feature *f,
 	m->block_size = cur_u64(c, "block_size");
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u64(c, "nr");
-	if (!cur_check_count(c, "nodes", m->nr, 3 * 8))
-		return;
 	m->nodes =
-		arena_calloc(&s->arena, m->nr ? m->nr : 1, sizeof(*m->nodes));
+		pd_feat_array(s, c, "nodes", m->nr, 3 * 8, sizeof(*m->nodes));
 	if (!m->nodes)
 		return;
 	for (uint64_t i = 0; i < m->nr && cur_ok(c); i++) {

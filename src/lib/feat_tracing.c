@@ -334,10 +334,8 @@ static bool read_systems(struct pd_session *s, struct feat_tracing_data *m,
 	m->nr_systems = cur_u32(c, "nr_systems");
 	m->has_nr_systems = cur_ok(c);
 	/* a system is at least its NUL and its u32 count */
-	if (!cur_check_count(c, "nr_systems", m->nr_systems, 5))
-		return false;
-	m->systems = arena_calloc(&s->arena, m->nr_systems ? m->nr_systems : 1,
-				  sizeof(*m->systems));
+	m->systems = pd_feat_array(s, c, "nr_systems", m->nr_systems, 5,
+				   sizeof(*m->systems));
 	if (!m->systems)
 		return false;
 	for (uint32_t i = 0; i < m->nr_systems; i++) {

@@ -4,6 +4,7 @@
  * enum HEADER_*) or simpleperf (record_file.h, FEAT_*) defines.
  */
 #include "features.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -70,10 +71,9 @@ static const struct pd_feat_ops sp_ops[] = {
 
 const struct pd_feat_ops *pd_feat_ops(unsigned id)
 {
-	if (id < sizeof(ops) / sizeof(ops[0]))
+	if (id < PD_NELEMS(ops))
 		return &ops[id];
-	if (id >= SP_FEAT_FILE &&
-	    id - SP_FEAT_FILE < sizeof(sp_ops) / sizeof(sp_ops[0]))
+	if (id >= SP_FEAT_FILE && id - SP_FEAT_FILE < PD_NELEMS(sp_ops))
 		return &sp_ops[id - SP_FEAT_FILE];
 	return NULL;
 }
@@ -105,4 +105,23 @@ int pd_feat_lookup(const char *name)
 			return (int)id;
 	}
 	return -1;
+}
+
+void *pd_feat_model(struct pd_session *s, struct pd_feature *f, size_t size)
+{
+	void *m = arena_alloc(&s->arena, size);
+
+	if (m)
+		f->model = m;
+	return m;
+}
+
+void *pd_feat_array(struct pd_session *s, struct cursor *c, const char *what,
+		    uint64_t n, size_t min, size_t size)
+{
+	/* untrusted count: checked against the bytes left before use
+	 * (cursor.h) */
+	if (!cur_check_count(c, what, n, min))
+		return NULL;
+	return arena_calloc(&s->arena, n ? (size_t)n : 1, size);
 }

@@ -39,6 +39,19 @@ struct pd_feat_ops {
 bool pd_feat_more_data(const struct pd_feature *f, const struct cursor *c);
 void pd_feat_skip_padding(const struct pd_feature *f, struct cursor *c);
 
+/*
+ * What most decoders begin with.  pd_feat_model: the feature's model,
+ * `size` zeroed bytes from the session's arena, set as f->model (NULL:
+ * out of memory).  pd_feat_array: a counted array (perf's "u32 nr; nr x
+ * {...}"): n entries of at least `min` bytes each must fit in what is
+ * left of c (cur_check_count, whose diagnostic names `what`), then n
+ * zeroed entries of `size` bytes (one at least, so that an empty array
+ * is not NULL).  NULL: the count does not fit, or out of memory.
+ */
+void *pd_feat_model(struct pd_session *s, struct pd_feature *f, size_t size);
+void *pd_feat_array(struct pd_session *s, struct cursor *c, const char *what,
+		    uint64_t n, size_t min, size_t size);
+
 /* The registry entry for an id, or NULL for ids nobody defines. */
 const struct pd_feat_ops *pd_feat_ops(unsigned id);
 /* "HOSTNAME", "SP_META_INFO", ... or NULL when unknown. */

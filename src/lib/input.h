@@ -139,13 +139,14 @@ void pd_input_keep_stop(struct pd_input *in);
 
 /*
  * Copy a non-seekable input (decompressed, if it is compressed) into an
- * unlinked temporary file in $TMPDIR or /tmp, `head` being the bytes
+ * unlinked temporary file in `tmpdir` (the caller's $TMPDIR; NULL or "":
+ * /tmp), `head` being the bytes
  * already consumed from it; the input then reads the file.  A decoding
  * error ends the copy where the decoded bytes end (reported, and in
  * in->z).  Returns 0, or -1 with errno set (*written: the bytes the
  * temporary file took, and *dir: where it was).
  */
 int pd_input_spool(struct pd_input *in, const void *head, size_t nhead,
-		   uint64_t *written, const char **dir);
+		   const char *tmpdir, uint64_t *written, const char **dir);
 
 #endif

@@ -194,10 +194,9 @@ static int reopen(struct pd_input *in, int fd)
 }
 
 int pd_input_spool(struct pd_input *in, const void *head, size_t nhead,
-		   uint64_t *written, const char **dirp)
+		   const char *dir, uint64_t *written, const char **dirp)
 {
 	struct spool sp = {.fd = -1};
-	const char *dir = getenv("TMPDIR");
 	int rc = -1, e = 0;
 
 	if (!dir || !*dir)

@@ -267,14 +267,12 @@ int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 	struct prof_ctx c = {.p = p, .s = s, .where = w};
 	int rc = 0;
 
-	const char *cap = getenv("PERFDUMP_PROFILE_ADDRS");
-
 	memset(p, 0, sizeof(*p));
 	p->by = by;
 	/* a testing aid: a smaller address table, to fold it often */
 	c.max_addrs = PD_PROF_MAX_ADDRS;
-	if (cap && *cap && strtoul(cap, NULL, 10) - 1 < PD_PROF_MAX_ADDRS)
-		c.max_addrs = (uint32_t)strtoul(cap, NULL, 10);
+	if (s->opts.profile_addrs - 1 < PD_PROF_MAX_ADDRS)
+		c.max_addrs = (uint32_t)s->opts.profile_addrs;
 	c.funcs = by == PD_PROF_BY_FUNCTION || by == PD_PROF_BY_DSO;
 	c.threads = !c.funcs;
 	p->nevents = s->evlist.n;

@@ -12,26 +12,19 @@
 #include "reader_int.h"
 #include "session.h"
 
-/*
- * PERFDUMP_READER: "plain" never reads ahead, whatever the caller asked;
- * "fast" reads ahead on every source of a PD_READ_FAST walk, however
- * small (the tests compare the two); unset or anything else, a
- * PD_READ_FAST walk reads ahead on sources of PD_AHEAD_MIN bytes or
- * more only (stream.c).
- */
-static unsigned effective_flags(unsigned flags)
+/* The caller's read-ahead choice over the walk's flags (read_opts.h). */
+static unsigned effective_flags(unsigned flags, const struct pd_read_opts *ro)
 {
-	const char *m = getenv("PERFDUMP_READER");
-
-	if (m && strcmp(m, "plain") == 0)
+	if (ro->ahead == PD_READAHEAD_NEVER)
 		flags &= ~(unsigned)PD_READ_FAST;
-	else if (m && strcmp(m, "fast") == 0 && (flags & PD_READ_FAST))
+	else if (ro->ahead == PD_READAHEAD_ALWAYS && (flags & PD_READ_FAST))
 		flags |= READ_AHEAD_ALWAYS;
 	return flags;
 }
 
-static struct pd_reader *reader_new(unsigned flags, int nsrc, bool swap,
-				    struct pd_diags *diags)
+static struct pd_reader *reader_new(unsigned flags,
+				    const struct pd_read_opts *ro, int nsrc,
+				    bool swap, struct pd_diags *diags)
 {
 	struct pd_reader *r = calloc(1, sizeof(*r));
 
@@ -42,7 +35,7 @@ static struct pd_reader *reader_new(unsigned flags, int nsrc, bool swap,
 		free(r);
 		return NULL;
 	}
-	r->flags = effective_flags(flags);
+	r->flags = effective_flags(flags, ro);
 	r->nsrc = nsrc;
 	r->swap = swap;
 	r->diags = diags;
@@ -66,9 +59,10 @@ static void source_init(struct pd_reader *r, struct source *src,
 struct pd_reader *pd_reader_open_input(struct pd_input *in, uint64_t start,
 				       uint64_t end, bool swap,
 				       struct pd_diags *diags, const char *what,
-				       struct pd_where where, unsigned flags)
+				       struct pd_where where, unsigned flags,
+				       const struct pd_read_opts *ro)
 {
-	struct pd_reader *r = reader_new(flags, 1, swap, diags);
+	struct pd_reader *r = reader_new(flags, ro, 1, swap, diags);
 
 	if (!r)
 		return NULL;
@@ -158,7 +152,8 @@ struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
 	if (s->mode == PD_MODE_DIR && (flags & PD_READ_DATA_N))
 		n += (int)s->ndir;
 
-	struct pd_reader *r = reader_new(flags, n, s->swap, &s->diags);
+	struct pd_reader *r =
+		reader_new(flags, &s->opts, n, s->swap, &s->diags);
 
 	if (!r)
 		return NULL;
@@ -178,7 +173,8 @@ struct pd_reader *pd_reader_open_stream(struct pd_session *s, unsigned flags,
 					int stream, uint64_t start,
 					uint64_t skip)
 {
-	struct pd_reader *r = reader_new(flags, 1, s->swap, &s->diags);
+	struct pd_reader *r =
+		reader_new(flags, &s->opts, 1, s->swap, &s->diags);
 	struct source *src;
 
 	if (!r)

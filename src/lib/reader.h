@@ -27,6 +27,7 @@
 #include "diag.h"
 #include "frame.h"
 #include "input.h"
+#include "read_opts.h"
 
 struct pd_session;
 struct pd_reader;
@@ -59,7 +60,7 @@ enum {
 	 * Read ahead on a helper thread (the file's bytes, in place): for
 	 * one walk at a time over a whole recording, on each source of at
 	 * least PD_AHEAD_MIN (4 MiB) bytes.  The records are the same;
-	 * PERFDUMP_READER in the environment overrides it (reader.c).
+	 * the session's read options override it (read_opts.h).
 	 */
 	PD_READ_FAST = 1 << 3,
 	/*
@@ -103,12 +104,14 @@ struct pd_reader *pd_reader_open_stream(struct pd_session *s, unsigned flags,
  * The records of one range of an input, without a session (the pipe
  * walk that opens a session, the torn-recording scan): [start, end) of
  * `in` (end UINT64_MAX: to the end), byte order swapped or not, problems
- * to `diags`, named `what` and concerning `where` in them.
+ * to `diags`, named `what` and concerning `where` in them; read as `ro`
+ * chooses.
  */
 struct pd_reader *pd_reader_open_input(struct pd_input *in, uint64_t start,
 				       uint64_t end, bool swap,
 				       struct pd_diags *diags, const char *what,
-				       struct pd_where where, unsigned flags);
+				       struct pd_where where, unsigned flags,
+				       const struct pd_read_opts *ro);
 
 /*
  * The stream is a pre-upstream Google pipe stream (known after its first

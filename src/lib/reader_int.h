@@ -12,7 +12,7 @@
 
 #define NSEG 16
 
-/* PERFDUMP_READER=fast: read ahead on every source (a flag of r->flags) */
+/* PD_READAHEAD_ALWAYS: read ahead on every source (a flag of r->flags) */
 #define READ_AHEAD_ALWAYS (1u << 31)
 
 /* A record framed in the file's bytes. */

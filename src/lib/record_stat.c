@@ -15,6 +15,7 @@
 #include "features.h"
 #include "record_int.h"
 #include "session.h"
+#include "util.h"
 
 /* An array of count elements of elem_size bytes, checked against c. */
 static void *cur_array(struct rec_ctx *x, struct cursor *c, const char *what,
@@ -302,18 +303,18 @@ pd_schedstat_fields(bool domain, uint16_t version, uint32_t *n)
 	if (version < 15 || version > 17)
 		return NULL;
 	if (!domain) {
-		*n = sizeof(cpu_fields) / sizeof(cpu_fields[0]);
+		*n = PD_NELEMS(cpu_fields);
 		return cpu_fields;
 	}
 	if (version == 15) {
-		*n = sizeof(domain_v15) / sizeof(domain_v15[0]);
+		*n = PD_NELEMS(domain_v15);
 		return domain_v15;
 	}
 	if (version == 16) {
-		*n = sizeof(domain_v16) / sizeof(domain_v16[0]);
+		*n = PD_NELEMS(domain_v16);
 		return domain_v16;
 	}
-	*n = sizeof(domain_v17) / sizeof(domain_v17[0]);
+	*n = PD_NELEMS(domain_v17);
 	return domain_v17;
 }
 

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "record_int.h"
+#include "util.h"
 
 /* One entry of perf_types[], its name the enum's: REC(MMAP, ...) */
 #define REC(t, min, kind, parse) \
@@ -88,16 +89,14 @@ static const struct pd_rec_ops sp_types[PD_REC_SP_MAX - PD_REC_SP_START] = {
 	SP(TRACING_DATA),     /* 32777 */
 };
 
-#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
-
 const struct pd_rec_ops *pd_rec_ops(uint32_t type)
 {
 	const struct pd_rec_ops *t = NULL;
 
-	if (type < NELEMS(perf_types))
+	if (type < PD_NELEMS(perf_types))
 		t = &perf_types[type];
 	else if (type >= PD_REC_SP_START &&
-		 type - PD_REC_SP_START < NELEMS(sp_types))
+		 type - PD_REC_SP_START < PD_NELEMS(sp_types))
 		t = &sp_types[type - PD_REC_SP_START];
 	return t && t->name ? t : NULL;
 }
@@ -120,11 +119,12 @@ size_t pd_record_types(const char **names, uint32_t *types, size_t max)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < NELEMS(perf_types) + NELEMS(sp_types); i++) {
+	for (size_t i = 0; i < PD_NELEMS(perf_types) + PD_NELEMS(sp_types);
+	     i++) {
 		const struct pd_rec_ops *t =
-			i < NELEMS(perf_types)
+			i < PD_NELEMS(perf_types)
 				? &perf_types[i]
-				: &sp_types[i - NELEMS(perf_types)];
+				: &sp_types[i - PD_NELEMS(perf_types)];
 
 		if (t->name && n < max) {
 			names[n] = t->name;

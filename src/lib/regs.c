@@ -7,11 +7,10 @@
  * print them.
  */
 #include "regs.h"
+#include "util.h"
 
 #include <stdbool.h>
 #include <string.h>
-
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* enum perf_event_x86_regs; XMM0..15 are pairs of u64 from bit 32 on */
 static const char *const x86_regs[] = {
@@ -146,7 +145,7 @@ const char *pd_reg_name(enum pd_arch arch, unsigned bit)
 	switch (arch) {
 	case PD_ARCH_X86_64:
 		t = x86_regs;
-		n = N(x86_regs);
+		n = PD_NELEMS(x86_regs);
 		break;
 	case PD_ARCH_X86_32:
 		t = x86_regs;
@@ -154,31 +153,31 @@ const char *pd_reg_name(enum pd_arch arch, unsigned bit)
 		break; /* AX .. GS */
 	case PD_ARCH_ARM64:
 		t = arm64_regs;
-		n = N(arm64_regs);
+		n = PD_NELEMS(arm64_regs);
 		break;
 	case PD_ARCH_ARM:
 		t = arm_regs;
-		n = N(arm_regs);
+		n = PD_NELEMS(arm_regs);
 		break;
 	case PD_ARCH_POWERPC:
 		t = powerpc_regs;
-		n = N(powerpc_regs);
+		n = PD_NELEMS(powerpc_regs);
 		break;
 	case PD_ARCH_S390:
 		t = s390_regs;
-		n = N(s390_regs);
+		n = PD_NELEMS(s390_regs);
 		break;
 	case PD_ARCH_RISCV:
 		t = riscv_regs;
-		n = N(riscv_regs);
+		n = PD_NELEMS(riscv_regs);
 		break;
 	case PD_ARCH_MIPS:
 		t = mips_regs;
-		n = N(mips_regs);
+		n = PD_NELEMS(mips_regs);
 		break;
 	case PD_ARCH_LOONGARCH:
 		t = loongarch_regs;
-		n = N(loongarch_regs);
+		n = PD_NELEMS(loongarch_regs);
 		break;
 	default: return NULL;
 	}

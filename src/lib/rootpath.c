@@ -89,19 +89,26 @@ static int sys_openat2(int dirfd, const char *path, uint64_t flags)
 	return -EAGAIN;
 }
 
+/* pd_root_use_openat2: may openat2 be used (the caller's choice)? */
+static bool allow_openat2 = true;
+
+void pd_root_use_openat2(bool allow)
+{
+	allow_openat2 = allow;
+}
+
 /* Once per process: does openat2 work here (not ENOSYS, not a seccomp
- * filter's EPERM), and may we use it? */
+ * filter's EPERM)?  And may we use it? */
 static bool have_openat2(int rootfd)
 {
 	static int have = -1;
 
+	if (!allow_openat2)
+		return false;
 	if (have < 0) {
-		const char *off = getenv("PERFDUMP_NO_OPENAT2");
-		int fd = -1;
+		int fd = sys_openat2(rootfd, ".",
+				     O_PATH | O_DIRECTORY | O_CLOEXEC);
 
-		if (!off || !*off)
-			fd = sys_openat2(rootfd, ".",
-					 O_PATH | O_DIRECTORY | O_CLOEXEC);
 		have = fd >= 0;
 		if (fd >= 0)
 			close(fd);

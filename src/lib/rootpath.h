@@ -12,7 +12,7 @@
  * again at the root, and ".." at the root stays there.  The kernel does
  * that with openat2(RESOLVE_IN_ROOT) (Linux 5.6); elsewhere the path is
  * walked a component at a time with O_NOFOLLOW and the same rules
- * (PERFDUMP_NO_OPENAT2 set and not empty: always the walk, for tests).
+ * (after pd_root_use_openat2(false): always the walk, for tests).
  *
  * Only regular files are opened for reading (O_NONBLOCK, so a FIFO never
  * blocks us); anything else is PD_ROOT_NOT_FILE.  No printing.
@@ -20,6 +20,7 @@
 #ifndef PD_ROOTPATH_H
 #define PD_ROOTPATH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/stat.h>
 
@@ -45,6 +46,14 @@ struct pd_root_file {
  */
 enum pd_root_status pd_root_open(const char *root, const char *path,
 				 struct pd_root_file *f);
+
+/*
+ * May pd_root_open use openat2 where the kernel has it (the default), or
+ * must it always walk (read_opts.h: no_openat2)?  A choice for the whole
+ * process, as openat2's presence is: the caller makes it before opening
+ * (cli.c, from its read options; the fuzz target).
+ */
+void pd_root_use_openat2(bool allow);
 
 /*
  * The lexical part of the rule: path relative to the root in out[size]

@@ -29,6 +29,7 @@
 #include "features.h"
 #include "record.h"
 #include "session.h"
+#include "util.h"
 
 #define KNOWN_READ_FORMAT (PD_FORMAT_MAX - 1)
 #define KNOWN_SAMPLE_TYPE ((uint64_t)PD_SAMPLE_MAX - 1)
@@ -533,7 +534,7 @@ void pd_sample_positions(uint64_t st, struct pd_sample_pos *pos)
 
 	*pos = (struct pd_sample_pos){
 		.tid = -1, .time = -1, .cpu = -1, .period = -1, .ip = -1};
-	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+	for (size_t i = 0; i < PD_NELEMS(order); i++) {
 		if (!(st & order[i]))
 			continue;
 		switch (order[i]) {

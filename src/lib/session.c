@@ -261,7 +261,7 @@ static int spool(struct pd_session *s, const uint8_t *b, char *errbuf,
 	const char *dir;
 	char what[80];
 
-	if (pd_input_spool(&s->in, b, 16, &written, &dir) == 0)
+	if (pd_input_spool(&s->in, b, 16, s->opts.tmpdir, &written, &dir) == 0)
 		return 1;
 	snprintf(what, sizeof(what),
 		 s->in.z.fmt ? "a %s-compressed file-mode recording is "
@@ -399,7 +399,8 @@ static int read_file_header(struct pd_session *s, uint8_t *b, char *errbuf,
 }
 
 /* Open path and read its header, attrs and feature table (or walk a pipe). */
-int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
+int pd_session_open(struct pd_session *s, const char *path,
+		    const struct pd_read_opts *opts, pd_diag_hook hook,
 		    void *hook_arg, struct pd_input_count *count, char *errbuf,
 		    size_t errlen)
 {
@@ -411,6 +412,8 @@ int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
 	s->diags.hook = hook;
 	s->diags.hook_arg = hook_arg;
 	s->path = path;
+	if (opts)
+		s->opts = *opts;
 	s->in.fd = -1;
 	snprintf(s->endian_how, sizeof(s->endian_how), "unknown");
 

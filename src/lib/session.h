@@ -16,6 +16,7 @@
 #include "evlist.h"
 #include "input.h"
 #include "perf_abi.h"
+#include "read_opts.h"
 
 struct pd_tp;
 
@@ -132,8 +133,9 @@ struct pd_env {
 };
 
 struct pd_session {
-	const char *path;   /* as given */
-	struct pd_input in; /* the file holding the header */
+	const char *path;	  /* as given */
+	struct pd_read_opts opts; /* how to read it (the caller's choices) */
+	struct pd_input in;	  /* the file holding the header */
 	enum pd_mode mode;
 	bool swap;	      /* producer byte order differs from ours */
 	bool big_endian;      /* producer byte order */
@@ -173,10 +175,13 @@ struct pd_session {
  * Open and read the header and feature sections (file mode) or walk the
  * stream for its metadata records (pipe mode).  Returns 0 when something
  * could be read (check diags for problems), -1 on an I/O error opening
- * the input (message in errbuf; s is closed already).  `hook` sees every diagnostic as it is
- * found; `count` (may be NULL) every byte read (input.h).
+ * the input (message in errbuf; s is closed already).  `opts` (NULL: the
+ * defaults) is copied into s->opts, how this and every later read of
+ * the session is done.  `hook` sees every diagnostic as it is found;
+ * `count` (may be NULL) every byte read (input.h).
  */
-int pd_session_open(struct pd_session *s, const char *path, pd_diag_hook hook,
+int pd_session_open(struct pd_session *s, const char *path,
+		    const struct pd_read_opts *opts, pd_diag_hook hook,
 		    void *hook_arg, struct pd_input_count *count, char *errbuf,
 		    size_t errlen);
 void pd_session_close(struct pd_session *s);

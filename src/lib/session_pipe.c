@@ -227,9 +227,9 @@ static void walk_to_end(struct pd_session *s, uint64_t from)
 	struct pd_pipe_info *pi = &s->pipe;
 	int rc;
 
-	rd = pd_reader_open_input(&s->in, from, UINT64_MAX, s->swap, &s->diags,
-				  "pipe stream", PD_AT_PIPE,
-				  PD_READ_NO_DECOMPRESS | PD_READ_FAST);
+	rd = pd_reader_open_input(
+		&s->in, from, UINT64_MAX, s->swap, &s->diags, "pipe stream",
+		PD_AT_PIPE, PD_READ_NO_DECOMPRESS | PD_READ_FAST, &s->opts);
 	if (!rd)
 		return;
 	pd_reader_set_legacy_google(rd, pi->legacy_google);
@@ -292,7 +292,7 @@ void sess_walk_pipe_live(struct pd_session *s)
 	pd_input_keep_start(&s->in);
 	rd = pd_reader_open_input(&s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX,
 				  s->swap, &quiet, "pipe stream", PD_AT_PIPE,
-				  PD_READ_NO_DECOMPRESS);
+				  PD_READ_NO_DECOMPRESS, &s->opts);
 	while (rd && (rc = pd_reader_next(rd, &r)) == 1) {
 		if (pi->nrecords > 0 && !before_events(s, &r)) {
 			pi->walked = r.offset;

@@ -24,7 +24,7 @@ bool pd_scan_torn(struct pd_session *s, struct pd_scan *sc)
 	/* the records as they are framed: containers not opened */
 	rd = pd_reader_open_input(&s->in, s->hdr.data.offset, s->in.size,
 				  s->swap, &quiet, "data section", PD_AT_DATA,
-				  PD_READ_NO_DECOMPRESS);
+				  PD_READ_NO_DECOMPRESS, &s->opts);
 	if (rd) {
 		while ((rc = pd_reader_next(rd, &r)) == 1) {
 			sc->nrecords++;

@@ -24,6 +24,7 @@
 
 #include "tp_fast.h"
 #include "tracepoint.h"
+#include "util.h"
 
 /* libtraceevent's eval_flag(): softirq and hrtimer names it knows */
 static long long flag_value(const char *f)
@@ -37,7 +38,7 @@ static long long flag_value(const char *f)
 
 	if (f[0] >= '0' && f[0] <= '9')
 		return (long long)strtoull(f, NULL, 0);
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	for (size_t i = 0; i < PD_NELEMS(names); i++)
 		if (strcmp(names[i], f) == 0)
 			return i < 10 ? (long long)i : (long long)(i - 10);
 	return -1;
@@ -102,7 +103,7 @@ static struct node *op_node(struct cctx *x, struct tep_print_arg *a, int d)
 		}
 		return n;
 	}
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+	for (size_t i = 0; i < PD_NELEMS(ops); i++)
 		if (strcmp(a->op.op, ops[i]) == 0) {
 			n = new_node(x, N_OP);
 			if (!n)

@@ -32,6 +32,7 @@
 #include "feat_meta.h"
 #include "session.h"
 #include "tp_int.h"
+#include "util.h"
 
 /* How many steps may crash a child before the rest is left out too. */
 #define PROBE_MAX_CRASHES 8
@@ -192,7 +193,7 @@ static void die_quietly(void)
 	} dfl = {0};
 	int null = open("/dev/null", O_RDWR);
 
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+	for (size_t i = 0; i < PD_NELEMS(sigs); i++)
 		syscall(SYS_rt_sigaction, sigs[i], &dfl, NULL,
 			sizeof(dfl.mask));
 	if (null >= 0) {

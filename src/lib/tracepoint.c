@@ -182,17 +182,6 @@ static void tp_diag(struct pd_session *s, enum pd_code code, enum pd_sev sev,
 }
 
 /*
- * PERFDUMP_TP_PRINT=libtraceevent, a testing aid: every print output from
- * libtraceevent's print path (tp_fast.c must print the same).
- */
-static bool slow_print(void)
-{
-	const char *m = getenv("PERFDUMP_TP_PRINT");
-
-	return m && strcmp(m, "libtraceevent") == 0;
-}
-
-/*
  * How much of the format text libtraceevent may parse: all of it, or the
  * text before its print fmt when that names a field the format does not
  * declare (then only the fields are decoded, and that is said).
@@ -303,7 +292,9 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 				"print output is not");
 		} else if (ev->print_ok) {
 			pd_tp_print_prepare(ev);
-			if (!slow_print())
+			/* else libtraceevent's print path prints: a
+			 * testing aid, tp_fast.c must print the same */
+			if (!s->opts.tp_print_libtraceevent)
 				pd_tp_fast_prepare(&s->arena, ev);
 		} else if (len == fm->size) /* else parse_len said why */
 			tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN,

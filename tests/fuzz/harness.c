@@ -154,7 +154,8 @@ int fuzz_session(struct pd_session *s, const char *path)
 {
 	char err[256];
 
-	if (pd_session_open(s, path, NULL, NULL, NULL, err, sizeof(err)) < 0)
+	if (pd_session_open(s, path, NULL, NULL, NULL, NULL, err, sizeof(err)) <
+	    0)
 		return -1;
 	pd_note_torn(s);
 	pd_decode_feature_deps(s);

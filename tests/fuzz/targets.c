@@ -347,7 +347,7 @@ static void t_rootpath(const uint8_t *data, size_t size)
 	struct pd_root_file f;
 	int rootfd, kfd;
 
-	setenv("PERFDUMP_NO_OPENAT2", "1", 1); /* before the first lookup */
+	pd_root_use_openat2(false); /* PERFDUMP_NO_OPENAT2 (cli.c) */
 	snprintf(path, sizeof(path), "%s/secret", sandbox());
 	if (stat(path, &secret))
 		abort();
