@@ -320,6 +320,7 @@ TP_SECRETS='hunter2xyz|swordfish42'
 /usr/bin/perf record -F99 -ag -o/home/bob/out.data --output=/srv/x/y.data -e cpu/event=0x3c/ ./app --secret=1 x|/usr/bin/perf record -F99 -ag -o<dir-2>/out.data --output=<dir-3>/y.data -e cpu/event=0x3c/ <dir-4>/app <arg-1> <arg-2>
 perf sched record sleep 10|perf sched record sleep <arg-1>
 /usr/local/bin/perf stat record -e cycles -I 1000 -x, -- /home/bob/bin/app hunter2|/usr/local/bin/perf stat record -e cycles -I 1000 -x, -- <dir-2>/app <arg-1>
+perf stat record -i -e cycles -- /home/bob/app hunter2|perf stat record -i -e cycles -- <dir-2>/app <arg-1>
 perf record --vmlinux /srv/k/vmlinux --call-graph dwarf -p 123|perf record --vmlinux <dir-2>/vmlinux --call-graph dwarf -p 123
 perf record --new-option=/srv/k/f -c 1 app hunter2|perf record --new-option=<dir-2>/f -c 1 app <arg-1>
 mytool run -e cycles app|mytool <arg-1> <arg-2> <arg-3> <arg-4>

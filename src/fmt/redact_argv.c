@@ -79,7 +79,9 @@ static const struct valopt stat_opts[] = {
 	{'D', "delay", false},
 	{'I', "interval-print", false},
 	{'M', "metrics", false},
-	{'i', "input", true},
+	{0, "input", true}, /* stat report's; -i is --no-inherit */
+	{'b', "bpf-prog", false},
+	{0, "bpf-attr-map", true},
 	{0, "log-fd", false},
 	{0, "interval-count", false},
 	{0, "timeout", false},
