@@ -143,15 +143,15 @@ our_late() {
 		'[.check.findings[0,1] | [.offset, .severity, .code]]' '[[376,"error","sample-size-mismatch"],[328,"warning","unknown-sample-id"]]' \
 		'.check.groups' '[{"code":"sample-size-mismatch","severity":"error","count":638,"first_offset":376},{"code":"unknown-sample-id","severity":"warning","count":638,"first_offset":328}]' \
 		'.check.cause | del(.message)' '{"code":"sample-size-mismatch","attr":0,"sample_type":"0x1c7","sample_type_names":["IP","TID","TIME","ID","CPU","PERIOD"],"implied_size":56,"samples":638,"misfits":638,"size":48,"size_count":638,"first_offset":328,"other_findings":638}' \
-		'.check.cause.message' '"attr 0'"'"'s sample_type (IP|TID|TIME|ID|CPU|PERIOD) implies 56-byte samples; 638 of its 638 samples are 48 bytes: their fields are read from the wrong places, which likely explains the 638 other findings on samples"' \
+		'.check.cause.message' '"attr 0 (cpu-clock:ku)'"'"'s sample_type (IP|TID|TIME|ID|CPU|PERIOD) implies 56-byte samples; 638 of its 638 samples are 48 bytes: their fields are read from the wrong places, which likely explains the 638 other findings on samples"' \
 		'[(.errors | length), (.warnings | length)]' '[638,638]'
 	# stderr: one line, the summary; each finding is in the output once
 	[ "$(printf '%s\n' "$stderr" | wc -l)" = 1 ]
-	assert_contains "$stderr" "perfdump: testdata/synthetic/check-sample-type.data: 0x178: check: damaged: 638 errors (sample-size-mismatch 638); likely cause: attr 0's sample_type"
+	assert_contains "$stderr" "perfdump: testdata/synthetic/check-sample-type.data: 0x178: check: damaged: 638 errors (sample-size-mismatch 638); likely cause: attr 0 (cpu-clock:ku)'s sample_type"
 	# text: the cause, the groups, the first 10 findings of each code
 	pd check testdata/synthetic/check-sample-type.data
 	assert_status 1
-	assert_contains "$output" "    message:                attr 0's sample_type (IP|TID|TIME|ID|CPU|PERIOD) implies 56-byte samples"
+	assert_contains "$output" "    message:                attr 0 (cpu-clock:ku)'s sample_type (IP|TID|TIME|ID|CPU|PERIOD) implies 56-byte samples"
 	assert_contains "$output" $'  groups:\n    sample-size-mismatch:   severity=error count=638 first_offset=0x178\n    unknown-sample-id:      severity=warning count=638 first_offset=0x148\n'
 	[ "$(grep -c '^    error 0x[0-9a-f]* record SAMPLE \[sample-size-mismatch\]' <<<"$output")" = 10 ]
 	[ "$(grep -c '^    warning 0x[0-9a-f]* record SAMPLE \[unknown-sample-id\]' <<<"$output")" = 10 ]

@@ -442,6 +442,7 @@ corpus_samples() {
 	local f
 	while IFS= read -r f; do
 		# every record, text with -x (only the exit status matters here)
+		case $f in */invalid_perf.data) continue ;; esac # not a recording: corpus.bats
 		status=0
 		"$PERFDUMP" -x records "$f" >/dev/null 2>"$BATS_TEST_TMPDIR/err" || status=$?
 		stderr=$(tail -c 3000 "$BATS_TEST_TMPDIR/err")

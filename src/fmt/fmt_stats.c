@@ -382,7 +382,8 @@ static void emit_bytes(struct emitter *e, const struct pd_byte_account *ba)
 		emit_row_begin(e, NULL);
 		/* a data.N file's gap: its offset is in that file */
 		if (ba->gaps[i].file)
-			emit_str(e, "file", ba->gaps[i].file);
+			emit_private(e, "file", PRIV_PATH, ba->gaps[i].file,
+				     strlen(ba->gaps[i].file));
 		emit_offset(e, "offset", ba->gaps[i].offset);
 		emit_u64(e, "size", ba->gaps[i].size);
 		if (ba->gaps[i].name)
