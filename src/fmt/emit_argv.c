@@ -7,34 +7,12 @@
 #include <string.h>
 
 #include "emit_int.h"
+#include "strbuf.h"
 
-struct line {
-	char *p;
-	size_t len, cap;
-	bool oom;
-};
-
+/* text_escape's put: into a strbuf */
 static void put(void *ctx, const char *s, size_t n)
 {
-	struct line *l = ctx;
-
-	if (l->oom || !n)
-		return;
-	if (l->len + n > l->cap) {
-		size_t cap = l->cap ? l->cap : 256;
-		char *p;
-
-		while (cap < l->len + n)
-			cap *= 2;
-		if (!(p = realloc(l->p, cap))) {
-			l->oom = true;
-			return;
-		}
-		l->p = p;
-		l->cap = cap;
-	}
-	memcpy(l->p + l->len, s, n);
-	l->len += n;
+	strbuf_put(ctx, s, n);
 }
 
 /* A byte a shell takes as itself anywhere in a word (and a token's). */
@@ -51,30 +29,30 @@ static bool sh_plain(unsigned char c, bool token)
  * in $'...' with text_escape's escapes (\xNN, \n, \t, \\), which bash,
  * ksh and zsh read back, and \' for a quote.
  */
-static void sh_word(struct line *l, const char *s, size_t n, bool token)
+static void sh_word(struct strbuf *l, const char *s, size_t n, bool token)
 {
-	struct line esc = {0};
+	struct strbuf esc = {0};
 	size_t i;
 
 	for (i = 0; i < n && sh_plain((unsigned char)s[i], token); i++)
 		;
 	if (n && i == n) {
-		put(l, s, n);
+		strbuf_put(l, s, n);
 		return;
 	}
 	text_escape(s, n, false, put, &esc);
 	if (esc.len == n && !esc.oom) {
-		put(l, "'", 1);
+		strbuf_put(l, "'", 1);
 		for (i = 0; i < n; i++)
-			put(l, s[i] == '\'' ? "'\\''" : s + i,
-			    s[i] == '\'' ? 4 : 1);
-		put(l, "'", 1);
+			strbuf_put(l, s[i] == '\'' ? "'\\''" : s + i,
+				   s[i] == '\'' ? 4 : 1);
+		strbuf_put(l, "'", 1);
 	} else {
-		put(l, "$'", 2);
+		strbuf_put(l, "$'", 2);
 		for (i = 0; i < esc.len; i++)
-			put(l, esc.p[i] == '\'' ? "\\'" : esc.p + i,
-			    esc.p[i] == '\'' ? 2 : 1);
-		put(l, "'", 1);
+			strbuf_put(l, esc.p[i] == '\'' ? "\\'" : esc.p + i,
+				   esc.p[i] == '\'' ? 2 : 1);
+		strbuf_put(l, "'", 1);
 		l->oom |= esc.oom;
 	}
 	free(esc.p);
@@ -94,7 +72,7 @@ void emit_argv(struct emitter *e, const char *key, const struct pd_str *v,
 	       uint32_t n)
 {
 	struct redact_argv st = {0};
-	struct line l = {0};
+	struct strbuf l = {0};
 
 	if (is_json(e) || text_off(e)) {
 		emit_arr_begin(e, key);
@@ -114,7 +92,7 @@ void emit_argv(struct emitter *e, const char *key, const struct pd_str *v,
 
 		shown(e, &st, &s, &len);
 		if (i)
-			put(&l, " ", 1);
+			strbuf_put(&l, " ", 1);
 		sh_word(&l, s, len, s != v[i].s);
 	}
 	if (l.oom)

@@ -18,6 +18,7 @@
 #include <sys/random.h>
 
 #include "siphash.h"
+#include "strbuf.h"
 #include "../lib/util.h"
 
 #define REDACT_MAX_SEEN (1u << 20)
@@ -34,12 +35,6 @@ struct seen {
 	uint32_t n; /* the token's number */
 };
 
-struct buf {
-	char *p;
-	size_t len, cap;
-	bool oom;
-};
-
 struct redactor {
 	bool comm;
 	bool keyed;	     /* --redact-key */
@@ -48,8 +43,8 @@ struct redactor {
 	struct seen *seen;   /* open addressing, linear probing */
 	uint32_t cap, nseen; /* cap: 0 or a power of two */
 	uint32_t next[NKINDS];
-	struct buf out, tmp;
-	struct buf runs; /* redact_runs()'s output */
+	struct strbuf out, tmp;
+	struct strbuf runs; /* redact_runs()'s output */
 };
 
 struct redactor *redact_new(void)
@@ -97,41 +92,19 @@ void redact_set_key(struct redactor *r, const char *key)
 
 /* ------------------------------------------------------------- output */
 
-static void put(struct buf *b, const char *s, size_t n)
+static void puts_(struct strbuf *b, const char *s)
 {
-	if (b->oom)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		char *p;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		if (!(p = realloc(b->p, cap))) {
-			b->oom = true;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = 0;
-}
-
-static void puts_(struct buf *b, const char *s)
-{
-	put(b, s, strlen(s));
+	strbuf_put(b, s, strlen(s));
 }
 
 /* SipHash of "KIND:" s[0..n) under k0, k1 */
 static uint64_t kind_hash(uint64_t k0, uint64_t k1, enum pd_priv k,
-			  const char *s, size_t n, struct buf *scratch)
+			  const char *s, size_t n, struct strbuf *scratch)
 {
 	scratch->len = 0;
 	puts_(scratch, kind_name[k]);
-	put(scratch, ":", 1);
-	put(scratch, s, n);
+	strbuf_put(scratch, ":", 1);
+	strbuf_put(scratch, s, n);
 	if (scratch->oom)
 		return 0;
 	return pd_siphash24(k0, k1, scratch->p, scratch->len);
@@ -184,7 +157,7 @@ static uint32_t number(struct redactor *r, uint64_t h, enum pd_priv k)
 
 /* Append the token of s[0..n) of kind k to b. */
 static void token(struct redactor *r, enum pd_priv k, const char *s, size_t n,
-		  struct buf *b)
+		  struct strbuf *b)
 {
 	char t[64];
 	uint32_t num = 0;
@@ -252,7 +225,7 @@ static size_t user_at(const char *s, size_t n, size_t i, size_t *len)
 
 /* The user-name rule over s, appended to b; false if nothing matched. */
 static bool user_rule(struct redactor *r, const char *s, size_t n,
-		      struct buf *b)
+		      struct strbuf *b)
 {
 	size_t done = 0, p, len;
 	bool any = false;
@@ -263,14 +236,14 @@ static bool user_rule(struct redactor *r, const char *s, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		if (!(p = user_at(s, n, i, &len)))
 			continue;
-		put(b, s + done, i + p - done);
+		strbuf_put(b, s + done, i + p - done);
 		token(r, PRIV_NONE, s + i + p, len, b);
 		done = i + p + len;
 		i = done - 1;
 		any = true;
 	}
 	if (any)
-		put(b, s + done, n - done);
+		strbuf_put(b, s + done, n - done);
 	return any;
 }
 
@@ -311,7 +284,7 @@ static bool system_dir(const char *d, size_t n)
 
 /* A path: the directory as a token unless kept, then "/basename". */
 static bool path_rule(struct redactor *r, enum pd_priv k, const char *s,
-		      size_t n, struct buf *b)
+		      size_t n, struct strbuf *b)
 {
 	const char *slash;
 	size_t dl;
@@ -327,13 +300,13 @@ static bool path_rule(struct redactor *r, enum pd_priv k, const char *s,
 	token(r, k, s, dl, b);
 	/* the basename keeps its name, but not a user's */
 	if (!user_rule(r, slash, n - dl, b))
-		put(b, slash, n - dl);
+		strbuf_put(b, slash, n - dl);
 	return true;
 }
 
 /* The rule of kind k over s[0..n), appended to b; false if unchanged. */
 static bool apply_rule(struct redactor *r, enum pd_priv k, const char *s,
-		       size_t n, struct buf *b)
+		       size_t n, struct strbuf *b)
 {
 	switch (k) {
 	case PRIV_PATH:
@@ -356,7 +329,7 @@ static bool apply_rule(struct redactor *r, enum pd_priv k, const char *s,
 void redact_arg(struct redactor *r, struct redact_arg a, const char *s,
 		size_t n, const char **out, size_t *outlen)
 {
-	struct buf *b = &r->out;
+	struct strbuf *b = &r->out;
 	size_t keep = a.keep < n ? a.keep : n;
 	bool changed;
 
@@ -367,7 +340,7 @@ void redact_arg(struct redactor *r, struct redact_arg a, const char *s,
 		*outlen = n;
 		return;
 	}
-	put(b, s, keep);
+	strbuf_put(b, s, keep);
 	changed = apply_rule(r, a.kind, s + keep, n - keep, b);
 	if (b->oom || r->tmp.oom) { /* never the string itself */
 		*out = "<redacted>";
@@ -395,7 +368,7 @@ static bool put_redacted(struct redactor *r, enum pd_priv k, const char *s,
 	size_t on;
 
 	redact_str(r, k, s, n, &o, &on);
-	put(&r->runs, o, on);
+	strbuf_put(&r->runs, o, on);
 	return !r->runs.oom;
 }
 
@@ -403,13 +376,13 @@ void redact_runs(struct redactor *r, const char *s, size_t n,
 		 const struct redact_run *runs, size_t nruns, const char **out,
 		 size_t *outlen)
 {
-	struct buf *b = &r->runs;
+	struct strbuf *b = &r->runs;
 	bool ok = true;
 	size_t at = 0;
 
 	b->len = 0;
 	b->oom = false;
-	put(b, "", 0); /* an empty result is "", not NULL */
+	strbuf_put(b, "", 0); /* an empty result is "", not NULL */
 	for (size_t i = 0; i < nruns && ok; i++) {
 		const struct redact_run *u = &runs[i];
 
