@@ -16,6 +16,11 @@ when a file of A includes a header of B.  Two failures, exit status 1:
           < src/fmt (the formatters) < src (the commands); src/lib includes
           nothing of src/fmt or src/, src/fmt nothing of src/.
 
+A third failure: a call into the reader (pd_reader_*) from any file but
+the reader's own (src/lib/reader*) and the walk's loop (src/lib/walk_loop.*):
+one walk takes records from the reader, every other part of perfdump takes
+them from a walk (src/lib/walk.h).
+
 ALLOWED lists the include lines on cycles that remain for now: the session
 as a mutable hub, which issue 24 restructures.  It can only shrink: an
 entry whose include is gone, or no longer on a cycle, fails the check too
@@ -53,14 +58,10 @@ ALLOWED = {
         "features.h is the umbrella of the feature models: users get all",
     ("src/lib/features.h", "src/lib/session.h"):
         "decoders are typed on struct pd_session/pd_feature, defined there",
-    ("src/lib/reader.c", "src/lib/session.h"):
-        "the reader opens a session's streams and feeds a live pipe back into it (session_pipe.c)",
     ("src/lib/record.c", "src/lib/evlist.h"):
         "decoding a record looks up (and with EVENT_UPDATE changes) the event list",
     ("src/lib/record.c", "src/lib/session.h"):
         "record decoders take the session for its evlist, byte order and diags",
-    ("src/lib/record.h", "src/lib/reader.h"):
-        "a record is decoded from the reader's struct pd_event",
     ("src/lib/record.h", "src/lib/record_types.h"):
         "struct pd_record carries its type's kind from the registry",
     ("src/lib/record_int.h", "src/lib/session.h"):
@@ -80,6 +81,8 @@ ALLOWED = {
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+READER_CALL = re.compile(r'\bpd_reader_[a-z_]+\s*\(')
+READER_FILES = re.compile(r'^src/lib/(reader[a-z_]*|walk_loop)\.[ch]$')
 # a folder's layer: a file may include headers of its layer or lower ones
 LAYERS = {"src/lib": 0, "src/fmt": 1, "src": 2}
 
@@ -172,6 +175,19 @@ def main(argv):
                 problems.append("%s:%d: layer: includes %s (%s may not "
                                 "include %s)" % (f, no, h, os.path.dirname(f),
                                                  os.path.dirname(h)))
+
+    for f in sorted(files):
+        if READER_FILES.match(f):
+            continue
+        with open(os.path.join(root, f), encoding="utf-8",
+                  errors="replace") as fh:
+            for no, line in enumerate(fh, 1):
+                m = READER_CALL.search(line)
+                if m:
+                    problems.append("%s:%d: reader: calls %s: records come "
+                                    "from a walk (src/lib/walk.h), only "
+                                    "src/lib/walk_loop.c reads them"
+                                    % (f, no, m.group(0).rstrip(" (")))
 
     graph = {}
     for f, incs in files.items():

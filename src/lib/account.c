@@ -8,7 +8,6 @@
 
 #include "cursor.h"
 #include "features.h"
-#include "reader.h"
 #include "session.h"
 
 #define LISTED_GAPS 32u
@@ -287,27 +286,6 @@ static void find_gaps(struct acct *a)
 	}
 	if (end < ba->file_size && a->s->mode != PD_MODE_DIR)
 		add_gap(a, end, ba->file_size - end, true);
-}
-
-int pd_data_ends_read(const struct pd_session *s, const struct pd_reader *r,
-		      struct pd_data_ends *e)
-{
-	*e = (struct pd_data_ends){.main = pd_reader_data_end(r, -1)};
-	if (!s->ndir)
-		return 0;
-	e->dir = calloc(s->ndir, sizeof(*e->dir));
-	if (!e->dir)
-		return -1;
-	e->ndir = s->ndir;
-	for (size_t i = 0; i < s->ndir; i++)
-		e->dir[i] = pd_reader_data_end(r, (int)i);
-	return 0;
-}
-
-void pd_data_ends_free(struct pd_data_ends *e)
-{
-	free(e->dir);
-	*e = (struct pd_data_ends){0};
 }
 
 int pd_byte_account(const struct pd_session *s, const struct pd_data_ends *ends,

@@ -22,7 +22,8 @@
 
 #include <stddef.h>
 
-struct pd_reader;
+#include "walk_loop.h"
+
 struct pd_session;
 
 /* What a gap likely is. */
@@ -56,22 +57,6 @@ struct pd_byte_account {
 	uint32_t ngaps;		/* the first up to 32 (what stats lists) */
 	uint64_t nall_gaps;	/* all of them */
 };
-
-/* Where a walk's records ended: the account's input from the walk. */
-struct pd_data_ends {
-	uint64_t main; /* the data when data.size is 0, the pipe stream */
-	uint64_t *dir; /* each data.N file of a directory (ndir of them) */
-	size_t ndir;
-};
-
-/*
- * The ends of the streams a reader has walked (pd_reader_data_end), for
- * the account; before the reader is closed.  Returns -1 when out of
- * memory (e->dir NULL then).
- */
-int pd_data_ends_read(const struct pd_session *s, const struct pd_reader *r,
-		      struct pd_data_ends *e);
-void pd_data_ends_free(struct pd_data_ends *e);
 
 /*
  * Account for every byte of a recording; ends says where the record walk

@@ -11,10 +11,10 @@
 #include "buildid_maps.h"
 #include "event.h"
 #include "features.h"
-#include "order.h"
 #include "record.h"
 #include "sample.h"
 #include "session.h"
+#include "walk.h"
 
 const char *const pd_bid_src_names[PD_BID_NSRC] = {
 	"feature",
@@ -203,7 +203,7 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 	    ev->type != PD_REC_FORK && ev->type != PD_REC_HEADER_BUILD_ID &&
 	    (ev->type != PD_REC_KSYMBOL || !w->maps))
 		return;
-	pd_decode_event(s, ev, &w->scratch, &d);
+	pd_decode_event(s, ev, &w->scratch, 0, &d);
 	if (rec->too_small)
 		return;
 	if (ev->type == PD_REC_HEADER_BUILD_ID) {
@@ -256,9 +256,10 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 	}
 }
 
-static void deliver(void *arg, const struct pd_event *ev)
+static bool visit(void *arg, const struct pd_event *ev)
 {
 	on_record(arg, ev);
+	return true;
 }
 
 /* The first of l's first n entries named like d (and with its build-id). */
@@ -336,8 +337,10 @@ static void attach_hits(struct walk *w)
 int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 		      bool scan_records, bool with_hits)
 {
+	static const struct pd_visitor v = {.event = visit};
 	struct walk w = {.l = l, .s = s};
-	bool dir = s->mode == PD_MODE_DIR;
+	struct pd_walk_opts o = {
+		.flags = s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0};
 	int rc = 0;
 
 	memset(l, 0, sizeof(*l));
@@ -355,22 +358,13 @@ int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 				    "--hits", "out of memory");
 			return -1;
 		}
-		rc = pd_read_in_time_order(s, dir, pd_event_time, deliver, &w);
+		o.flags |= PD_WALK_TIME_ORDER;
+		rc = pd_walk(s, &o, &v, &w);
 		attach_hits(&w);
 		l->hits.maps = pd_bid_maps_count(w.maps);
 		pd_bid_maps_free(w.maps);
 	} else {
-		struct pd_reader *r = pd_reader_open(
-			s, PD_READ_FAST | (dir ? PD_READ_DATA_N : 0));
-		struct pd_event ev;
-
-		if (!r) {
-			rc = -1;
-		} else {
-			while (pd_reader_next(r, &ev) == 1)
-				on_record(&w, &ev);
-			pd_reader_close(r);
-		}
+		rc = pd_walk(s, &o, &v, &w);
 	}
 	arena_free(&w.scratch);
 	if (rc < 0)

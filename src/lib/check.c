@@ -43,7 +43,7 @@
 #include "event.h"
 #include "features.h"
 #include "order.h"
-#include "reader.h"
+#include "walk.h"
 #include "record.h"
 #include "sample.h"
 #include "session.h"
@@ -329,7 +329,8 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 	check_type_size(w, ev, what);
 
 	/* the lib reports a record too small for its trailer itself */
-	pd_decode_event(w->s, ev, &w->scratch, &d);
+	/* tracepoint fields outside RAW; no print output */
+	pd_decode_event(w->s, ev, &w->scratch, PD_TP_FIELDS, &d);
 	if (ev->type == PD_REC_SAMPLE)
 		check_sample_id(w, ev, &d, what, &has_time, &t);
 	else if (ev->type < PD_REC_USER_START && ev->type != 0)
@@ -337,32 +338,35 @@ static void check_event(struct walk *w, const struct pd_event *ev)
 	check_time(w, ev, has_time, t);
 }
 
+static bool visit(void *arg, const struct pd_event *ev)
+{
+	check_event(arg, ev);
+	return true;
+}
+
+static void end(void *arg, struct pd_walk_end *e)
+{
+	struct walk *w = arg;
+
+	w->ends = e->ends;
+	w->oom |= !e->ends_ok;
+	/* the containers are records of the file too */
+	w->c->records_checked = w->nrecords + e->rs.compressed_records;
+}
+
 static void walk_records(struct walk *w)
 {
+	static const struct pd_visitor v = {.event = visit, .end = end};
 	struct pd_session *s = w->s;
-	struct pd_reader *r;
-	struct pd_reader_stats st;
-	struct pd_event ev;
+	struct pd_walk_opts o = {
+		.flags = s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0};
 
-	r = pd_reader_open(
-		s,
-		PD_READ_FAST | (s->mode == PD_MODE_DIR ? PD_READ_DATA_N : 0));
-	if (!r) {
-		w->oom = true;
-		return;
-	}
 	w->stream = -1;
 	for (uint32_t i = 0; i < s->evlist.n; i++)
 		w->backward |=
 			!!(s->evlist.v[i].attr.flags & PD_ATTR_WRITE_BACKWARD);
-	while (pd_reader_next(r, &ev) == 1)
-		check_event(w, &ev);
-	pd_reader_stats(r, &st);
-	if (pd_data_ends_read(s, r, &w->ends) < 0)
+	if (pd_walk(s, &o, &v, w) < 0)
 		w->oom = true;
-	/* the containers are records of the file too */
-	w->c->records_checked = w->nrecords + st.compressed_records;
-	pd_reader_close(r);
 }
 
 static void check_unknown_features(struct walk *w)
@@ -546,7 +550,6 @@ int pd_check_run(struct pd_session *s, struct pd_check *c)
 	struct walk w = {.s = s, .c = c};
 
 	memset(c, 0, sizeof(*c));
-	s->tp_want = PD_TP_FIELDS; /* fields outside RAW; no print output */
 	pd_decode_features(s);
 	pd_evlist_load(s);
 	check_unknown_features(&w);

@@ -9,20 +9,21 @@
  * them (records, check); a RAW payload cut short has none.
  */
 static void decode_tracepoint(struct pd_session *s, struct pd_decoded *d,
-			      struct arena *scratch)
+			      struct arena *scratch, unsigned tp_want)
 {
 	const struct pd_sample_bytes *raw = &d->smp.raw;
 
 	/* a RAW size of 0 has no bytes: every field is outside it */
-	if (s->tp_want && (raw->p || !raw->size))
+	if (tp_want && (raw->p || !raw->size))
 		pd_tp_decode(s, d->evsel, raw->p, (uint32_t)raw->size,
-			     raw->offset, s->tp_want, scratch, &d->smp.tp);
+			     raw->offset, tp_want, scratch, &d->smp.tp);
 	else
 		d->smp.tp.ev = pd_tp_event_of(s, d->evsel);
 }
 
 void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
-		     struct arena *scratch, struct pd_decoded *d)
+		     struct arena *scratch, unsigned tp_want,
+		     struct pd_decoded *d)
 {
 	d->evsel = NULL;
 	d->rid = 0;
@@ -35,7 +36,7 @@ void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 		d->id = d->smp.common;
 		if (d->evsel && d->evsel->attr.type == PD_TYPE_TRACEPOINT &&
 		    (d->smp.decoded_type & PD_SAMPLE_RAW))
-			decode_tracepoint(s, d, scratch);
+			decode_tracepoint(s, d, scratch, tp_want);
 		return;
 	}
 	if (ev->type < PD_REC_USER_START) { /* kernel records: a trailer */
@@ -57,8 +58,6 @@ void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 		}
 	}
 	pd_parse_record(s, ev, d->id.trailer_size, scratch, &d->rec);
-	if (ev->type == PD_REC_EVENT_UPDATE)
-		pd_evlist_apply_update(s, ev->p, ev->size);
 }
 
 bool pd_event_time(struct pd_session *s, const struct pd_event *ev, uint64_t *t)

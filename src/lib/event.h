@@ -3,8 +3,8 @@
  * One record decoded the way perf processes it (session.c
  * perf_session__deliver_event): the attr that describes it
  * (evlist__event2evsel), then a sample decoded by that attr's sample_type,
- * or another record's body and its sample_id trailer; EVENT_UPDATE names
- * applied as they come.  What `records` shows and `check` validates.
+ * or another record's body and its sample_id trailer.  What `records`
+ * shows and `check` validates.
  */
 #ifndef PD_EVENT_H
 #define PD_EVENT_H
@@ -26,11 +26,14 @@ struct pd_decoded {
 };
 
 /*
- * Decode ev into d (arrays in `scratch`).  Problems go to s->diags,
- * including a record too small for its trailer.
+ * Decode ev into d (arrays in `scratch`; of a tracepoint sample, what
+ * tp_want asks: PD_TP_FIELDS, PD_TP_PRINT).  Problems go to s->diags,
+ * including a record too small for its trailer.  The event list is not
+ * changed: EVENT_UPDATE is the walk's (walk.c).
  */
 void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
-		     struct arena *scratch, struct pd_decoded *d);
+		     struct arena *scratch, unsigned tp_want,
+		     struct pd_decoded *d);
 
 /*
  * The time a record carries (a sample's TIME, another kernel record's

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "evlist.h"
-#include "reader.h"
+#include "walk.h"
 #include "record.h"
 #include "session.h"
 
@@ -104,27 +104,36 @@ static bool before_id_index(const struct pd_session *s, uint32_t type)
  * FINISHED_INIT, so the walk stops at the first record that does not
  * precede them: bounded, whatever the size of the recording.
  */
+struct scan {
+	struct pd_session *s;
+	struct pd_id_index *ix;
+	size_t cap;
+	unsigned n;
+	struct arena scratch;
+};
+
+static bool scan_visit(void *arg, const struct pd_event *ev)
+{
+	struct scan *sc = arg;
+
+	if (sc->n++ >= SCAN_MAX || !before_id_index(sc->s, ev->type))
+		return false;
+	if (ev->type == PD_REC_ID_INDEX)
+		parse_id_index(sc->s, ev, sc->ix, &sc->cap, &sc->scratch);
+	return true;
+}
+
 static void load_id_index(struct pd_session *s, struct pd_id_index *ix)
 {
-	struct pd_reader *r;
-	struct pd_event ev;
-	struct arena scratch = {0};
-	size_t cap = 0;
+	static const struct pd_visitor v = {.event = scan_visit};
+	static const struct pd_walk_opts o = {.flags = PD_WALK_PREFIX};
+	struct scan sc = {.s = s, .ix = ix};
 
 	/* the pre-upstream Google pipe format uses 69 for a feature */
 	if (s->mode == PD_MODE_PIPE && s->pipe.legacy_google)
 		return;
-	r = pd_reader_open(s, 0);
-	if (!r)
-		return;
-	for (unsigned n = 0; n < SCAN_MAX && pd_reader_next(r, &ev) > 0; n++) {
-		if (!before_id_index(s, ev.type))
-			break;
-		if (ev.type == PD_REC_ID_INDEX)
-			parse_id_index(s, &ev, ix, &cap, &scratch);
-	}
-	pd_reader_close(r);
-	arena_free(&scratch);
+	pd_walk(s, &o, &v, &sc);
+	arena_free(&sc.scratch);
 	if (ix->n)
 		qsort(ix->v, ix->n, sizeof(*ix->v), cmp_entry);
 }

@@ -7,6 +7,7 @@
 
 #include "record.h"
 #include "session.h"
+#include "walk_loop.h"
 
 struct qev {
 	uint64_t time, seq;
@@ -181,41 +182,69 @@ static void queue_full(struct pd_session *s, struct queue *q,
 	flush(q, 0, true, deliver, arg);
 }
 
-static int ordered_stream(struct pd_session *s, struct pd_reader *r,
-			  pd_event_time_fn time_of, pd_deliver_fn deliver,
-			  void *arg)
+struct pd_order {
+	struct queue q;
+	struct pd_session *s;
+	pd_event_time_fn time_of;
+	pd_deliver_fn deliver;
+	void *arg;
+	bool oom;
+};
+
+struct pd_order *pd_order_new(struct pd_session *s, pd_event_time_fn time_of,
+			      pd_deliver_fn deliver, void *arg)
 {
-	struct queue q = {.h.less = qev_less};
-	struct pd_event ev;
-	int rc = 0;
+	struct pd_order *o = calloc(1, sizeof(*o));
 
-	while (pd_reader_next(r, &ev) == 1) {
-		uint64_t t;
+	if (!o)
+		return NULL;
+	o->q.h.less = qev_less;
+	o->s = s;
+	o->time_of = time_of;
+	o->deliver = deliver;
+	o->arg = arg;
+	return o;
+}
 
-		if (ev.type == PD_REC_FINISHED_ROUND) {
-			uint64_t limit = pd_flush_round(&q.clock, ev.offset);
+bool pd_order_push(struct pd_order *o, const struct pd_event *ev)
+{
+	struct queue *q = &o->q;
+	uint64_t t;
 
-			/* perf shows the round, then what it flushes */
-			deliver(arg, &ev);
-			if (limit)
-				flush(&q, limit, false, deliver, arg);
-			continue;
-		}
-		/* no time, or 0 or ~0: not queued, as it comes (like perf) */
-		if (!time_of(s, &ev, &t) || !pd_flush_queues(t)) {
-			deliver(arg, &ev);
-			continue;
-		}
-		pd_flush_time(&q.clock, t);
-		if (push(&q, &ev, t) < 0) {
-			rc = -1;
-			break;
-		}
-		if (queue_bytes(&q) > PD_ORDER_MAX_QUEUED)
-			queue_full(s, &q, &ev, deliver, arg);
+	if (ev->type == PD_REC_FINISHED_ROUND) {
+		uint64_t limit = pd_flush_round(&q->clock, ev->offset);
+
+		/* perf shows the round, then what it flushes */
+		o->deliver(o->arg, ev);
+		if (limit)
+			flush(q, limit, false, o->deliver, o->arg);
+		return true;
 	}
-	flush(&q, UINT64_MAX, false, deliver, arg);
-	free(q.h.v);
+	/* no time, or 0 or ~0: not queued, as it comes (like perf) */
+	if (!o->time_of(o->s, ev, &t) || !pd_flush_queues(t)) {
+		o->deliver(o->arg, ev);
+		return true;
+	}
+	pd_flush_time(&q->clock, t);
+	if (push(q, ev, t) < 0) {
+		o->oom = true;
+		return false;
+	}
+	if (queue_bytes(q) > PD_ORDER_MAX_QUEUED)
+		queue_full(o->s, q, ev, o->deliver, o->arg);
+	return true;
+}
+
+int pd_order_end(struct pd_order *o)
+{
+	int rc;
+
+	if (!o)
+		return -1;
+	flush(&o->q, UINT64_MAX, false, o->deliver, o->arg);
+	free(o->q.h.v);
+	rc = o->oom ? -1 : 0;
+	free(o);
 	return rc;
 }
 
@@ -231,7 +260,8 @@ static int ordered_stream(struct pd_session *s, struct pd_reader *r,
  */
 struct strm {
 	int index; /* -1 the data section, N data.N */
-	struct pd_reader *r;
+	struct pd_walk_loop l;
+	bool open;	/* l is open */
 	struct qev **v; /* the batch: v[head..n) */
 	size_t head, n, cap;
 	uint64_t resume, skip; /* where a new reader starts */
@@ -240,7 +270,11 @@ struct strm {
 
 struct merge {
 	struct pd_session *s;
+	const struct pd_reader_src *src;
 	pd_event_time_fn time_of;
+	struct strm *cur; /* the stream being refilled */
+	size_t bytes;	  /* its batch's */
+	bool in_z;	  /* its last record came out of a container */
 	struct strm *st;
 	size_t nst;
 	size_t batch; /* bytes a batch may take */
@@ -287,45 +321,50 @@ static void batch_add(struct merge *m, struct strm *st,
 	*bytes += qev_cost(q);
 }
 
+/* One record into the batch; false when the batch is full. */
+static bool batch_visit(void *arg, const struct pd_event *ev)
+{
+	struct merge *m = arg;
+	struct strm *st = m->cur;
+
+	batch_add(m, st, ev, &m->bytes);
+	m->in_z = ev->compressed;
+	if (!m->in_z) {
+		st->resume = ev->offset + ev->size;
+		st->skip = ev->payload;
+	}
+	return !m->oom && m->bytes < m->batch;
+}
+
 /* The stream's next batch (none: the stream is done). */
 static void refill(struct merge *m, struct strm *st)
 {
-	struct pd_event ev;
-	size_t bytes = 0;
-	bool in_z = false;
-
 	st->head = st->n = 0;
 	if (st->done)
 		return;
-	if (!st->r)
-		st->r = pd_reader_open_stream(m->s, PD_READ_SMALL_WINDOW,
-					      st->index, st->resume, st->skip);
-	if (!st->r) {
+	if (!st->open &&
+	    pd_walk_loop_open_stream(&st->l, m->src, PD_READ_SMALL_WINDOW,
+				     st->index, st->resume, st->skip) < 0) {
 		m->oom = true;
 		return;
 	}
-	while (!m->oom && bytes < m->batch) {
-		if (pd_reader_next(st->r, &ev) != 1) {
-			st->done = true;
-			break;
-		}
-		batch_add(m, st, &ev, &bytes);
-		in_z = ev.compressed;
-		if (!in_z) {
-			st->resume = ev.offset + ev.size;
-			st->skip = ev.payload;
-		}
-	}
-	if (st->done || !in_z) {
-		pd_reader_close(st->r);
-		st->r = NULL;
+	st->open = true;
+	m->cur = st;
+	m->bytes = 0;
+	m->in_z = false;
+	if (pd_walk_loop_run(&st->l, batch_visit, m) != 1)
+		st->done = true;
+	if (st->done || !m->in_z) {
+		pd_walk_loop_close(&st->l);
+		st->open = false;
 	}
 }
 
-static int merge_streams(struct pd_session *s, pd_event_time_fn time_of,
-			 pd_deliver_fn deliver, void *arg)
+int pd_order_merge(struct pd_session *s, const struct pd_reader_src *src,
+		   pd_event_time_fn time_of, pd_deliver_fn deliver, void *arg)
 {
-	struct merge m = {.s = s, .time_of = time_of, .nst = s->ndir + 1};
+	struct merge m = {
+		.s = s, .src = src, .time_of = time_of, .nst = src->ndir + 1};
 	struct heap h = {.less = strm_less};
 	int rc = 0;
 
@@ -358,27 +397,11 @@ static int merge_streams(struct pd_session *s, pd_event_time_fn time_of,
 		for (size_t k = m.st[i].head; k < m.st[i].n; k++)
 			free(m.st[i].v[k]);
 		free(m.st[i].v);
-		pd_reader_close(m.st[i].r);
+		if (m.st[i].open)
+			pd_walk_loop_close(&m.st[i].l);
 	}
 	free(m.st);
 	free(h.v);
-	return rc;
-}
-
-int pd_read_in_time_order(struct pd_session *s, bool all_streams,
-			  pd_event_time_fn time_of, pd_deliver_fn deliver,
-			  void *arg)
-{
-	struct pd_reader *r;
-	int rc;
-
-	if (all_streams && s->mode == PD_MODE_DIR && s->ndir)
-		return merge_streams(s, time_of, deliver, arg);
-	r = pd_reader_open(s, PD_READ_FAST);
-	if (!r)
-		return -1;
-	rc = ordered_stream(s, r, time_of, deliver, arg);
-	pd_reader_close(r);
 	return rc;
 }
 

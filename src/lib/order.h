@@ -33,13 +33,25 @@ typedef bool (*pd_event_time_fn)(struct pd_session *s,
 typedef void (*pd_deliver_fn)(void *arg, const struct pd_event *ev);
 
 /*
- * Read every record of the session (all streams when `all_streams`) and
- * hand them to deliver() in time order.  Returns 0, or -1 when out of
- * memory.
+ * One stream in time order: its records pushed as they are read, handed
+ * to deliver() as perf's round queue lets them out.  pd_order_push
+ * returns false when out of memory; pd_order_end delivers what is left
+ * and frees the queue: 0, or -1 when memory ran out on the way (or o is
+ * NULL).
  */
-int pd_read_in_time_order(struct pd_session *s, bool all_streams,
-			  pd_event_time_fn time_of, pd_deliver_fn deliver,
-			  void *arg);
+struct pd_order;
+struct pd_order *pd_order_new(struct pd_session *s, pd_event_time_fn time_of,
+			      pd_deliver_fn deliver, void *arg);
+bool pd_order_push(struct pd_order *o, const struct pd_event *ev);
+int pd_order_end(struct pd_order *o);
+
+/*
+ * A directory's streams (src: the main stream and src->ndir data.N
+ * files), each in time order already, merged and handed to deliver().
+ * Returns 0, or -1 when out of memory.
+ */
+int pd_order_merge(struct pd_session *s, const struct pd_reader_src *src,
+		   pd_event_time_fn time_of, pd_deliver_fn deliver, void *arg);
 
 /*
  * perf's flush rule (tools/perf/util/ordered-events.c), kept without the

@@ -12,11 +12,11 @@
 #include "buildid_maps.h"
 #include "event.h"
 #include "evlist.h"
-#include "order.h"
 #include "profile_int.h"
 #include "record.h"
 #include "sample.h"
 #include "session.h"
+#include "walk.h"
 
 void prof_warn_full(struct prof_ctx *c, bool *warned, const char *what,
 		    const char *detail)
@@ -217,7 +217,7 @@ static void on_map_record(struct prof_ctx *c, const struct pd_event *ev)
 	struct pd_decoded d;
 
 	arena_reset(&c->scratch);
-	pd_decode_event(c->s, ev, &c->scratch, &d);
+	pd_decode_event(c->s, ev, &c->scratch, 0, &d);
 	if (d.rec.too_small)
 		return;
 	if (c->funcs && !pd_bid_maps_record(c->maps, ev, &d.rec)) {
@@ -237,12 +237,12 @@ static void on_map_record(struct prof_ctx *c, const struct pd_event *ev)
 		prof_thread_mmap(c, d.rec.u.mmap.pid, d.rec.u.mmap.tid);
 }
 
-static void deliver(void *arg, const struct pd_event *ev)
+static bool visit(void *arg, const struct pd_event *ev)
 {
 	struct prof_ctx *c = arg;
 
 	if (ev->legacy_feature || c->oom)
-		return;
+		return true;
 	switch (ev->type) {
 	case PD_REC_SAMPLE: on_sample(c, ev); break;
 	case PD_REC_MMAP:
@@ -254,16 +254,18 @@ static void deliver(void *arg, const struct pd_event *ev)
 		if (c->threads)
 			prof_thread_task(c, ev);
 		break;
-	case PD_REC_EVENT_UPDATE:
-		pd_evlist_apply_update(c->s, ev->p, ev->size);
-		break;
 	default: break;
 	}
+	return true;
 }
 
 int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 		       enum pd_prof_by by, const struct pd_prof_where *w)
 {
+	static const struct pd_visitor v = {.event = visit};
+	struct pd_walk_opts o = {
+		.flags = PD_WALK_TIME_ORDER |
+			 (s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0)};
 	struct prof_ctx c = {.p = p, .s = s, .where = w};
 	int rc = 0;
 
@@ -291,8 +293,7 @@ int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 	}
 	p->walk = &c;
 	if (!c.oom)
-		rc = pd_read_in_time_order(s, s->mode == PD_MODE_DIR,
-					   pd_event_time, deliver, &c);
+		rc = pd_walk(s, &o, &v, &c);
 	if (c.funcs && !c.oom && !prof_fold(&c, true))
 		c.oom = true;
 	if (c.threads)

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "reader_int.h"
-#include "session.h"
 
 /* The caller's read-ahead choice over the walk's flags (read_opts.h). */
 static unsigned effective_flags(unsigned flags, const struct pd_read_opts *ro)
@@ -56,21 +55,6 @@ static void source_init(struct pd_reader *r, struct source *src,
 		       where);
 }
 
-struct pd_reader *pd_reader_open_input(struct pd_input *in, uint64_t start,
-				       uint64_t end, bool swap,
-				       struct pd_diags *diags, const char *what,
-				       struct pd_where where, unsigned flags,
-				       const struct pd_read_opts *ro)
-{
-	struct pd_reader *r = reader_new(flags, ro, 1, swap, diags);
-
-	if (!r)
-		return NULL;
-	snprintf(r->src[0].what, sizeof(r->src[0].what), "%s", what);
-	source_init(r, &r->src[0], in, start, end, where);
-	return r;
-}
-
 /*
  * data.N of a directory: its own file, from `start` (skipping `skip`
  * payload bytes first) to its end.  Opened when the walk reaches it.
@@ -109,89 +93,67 @@ static void data_n_later(struct source *d, const char *name, uint64_t start,
 	d->lazy_skip = skip;
 }
 
-/* The main stream: the data section, or the pipe stream, from start. */
-static void open_main(struct pd_reader *r, struct pd_session *s, uint64_t start)
+/* The main stream, from start (0: where it begins). */
+static void open_main(struct pd_reader *r, const struct pd_reader_src *s,
+		      uint64_t start)
 {
-	const struct pd_header *h = &s->hdr;
 	struct source *m = &r->src[0];
 
-	if (s->mode == PD_MODE_PIPE) {
-		uint64_t end = UINT64_MAX;
-
-		/*
-		 * A live stream read to its end by the session: only the
-		 * records kept from its start are left; else the records
-		 * go by the session's walk as they are read.
-		 */
-		if (s->pipe.live && s->pipe.drained) {
-			if (!s->in.seekable)
-				end = s->in.keep_start + s->in.keep_len;
-		} else if (s->pipe.live)
-			r->live = s;
-		snprintf(m->what, sizeof(m->what), "pipe stream");
-		source_init(r, m, &s->in, start ? start : PD_PIPE_HEADER_SIZE,
-			    end, PD_AT_PIPE);
-	} else {
-		snprintf(m->what, sizeof(m->what), "data section");
-		/*
-		 * data.size 0: perf record did not finish (killed); the
-		 * records run from data.offset to the end of the file.
-		 */
-		uint64_t end = h->data.size ? h->data.offset + h->data.size
-					    : s->in.size;
-
-		source_init(r, m, &s->in, start ? start : h->data.offset, end,
-			    PD_AT_DATA);
-	}
+	snprintf(m->what, sizeof(m->what), "%s", s->what);
+	source_init(r, m, s->in, start ? start : s->start, s->end, s->where);
 }
 
-struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags)
+static struct pd_reader *reader_of(const struct pd_reader_src *s,
+				   unsigned flags, int nsrc)
 {
-	int n = 1;
-
-	if (s->mode == PD_MODE_DIR && (flags & PD_READ_DATA_N))
-		n += (int)s->ndir;
-
-	struct pd_reader *r =
-		reader_new(flags, &s->opts, n, s->swap, &s->diags);
+	struct pd_reader *r = reader_new(flags, s->ro, nsrc, s->swap, s->diags);
 
 	if (!r)
 		return NULL;
-	r->legacy_google = s->pipe.legacy_google;
-	r->dir = s->path;
-	r->count = s->in.count;
-	if (s->mode != PD_MODE_PIPE && !s->header_ok)
+	r->legacy_google = s->legacy_google;
+	r->dir = s->dir;
+	r->count = s->in->count;
+	return r;
+}
+
+struct pd_reader *pd_reader_open(const struct pd_reader_src *s, unsigned flags)
+{
+	int n = 1;
+
+	if (flags & PD_READ_DATA_N)
+		n += (int)s->ndir;
+
+	struct pd_reader *r = reader_of(s, flags, n);
+
+	if (!r)
+		return NULL;
+	if (!s->readable)
 		r->nsrc = 0; /* nothing can be located */
 	else
 		open_main(r, s, 0);
 	for (int i = 1; i < r->nsrc; i++)
-		data_n_later(&r->src[i], s->dir[i - 1].name, 0, 0);
+		data_n_later(&r->src[i], s->dir_names[i - 1], 0, 0);
 	return r;
 }
 
-struct pd_reader *pd_reader_open_stream(struct pd_session *s, unsigned flags,
-					int stream, uint64_t start,
-					uint64_t skip)
+struct pd_reader *pd_reader_open_stream(const struct pd_reader_src *s,
+					unsigned flags, int stream,
+					uint64_t start, uint64_t skip)
 {
-	struct pd_reader *r =
-		reader_new(flags, &s->opts, 1, s->swap, &s->diags);
+	struct pd_reader *r = reader_of(s, flags, 1);
 	struct source *src;
 
 	if (!r)
 		return NULL;
 	src = &r->src[0];
 	src->index = stream;
-	r->legacy_google = s->pipe.legacy_google;
-	r->dir = s->path;
-	r->count = s->in.count;
-	if (stream < 0 && (s->mode == PD_MODE_PIPE || s->header_ok)) {
+	if (stream < 0 && s->readable) {
 		open_main(r, s, start);
 		src->st.skip = skip;
 		if (flags & PD_READ_SMALL_WINDOW)
 			src->st.winsize = PD_STREAM_WINDOW_MIN;
-	} else if (stream >= 0 && (size_t)stream < s->ndir &&
-		   s->mode == PD_MODE_DIR) {
-		data_n_later(src, s->dir[stream].name, start, skip);
+	} else if (stream >= 0 && (size_t)stream < s->ndir) {
+		data_n_later(src, s->dir_names[stream], start, skip);
 	} else {
 		r->nsrc = 0;
 	}
@@ -462,14 +424,6 @@ int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev)
 			}
 		}
 		file_event(r, src, &rec, ev);
-		if (r->live && src->index < 0) {
-			/* the walk may read the payload: keep the record */
-			if (ev->payload && !ev->payload_bytes) {
-				memcpy(r->rec_copy, ev->p, ev->size);
-				ev->p = r->rec_copy;
-			}
-			pd_session_pipe_event(r->live, r, ev);
-		}
 		if (!pd_zahead_pending(src))
 			cursor_file(r, src);
 		return 1;

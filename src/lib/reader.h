@@ -16,6 +16,9 @@
  * cursor stands (the file's bytes or decompressed ones) and only calls
  * into reader.c for a refill, a record with a payload, a container, a
  * metadata record, the end of a stream or damage.
+ *
+ * Only the walk (walk_loop.h) reads records from a reader: every other
+ * part of perfdump takes them from a walk.
  */
 #ifndef PD_READER_H
 #define PD_READER_H
@@ -29,7 +32,6 @@
 #include "input.h"
 #include "read_opts.h"
 
-struct pd_session;
 struct pd_reader;
 
 struct pd_event {
@@ -60,7 +62,7 @@ enum {
 	 * Read ahead on a helper thread (the file's bytes, in place): for
 	 * one walk at a time over a whole recording, on each source of at
 	 * least PD_AHEAD_MIN (4 MiB) bytes.  The records are the same;
-	 * the session's read options override it (read_opts.h).
+	 * the read options override it (read_opts.h).
 	 */
 	PD_READ_FAST = 1 << 3,
 	/*
@@ -83,35 +85,46 @@ enum {
 #define PD_READ_PAYLOAD_MAX (16u << 20)
 
 /*
- * Open the record stream of an opened session.  Returns NULL only when
- * out of memory.  Problems (torn records, bad zstd data) go to s->diags
- * and end the stream they happen in.
+ * What a reader reads (the walk fills it from the recording, walk.c):
+ * the main stream, [start, end) of `in` (end UINT64_MAX: to the end of
+ * the input), when `readable`; and a directory's data.N files, named
+ * dir_names[0..ndir) in the directory `dir`.  Problems go to `diags`,
+ * named `what` and concerning `where` in them.
  */
-struct pd_reader *pd_reader_open(struct pd_session *s, unsigned flags);
+struct pd_reader_src {
+	struct pd_input *in;
+	uint64_t start, end;
+	bool readable; /* false: the main stream cannot be located */
+	const char *what;
+	struct pd_where where;
+	bool swap;
+	bool legacy_google;
+	const char *dir;
+	const char *const *dir_names;
+	size_t ndir;
+	struct pd_diags *diags;
+	const struct pd_read_opts *ro;
+};
 
 /*
- * Only one stream: -1 the data section (or pipe), N the directory's Nth
- * data.N file; from its start (start 0), or from file offset `start`
- * with `skip` payload bytes to pass over first (where an earlier reader
- * of the stream stopped, after a record that was not compressed).  For
- * merging streams by time.  Only that stream's file is opened.
+ * Open the record stream: the main stream, and with PD_READ_DATA_N the
+ * data.N files after it.  Returns NULL only when out of memory.
+ * Problems (torn records, bad zstd data) go to src->diags and end the
+ * stream they happen in.
  */
-struct pd_reader *pd_reader_open_stream(struct pd_session *s, unsigned flags,
-					int stream, uint64_t start,
-					uint64_t skip);
+struct pd_reader *pd_reader_open(const struct pd_reader_src *src,
+				 unsigned flags);
 
 /*
- * The records of one range of an input, without a session (the pipe
- * walk that opens a session, the torn-recording scan): [start, end) of
- * `in` (end UINT64_MAX: to the end), byte order swapped or not, problems
- * to `diags`, named `what` and concerning `where` in them; read as `ro`
- * chooses.
+ * Only one stream: -1 the main stream, N the Nth data.N file; from its
+ * start (start 0), or from file offset `start` with `skip` payload bytes
+ * to pass over first (where an earlier reader of the stream stopped,
+ * after a record that was not compressed).  For merging streams by
+ * time.  Only that stream's file is opened.
  */
-struct pd_reader *pd_reader_open_input(struct pd_input *in, uint64_t start,
-				       uint64_t end, bool swap,
-				       struct pd_diags *diags, const char *what,
-				       struct pd_where where, unsigned flags,
-				       const struct pd_read_opts *ro);
+struct pd_reader *pd_reader_open_stream(const struct pd_reader_src *src,
+					unsigned flags, int stream,
+					uint64_t start, uint64_t skip);
 
 /*
  * The stream is a pre-upstream Google pipe stream (known after its first

@@ -112,16 +112,14 @@ struct pd_reader {
 	bool legacy_google;
 	struct pd_diags *diags;
 	unsigned flags;
-	const char *dir; /* the directory of data.N files (the session's) */
+	const char *dir;	      /* the directory of data.N files */
 	struct pd_input_count *count; /* where their reads are counted */
 	struct source *src;
 	int nsrc, cur;
 	uint8_t *payload; /* PD_READ_PAYLOADS: reused buffer */
 	size_t payload_cap;
 	struct pd_reader_stats stats;
-	/* a live pipe stream: its records go by the session's walk too */
-	struct pd_session *live;
-	uint8_t rec_copy[65536];
+	uint8_t rec_copy[65536]; /* a record whose payload is read */
 };
 
 static inline bool is_container(uint32_t type)

@@ -165,8 +165,6 @@ struct pd_session {
 	struct pd_tp *tps;
 	uint32_t tp_gen;  /* blobs loaded */
 	bool tp_features; /* the TRACING_DATA features were loaded */
-	unsigned tp_want; /* PD_TP_FIELDS | PD_TP_PRINT: what records and
-			    * check decode of tracepoint samples */
 	struct arena arena;
 	struct pd_diags diags;
 };
@@ -194,14 +192,15 @@ void pd_session_close(struct pd_session *s);
  */
 void pd_session_read_all(struct pd_session *s);
 
-struct pd_reader;
+struct pd_walk_loop;
 struct pd_event;
 /*
- * A record reader of a live pipe stream hands each record of the stream
- * (not decompressed ones) to the session's walk as it reads it: the
- * metadata records the walk at open did not see are added to the session.
+ * The walk's update step on a live pipe stream (walk.c) hands each record
+ * of the stream (not decompressed ones) to the session as it reads it:
+ * the metadata records the walk at open did not see are added to the
+ * session.
  */
-void pd_session_pipe_event(struct pd_session *s, struct pd_reader *rd,
+void pd_session_pipe_event(struct pd_session *s, struct pd_walk_loop *rd,
 			   const struct pd_event *ev);
 
 /* Decode every feature present into its model (idempotent). */

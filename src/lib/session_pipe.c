@@ -14,9 +14,9 @@
 
 #include "evlist.h"
 #include "features.h"
-#include "reader.h"
 #include "record.h"
 #include "session_int.h"
+#include "walk_loop.h"
 
 /* Keep a copy of a whole record (bounded by the u16 size). */
 static void keep_record(struct pd_session *s, struct pd_part **v, size_t *n,
@@ -97,7 +97,7 @@ static void pipe_feature(struct pd_session *s, const struct pd_event *r)
 }
 
 /* PERF_RECORD_HEADER_TRACING_DATA: the tracing data is its payload. */
-static void pipe_tracing(struct pd_session *s, struct pd_reader *rd,
+static void pipe_tracing(struct pd_session *s, struct pd_walk_loop *rd,
 			 const struct pd_event *r)
 {
 	uint8_t *tmp = NULL;
@@ -121,7 +121,7 @@ static void pipe_tracing(struct pd_session *s, struct pd_reader *rd,
 		got = r->payload;
 		b = arena_memdup(&s->arena, r->payload_bytes, (size_t)got);
 	} else {
-		pd_reader_read_payload(rd, &tmp, &cap, &got);
+		pd_walk_read_payload(rd, &tmp, &cap, &got);
 		b = tmp ? arena_memdup(&s->arena, tmp, (size_t)got) : NULL;
 		free(tmp);
 	}
@@ -165,7 +165,7 @@ static void pipe_buildid(struct pd_session *s, const struct pd_event *r)
 }
 
 /* One record of the stream: kept if it is metadata. */
-static void pipe_record(struct pd_session *s, struct pd_reader *rd,
+static void pipe_record(struct pd_session *s, struct pd_walk_loop *rd,
 			const struct pd_event *r)
 {
 	struct pd_pipe_info *pi = &s->pipe;
@@ -199,7 +199,7 @@ static void pipe_record(struct pd_session *s, struct pd_reader *rd,
 }
 
 /* One record of the walk: counted, and kept if it is metadata. */
-static void walk_record(struct pd_session *s, struct pd_reader *rd,
+static void walk_record(struct pd_session *s, struct pd_walk_loop *rd,
 			const struct pd_event *r)
 {
 	struct pd_pipe_info *pi = &s->pipe;
@@ -209,9 +209,39 @@ static void walk_record(struct pd_session *s, struct pd_reader *rd,
 		pi->first_event_off = r->offset;
 	if (pi->nrecords == 1 && legacy_google_start(s, r)) {
 		pi->legacy_google = true;
-		pd_reader_set_legacy_google(rd, true);
+		pd_walk_set_legacy_google(rd, true);
 	}
 	pipe_record(s, rd, r);
+}
+
+/* The input's pipe stream from `from` to its end, read as it is framed. */
+static void pipe_src(struct pd_session *s, struct pd_reader_src *src,
+		     uint64_t from, struct pd_diags *diags)
+{
+	*src = (struct pd_reader_src){.in = &s->in,
+				      .start = from,
+				      .end = UINT64_MAX,
+				      .readable = true,
+				      .what = "pipe stream",
+				      .where = PD_AT_PIPE,
+				      .swap = s->swap,
+				      .legacy_google = s->pipe.legacy_google,
+				      .diags = diags,
+				      .ro = &s->opts};
+}
+
+struct pipe_walk {
+	struct pd_session *s;
+	struct pd_walk_loop l;
+	bool stopped; /* at the first event */
+};
+
+static bool to_end_visit(void *arg, const struct pd_event *r)
+{
+	struct pipe_walk *pw = arg;
+
+	walk_record(pw->s, &pw->l, r);
+	return true;
 }
 
 /*
@@ -222,24 +252,21 @@ static void walk_record(struct pd_session *s, struct pd_reader *rd,
 static void walk_to_end(struct pd_session *s, uint64_t from)
 {
 	struct pd_reader_stats rs;
-	struct pd_reader *rd;
-	struct pd_event r;
+	struct pd_reader_src src;
 	struct pd_pipe_info *pi = &s->pipe;
+	struct pipe_walk pw = {.s = s};
 	int rc;
 
-	rd = pd_reader_open_input(
-		&s->in, from, UINT64_MAX, s->swap, &s->diags, "pipe stream",
-		PD_AT_PIPE, PD_READ_NO_DECOMPRESS | PD_READ_FAST, &s->opts);
-	if (!rd)
+	pipe_src(s, &src, from, &s->diags);
+	if (pd_walk_loop_open(&pw.l, &src,
+			      PD_READ_NO_DECOMPRESS | PD_READ_FAST) < 0)
 		return;
-	pd_reader_set_legacy_google(rd, pi->legacy_google);
-	while ((rc = pd_reader_next(rd, &r)) == 1)
-		walk_record(s, rd, &r);
-	pd_reader_stats(rd, &rs);
+	rc = pd_walk_loop_run(&pw.l, to_end_visit, &pw);
+	pd_walk_loop_stats(&pw.l, &rs);
 	pi->bytes = rs.stop_offset;
 	pi->complete = rc == 0 && rs.stopped_clean;
 	pi->walked = rs.stop_offset;
-	pd_reader_close(rd);
+	pd_walk_loop_close(&pw.l);
 }
 
 /*
@@ -276,39 +303,48 @@ static bool before_events(const struct pd_session *s, const struct pd_event *r)
  * read are kept, for the record readers to read again; framing findings
  * are theirs (the readers meet the same bytes), so not added here.
  */
+/* The live walk at open: metadata, up to the first event. */
+static bool live_visit(void *arg, const struct pd_event *r)
+{
+	struct pipe_walk *pw = arg;
+	struct pd_session *s = pw->s;
+	struct pd_pipe_info *pi = &s->pipe;
+
+	if (pi->nrecords > 0 && !before_events(s, r)) {
+		pi->walked = r->offset;
+		pw->stopped = true;
+		return false;
+	}
+	walk_record(s, &pw->l, r);
+	if (!before_events(s, r)) { /* the first record: an event */
+		pi->walked = r->offset + r->size + r->payload;
+		pw->stopped = true;
+		return false;
+	}
+	return true;
+}
+
 void sess_walk_pipe_live(struct pd_session *s)
 {
 	struct pd_diags quiet = {0};
 	struct pd_reader_stats rs;
+	struct pd_reader_src src;
 	struct pd_pipe_info *pi = &s->pipe;
-	struct pd_reader *rd;
-	struct pd_event r;
-	bool stopped = false;
+	struct pipe_walk pw = {.s = s};
+	bool opened;
 	int rc = -1;
 
 	pi->live = true;
 	pi->buildids = SIZE_MAX;
 	pi->walked = PD_PIPE_HEADER_SIZE;
 	pd_input_keep_start(&s->in);
-	rd = pd_reader_open_input(&s->in, PD_PIPE_HEADER_SIZE, UINT64_MAX,
-				  s->swap, &quiet, "pipe stream", PD_AT_PIPE,
-				  PD_READ_NO_DECOMPRESS, &s->opts);
-	while (rd && (rc = pd_reader_next(rd, &r)) == 1) {
-		if (pi->nrecords > 0 && !before_events(s, &r)) {
-			pi->walked = r.offset;
-			stopped = true;
-			break;
-		}
-		walk_record(s, rd, &r);
-		if (!before_events(s, &r)) { /* the first record: an event */
-			pi->walked = r.offset + r.size + r.payload;
-			stopped = true;
-			break;
-		}
-	}
-	if (rd && !stopped) {
+	pipe_src(s, &src, PD_PIPE_HEADER_SIZE, &quiet);
+	opened = pd_walk_loop_open(&pw.l, &src, PD_READ_NO_DECOMPRESS) == 0;
+	if (opened)
+		rc = pd_walk_loop_run(&pw.l, live_visit, &pw);
+	if (opened && !pw.stopped) {
 		/* the whole stream: what its reader said is kept for later */
-		pd_reader_stats(rd, &rs);
+		pd_walk_loop_stats(&pw.l, &rs);
 		pi->walked = pi->bytes = rs.stop_offset;
 		pi->complete = rc == 0 && rs.stopped_clean;
 		pi->ended = true;
@@ -316,7 +352,7 @@ void sess_walk_pipe_live(struct pd_session *s)
 	} else {
 		pd_diags_free(&quiet);
 	}
-	pd_reader_close(rd);
+	pd_walk_loop_close(&pw.l);
 	pd_input_keep_stop(&s->in);
 	if (s->in.keep_full)
 		sess_err(s, PD_C_SECTION_TOO_LARGE, PD_AT_PIPE,
@@ -347,7 +383,7 @@ void pd_session_read_all(struct pd_session *s)
 	}
 }
 
-void pd_session_pipe_event(struct pd_session *s, struct pd_reader *rd,
+void pd_session_pipe_event(struct pd_session *s, struct pd_walk_loop *rd,
 			   const struct pd_event *ev)
 {
 	struct pd_pipe_info *pi = &s->pipe;
@@ -359,8 +395,6 @@ void pd_session_pipe_event(struct pd_session *s, struct pd_reader *rd,
 
 	walk_record(s, rd, ev);
 	pi->walked = ev->offset + ev->size + ev->payload;
-	if (ev->type == PD_REC_EVENT_UPDATE && s->evlist.loaded)
-		pd_evlist_apply_update(s, ev->p, ev->size);
 	/* perf takes a feature as it comes (e.g. the tracing data) */
 	if (s->nfeat != nfeat && pi->late_deps)
 		pd_decode_feature_deps(s);

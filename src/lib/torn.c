@@ -7,33 +7,45 @@
 
 #include "diag.h"
 #include "session.h"
-#include "reader.h"
+#include "walk_loop.h"
+
+static bool scan_visit(void *arg, const struct pd_event *r)
+{
+	struct pd_scan *sc = arg;
+
+	sc->nrecords++;
+	/* a record with a payload (66, 71) ends after it */
+	sc->end = r->offset + r->size + r->payload;
+	return true;
+}
 
 bool pd_scan_torn(struct pd_session *s, struct pd_scan *sc)
 {
 	struct pd_diags quiet = {0}; /* the reader's own words, kept here */
-	struct pd_reader *rd;
+	/* the records as they are framed: containers not opened */
+	struct pd_reader_src src = {.in = &s->in,
+				    .start = s->hdr.data.offset,
+				    .end = s->in.size,
+				    .readable = true,
+				    .what = "data section",
+				    .where = PD_AT_DATA,
+				    .swap = s->swap,
+				    .diags = &quiet,
+				    .ro = &s->opts};
+	struct pd_walk_loop l;
 	struct pd_reader_stats rs;
-	struct pd_event r;
 	int rc = -1;
 
 	if (s->mode != PD_MODE_FILE || !s->header_ok || s->hdr.data.size)
 		return false;
 	memset(sc, 0, sizeof(*sc));
 	sc->start = sc->end = s->hdr.data.offset;
-	/* the records as they are framed: containers not opened */
-	rd = pd_reader_open_input(&s->in, s->hdr.data.offset, s->in.size,
-				  s->swap, &quiet, "data section", PD_AT_DATA,
-				  PD_READ_NO_DECOMPRESS, &s->opts);
-	if (rd) {
-		while ((rc = pd_reader_next(rd, &r)) == 1) {
-			sc->nrecords++;
-			/* a record with a payload (66, 71) ends after it */
-			sc->end = r.offset + r.size + r.payload;
-		}
-		pd_reader_stats(rd, &rs);
+	if (pd_walk_loop_open(&l, &src, PD_READ_NO_DECOMPRESS) == 0) {
+		rc = pd_walk_loop_run(&l, scan_visit, sc);
+		pd_walk_loop_stats(&l, &rs);
 		if (rc == 0 && !rs.stopped_clean)
 			rc = -1; /* stopped at damage */
+		pd_walk_loop_close(&l);
 	}
 	if (rc < 0 && quiet.n) {
 		/* where the stream gave up: a torn header, record or payload */
@@ -49,7 +61,6 @@ bool pd_scan_torn(struct pd_session *s, struct pd_scan *sc)
 		snprintf(sc->why, sizeof(sc->why),
 			 "the input could not be read");
 	}
-	pd_reader_close(rd);
 	pd_diags_free(&quiet);
 	return true;
 }
