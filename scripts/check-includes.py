@@ -32,16 +32,10 @@ import re
 import sys
 
 # (including file, included header): why the include is still there.  All
-# are the session as a mutable hub (issue 24 items 1-2).
+# but the record registry pair are the session as a mutable hub.
 ALLOWED = {
-    ("src/lib/evlist.c", "src/lib/features.h"):
-        "evlist reads the decoded features (EVENT_DESC names) through the session",
-    ("src/lib/evlist.c", "src/lib/record.h"):
-        "evlist decodes EVENT_UPDATE records into itself (record.c)",
     ("src/lib/evlist.c", "src/lib/session.h"):
         "the event list is loaded into and looked up through the session",
-    ("src/lib/evlist.c", "src/lib/tracepoint.h"):
-        "evlist names tracepoint events from the session's tracing formats",
     ("src/lib/feat_meta.c", "src/lib/features.h"):
         "feature decoders take the session and allocate from its arena",
     ("src/lib/feat_sys.c", "src/lib/features.h"):
@@ -58,14 +52,8 @@ ALLOWED = {
         "features.h is the umbrella of the feature models: users get all",
     ("src/lib/features.h", "src/lib/session.h"):
         "decoders are typed on struct pd_session/pd_feature, defined there",
-    ("src/lib/record.c", "src/lib/evlist.h"):
-        "decoding a record looks up (and with EVENT_UPDATE changes) the event list",
-    ("src/lib/record.c", "src/lib/session.h"):
-        "record decoders take the session for its evlist, byte order and diags",
     ("src/lib/record.h", "src/lib/record_types.h"):
         "struct pd_record carries its type's kind from the registry",
-    ("src/lib/record_int.h", "src/lib/session.h"):
-        "the record decoders' context (rec_ctx) holds the session",
     ("src/lib/record_types.c", "src/lib/record_int.h"):
         "the record type registry points at every decoder (rec_parse_*)",
     ("src/lib/session.c", "src/lib/features.h"):

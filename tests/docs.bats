@@ -109,7 +109,7 @@ check" ]
 	assert_contains "$(make -n check)" "make include-check"
 	run python3 scripts/check-includes.py
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
-	assert_contains "$output" "1 cycle(s) left"
+	assert_contains "$output" "2 cycle(s) left"
 	# a copy of src/ where siphash.h (included by redact.c) includes
 	# redact.h: a new cycle, named by its files
 	mkdir -p "$tree" && cp -r src "$tree/"

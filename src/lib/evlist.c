@@ -14,11 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evname.h"
-#include "features.h"
-#include "record.h"
+#include "evlist_int.h"
 #include "session.h"
-#include "tracepoint.h"
 
 static struct pd_evsel *add_evsel(struct pd_session *s)
 {
@@ -340,107 +337,6 @@ const struct pd_evsel *pd_evlist_find(const struct pd_session *s, uint64_t id)
 	return k < 0 ? NULL : &l->v[l->ids[k].idx];
 }
 
-static void set_name(struct pd_evsel *ev, const char *name, size_t len,
-		     const char *from)
-{
-	if (len >= sizeof(ev->name))
-		len = sizeof(ev->name) - 1;
-	memcpy(ev->name, name, len);
-	ev->name[len] = 0;
-	ev->name_from = from;
-}
-
-void pd_evsel_name(struct pd_evsel *ev, const char *from, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ev->name, sizeof(ev->name), fmt, ap);
-	va_end(ap);
-	ev->name_from = from;
-}
-
-void pd_evlist_set_name(struct pd_session *s, uint64_t id, const char *name,
-			size_t len)
-{
-	struct pd_evsel *ev = (struct pd_evsel *)pd_evlist_find(s, id);
-
-	if (ev)
-		set_name(ev, name, len, "EVENT_UPDATE");
-}
-
-/* Names from EVENT_DESC: by a shared id, else by position. */
-static void names_from_event_desc(struct pd_session *s)
-{
-	struct pd_feature *f =
-		(struct pd_feature *)pd_find_feature(s, HEADER_EVENT_DESC);
-	const struct feat_event_desc *m;
-	struct pd_evlist *l = &s->evlist;
-
-	if (!f)
-		return;
-	pd_decode_feature(s, f);
-	m = f->model;
-	if (!m)
-		return;
-	for (uint32_t i = 0; i < m->nr_read; i++) {
-		const struct pd_event_desc *d = &m->ev[i];
-		struct pd_evsel *ev = NULL;
-
-		for (uint32_t k = 0; k < d->ids_read && !ev; k++)
-			ev = (struct pd_evsel *)pd_evlist_find(s, d->ids[k]);
-		if (!ev && m->nr_read == l->n)
-			ev = &l->v[i];
-		if (ev && d->name.s && !ev->name_from)
-			set_name(ev, d->name.s, d->name.len, "EVENT_DESC");
-	}
-}
-
-void pd_evlist_apply_update(struct pd_session *s, const uint8_t *p, size_t size)
-{
-	if (size < 24 || pd_get64(p + 8, s->swap) != PD_EVENT_UPDATE_NAME)
-		return;
-	const char *name = (const char *)p + 24;
-	const char *nul = memchr(name, 0, size - 24);
-
-	pd_evlist_set_name(s, pd_get64(p + 16, s->swap), name,
-			   nul ? (size_t)(nul - name) : size - 24);
-}
-
-/* Pipe mode: the EVENT_UPDATE records kept by the metadata walk. */
-static void names_from_updates(struct pd_session *s)
-{
-	for (size_t i = 0; i < s->npipe_updates; i++)
-		pd_evlist_apply_update(s, s->pipe_updates[i].bytes,
-				       (size_t)s->pipe_updates[i].loaded);
-}
-
-/* A PMU type's name from PMU_MAPPINGS, decoded on first use. */
-static const char *mapped_pmu(void *ctx, uint32_t type, char *buf, size_t len)
-{
-	struct pd_session *s = ctx;
-	struct pd_feature *f =
-		(struct pd_feature *)pd_find_feature(s, HEADER_PMU_MAPPINGS);
-
-	if (f)
-		pd_decode_feature(s, f);
-	return pd_pmu_mapping_name(s, type, buf, len);
-}
-
-/* Events the file names nowhere: from their attr (evname.c). */
-static void names_from_attrs(struct pd_session *s)
-{
-	char name[sizeof(s->evlist.v[0].name)];
-
-	for (uint32_t i = 0; i < s->evlist.n; i++) {
-		struct pd_evsel *ev = &s->evlist.v[i];
-
-		if (!ev->name_from && pd_attr_event_name(&ev->attr, mapped_pmu,
-							 s, name, sizeof(name)))
-			pd_evsel_name(ev, "attr", "%s", name);
-	}
-}
-
 void pd_evlist_load(struct pd_session *s)
 {
 	struct pd_evlist *l = &s->evlist;
@@ -455,11 +351,7 @@ void pd_evlist_load(struct pd_session *s)
 	for (uint32_t i = 0; i < l->n; i++)
 		calc_pos(&l->v[i]);
 	build_idmap(s);
-	names_from_updates(s);
-	names_from_event_desc(s);
-	pd_tp_name_evsels(s);
-	/* last: an EVENT_UPDATE NAME met in the records still renames */
-	names_from_attrs(s);
+	evlist_name_events(s);
 	/* perf requires every attr to agree with the first (evlist.c) */
 	for (uint32_t i = 1; i < l->n; i++) {
 		const struct pd_attr *a = &l->v[0].attr, *b = &l->v[i].attr;
