@@ -34,8 +34,6 @@ import sys
 # (including file, included header): why the include is still there.  All
 # but the record registry pair are the session as a mutable hub.
 ALLOWED = {
-    ("src/lib/evlist.c", "src/lib/session.h"):
-        "the event list is loaded into and looked up through the session",
     ("src/lib/feat_meta.c", "src/lib/features.h"):
         "feature decoders take the session and allocate from its arena",
     ("src/lib/feat_sys.c", "src/lib/features.h"):
@@ -60,8 +58,6 @@ ALLOWED = {
         "opening a session decodes its features into it",
     ("src/lib/session.c", "src/lib/tracepoint.h"):
         "the session owns and frees the parsed tracing formats",
-    ("src/lib/session.h", "src/lib/evlist.h"):
-        "the session holds its event list by value",
     ("src/lib/tracepoint.c", "src/lib/features.h"):
         "tracepoint formats come from the session's TRACING_DATA feature",
     ("src/lib/tracepoint.c", "src/lib/session.h"):

@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "../lib/evlist.h"
 #include "../lib/features.h"
 #include "fmt_attr.h"
 #include "fmt_features.h"

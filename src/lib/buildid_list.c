@@ -10,6 +10,7 @@
 #include "buildid_list.h"
 #include "buildid_maps.h"
 #include "event.h"
+#include "evlist.h"
 #include "features.h"
 #include "record.h"
 #include "sample.h"

@@ -31,7 +31,6 @@
  *     feature sections, and bytes after the last of them.  perf never
  *     reads them, so these are warnings; all-zero ones are padding.
  */
-#include "tracepoint.h"
 #include "check.h"
 
 #include <errno.h>
@@ -41,12 +40,14 @@
 
 #include "account.h"
 #include "event.h"
+#include "evlist.h"
 #include "features.h"
 #include "order.h"
-#include "walk.h"
 #include "record.h"
 #include "sample.h"
 #include "session.h"
+#include "tracepoint.h"
+#include "walk.h"
 
 /* A diagnostic check added itself: its values, by diag index. */
 struct pd_check_note {

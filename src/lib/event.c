@@ -2,6 +2,7 @@
 /* One record, decoded as perf processes it (see event.h). */
 #include "event.h"
 
+#include "evlist.h"
 #include "session.h"
 
 /*

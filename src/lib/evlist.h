@@ -11,43 +11,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "attr.h"
+#include "evsel.h"
 
 struct pd_session;
-struct pd_tp_event;
-
-struct pd_evsel {
-	unsigned idx;
-	struct pd_attr attr;
-	uint64_t *ids;
-	uint32_t nids;
-	uint64_t ids_offset;   /* file offset of the ids (0: none) */
-	uint64_t entry_offset; /* attrs-section entry, or HEADER_ATTR record */
-	char name[256];	       /* "": unnamed (evname.c says when) */
-	const char *name_from; /* "EVENT_DESC", "EVENT_UPDATE", "TRACING_DATA",
-				  "attr", NULL */
-	int id_pos;	       /* u64 index of the id in a sample, -1 none */
-	int is_pos;	       /* u64 index from the end in other records */
-	/* tracepoints (tracepoint.c): the format, looked up once per blob */
-	const struct pd_tp_event *tp;
-	uint32_t tp_gen;
-	bool tp_missing_said;
-};
-
-struct pd_idmap {
-	uint64_t id;
-	uint32_t idx;
-};
-
-struct pd_evlist {
-	bool loaded;
-	struct pd_evsel *v;
-	uint32_t n, cap;
-	struct pd_idmap *ids; /* sorted by id */
-	uint32_t nids;
-	uint32_t kept_ids;	       /* over every evsel (evlist.c's cap) */
-	bool attrs_capped, ids_capped; /* evlist.c's caps were reached */
-};
 
 /*
  * Build s->evlist from the attrs section (file mode) or the HEADER_ATTR
@@ -62,10 +28,6 @@ const struct pd_evsel *pd_evlist_find(const struct pd_session *s, uint64_t id);
 /* The index of id in l->ids (sorted by id), or -1. */
 int64_t pd_evlist_id_slot(const struct pd_evlist *l, uint64_t id);
 
-/* Name an evsel (name_from: where the name comes from). */
-void pd_evsel_name(struct pd_evsel *ev, const char *from, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
 /* Name an evsel from an EVENT_UPDATE (78) NAME record seen in the data. */
 void pd_evlist_set_name(struct pd_session *s, uint64_t id, const char *name,
 			size_t len);
@@ -75,23 +37,6 @@ void pd_evlist_set_name(struct pd_session *s, uint64_t id, const char *name,
  */
 void pd_evlist_apply_update(struct pd_session *s, const uint8_t *p,
 			    size_t size);
-
-/*
- * The sample_id fields every record may carry (tools/perf/util/evsel.c:
- * perf_evsel__parse_id_sample): for a
- * SAMPLE they come from the sample body; for others from the trailer at
- * the end of the record (only with sample_id_all).
- */
-struct pd_sample_id {
-	bool has_tid, has_time, has_id, has_stream_id, has_cpu;
-	uint32_t pid, tid;
-	uint64_t time;
-	uint64_t id;
-	uint64_t stream_id;
-	uint32_t cpu, res;
-	uint64_t trailer_offset; /* file offset of the trailer (non-sample) */
-	uint32_t trailer_size;	 /* bytes (0: none) */
-};
 
 /*
  * Which evsel describes the record at p (size bytes, header included) of

@@ -4,7 +4,6 @@
  * evsel (tools/perf/util/header.c: perf_evsel__set_name from EVENT_DESC,
  * evlist__update for EVENT_UPDATE; evsel.c evsel__name from the attr).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,16 +20,6 @@ static void set_name(struct pd_evsel *ev, const char *name, size_t len,
 		len = sizeof(ev->name) - 1;
 	memcpy(ev->name, name, len);
 	ev->name[len] = 0;
-	ev->name_from = from;
-}
-
-void pd_evsel_name(struct pd_evsel *ev, const char *from, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ev->name, sizeof(ev->name), fmt, ap);
-	va_end(ap);
 	ev->name_from = from;
 }
 

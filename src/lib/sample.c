@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "evlist.h"
 #include "feat_meta.h"
 #include "features.h"
 #include "record.h"

@@ -13,7 +13,7 @@
 #include "arena.h"
 #include "cursor.h"
 #include "diag.h"
-#include "evlist.h"
+#include "evsel.h"
 #include "input.h"
 #include "perf_abi.h"
 #include "read_opts.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cursor.h"
+#include "evlist.h"
 #include "features.h"
 #include "order.h"
 #include "record.h"

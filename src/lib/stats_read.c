@@ -11,6 +11,7 @@
  * id, struct perf_sample_id's period).  A value whose id belongs to no
  * attr is perf's nr_unknown_id.
  */
+#include "evlist.h"
 #include "stats.h"
 
 #include <stdlib.h>

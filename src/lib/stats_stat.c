@@ -19,6 +19,7 @@
  * round, so the sum of the STATs since the last round is perf's sum over
  * its counts table.
  */
+#include "evlist.h"
 #include "stats.h"
 
 #include <stdlib.h>

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <trace-seq.h>
 
+#include "evsel.h"
 #include "features.h"
 #include "session.h"
 #include "tp_int.h"

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include "evlist.h"
 #include "order.h"
 #include "session.h"
 

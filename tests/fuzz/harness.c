@@ -20,6 +20,7 @@
 
 #include "../../src/fmt/redact.h"
 #include "../../src/lib/evlist.h"
+#include "../../src/lib/evlist.h"
 #include "../../src/lib/input_z.h"
 #include "../../src/lib/torn.h"
 #include "harness.h"

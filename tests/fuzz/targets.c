@@ -21,6 +21,7 @@
 #include "../../src/lib/buildid.h"
 #include "../../src/lib/dso_elf.h"
 #include "../../src/lib/event.h"
+#include "../../src/lib/evlist.h"
 #include "../../src/lib/order.h"
 #include "../../src/lib/rootpath.h"
 #include "harness.h"
