@@ -22,8 +22,8 @@
 #include "../../src/lib/dso_elf.h"
 #include "../../src/lib/event.h"
 #include "../../src/lib/evlist.h"
-#include "../../src/lib/order.h"
 #include "../../src/lib/rootpath.h"
+#include "../../src/lib/walk.h"
 #include "harness.h"
 
 /*
@@ -96,7 +96,7 @@ struct walk_sum {
 	uint64_t n, bytes, hash;
 };
 
-static void sum_event(void *arg, const struct pd_event *ev)
+static bool sum_event(void *arg, const struct pd_event *ev)
 {
 	struct walk_sum *w = arg;
 	uint64_t h = 1469598103934665603ull ^ ev->offset ^
@@ -107,30 +107,30 @@ static void sum_event(void *arg, const struct pd_event *ev)
 	w->n++;
 	w->bytes += ev->size;
 	w->hash += h;
+	return true;
 }
 
 /*
- * Time order (order.c): the queue, FINISHED_ROUND flushes, the bound.
- * Whatever the times, it must deliver exactly the records that file
- * order reads, each once: a difference aborts.
+ * Time order (the walk's, order.c): the queue, FINISHED_ROUND flushes,
+ * the bound.  Whatever the times, it must deliver exactly the records
+ * that file order reads, each once: a difference aborts.
  */
 static void t_order(const uint8_t *data, size_t size)
 {
+	static const struct pd_visitor v = {.event = sum_event};
+	static const struct pd_walk_opts in_time = {.flags =
+							    PD_WALK_TIME_ORDER};
+	static const struct pd_walk_opts in_file = {0};
 	struct walk_sum time = {0}, file = {0};
 	struct pd_session s;
-	struct pd_reader *r;
-	struct pd_event ev;
-	int rc;
+	int rc, rc_file;
 
 	if (fuzz_session(&s, fuzz_file(data, size)) < 0)
 		return;
-	rc = pd_read_in_time_order(&s, false, pd_event_time, sum_event, &time);
-	r = pd_reader_open(&s, PD_READ_FAST);
-	while (r && pd_reader_next(r, &ev) == 1)
-		sum_event(&file, &ev);
-	pd_reader_close(r);
+	rc = pd_walk(&s, &in_time, &v, &time);
+	rc_file = pd_walk(&s, &in_file, &v, &file);
 	pd_session_close(&s);
-	if (rc == 0 && r &&
+	if (rc == 0 && rc_file == 0 &&
 	    (time.n != file.n || time.bytes != file.bytes ||
 	     time.hash != file.hash)) {
 		fprintf(stderr,
