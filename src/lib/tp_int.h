@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Inside the tracepoint module (tracepoint.h): the checks a format text
- * passes before libtraceevent sees it (tp_text.c).
+ * Inside the tracepoint module (tracepoint.h): a format text parsed by
+ * perfdump itself, its field lines (tp_format.c) and its print fmt
+ * (tp_parse.c, compiled by tp_fast.c), and the prints of a sample
+ * (tp_fast_print.c; tp_raw.c when the print fmt does not parse).
  */
 #ifndef PD_TP_INT_H
 #define PD_TP_INT_H
@@ -11,48 +13,75 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "tp_fast.h"
+#include "tracepoint.h"
 
-#define PD_TP_MAX_TEXT (64u * 1024) /* one format text, header_page */
-#define PD_TP_MAX_NEST 32	    /* ( [ { in a print fmt */
-#define PD_TP_MAX_OPS  1024	    /* operators in a print fmt */
-#define PD_TP_MAX_BLOB (16u << 20)  /* kallsyms, printk, cmdlines */
+#define PD_TP_MAX_NEST	128	    /* recursion levels of a print fmt */
+#define PD_TP_MAX_NODES 4096	    /* nodes of a print fmt's args */
+#define PD_TP_MAX_SYMS	256	    /* { value, "name" } of one list */
+#define PD_TP_MAX_ARGS	64	    /* args of a print fmt */
+#define PD_TP_MAX_BLOB	(16u << 20) /* kallsyms */
 
-/* Why libtraceevent must not see this format text, or NULL. */
-const char *pd_tp_text_refused(const char *t, size_t n);
+/*
+ * The field lines of a format text into ev->fields (common ones first),
+ * as libtraceevent's event_read_fields() reads them; NULL, or why they do
+ * not parse.  ftrace: the ftrace system's "field special:" and names with
+ * a '.' are taken.
+ */
+const char *pd_tp_parse_fields(struct arena *a, const char *t, size_t n,
+			       bool ftrace, uint8_t long_size,
+			       struct pd_tp_event *ev);
 /* The text after "print fmt: " up to the end of its line, or NULL. */
 const char *pd_tp_print_fmt_line(struct arena *a, const char *t, size_t n);
-/* "field:" lines of a format text: what libtraceevent should have parsed */
-uint32_t pd_tp_count_field_lines(const char *t, size_t n);
-/* Where the "print fmt:" line starts, or n. */
+/* Where the text after "print fmt:" starts (n if none). */
 size_t pd_tp_print_fmt_at(const char *t, size_t n);
-/*
- * A REC->NAME of the print fmt (at pf) that no field line declares: its
- * length, and *name; 0 if none.
- */
-size_t pd_tp_unknown_rec_field(const char *t, size_t n, size_t pf,
-			       const char **name);
-/*
- * libtraceevent's parse of a blob, first in a child process (tp_probe.c):
- * a malloc'ed array of m->nevents + 1 flags, 1 where a format (or, at
- * [nevents], the header page, kallsyms, printk formats and saved
- * cmdlines) crashed the child and must not be parsed here; NULL when all
- * parsed, or no child could be made (then everything is parsed here).
- */
-struct feat_tracing_data;
-struct pd_session;
-uint8_t *pd_tp_probe(const struct feat_tracing_data *m);
-/*
- * In the child: libtraceevent's steps of pd_tp_load for the formats run
- * marks (of n), and the rest unless extras_bad; step(-1) before the rest,
- * step(i) before format i.
- */
-void pd_tp_probe_child(struct pd_session *s, const struct feat_tracing_data *m,
-		       const uint8_t *run, size_t n, bool extras_bad,
-		       void (*step)(int32_t i, void *arg), void *arg);
 
-/* Does the print fmt (at pf) have a "->" that does not follow REC? */
-bool pd_tp_stray_arrow(const char *t, size_t n, size_t pf);
-/* Does the print fmt (at pf) divide by a zero, or what may fold to one? */
-bool pd_tp_divides_by_constant(const char *t, size_t n, size_t pf);
+/* A print fmt parsed: its format string (escapes kept) and args. */
+struct pd_tp_args {
+	const char *fmt;
+	struct node *v[PD_TP_MAX_ARGS];
+	uint32_t n;
+};
+
+/* Parse the print fmt text t (after "print fmt:"); NULL, or why not. */
+const char *pd_tp_parse_print(struct arena *a, const struct pd_tp_event *ev,
+			      const char *t, size_t n, struct pd_tp_args *out);
+/* Compile parsed args into ev->prog; NULL, or why it cannot be. */
+const char *pd_tp_compile(struct arena *a, struct pd_tp_event *ev,
+			  uint8_t long_size, const struct pd_tp_args *args);
+/* A { value, "name" } value as eval_flag(arg_eval(...)) takes it; *err
+ * set when it is not a constant. */
+long long pd_tp_flag_value(const struct node *n, const char **err);
+/* What a cast to type t keeps of a value (eval_type_str). */
+uint64_t pd_tp_cast_mask(const char *t);
+
+/* A function of kallsyms (tep_parse_kallsyms), sorted by address. */
+struct pd_tp_ksym {
+	uint64_t addr;
+	const char *name;
+};
+
+/*
+ * Why a print could not be made (none: it was): a read past the payload
+ * or a division by zero the data asks for.
+ */
+enum pd_tp_fail {
+	PD_TP_PRINTED,
+	PD_TP_OUTSIDE,
+	PD_TP_DIV_ZERO,
+	PD_TP_BAD_SIZE,
+	PD_TP_NOMEM
+};
+
+/* The print output of a sample by ev->prog, into smp and scratch. */
+enum pd_tp_fail pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
+				 const uint8_t *raw, uint32_t size,
+				 struct arena *scratch,
+				 struct pd_tp_sample *smp);
+/* perf's print of a format whose print fmt does not parse: "[FAILED TO
+ * PARSE]" and " name=value" of each field (tp_raw.c). */
+void pd_tp_raw_print(struct pd_tp *tp, const struct pd_tp_event *ev,
+		     const uint8_t *raw, uint32_t size, struct arena *scratch,
+		     struct pd_tp_sample *smp);
 
 #endif
