@@ -16,7 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tp_int.h"
+#include "tp_fast.h"
+#include "tracepoint_int.h"
 #include "util.h"
 
 /* libtraceevent's eval_flag(): softirq and hrtimer names it knows */

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tp_int.h"
+#include "tp_fast.h"
+#include "tracepoint_int.h"
 
 /* ---- printing a sample ----------------------------------------------- */
 

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "session.h"
-#include "tp_int.h"
+#include "tracepoint_int.h"
 
 struct fctx {
 	const uint8_t *raw;

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tp_int.h"
+#include "tracepoint_int.h"
 
 #define MAX_TOKENS 32 /* of one declaration */
 

@@ -20,7 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tp_int.h"
+#include "tp_fast.h"
+#include "tracepoint_int.h"
 #include "util.h"
 
 enum tok { T_END, T_NUM, T_NAME, T_STR, T_PUNCT, T_BAD };

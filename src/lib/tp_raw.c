@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tp_int.h"
+#include "tracepoint_int.h"
 
 struct rctx {
 	char *b;

@@ -20,7 +20,7 @@
 
 #include "features.h"
 #include "session.h"
-#include "tp_int.h"
+#include "tracepoint_int.h"
 
 static const char *arena_cstr(struct arena *a, const char *p, size_t n)
 {

@@ -5,16 +5,17 @@
  * (tp_parse.c, compiled by tp_fast.c), and the prints of a sample
  * (tp_fast_print.c; tp_raw.c when the print fmt does not parse).
  */
-#ifndef PD_TP_INT_H
-#define PD_TP_INT_H
+#ifndef PD_TRACEPOINT_INT_H
+#define PD_TRACEPOINT_INT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "arena.h"
-#include "tp_fast.h"
 #include "tracepoint.h"
+
+struct node; /* tp_fast.h */
 
 #define PD_TP_MAX_NEST	128	    /* recursion levels of a print fmt */
 #define PD_TP_MAX_NODES 4096	    /* nodes of a print fmt's args */
