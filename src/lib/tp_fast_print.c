@@ -100,8 +100,12 @@ static uint64_t element(struct pctx *x, const struct node *n)
 	uint32_t w = a->elem;
 
 	if (a->kind == N_DARR) {
-		off = (rd(x, a->off, 4) & 0xffff) + i;
 		w = w ? w : (x->tp->long_size ? x->tp->long_size : 8);
+		if (__builtin_add_overflow(rd(x, a->off, 4) & 0xffff, i,
+					   &off)) {
+			outside(x, PD_TP_OUTSIDE);
+			return 0;
+		}
 	} else if (__builtin_mul_overflow(i, (uint64_t)w, &off) ||
 		   __builtin_add_overflow(off, (uint64_t)a->off, &off)) {
 		outside(x, PD_TP_OUTSIDE);

@@ -212,9 +212,8 @@ static bool decl(struct arena *a, struct fline *l, struct pd_tp_field *f,
 		}
 		cat(type, cap, br, strlen(br));
 	}
-	f->name = arena_memdup(a, name.s, name.n + 1);
-	if (f->name)
-		((char *)f->name)[name.n] = 0;
+	if ((f->name = arena_alloc(a, name.n + 1))) /* zeroed */
+		memcpy((char *)f->name, name.s, name.n);
 	return f->name && tok_is(l, ";");
 }
 

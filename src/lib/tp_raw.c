@@ -67,6 +67,10 @@ static void array(struct rctx *x, const struct pd_tp_field *f,
 	size_t at = x->n;
 
 	if (f->tflags & PD_TP_F_DYNAMIC) { /* dynamic_offset_field() */
+		if (f->size != 4 || (uint64_t)f->offset + 4 > size) {
+			x->bad = true; /* not a u32 __data_loc: no raw form */
+			return;
+		}
 		loc = 0;
 		for (uint32_t i = 0; i < 4; i++)
 			loc |= (uint64_t)raw[f->offset + i]
