@@ -148,8 +148,9 @@ PY
 }
 
 # instr CMD...: callgrind's total instructions (Ir) of one run of CMD,
-# with those of the processes it forks (tp_probe.c parses tracing formats
-# in a child): one out file each, their totals: lines summed
+# with those of the processes it forks (none now; a build before issue
+# 24's tracepoint change parsed tracing formats in a child): one out file
+# each, their totals: lines summed
 instr() {
 	local out
 	out=$(mktemp -d)

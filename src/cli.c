@@ -394,8 +394,6 @@ static void read_env(struct pd_read_opts *ro)
 		ro->ahead = PD_READAHEAD_NEVER;
 	else if (v && strcmp(v, "fast") == 0)
 		ro->ahead = PD_READAHEAD_ALWAYS;
-	v = getenv("PERFDUMP_TP_PRINT");
-	ro->tp_print_libtraceevent = v && strcmp(v, "libtraceevent") == 0;
 	v = getenv("PERFDUMP_PROFILE_ADDRS");
 	ro->profile_addrs = v && *v ? strtoul(v, NULL, 10) : 0;
 	v = getenv("PERFDUMP_NO_OPENAT2");

@@ -229,17 +229,26 @@ TP_SECRETS='hunter2xyz|swordfish42'
 		'[["<str-1>","<str-2>","state=R v=-2 w=65534 h=0 l=0 big=18446744073709551615 neg=65534 name=<str-1>  | msg=<str-2> sym=0x0 pct=100% tab=\t. r=65534 x=0   |z=ffffffffffffffff s=<str-1>| n=-0001 m=-1   |"],["<str-3>","","state=A|B+ v=300 w=300 h=7 l=7 big=1 neg=300 name=<str-3>| msg= sym=seven pct=100% tab=\t. r=  300 x=7   |z=00000001 s=<str-3>| n=00001 m=1    |"],["","<str-4>","state=R+ v=-32768 w=32768 h=c l=c big=0 neg=32768 name=      | msg=<str-4> sym=0xc pct=100% tab=\t. r=32768 x=c   |z=00000000 s=   | n=00000 m=0    |"]]'
 }
 
-@test "redact: a print output libtraceevent made cannot be taken apart: withheld, never in clear" {
-	PERFDUMP_TP_PRINT=libtraceevent pd --redact records --json-lines --type sample testdata/tp-secret.data
+@test "redact: a print whose bytes are not all known cannot be taken apart: withheld, never in clear" {
+	# a uprobe's string argument (__get_str): its span is the token
+	pd --redact records --json-lines --type sample testdata/tp-secret.data
 	assert_status 0
 	assert_eq "$(jq -e -c 'select(.fields) | [.fields.s, .print]' <<<"$output" | tr '\n' ' ')" \
-		'["<str-1>","<redacted>"] ["<str-2>","<redacted>"] '
-	# pdtest:fields prints an array (__print_array): libtraceevent's
+		'["<str-1>","(7f7fe74b0080) s=\"<str-1>\""] ["<str-2>","(7f7fe74b0080) s=\"<str-2>\""] '
+	# perf's raw form of a print fmt that does not parse: string fields
+	# are spans too
+	pd --redact records --json-lines --type sample --event pdtest:print tests/fuzz/regress/tp-print-string-arrow.data
+	assert_eq "$(jq -e -c 'select(.fields) | .print' <<<"$output" | head -1)" \
+		'"[FAILED TO PARSE] state=0 v16=-2 name=<str-1> msg=<str-2> big=18446744073709551615"'
+	# a field's bytes in hex (__print_hex) are not a span: withheld
+	pd --redact records --json-lines --type sample --event pdtest:hexdump testdata/synthetic/tp-bad.data
+	assert_eq "$(jq -e -c 'select(.fields) | .print' <<<"$output" | head -1)" '"<redacted>"'
+	# pdtest:fields prints an array (__print_array): its numbers are no span
 	pd --redact records --json-lines --type sample --event pdtest:fields testdata/synthetic/tp-le.data
 	assert_eq "$(jq -e -c 'select(.fields) | [.fields.name, .print]' <<<"$output" | tr '\n' ' ')" \
 		'["<str-1>","<redacted>"] ["","<redacted>"] ["<str-2>","<redacted>"] '
-	# a print of numbers only is shown (syscalls:sys_enter_openat's,
-	# libtraceevent's too: it casts its args)
+	# a print of numbers only is shown (syscalls:sys_enter_openat's: it
+	# casts its args)
 	pdj --redact -j records --type sample --limit 1 testdata/tp-openat.data
 	jq_eq '.records[0].print' '"dfd: 0xffffff9c, filename: 0x7f2cc333b0b1, flags: 0x00080000, mode: 0x00000000"'
 }

@@ -101,7 +101,7 @@ compare() {
 	pd records --json-lines --type sample testdata/synthetic/tp-bad.data
 	assert_status 1
 	[ "$(grep -c '"type":9' <<<"$output")" -eq 10 ]
-	# libtraceevent says nothing on its own: every line is perfdump's
+	# every line is perfdump's, with its offset
 	[ -z "$(grep -v '^perfdump: testdata/synthetic/tp-bad.data: 0x' <<<"$stderr")" ]
 	[[ $stderr == *"format of pdtest:broken (ID 501): a field line of the format text is not whole"* ]]
 	[[ $stderr == *"field common_type (offset 0, size 2) lies outside the 0-byte RAW payload (16 fields in all)"* ]]
@@ -112,12 +112,15 @@ compare() {
 		'[[3701,"tracepoint-format-rejected"],[4036,"tracepoint-print-failed"],[1116,"tracepoint-field-outside-raw"],[1176,"tracepoint-field-outside-raw"],[1328,"tracepoint-field-outside-raw"],[1864,"tracepoint-no-format"]]'
 	pdj -j records --type sample testdata/synthetic/tp-bad.data
 	jq_all '[.records[] | .fields != null]' '[true,true,true,true,true,false,true,true,true,false]' \
-		'[.records[] | .print]' '["a_s8=251 a_s16=65236 a_s32=-70000 a_s64=-5000000000 a_u64=18000000000000000000 comm=perf ptr=0xc0de1000 ul=4000000000 name=eth0 sym=ONE flags=0xfffeee90 vals={7 8 9}",null,null,null,null,null,null,"buf=01 02",null,null]' \
+		'[.records[] | .print]' '["a_s8=251 a_s16=65236 a_s32=-70000 a_s64=-5000000000 a_u64=18000000000000000000 comm=perf ptr=0xc0de1000 ul=4000000000 name=eth0 sym=ONE flags=0xfffeee90 vals={7 8 9}",null,null,null,null,null,"[FAILED TO PARSE] x=-9","buf=01 02",null,null]' \
 		'.records[2].fields | [.name, .vals, .comm]' '[null,[7,8,9],"perf"]' \
 		'.records[5] | [.event, .raw_data.data]' '["pdtest:broken","f50100000000000000000000"]' \
 		'.records[6].fields.x' '-9' \
 		'.records[8].fields.len' '1000' \
 		'[.warnings[].detail | select(test("print output"))] | length' '3'
+	# a print fmt that does not parse: the fields in perf's raw form, as
+	# libtraceevent prints a failed event (pretty_print, print_field_raw)
+	[[ $output == *'"detail":"format of pdtest:badprint (ID 502): its print fmt cannot be printed (it ends where a value goes): the fields are decoded, the print output is perf'"'"'s raw form then (\"[FAILED TO PARSE] NAME=VALUE ...\")"'* ]]
 }
 
 @test "tracepoint: features tracing_data shows every format in full" {
@@ -162,62 +165,107 @@ compare() {
 	[[ ${lines[2]} == "  0x1124 [0x80] PERF_RECORD_SAMPLE: "*" fields: common_type=47 "* ]]
 }
 
-@test "tracepoint: print formats printed without libtraceevent print as libtraceevent does" {
-	local f a b
-	for f in testdata/tracepoint.data testdata/tp-*.data testdata/synthetic/tp-*.data; do
-		a=$("$PERFDUMP" records --json-lines --type sample "$f" 2>&1) || true
-		b=$(PERFDUMP_TP_PRINT=libtraceevent "$PERFDUMP" records --json-lines --type sample "$f" 2>&1) || true
-		[ "$a" = "$b" ] || {
-			echo "$f: the two print paths differ"
-			diff <(echo "$a") <(echo "$b") | head -5
-			return 1
-		}
-	done
+# The oracle: libtraceevent itself (tests/oracle/tp_oracle.c, linked by
+# the tests only) prints every sample of every fixture from the same format
+# text and payload; perfdump's print must be the same bytes.
+@test "tracepoint: every print equals libtraceevent's own (the tests' oracle)" {
+	local oracle=build/tp-oracle
+	[ -x "$oracle" ] || make -s "$oracle" >/dev/null 2>&1 || skip "libtraceevent is not installed"
+	run python3 tests/tp_oracle.py "$PERFDUMP" "$oracle" testdata/tracepoint.data testdata/tp-*.data \
+		testdata/synthetic/tp-*.data testdata/irq-syscalls.data testdata/synthetic/nodesc-tracepoint.data
+	[ "$status" -eq 0 ] || {
+		echo "$output"
+		return 1
+	}
+	# every print is checked; tp-bad.data's three without one are
+	# refused (common_type, a length past the payload, fields outside)
+	[[ $output == *"testdata/tp-sched.data: 199 samples equal to libtraceevent's print, 0 without one"* ]]
+	[[ $output == *"testdata/irq-syscalls.data: 189 samples equal to libtraceevent's print, 0 without one"* ]]
+	[[ $output == *"testdata/synthetic/tp-le.data: 6 samples equal to libtraceevent's print, 0 without one"* ]]
+	[[ $output == *"testdata/synthetic/tp-bad.data: 3 samples equal to libtraceevent's print, 3 without one"* ]]
+	[ "$(grep -c ' 0 samples equal' <<<"$output")" -eq 0 ]
+}
+
+@test "tracepoint: perfdump prints without libtraceevent: pdtest:print's conversions" {
 	pdj -j records --type sample --event pdtest:print testdata/synthetic/tp-be.data
 	jq_eq '[.records[].print]' '["state=R v=-2 w=65534 h=0 l=0 big=18446744073709551615 neg=65534 name=idle  | msg=hello sym=0x0 pct=100% tab=\t. r=65534 x=0   |z=ffffffffffffffff s=idle| n=-0001 m=-1   |","state=A|B+ v=300 w=300 h=7 l=7 big=1 neg=300 name=sixchr| msg= sym=seven pct=100% tab=\t. r=  300 x=7   |z=00000001 s=sixchr| n=00001 m=1    |","state=R+ v=-32768 w=32768 h=c l=c big=0 neg=32768 name=      | msg=x y sym=0xc pct=100% tab=\t. r=32768 x=c   |z=00000000 s=   | n=00000 m=0    |"]'
 }
 
-# A mutated print fmt the fuzzer found: a string literal followed by ->
-# made libtraceevent 1.7 dereference NULL in tep_parse_event.
-@test "tracepoint: a print fmt whose -> does not follow REC stays away from libtraceevent: fields kept, a warning" {
+# Print fmts the fuzzer found crashing libtraceevent 1.7's parser (a
+# string literal followed by ->, a type keyword where an operand goes):
+# perfdump's own parser says why it cannot print them, the fields are
+# decoded and the samples print in perf's raw form.
+@test "tracepoint: a print fmt that does not parse: fields kept, perf's raw form, a warning with its reason" {
 	pdj -j features tracing_data tests/fuzz/regress/tp-print-string-arrow.data
 	assert_status 0
 	jq_all '.features[0].events[] | select(.name == "print") | [.print_parsed, (.fields | length)]' '[false,9]' \
-		'[.warnings[] | select(.detail | test("pdtest:print \\(ID 510\\): its print fmt has a -> that does not follow REC")) | .offset]' '[3041]'
-}
-
-# Formats the fuzzer found crashing libtraceevent's parser that no text
-# check refuses (a type keyword where an operand goes): a child process
-# parses every format first, and the one that kills it is left out here.
-@test "tracepoint: a format that crashes libtraceevent's parser is left out (found in a child first); the others decode" {
-	local f=tests/fuzz/regress/tp-print-type-keyword.data
-	pdj -j features tracing_data "$f"
-	assert_status 1
-	jq_all '[.errors[] | select(.detail | test("pdtest:print \\(ID 510\\): libtraceevent crashed or hung parsing it")) | .offset]' '[3017]'
-	pd check "$f"
-	assert_contains "$output" "[tracepoint-format-rejected]"
-	pdj -j records --type sample "$f"
-	assert_status 1
+		'[.warnings[] | select(.detail | test("pdtest:print \\(ID 510\\): its print fmt cannot be printed \\(a -> that does not follow REC\\)")) | .offset]' '[3041]'
+	pdj -j records --type sample tests/fuzz/regress/tp-print-type-keyword.data
+	assert_status 0
 	jq_all '[.records[] | select(.event == "pdtest:fields") | .fields.a_s16]' '[-300,32767,-32768]' \
-		'[.records[] | select(.event == "pdtest:print") | .fields]' '[null,null,null]'
+		'[.records[] | select(.event == "pdtest:print") | .print]' '["[FAILED TO PARSE] state=0 v16=-2 name=idle msg=hello big=18446744073709551615","[FAILED TO PARSE] state=7 v16=300 name=sixchr  msg= big=1","[FAILED TO PARSE] state=12 v16=-32768 name= msg=x y big=0"]' \
+		'[.warnings[].detail | select(test("pdtest:print \\(ID 510\\): its print fmt cannot be printed"))] | length' '1'
+	pd check tests/fuzz/regress/tp-print-type-keyword.data
+	assert_contains "$output" "[tracepoint-print-failed]"
 	assert_no_signal
 }
 
-# The probe's child is made once and serves every blob after it: a run
-# over three tracepoint recordings (and the crashing format's, whose
-# child dies and is made again) forks that many times, not once a file.
-@test "tracepoint: one probe child for every file of a run, a new one after a crash" {
+# The format texts of every tracepoint input the fuzzer kept: parsed in
+# perfdump's own process (no child, no library), no signal, and what does
+# not parse is said with a code.
+@test "tracepoint: every fuzz-found format parses in process, without a child or a signal" {
+	local f
+	for f in tests/fuzz/regress/tp-*.data; do
+		run "$PERFDUMP" records --type sample "$f"
+		assert_no_signal
+		run "$PERFDUMP" features -j tracing_data "$f"
+		assert_no_signal
+	done
 	command -v strace >/dev/null || skip "strace is not installed"
 	local log=$BATS_TEST_TMPDIR/strace
 	# LeakSanitizer cannot run under ptrace: no leak check here
 	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
 		strace -f -qq -e trace=clone,clone3,fork,vfork -o "$log" "$PERFDUMP" records -j \
-		testdata/tp-sched.data testdata/tp-openat.data testdata/tp-irq.data >/dev/null
-	[ "$(grep -c 'flags=.*SIGCHLD' "$log")" = 1 ]
-	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-		strace -f -qq -e trace=clone,clone3,fork,vfork -o "$log" "$PERFDUMP" records -j \
 		tests/fuzz/regress/tp-print-type-keyword.data testdata/tp-sched.data testdata/tp-irq.data >/dev/null || true
-	# the first child dies at the crashing format, the second goes on
-	# from the next one and serves the two other files
-	[ "$(grep -c 'flags=.*SIGCHLD' "$log")" = 2 ]
+	[ "$(grep -c 'flags=.*SIGCHLD' "$log")" = 0 ]
+}
+
+# A print fmt is parsed by a bounded recursive descent (patched into a
+# copy of tp-le.data's pdtest:fields, same length): 30 levels of
+# parentheses, a cast, a unary minus and an index print what libtraceevent
+# prints (x=, checked with tests/oracle/tp_oracle.c); 150 levels are
+# refused with the reason; a division by a field that is zero gives no
+# print, said once.
+@test "tracepoint: print fmt bounds: nesting refused with a reason, a division by zero not printed" {
+	local d=$BATS_TEST_TMPDIR
+	python3 - testdata/synthetic/tp-le.data "$d" <<-'PY'
+		import sys
+		d = open(sys.argv[1], "rb").read()
+		i = d.index(b"print fmt: \"a_s8=")
+		e = d.index(b"\n", i)
+		def patch(name, fmt):
+		    assert len(fmt) <= e - i
+		    open(sys.argv[2] + "/" + name, "wb").write(d[:i] + fmt.ljust(e - i) + d[e:])
+		patch("ok.data", b'print fmt: "x=%d", ' + b"(" * 30 + b"REC->a_s8 + (u8)REC->a_s16 - -REC->arr[1]" + b")" * 30)
+		patch("deep.data", b'print fmt: "x=%d", ' + b"(" * 150 + b"REC->a_s8" + b")" * 150)
+		patch("div.data", b'print fmt: "q=%d r=%u", REC->a_s16 / REC->a_u8, REC->a_s32 % REC->a_u64')
+	PY
+	pdj -j records --type sample --event pdtest:fields "$d/ok.data"
+	jq_eq '[.records[].print]' '["x=465","x=382","x=128"]'
+	pdj -j records --type sample --event pdtest:fields "$d/deep.data"
+	assert_status 0
+	jq_all '[.warnings[].detail | select(test("its print fmt cannot be printed \\(its print args nest deeper than 128 levels\\)"))] | length' '1' \
+		'[.records[].print][0]' '"[FAILED TO PARSE] a_s8=-5 a_u8=1 a_s16=-300 a_s32=-70000 a_s64=-5000000000 a_u64=18000000000000000000 comm=perf ptr=0xc0de1000 ul=0xee6b2800 arr=ARRAY[01, 00, 00, 00, 02, 00, 00, 00, 03, 00, 00, 00] name=eth0 vals=ARRAY[07, 00, 08, 00, 09, 00]"'
+	pdj -j records --type sample --event pdtest:fields "$d/div.data"
+	assert_status 0
+	# a_u64 is 18000000000000000000, 0, 1: the second divides by zero
+	jq_all '[.records[].print]' '["q=65236 r=4294897296",null,"q=3640 r=0"]' \
+		'[.warnings[].detail | select(test("pdtest:fields: its print args divide by zero: no print output"))] | length' '1'
+}
+
+# libtraceevent is on the tests' side of the boundary only.
+@test "tracepoint: perfdump neither links nor includes libtraceevent" {
+	[ -z "$(grep -rlE '#include.*(event-parse|trace-seq|kbuffer)\.h' src)" ]
+	command -v ldd >/dev/null || skip "ldd is not installed"
+	! ldd "$PERFDUMP" | grep -q traceevent
 }

@@ -81,8 +81,9 @@ static bool has_strings(const struct pd_tp_event *ev)
  * The print output.  Under --redact the bytes a string field printed (the
  * sample's spans) show what that field shows, the rest is kept: numbers,
  * the format's text and the names __print_symbolic / __print_flags give.
- * A print whose spans are not known (libtraceevent printed it) is
- * withheld if the event has any field that is not a number.
+ * A print whose spans are not known (a field's bytes printed in hex or
+ * as an array's numbers) is withheld if the event has any field that is
+ * not a number.
  */
 static void emit_print(struct emitter *e, const struct pd_tp_sample *t)
 {

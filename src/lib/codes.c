@@ -158,14 +158,15 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 		 "FIFO, a device): it is skipped"},
 	[PD_C_TRACEPOINT_FORMAT_REJECTED] =
 		{"tracepoint-format-rejected", PD_ERR, 0,
-		 "libtraceevent cannot parse a tracepoint format's fields, or "
-		 "perfdump does not give it the text (too large, nested too "
-		 "deep): the samples of that event show no fields"},
+		 "a tracepoint format's field lines do not parse: the samples "
+		 "of that event show no fields"},
 	[PD_C_TRACEPOINT_PRINT_FAILED] =
 		{"tracepoint-print-failed", PD_WARN, 0,
-		 "a tracepoint format's print fmt cannot be parsed, or a "
-		 "sample's print args would read past its RAW payload: no "
-		 "print output (the fields are still shown)"},
+		 "a tracepoint format's print fmt cannot be parsed (its "
+		 "samples print in perf's raw form, \"[FAILED TO PARSE] "
+		 "NAME=VALUE ...\"), or a sample's print args would read past "
+		 "its RAW payload or divide by zero (no print output; the "
+		 "fields are still shown)"},
 	[PD_C_TRACEPOINT_FIELD_OUTSIDE_RAW] =
 		{"tracepoint-field-outside-raw", PD_ERR, 0,
 		 "a tracepoint field, or the data its __data_loc points to, "

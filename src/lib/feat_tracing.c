@@ -463,7 +463,7 @@ void parse_feat_tracing_data(struct pd_session *s, struct pd_feature *f,
 		skip_padding(f, m, &b);
 	c->pos = b.pos;
 	c->failed = b.failed;
-	m->tp = pd_tp_load(s, m); /* the formats, through libtraceevent */
+	m->tp = pd_tp_load(s, m); /* the formats, parsed once */
 }
 
 const struct pd_trace_format *

@@ -22,9 +22,6 @@ enum pd_read_ahead_choice {
 
 struct pd_read_opts {
 	enum pd_read_ahead_choice ahead;
-	/* PERFDUMP_TP_PRINT=libtraceevent, a testing aid: every tracepoint
-	 * print output from libtraceevent's print path (tracepoint.c) */
-	bool tp_print_libtraceevent;
 	/* PERFDUMP_PROFILE_ADDRS, a testing aid: a smaller address table
 	 * for profile, to fold it often; 1..PD_PROF_MAX_ADDRS, else the
 	 * default (profile.c) */

@@ -1,33 +1,27 @@
 // SPDX-License-Identifier: MIT
 /*
- * The print_fmt output without libtraceevent's print path, for the print
- * formats most tracepoints use: libtraceevent formats every sample through
- * vsnprintf on a fresh trace_seq, and re-reads every number of the format
- * with strtoull, which is most of the time `records` spends on a
- * tracepoint recording.  The format's parsed args (libtraceevent's
- * tep_print_arg tree, which perf uses too) are compiled once per event
- * into a small program of literals and conversions; a sample is printed
- * by walking it.  The semantics are libtraceevent's (event-parse.c:
- * parse_args / parse_arg_format for the format string, eval_num_arg,
- * print_str_arg and print_arg_number for the args, eval_flag for
- * __print_flags / __print_symbolic values): numbers are read unsigned and
- * cast by the conversion's length (hh h - l ll), strings are read up to
- * their NUL.  A format using anything else (pointers %p, *-widths, casts,
- * [index], __print_hex/array, bitmasks, helper functions, bprint events)
- * is left to libtraceevent (tp_print.c).  tests/tracepoint.bats checks
- * both paths against perf's own output.
+ * A parsed print fmt (tp_parse.c) compiled once per event into a program
+ * of literals and conversions (tp_fast.h) that tp_fast_print.c walks for
+ * each sample.  The format string is split as libtraceevent's
+ * parse_args() / parse_arg_format() / parse_arg_string() split it
+ * (event-parse.c), and each conversion's argument is checked for the
+ * context it is printed in: a number (eval_num_arg), a string
+ * (print_str_arg) or a pointer (print_arg_pointer: %p, %ps %pS %pf %pF).
+ * What libtraceevent prints that is not here (%c, %*d, %pI4 and the other
+ * pointer extensions, a %s of a pointer to a printk string, ...) makes
+ * the compile fail with a reason: the samples then print in perf's raw
+ * form (tp_raw.c).
  */
-#include <event-parse.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tp_fast.h"
-#include "tracepoint.h"
+#include "tracepoint_int.h"
 #include "util.h"
 
 /* libtraceevent's eval_flag(): softirq and hrtimer names it knows */
-static long long flag_value(const char *f)
+static long long flag_name(const char *f)
 {
 	static const char *const names[] = {
 		"HI_SOFTIRQ",	   "TIMER_SOFTIRQ",	"NET_TX_SOFTIRQ",
@@ -44,230 +38,171 @@ static long long flag_value(const char *f)
 	return -1;
 }
 
+/* arg_num_eval(): the constant operators it folds, signed */
+static bool fold(const struct node *n, long long *v, unsigned depth)
+{
+	long long l = 0, r = 0;
+
+	if (!n || depth > PD_TP_MAX_NEST)
+		return false;
+	if (n->kind == N_ATOM || n->kind == N_LIT) {
+		*v = strtoll(n->s ? n->s : "", NULL, 0);
+		return true;
+	}
+	if (n->kind == N_CAST && fold(n->a, v, depth + 1)) {
+		*v = (long long)((uint64_t)*v & n->v);
+		return true;
+	}
+	if (n->kind != N_OP || (n->a && !fold(n->a, &l, depth + 1)) ||
+	    !fold(n->b, &r, depth + 1))
+		return false;
+	if (!n->a && !strchr("-+~", n->op[0]))
+		return false;
+	switch (n->op[0]) {
+	case '|': *v = n->op[1] ? l || r : l | r; return true;
+	case '&': *v = n->op[1] ? l && r : l & r; return true;
+	case '<':
+		*v = !n->op[1]	       ? l < r
+		     : n->op[1] == '<' ? (long long)((uint64_t)l << (r & 63))
+				       : l <= r;
+		return true;
+	case '>':
+		*v = !n->op[1]	       ? l > r
+		     : n->op[1] == '>' ? l >> (r & 63)
+				       : l >= r;
+		return true;
+	case '=': *v = l == r; return true;
+	case '!': *v = n->op[1] ? l != r : !r; return n->op[1] != 0;
+	case '-': *v = (long long)((uint64_t)l - (uint64_t)r); return true;
+	case '+': *v = (long long)((uint64_t)l + (uint64_t)r); return true;
+	case '~': *v = ~r; return true;
+	}
+	return false;
+}
+
+long long pd_tp_flag_value(const struct node *n, const char **err)
+{
+	char buf[24];
+	long long v;
+
+	if (n->kind == N_ATOM || n->kind == N_LIT)
+		return flag_name(n->s ? n->s : "");
+	if (!fold(n, &v, 0)) {
+		*err = "a __print_flags / __print_symbolic value is not a "
+		       "constant";
+		return -1;
+	}
+	snprintf(buf, sizeof(buf), "%lld", v); /* arg_eval() */
+	return flag_name(buf);
+}
+
+uint64_t pd_tp_cast_mask(const char *t)
+{
+	size_t n = strlen(t);
+
+	if (n && t[n - 1] == '*')
+		return UINT64_MAX;
+	if (!strcmp(t, "u8") || !strcmp(t, "s8"))
+		return 0xff;
+	if (!strcmp(t, "u16") || !strcmp(t, "s16"))
+		return 0xffff;
+	if (!strcmp(t, "u32") || !strcmp(t, "s32"))
+		return 0xffffffff;
+	if (!strncmp(t, "unsigned ", 9))
+		t += 9;
+	return !strcmp(t, "char")    ? 0xff
+	       : !strcmp(t, "short") ? 0xffff
+	       : !strcmp(t, "int")   ? 0xffffffff
+				     : UINT64_MAX;
+}
+
 struct cctx {
 	struct arena *a;
 	const struct pd_tp_event *ev;
-	struct tep_event *te;
-	bool ok;
+	uint8_t long_size;
+	const char *err;
 };
 
-static struct node *new_node(struct cctx *x, uint8_t kind)
+static bool no(struct cctx *x, const char *why)
 {
-	struct node *n = arena_alloc(x->a, sizeof(*n));
-
-	if (!n)
-		x->ok = false;
-	else
-		n->kind = kind;
-	return n;
+	if (!x->err)
+		x->err = why;
+	return false;
 }
 
-static struct tep_format_field *field_of(struct cctx *x,
-					 struct tep_print_arg *a)
+/* Can eval_num_arg() evaluate n here (tp_fast_print.c eval)? */
+static bool num(struct cctx *x, const struct node *n, unsigned d)
 {
-	if (!a->field.field)
-		a->field.field = tep_find_any_field(x->te, a->field.name);
-	if (!a->field.field || a->field.field->offset < 0 ||
-	    a->field.field->size < 0)
-		x->ok = false;
-	return a->field.field;
-}
-
-/* The index of libtraceevent's field f in the model's fields. */
-static uint32_t model_field(struct cctx *x, const struct tep_format_field *f)
-{
-	for (uint32_t i = 0; i < x->ev->nfields; i++)
-		if (strcmp(x->ev->fields[i].name, f->name) == 0)
-			return i;
-	x->ok = false;
-	return 0;
-}
-
-static struct node *num(struct cctx *x, struct tep_print_arg *a, int d);
-
-static struct node *op_node(struct cctx *x, struct tep_print_arg *a, int d)
-{
-	static const char *const ops[] = {"!",	"!=", "~",  "|",  "||", "&",
-					  "&&", "<",  "<<", "<=", ">",	">>",
-					  ">=", "==", "-",  "+",  "*"};
-	struct node *n;
-
-	if (strcmp(a->op.op, "?") == 0) {
-		if (!a->op.right || a->op.right->type != TEP_PRINT_OP)
-			goto no;
-		n = new_node(x, N_TERN);
-		if (n) {
-			n->a = num(x, a->op.left, d + 1);
-			n->b = num(x, a->op.right->op.left, d + 1);
-			n->c = num(x, a->op.right->op.right, d + 1);
-		}
-		return n;
-	}
-	for (size_t i = 0; i < PD_NELEMS(ops); i++)
-		if (strcmp(a->op.op, ops[i]) == 0) {
-			n = new_node(x, N_OP);
-			if (!n)
-				return NULL;
-			memcpy(n->op, ops[i], strlen(ops[i]) + 1);
-			/* unary ! and ~ read only the right operand */
-			n->a = a->op.left ? num(x, a->op.left, d + 1) : NULL;
-			n->b = num(x, a->op.right, d + 1);
-			if (!n->a && strcmp(n->op, "!") && strcmp(n->op, "~"))
-				x->ok = false;
-			return n;
-		}
-no: /* [ (reads at an index), / and % (by zero), ?: without : */
-	x->ok = false;
-	return NULL;
-}
-
-/* eval_num_arg() for the args it can evaluate here */
-static struct node *num(struct cctx *x, struct tep_print_arg *a, int d)
-{
-	struct tep_format_field *f;
-	struct node *n = NULL;
-
-	if (!a || d > 32 || !x->ok) {
-		x->ok = false;
-		return NULL;
-	}
-	switch (a->type) {
-	case TEP_PRINT_ATOM:
-		if ((n = new_node(x, N_ATOM)))
-			n->v = strtoull(a->atom.atom, NULL, 0);
-		return n;
-	case TEP_PRINT_FIELD:
-		f = field_of(x, a);
-		if (f && (n = new_node(x, N_FIELD))) {
-			n->off = (uint32_t)f->offset;
-			n->size = (uint32_t)f->size;
-		}
-		return n;
-	case TEP_PRINT_DYNAMIC_ARRAY_LEN:
-		f = a->dynarray.field;
-		if (!f || f->offset < 0 || f->size != 4)
-			break;
-		if ((n = new_node(x, N_DLEN)))
-			n->off = (uint32_t)f->offset;
-		return n;
-	case TEP_PRINT_OP: return op_node(x, a, d);
+	if (!n || d > PD_TP_MAX_NEST)
+		return no(x, "an argument is missing");
+	switch (n->kind) {
+	case N_ATOM:
+	case N_LIT:
+	case N_FIELD:
+	case N_DLEN: return true;
+	case N_CAST: return num(x, n->a, d + 1);
+	case N_TERN:
+		return num(x, n->a, d + 1) && num(x, n->b, d + 1) &&
+		       num(x, n->c, d + 1);
+	case N_INDEX:
+		return (n->a->kind == N_FIELD || n->a->kind == N_DARR) &&
+		       num(x, n->b, d + 1);
+	case N_OP:
+		if (!n->a && !strchr("!~-+", n->op[0]))
+			return no(x, "an operator misses its operand");
+		return (!n->a || num(x, n->a, d + 1)) && num(x, n->b, d + 1);
 	default: break;
 	}
-	x->ok = false;
-	return NULL;
+	return no(x, "a string or a print helper is printed as a number");
 }
 
-static struct flagsym *flag_list(struct cctx *x, struct tep_print_flag_sym *f,
-				 uint32_t *n)
+/* Can print_str_arg() print n here (tp_fast_print.c string)? */
+static bool str(struct cctx *x, struct node *n, unsigned d)
 {
-	struct flagsym *v;
-	uint32_t k = 0;
+	const struct pd_tp_field *f;
 
-	for (struct tep_print_flag_sym *p = f; p; p = p->next)
-		k++;
-	v = arena_calloc(x->a, k ? k : 1, sizeof(*v));
-	if (!v) {
-		x->ok = false;
-		return NULL;
-	}
-	for (k = 0; f; f = f->next, k++) {
-		v[k].val = flag_value(f->value);
-		v[k].str = f->str;
-	}
-	*n = k;
-	return v;
-}
-
-/* print_str_arg() for the args it can print here */
-static struct node *str(struct cctx *x, struct tep_print_arg *a, int d)
-{
-	struct tep_format_field *f;
-	struct node *n = NULL;
-
-	if (!a || d > 32 || !x->ok) {
-		x->ok = false;
-		return NULL;
-	}
-	switch (a->type) {
-	case TEP_PRINT_ATOM:
-		if ((n = new_node(x, N_LIT)))
-			n->s = a->atom.atom;
-		return n;
-	case TEP_PRINT_FIELD: /* a char array; a long would be a pointer */
-		f = field_of(x, a);
-		if (!f || !(f->flags & TEP_FIELD_IS_ARRAY) || !f->size)
-			break;
-		if ((n = new_node(x, N_CHARS))) {
-			n->off = (uint32_t)f->offset;
-			n->size = (uint32_t)f->size;
-			n->field = model_field(x, f);
-		}
-		return n;
-	case TEP_PRINT_STRING:
-		if (!a->string.field)
-			a->string.field =
-				tep_find_any_field(x->te, a->string.string);
-		f = a->string.field;
-		if (!f || f->offset < 0 || f->size != 4)
-			break;
-		if ((n = new_node(x, N_STR))) {
-			n->off = (uint32_t)f->offset;
-			n->rel = f->flags & TEP_FIELD_IS_RELATIVE;
-			n->field = model_field(x, f);
-		}
-		return n;
-	case TEP_PRINT_FLAGS:
-	case TEP_PRINT_SYMBOL:
-		n = new_node(x,
-			     a->type == TEP_PRINT_FLAGS ? N_FLAGS : N_SYMBOL);
-		if (!n)
-			return NULL;
-		if (a->type == TEP_PRINT_FLAGS) {
-			n->a = num(x, a->flags.field, d + 1);
-			n->s = a->flags.delim;
-			n->fs = flag_list(x, a->flags.flags, &n->nfs);
-		} else {
-			n->a = num(x, a->symbol.field, d + 1);
-			n->fs = flag_list(x, a->symbol.symbols, &n->nfs);
-		}
-		return n;
-	case TEP_PRINT_OP: /* only ?: prints a string */
-		if (a->op.op[0] != '?' || !a->op.right ||
-		    a->op.right->type != TEP_PRINT_OP)
-			break;
-		if ((n = new_node(x, N_TERN))) {
-			n->a = num(x, a->op.left, d + 1);
-			n->b = str(x, a->op.right->op.left, d + 1);
-			n->c = str(x, a->op.right->op.right, d + 1);
-		}
-		return n;
+	if (!n || d > PD_TP_MAX_NEST)
+		return no(x, "an argument is missing");
+	switch (n->kind) {
+	case N_ATOM:
+	case N_LIT:
+	case N_STR: return true;
+	case N_FIELD:
+		f = &x->ev->fields[n->field];
+		if (f->kind != PD_TP_STR && f->kind != PD_TP_ARRAY &&
+		    f->kind != PD_TP_BYTES && f->size == x->long_size)
+			return no(x, "a %s prints a pointer to a printk "
+				     "string, which perfdump does not look up");
+		n->kind = N_CHARS; /* its bytes, up to a NUL */
+		return true;
+	case N_FLAGS:
+	case N_SYMBOL: return num(x, n->a, d + 1);
+	case N_TERN:
+		return num(x, n->a, d + 1) && str(x, n->b, d + 1) &&
+		       str(x, n->c, d + 1);
+	case N_HEX: return num(x, n->b, d + 1);
+	case N_IARR: return num(x, n->b, d + 1) && num(x, n->c, d + 1);
 	default: break;
 	}
-	x->ok = false;
-	return NULL;
+	return no(x, "a %s prints what is not a string");
 }
 
-/* ---- the format string, split as parse_args() splits it -------------- */
-
-static bool add_seg(struct cctx *x, struct prog *p, uint32_t cap, struct seg sg)
+static bool add_seg(struct cctx *x, struct prog *p, struct seg sg)
 {
-	if (p->n >= cap) {
-		x->ok = false;
-		return false;
-	}
+	if (p->n >= PD_TP_MAX_SEGS)
+		return no(x, "its format string has more than 64 conversions");
 	p->v[p->n++] = sg;
 	return true;
 }
 
 /* Literal text up to the next conversion: \n \t \r \\ unescaped, %% -> % */
-static const char *literal(struct cctx *x, struct prog *p, uint32_t cap,
-			   const char *f)
+static const char *literal(struct cctx *x, struct prog *p, const char *f)
 {
 	size_t n = strlen(f);
 	char *t = arena_alloc(x->a, n + 1), *o = t;
 
 	if (!t) {
-		x->ok = false;
+		no(x, "no memory");
 		return f + n;
 	}
 	for (; *f; f++) {
@@ -288,81 +223,99 @@ static const char *literal(struct cctx *x, struct prog *p, uint32_t cap,
 			*o++ = *f;
 		}
 	}
-	add_seg(x, p, cap,
+	add_seg(x, p,
 		(struct seg){
 			.kind = S_LIT, .lit = t, .litlen = (uint32_t)(o - t)});
 	return f;
 }
 
-/* One conversion at f ('%'): its segment and argument. */
-static const char *conversion(struct cctx *x, struct prog *p, uint32_t cap,
-			      const char *f, struct tep_print_arg **arg)
+/* The flags, width, precision and length of a conversion at f ('%'). */
+static const char *spec(struct cctx *x, struct seg *sg, const char *f)
 {
-	struct seg sg = {.kind = S_NUM, .plain = true};
-	const char *start = f++;
 	int ls = 0, width = 0, step = 0; /* 0 flags, 1 width, 2 length */
 
-	for (; *f; f++) {
-		if (*f == 'h' || *f == 'l' || *f == 'L') {
-			ls = *f == 'h' ? ls - 1 : *f == 'l' ? ls + 1 : 2;
+	for (f++; *f; f++) {
+		if (*f == 'h' || *f == 'l' || *f == 'L' || *f == 'z' ||
+		    *f == 'Z') {
+			ls = *f == 'h'	 ? ls - 1
+			     : *f == 'l' ? ls + 1
+			     : *f == 'L' ? 2
+					 : 1;
 			step = 2;
 		} else if ((*f == '-' || *f == '0') && step == 0) {
-			sg.left |= *f == '-';
-			sg.zero |= *f == '0';
+			sg->left |= *f == '-';
+			sg->zero |= *f == '0';
 		} else if (*f >= '0' && *f <= '9' && step <= 1) {
 			width = width * 10 + (*f - '0');
 			step = 1;
-			sg.plain &= width <= 64;
-		} else if (*f == '.' || *f == '-' || (*f >= '0' && *f <= '9')) {
-			sg.plain = false; /* precision, or flags out of order:
-					   * snprintf with the spec */
-		} else if (*f == 'z' || *f == 'Z' || *f == '#') {
-			x->ok = false; /* a length libtraceevent ignores */
+			sg->plain &= width <= 64;
+		} else if (*f == '.' || *f == '-' || *f == '+' || *f == '#' ||
+			   (*f >= '0' && *f <= '9')) {
+			sg->plain = false; /* snprintf with the spec */
 		} else {
 			break;
 		}
 	}
-	sg.width = (uint8_t)(width <= 64 ? width : 0);
-	if (!*f || !strchr("diuxXos", *f) || !*arg || ls < -2 || ls > 2 ||
-	    (size_t)(f + 1 - start) >= sizeof(sg.spec)) {
-		x->ok = false; /* %p, %*, %c ... : libtraceevent's */
-		return *f ? f + 1 : f;
-	}
-	memcpy(sg.spec, start, (size_t)(f + 1 - start));
-	sg.conv = *f;
-	sg.ls = (int8_t)ls;
-	if (*f == 's') {
+	if (ls < -2 || ls > 2)
+		no(x, "a conversion's length is not hh, h, l or ll");
+	sg->width = (uint8_t)(width <= 64 ? width : 0);
+	sg->ls = (int8_t)ls;
+	return f;
+}
+
+/* One conversion at f ('%'): its segment and argument. */
+static const char *conversion(struct cctx *x, struct prog *p, const char *f,
+			      const struct pd_tp_args *args, uint32_t *ai)
+{
+	struct seg sg = {.kind = S_NUM, .plain = true};
+	const char *start = f, *e = spec(x, &sg, f);
+	bool ok, ptr;
+
+	if (!*e || !strchr("diuxXosp", *e))
+		return no(x, "a conversion is not one of d i u x X o s p"),
+		       e + (*e != 0);
+	ptr = *e == 'p';
+	sg.conv = *e;
+	if (ptr && e[1] && strchr("sSfF", e[1]))
+		sg.conv = *++e; /* %ps: print_function() */
+	else if (ptr && e[1] && strchr("MmIiUh", e[1]))
+		return no(x, "a %p extension other than s S f F"), e + 1;
+	if ((size_t)(e + 1 - start) >= sizeof(sg.spec))
+		return no(x, "a conversion is longer than 31 bytes"), e + 1;
+	if (*ai >= args->n)
+		return no(x, "a conversion has no argument"), e + 1;
+	memcpy(sg.spec, start, (size_t)(e + 1 - start));
+	sg.arg = args->v[(*ai)++];
+	if (!ptr && sg.conv == 's') {
 		sg.kind = S_STR;
 		p->nstr++;
 		sg.plain &= !sg.zero; /* %0Ns: as the C library pads it */
-		sg.arg = str(x, *arg, 0);
+		ok = str(x, sg.arg, 0);
 	} else {
-		sg.arg = num(x, *arg, 0);
+		sg.kind = ptr ? S_PTR : S_NUM;
+		ok = num(x, sg.arg, 0);
 	}
-	*arg = (*arg)->next;
-	add_seg(x, p, cap, sg);
-	return f + 1;
+	if (ok)
+		add_seg(x, p, sg);
+	return e + 1;
 }
 
-void pd_tp_fast_prepare(struct arena *a, struct pd_tp_event *ev)
+const char *pd_tp_compile(struct arena *a, struct pd_tp_event *ev,
+			  uint8_t long_size, const struct pd_tp_args *args)
 {
-	struct tep_event *te = ev->impl;
-	struct cctx x = {a, ev, te, true};
-	struct tep_print_arg *arg = te->print_fmt.args;
-	const char *f = te->print_fmt.format;
+	struct cctx x = {a, ev, long_size, NULL};
+	const char *f = args->fmt;
 	struct prog *p = arena_alloc(a, sizeof(*p));
-	uint32_t cap = 64;
+	uint32_t ai = 0;
 
-	if (!p || !f ||
-	    (te->flags & (TEP_EVENT_FL_ISBPRINT | TEP_EVENT_FL_ISPRINT |
-			  TEP_EVENT_FL_FAILED)))
-		return;
-	p->v = arena_calloc(a, cap, sizeof(*p->v));
-	if (!p->v)
-		return;
-	while (*f && x.ok)
-		f = *f == '%' && f[1] != '%' ? conversion(&x, p, cap, f, &arg)
-					     : literal(&x, p, cap, f);
-	if (x.ok) /* args left over are not printed, as by libtraceevent */
-		ev->fast = p;
+	if (!p || !(p->v = arena_calloc(a, PD_TP_MAX_SEGS, sizeof(*p->v))))
+		return "no memory";
+	while (*f && !x.err)
+		f = *f == '%' && f[1] != '%' ? conversion(&x, p, f, args, &ai)
+					     : literal(&x, p, f);
+	if (x.err)
+		return x.err;
+	/* args left over are not printed, as by libtraceevent */
+	ev->prog = p;
+	return NULL;
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "session.h"
-#include "tracepoint.h"
+#include "tracepoint_int.h"
 
 struct fctx {
 	const uint8_t *raw;
@@ -128,6 +128,61 @@ static void no_format(struct pd_session *s, const struct pd_evsel *ev,
 		    ev->idx, ev->attr.config);
 }
 
+/* common_type chooses the format perf prints a payload by
+ * (tep_print_event: tep_find_event_by_record): it must be this one. */
+static bool type_matches(const struct pd_tp_event *ev,
+			 const struct pd_tp_sample *smp)
+{
+	for (uint32_t i = 0; i < ev->ncommon; i++)
+		if (strcmp(ev->fields[i].name, "common_type") == 0)
+			return smp->v[i].ok && smp->v[i].u == ev->id;
+	return false;
+}
+
+static void refuse(struct pd_session *s, struct pd_tp_event *ev, uint64_t off,
+		   const char *why)
+{
+	if (ev->print_refused)
+		return;
+	ev->print_refused = true;
+	pd_diag_add(&s->diags, PD_C_TRACEPOINT_PRINT_FAILED,
+		    PD_AT_RECORD(PD_REC_SAMPLE), PD_WARN, off,
+		    "PERF_SAMPLE_RAW",
+		    "%s:%s: %s: no print output (said once per event)",
+		    ev->system, ev->name, why);
+}
+
+/* The print output of a sample whose fields all lie in the payload. */
+static void print(struct pd_session *s, struct pd_tp_event *ev,
+		  struct pd_tp_sample *smp, const uint8_t *raw, uint32_t size,
+		  uint64_t off, struct arena *scratch)
+{
+	if (!type_matches(ev, smp)) {
+		refuse(s, ev, off, "common_type is not the format's ID");
+		return;
+	}
+	if (!ev->print_ok) {
+		pd_tp_raw_print(ev->owner, ev, raw, size, scratch, smp);
+		return;
+	}
+	switch (pd_tp_fast_print(ev->owner, ev, raw, size, scratch, smp)) {
+	case PD_TP_OUTSIDE:
+		refuse(s, ev, off,
+		       "a length or index in its print args reaches past the "
+		       "RAW payload");
+		break;
+	case PD_TP_DIV_ZERO:
+		refuse(s, ev, off, "its print args divide by zero");
+		break;
+	case PD_TP_BAD_SIZE:
+		refuse(s, ev, off,
+		       "an element size in its print args is not 1, 2, 4 or "
+		       "8");
+		break;
+	default: break;
+	}
+}
+
 void pd_tp_decode(struct pd_session *s, const struct pd_evsel *evsel,
 		  const uint8_t *raw, uint32_t size, uint64_t off,
 		  unsigned what, struct arena *scratch,
@@ -169,6 +224,6 @@ void pd_tp_decode(struct pd_session *s, const struct pd_evsel *evsel,
 				    ? ", or the data its __data_loc points to"
 				    : "",
 			    size, out->nbad, out->nbad == 1 ? "" : "s in all");
-	else if ((what & PD_TP_PRINT) && ev->print_ok)
-		pd_tp_print(s, ev->owner, ev, out, x.raw, x.size, off, scratch);
+	else if (what & PD_TP_PRINT)
+		print(s, ev, out, x.raw, x.size, off, scratch);
 }

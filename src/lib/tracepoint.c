@@ -1,74 +1,27 @@
 // SPDX-License-Identifier: MIT
 /*
- * Tracepoint formats (see tracepoint.h): the tracing data fed to
- * libtraceevent as perf's trace_report() feeds it
- * (tools/perf/util/trace-event-read.c, torvalds/linux 00093b31): the
- * blob's byte order, long size and page size; header_page; the ftrace and
- * event formats; kallsyms, printk formats and saved cmdlines.
- * header_event is not parsed (perf skips it too).
- *
- * libtraceevent parses untrusted text in C, recursively: texts larger
- * than PD_TP_MAX_TEXT, holding control bytes, or whose print args nest
- * deeper than PD_TP_MAX_NEST or chain more than PD_TP_MAX_OPS operators,
- * are not given to it, nor a print fmt naming a field the text does not
- * declare.  Its own logging is silenced; what it rejects becomes a
- * diagnostic with a code.
+ * Tracepoint formats (see tracepoint.h): each format text of a tracing
+ * data blob parsed once, by perfdump itself, as perf's trace_report()
+ * (tools/perf/util/trace-event-read.c, torvalds/linux 00093b31) has
+ * libtraceevent parse it: in the blob's byte order and long size; the
+ * field lines (tp_format.c), then the print fmt (tp_parse.c, compiled by
+ * tp_fast.c); and kallsyms, for %ps.  header_page and header_event are
+ * not needed (perf skips header_event too); printk formats and saved
+ * cmdlines print nothing perfdump prints.  A format whose field lines do
+ * not parse is rejected (an error with a code); one whose print fmt does
+ * not parse keeps its fields and prints in perf's raw form (tp_raw.c), a
+ * warning with a code says why.
  */
 #include "tracepoint.h"
 
-#include <event-parse.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <trace-seq.h>
 
 #include "evsel.h"
 #include "features.h"
 #include "session.h"
-#include "tp_int.h"
-
-static bool host_big_endian(void)
-{
-	const uint16_t one = 1;
-	uint8_t b;
-
-	memcpy(&b, &one, 1);
-	return b == 0;
-}
-
-/*
- * LeakSanitizer (make SANITIZE=1, the fuzz and mutation builds): libtraceevent
- * 1.7 loses a few bytes of tokens on its error path when a print fmt does
- * not parse (tep_parse_event); its leak, not perfdump's.  The stacks are
- * cut short (make mutate keeps 10 frames, all inside the library), so the
- * library is named, not the function: memory perfdump allocates itself is
- * still checked.  LSan calls this hook; other builds never do.
- */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:libtraceevent.so\n";
-}
-
-/* ... and says nothing of the leaks it suppressed (stderr stays clean) */
-const char *__lsan_default_options(void);
-const char *__lsan_default_options(void)
-{
-	return "print_suppressions=0";
-}
-
-/* A NUL-terminated copy of n bytes (n bounded by the caller). */
-static char *cstr(const char *p, size_t n)
-{
-	char *s = malloc(n + 1);
-
-	if (!s)
-		return NULL;
-	if (n)
-		memcpy(s, p, n);
-	s[n] = 0;
-	return s;
-}
+#include "tracepoint_int.h"
 
 static const char *arena_cstr(struct arena *a, const char *p, size_t n)
 {
@@ -79,101 +32,6 @@ static const char *arena_cstr(struct arena *a, const char *p, size_t n)
 	return s;
 }
 
-/* The element type of an array type: "char" of "__data_loc char[]". */
-static bool char_elements(const char *type)
-{
-	const char *b = strchr(type, '[');
-	size_t n = b ? (size_t)(b - type) : strlen(type);
-
-	if (strncmp(type, "__data_loc ", 11) == 0 ||
-	    strncmp(type, "__rel_loc ", 10) == 0) {
-		size_t k = type[2] == 'd' ? 11 : 10;
-
-		type += k;
-		n -= k;
-	}
-	if (n >= 6 && strncmp(type, "const ", 6) == 0) {
-		type += 6;
-		n -= 6;
-	}
-	while (n && type[n - 1] == ' ')
-		n--;
-	return n == 4 && memcmp(type, "char", 4) == 0;
-}
-
-static bool int_size(uint32_t n)
-{
-	return n == 1 || n == 2 || n == 4 || n == 8;
-}
-
-/* libtraceevent's view of a field, as a plain model field. */
-static void copy_field(struct arena *a, const struct tep_format_field *t,
-		       bool common, struct pd_tp_field *f)
-{
-	unsigned long fl = t->flags;
-
-	f->name = arena_cstr(a, t->name, strlen(t->name));
-	f->type = arena_cstr(a, t->type, strlen(t->type));
-	f->offset = (uint32_t)t->offset;
-	f->size = (uint32_t)t->size;
-	f->is_signed = fl & TEP_FIELD_IS_SIGNED;
-	f->is_common = common;
-	f->rel_loc = fl & TEP_FIELD_IS_RELATIVE;
-	f->elem_size = t->elementsize;
-	f->count = t->arraylen;
-	if (fl & TEP_FIELD_IS_DYNAMIC) {
-		f->kind = char_elements(t->type)   ? PD_TP_DLOC_STR
-			  : int_size(f->elem_size) ? PD_TP_DLOC_ARRAY
-						   : PD_TP_DLOC_STR;
-		if (f->size != 4) /* a data_loc is a u32 */
-			f->kind = PD_TP_BYTES;
-	} else if (fl & TEP_FIELD_IS_ARRAY) {
-		f->kind = char_elements(t->type) ? PD_TP_STR
-			  : int_size(f->elem_size) && f->elem_size &&
-					  f->size / f->elem_size == f->count
-				  ? PD_TP_ARRAY
-				  : PD_TP_BYTES;
-	} else if (!int_size(f->size)) {
-		f->kind = PD_TP_BYTES;
-	} else if (fl & TEP_FIELD_IS_POINTER) {
-		f->kind = PD_TP_PTR;
-	} else {
-		/* an unsigned type with "long" in it (TEP_FIELD_IS_LONG) is
-		 * an address as often as not: perf shows it in hex
-		 * (libtraceevent event-parse.c print_field_raw, its unsigned
-		 * case; perf's util/data-convert-bt.c
-		 * get_tracepoint_field_type, "unsigned long are mostly
-		 * pointers").  Signed ones are numbers (print_field_raw's
-		 * hex for a 4-byte signed long is not followed: a long
-		 * would read differently in a 32- and a 64-bit recording). */
-		f->kind = (fl & TEP_FIELD_IS_LONG) && !f->is_signed ? PD_TP_HEX
-								    : PD_TP_INT;
-	}
-}
-
-static void copy_fields(struct arena *a, struct tep_event *te,
-			struct pd_tp_event *ev)
-{
-	uint32_t n = 0, nc = 0;
-	struct tep_format_field *t;
-
-	for (t = te->format.common_fields; t; t = t->next)
-		nc++;
-	n = nc;
-	for (t = te->format.fields; t; t = t->next)
-		n++;
-	ev->fields = arena_calloc(a, n ? n : 1, sizeof(*ev->fields));
-	if (!ev->fields)
-		return;
-	n = 0;
-	for (t = te->format.common_fields; t; t = t->next)
-		copy_field(a, t, true, &ev->fields[n++]);
-	for (t = te->format.fields; t; t = t->next)
-		copy_field(a, t, false, &ev->fields[n++]);
-	ev->nfields = n;
-	ev->ncommon = nc;
-}
-
 static void tp_diag(struct pd_session *s, enum pd_code code, enum pd_sev sev,
 		    uint64_t off, const struct pd_tp_event *ev, const char *why)
 {
@@ -182,61 +40,44 @@ static void tp_diag(struct pd_session *s, enum pd_code code, enum pd_sev sev,
 		    ev->system, ev->name, (unsigned long long)ev->id, why);
 }
 
-/*
- * How much of the format text libtraceevent may parse: all of it, or the
- * text before its print fmt when that names a field the format does not
- * declare (then only the fields are decoded, and that is said).
- */
-static size_t parse_len(struct pd_session *s, const struct pd_tp_event *ev,
-			const struct pd_trace_format *fm)
+/* The print fmt of a format whose fields parsed, compiled (ev->prog). */
+static void parse_print(struct pd_session *s, struct pd_tp *tp,
+			const struct pd_trace_format *fm,
+			struct pd_tp_event *ev)
 {
-	size_t n = (size_t)fm->size, pf = pd_tp_print_fmt_at(fm->text, n), k;
-	const char *name = NULL;
-	char why[160];
+	size_t n = (size_t)fm->size, pf = pd_tp_print_fmt_at(fm->text, n);
+	struct pd_tp_args *args = malloc(sizeof(*args));
+	const char *why = NULL;
+	char msg[256];
 
-	k = pd_tp_unknown_rec_field(fm->text, n, pf, &name);
-	if (k)
-		snprintf(why, sizeof(why),
-			 "its print fmt reads REC->%.*s, which no field line "
-			 "declares: the fields are decoded, the print output "
-			 "is not",
-			 (int)(k < 64 ? k : 64), name);
-	else if (pd_tp_stray_arrow(fm->text, n, pf))
-		snprintf(why, sizeof(why),
-			 "its print fmt has a -> that does not follow REC, "
-			 "which libtraceevent cannot parse safely: the fields "
-			 "are decoded, the print output is not");
-	else if (pd_tp_divides_by_constant(fm->text, n, pf))
-		snprintf(why, sizeof(why),
-			 "its print fmt divides by a constant zero, or by a "
-			 "parenthesized expression libtraceevent may fold to "
-			 "one: the fields are decoded, the print output is "
-			 "not");
-	else
-		return n;
-	tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN, fm->offset, ev, why);
-	return pf;
+	if (pf == n)
+		why = "it has no print fmt";
+	else if (!strcmp(ev->system, "ftrace") && !strcmp(ev->name, "bprint"))
+		why = "a bprint format: its args are laid out by a format "
+		      "string from the data, which perfdump does not read";
+	else if (!args)
+		why = "no memory";
+	else if (!(why = pd_tp_parse_print(&s->arena, ev, fm->text + pf, n - pf,
+					   args)))
+		why = pd_tp_compile(&s->arena, ev, tp->long_size, args);
+	free(args);
+	ev->print_ok = !why;
+	if (!why)
+		return;
+	snprintf(msg, sizeof(msg),
+		 "its print fmt cannot be printed (%s): the fields are "
+		 "decoded, the print output is perf's raw form then "
+		 "(\"[FAILED TO PARSE] NAME=VALUE ...\")",
+		 why);
+	tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN, fm->offset, ev, msg);
 }
 
-/*
- * What parse_format does with a format: all of it, only libtraceevent's
- * parse (the probe's child, tp_probe.c), or nothing but a diagnostic (a
- * format that killed the probe's child).
- */
-enum pf_mode { PF_FULL, PF_PROBE, PF_SKIP };
-
-/* One format text through libtraceevent, into the model. */
+/* One format text into the model. */
 static void parse_format(struct pd_session *s, struct pd_tp *tp,
 			 const struct pd_trace_format *fm,
-			 struct pd_tp_event *ev, enum pf_mode mode)
+			 struct pd_tp_event *ev)
 {
-	struct tep_handle *tep = tp->tep;
-	const char *why = pd_tp_text_refused(fm->text, (size_t)fm->size);
-	struct tep_event *te = NULL;
-	char *text, *sys;
-	char err[128];
-	size_t len;
-	int rc;
+	const char *why;
 
 	ev->id = fm->id;
 	ev->owner = tp;
@@ -253,215 +94,96 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 	ev->has_id = fm->has_id;
 	if (!fm->has_id || !fm->name.len)
 		return; /* feat_tracing.c said so */
-	if (mode == PF_SKIP)
-		why = "libtraceevent crashed or hung parsing it (in a child "
-		      "process that parses every format first, for at most 5 "
-		      "s each): not parsed";
+	why = pd_tp_parse_fields(&s->arena, fm->text, (size_t)fm->size,
+				 !strcmp(ev->system, "ftrace"), tp->long_size,
+				 ev);
 	if (why) {
+		ev->nfields = ev->ncommon = 0;
 		tp_diag(s, PD_C_TRACEPOINT_FORMAT_REJECTED, PD_ERR, fm->offset,
 			ev, why);
 		return;
 	}
-	text = cstr(fm->text, (size_t)fm->size);
-	sys = cstr(ev->system, strlen(ev->system));
-	len = parse_len(s, ev, fm);
-	rc = text && sys ? (int)tep_parse_event(tep, text, len, sys)
-			 : TEP_ERRNO__MEM_ALLOC_FAILED;
-	free(text);
-	free(sys);
-	if (mode == PF_PROBE)
-		return;
-	if (rc == 0 || rc == TEP_ERRNO__READ_PRINT_FAILED)
-		te = tep_find_event(tep, (int)fm->id);
-	if (te && (uint64_t)(unsigned)te->id == fm->id &&
-	    (uint32_t)(te->format.nr_common + te->format.nr_fields) ==
-		    pd_tp_count_field_lines(fm->text, (size_t)fm->size)) {
-		ev->parsed = true;
-		ev->impl = te;
-		copy_fields(&s->arena, te, ev);
-		ev->print_ok = !(te->flags & TEP_EVENT_FL_FAILED) &&
-			       te->print_fmt.format;
-		if (ev->print_ok && (te->flags & TEP_EVENT_FL_ISBPRINT)) {
-			/* ftrace:bprint: libtraceevent reads the payload as a
-			 * format string found in the data says, unbounded */
-			ev->print_ok = false;
-			tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN,
-				fm->offset, ev,
-				"a bprint format: its args are laid out by a "
-				"format string from the data, which perfdump "
-				"does not bound; the fields are decoded, the "
-				"print output is not");
-		} else if (ev->print_ok) {
-			pd_tp_print_prepare(ev);
-			/* else libtraceevent's print path prints: a
-			 * testing aid, tp_fast.c must print the same */
-			if (!s->opts.tp_print_libtraceevent)
-				pd_tp_fast_prepare(&s->arena, ev);
-		} else if (len == fm->size) /* else parse_len said why */
-			tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN,
-				fm->offset, ev,
-				"libtraceevent cannot parse its print fmt: "
-				"the fields are decoded, the print output is "
-				"not");
-	} else {
-		if (rc)
-			tep_strerror(tep, (enum tep_errno)rc, err, sizeof(err));
-		else
-			snprintf(err, sizeof(err), "its fields do not parse");
-		tp_diag(s, PD_C_TRACEPOINT_FORMAT_REJECTED, PD_ERR, fm->offset,
-			ev, err);
-	}
+	ev->parsed = true;
+	parse_print(s, tp, fm, ev);
 }
 
-/* A text libtraceevent reads as a C string: bounded, NUL-terminated. */
-static char *blob_text(const char *p, uint64_t n)
+static int ksym_cmp(const void *a, const void *b)
 {
-	if (!p || !n || n > PD_TP_MAX_BLOB)
-		return NULL;
-	return cstr(p, (size_t)n);
+	const struct pd_tp_ksym *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
 /*
- * The printk formats, "ADDR : \"text\"" lines, as perf's
- * parse_ftrace_printk() reads them (trace-event-parse.c): the address in
- * hex before the ':', the text after it and one more character.
- * libtraceevent's tep_register_print_string() reads two bytes before a
- * text shorter than 3 after its opening quote (found by the fuzzer), and
- * tep_parse_printk_formats() hands it every line: such texts are left out.
+ * kallsyms, "ADDR TYPE NAME[\t[MODULE]]" lines, as tep_parse_kallsyms()
+ * reads them (ARM's mapping symbols $x, $d left out), sorted by address
+ * for %ps (tp_fast_print.c find_func).
  */
-static void parse_printk(struct tep_handle *tep, char *t)
+static void parse_kallsyms(struct arena *a, struct pd_tp *tp, const char *t,
+			   uint64_t n)
 {
-	char *save = NULL;
+	uint32_t cap = 0, k = 0;
 
-	for (char *line = strtok_r(t, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		char *colon = strchr(line, ':'), *fmt;
+	if (!t || !n || n > PD_TP_MAX_BLOB)
+		return;
+	for (uint64_t i = 0; i < n; i++)
+		cap += t[i] == '\n';
+	tp->ksyms = arena_calloc(a, cap + 1, sizeof(*tp->ksyms));
+	for (const char *p = t, *e = t + n; tp->ksyms && p < e && k <= cap;) {
+		const char *l = memchr(p, '\n', (size_t)(e - p)), *q = p;
+		const char *end = l ? l : e, *name;
+		uint64_t addr = 0;
 
-		if (!colon || !colon[1])
-			continue;
-		*colon = 0;
-		fmt = colon + 2;
-		if (strlen(fmt + (fmt[0] == '"')) < 3)
-			continue;
-		tep_register_print_string(tep, fmt, strtoull(line, NULL, 16));
+		for (; q < end && strchr("0123456789abcdefABCDEF", *q) && *q;
+		     q++)
+			addr = addr << 4 |
+			       (uint64_t)(*q <= '9'   ? *q - '0'
+					  : *q <= 'F' ? *q - 'A' + 10
+						      : *q - 'a' + 10);
+		if (q > p && q + 3 < end && q[0] == ' ' && q[2] == ' ' &&
+		    q[3] != '$') {
+			name = q + 3;
+			for (q = name; q < end && *q != '\t' && *q != ' ' &&
+				       *q != '\r' && *q;
+			     q++)
+				;
+			tp->ksyms[k].addr = addr;
+			tp->ksyms[k].name =
+				arena_cstr(a, name, (size_t)(q - name));
+			k += tp->ksyms[k].name != NULL;
+		}
+		p = end + 1;
 	}
-}
-
-/* header_page, kallsyms, printk formats, saved cmdlines */
-static void parse_extras(struct pd_tp *tp, const struct feat_tracing_data *m)
-{
-	struct tep_handle *tep = tp->tep;
-	char *t;
-
-	if (m->step >= PD_TRACE_HEADER_PAGE &&
-	    m->header_page_size <= PD_TP_MAX_TEXT &&
-	    (t = blob_text(m->header_page_text, m->header_page_size))) {
-		tep_parse_header_page(tep, t,
-				      (unsigned long)m->header_page_size,
-				      tp->long_size);
-		free(t);
-	}
-	if (m->step >= PD_TRACE_KALLSYMS &&
-	    (t = blob_text(m->kallsyms_text, m->kallsyms_size))) {
-		tep_parse_kallsyms(tep, t);
-		free(t);
-	}
-	if (m->step >= PD_TRACE_PRINTK &&
-	    (t = blob_text(m->printk_text, m->printk_size))) {
-		parse_printk(tep, t);
-		free(t);
-	}
-	if (m->step >= PD_TRACE_DONE && m->has_saved_cmdlines &&
-	    (t = blob_text(m->saved_cmdlines_text, m->saved_cmdlines_size))) {
-		tep_parse_saved_cmdlines(tep, t);
-		free(t);
-	}
-}
-
-static struct pd_tp *tp_new(struct pd_session *s,
-			    const struct feat_tracing_data *m, bool extras)
-{
-	struct pd_tp *tp = arena_calloc(&s->arena, 1, sizeof(*tp));
-	struct tep_handle *tep;
-
-	if (!tp)
-		return NULL;
-	tep_set_loglevel(TEP_LOG_NONE);
-	tep = tep_alloc();
-	if (!tep)
-		return NULL;
-	tp->tep = tep;
-	tp->offset = m->offset;
-	tp->big_endian = m->endian != 0;
-	tp->long_size = m->long_size == 4 ? 4 : 8;
-	tep_set_flag(tep, TEP_NSEC_OUTPUT);
-	tep_set_file_bigendian(tep, tp->big_endian ? TEP_BIG_ENDIAN
-						   : TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, host_big_endian() ? TEP_BIG_ENDIAN
-						       : TEP_LITTLE_ENDIAN);
-	tep_set_long_size(tep, tp->long_size);
-	tep_set_page_size(tep, (int)(m->page_size && m->page_size < (1u << 30)
-					     ? m->page_size
-					     : 4096));
-	if (extras)
-		parse_extras(tp, m);
-	return tp;
-}
-
-void pd_tp_probe_child(struct pd_session *s, const struct feat_tracing_data *m,
-		       const uint8_t *run, size_t n, bool extras_bad,
-		       void (*step)(int32_t i, void *arg), void *arg)
-{
-	struct pd_tp_event ev;
-	struct pd_tp *tp;
-
-	step(-1, arg);
-	tp = tp_new(s, m, !extras_bad);
-	for (size_t i = 0; tp && i < n && i < m->nevents; i++) {
-		if (!run[i])
-			continue;
-		step((int32_t)i, arg);
-		memset(&ev, 0, sizeof(ev));
-		parse_format(s, tp, &m->events[i], &ev, PF_PROBE);
-	}
-	if (tp)
-		tep_free(tp->tep);
+	tp->nksyms = k;
+	if (k)
+		qsort(tp->ksyms, k, sizeof(*tp->ksyms), ksym_cmp);
 }
 
 const struct pd_tp *pd_tp_load(struct pd_session *s,
 			       const struct feat_tracing_data *m)
 {
 	struct pd_tp *tp;
-	uint8_t *skip;
 
 	if (!m || m->step < PD_TRACE_PARAMS)
 		return NULL;
 	for (tp = s->tps; tp; tp = tp->next)
 		if (tp->offset == m->offset)
 			return tp;
-	skip = pd_tp_probe(m);
-	tp = tp_new(s, m, !(skip && skip[m->nevents]));
-	if (!tp) {
-		free(skip);
+	tp = arena_calloc(&s->arena, 1, sizeof(*tp));
+	if (!tp)
 		return NULL;
-	}
-	if (skip && skip[m->nevents])
-		pd_diag_add(
-			&s->diags, PD_C_TRACEPOINT_FORMAT_REJECTED,
-			PD_AT_FEATURE(HEADER_TRACING_DATA), PD_ERR, m->offset,
-			"HEADER_TRACING_DATA",
-			"libtraceevent crashed or hung parsing the header "
-			"page, kallsyms, printk formats or saved cmdlines "
-			"(in a child process that parses them first, for at "
-			"most 5 s): they are not parsed");
+	tp->offset = m->offset;
+	tp->big_endian = m->endian != 0;
+	tp->long_size = m->long_size == 4 ? 4 : 8;
+	if (m->step >= PD_TRACE_KALLSYMS)
+		parse_kallsyms(&s->arena, tp, m->kallsyms_text,
+			       m->kallsyms_size);
 	tp->events = arena_calloc(&s->arena, m->nevents ? m->nevents : 1,
 				  sizeof(*tp->events));
 	if (tp->events)
 		for (size_t i = 0; i < m->nevents; i++)
 			parse_format(s, tp, &m->events[i],
-				     &tp->events[tp->nevents++],
-				     skip && skip[i] ? PF_SKIP : PF_FULL);
-	free(skip);
+				     &tp->events[tp->nevents++]);
 	tp->next = s->tps;
 	s->tps = tp;
 	s->tp_gen++;
@@ -472,17 +194,8 @@ const struct pd_tp *pd_tp_load(struct pd_session *s,
 
 void pd_tp_free_all(struct pd_session *s)
 {
-	for (struct pd_tp *tp = s->tps; tp; tp = tp->next) {
-		if (tp->seq) {
-			trace_seq_destroy(tp->seq);
-			free(tp->seq);
-		}
-		for (uint32_t i = 0; i < tp->nevents; i++)
-			free(tp->events[i].bounded);
-		free(tp->buf);
+	for (struct pd_tp *tp = s->tps; tp; tp = tp->next)
 		free(tp->out);
-		tep_free(tp->tep);
-	}
 	s->tps = NULL;
 }
 

@@ -1,18 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Tracepoint formats and the fields of tracepoint samples.  The format
- * texts of a tracing data blob (feat_tracing.c) are parsed by
- * libtraceevent, as perf does (tools/perf/util/trace-event-read.c
+ * texts of a tracing data blob (feat_tracing.c) are parsed once, by
+ * perfdump itself (tp_format.c: the field lines; tp_parse.c: the print
+ * fmt), into the plain model below, with the meaning libtraceevent gives
+ * them when perf reads the same blob (tools/perf/util/trace-event-read.c
  * trace_report, trace-event-parse.c parse_event_file), in the recording's
- * own byte order, long size and page size; the result is copied into the
- * plain model below, and field values are read from the RAW payload by
- * perfdump itself (offset, size, signedness, __data_loc), each checked
- * against the payload's size.  libtraceevent is asked only for the
- * print_fmt output (what `perf script` prints after the event name), on a
- * copy of the payload whose every read it can make has been bounded first.
- *
- * Only tracepoint.c, tp_print.c and tp_fast.c include libtraceevent's
- * headers.
+ * own byte order and long size.  Field values are read from the RAW
+ * payload (offset, size, signedness, __data_loc), each checked against
+ * the payload's size, and the print output (what `perf script` prints
+ * after the event name) is made by tp_fast_print.c, every read bounded.
+ * perfdump does not link libtraceevent: the tests use it as their oracle
+ * (tests/oracle/tp_oracle.c).
  */
 #ifndef PD_TRACEPOINT_H
 #define PD_TRACEPOINT_H
@@ -25,6 +24,8 @@
 struct pd_session;
 struct pd_evsel;
 struct feat_tracing_data;
+struct pd_tp_ksym;
+struct prog;
 
 /* How a field's bytes are shown. */
 enum pd_tp_kind {
@@ -49,6 +50,16 @@ struct pd_tp_field {
 	bool is_common; /* common_type, common_flags, ... */
 	bool rel_loc;	/* __rel_loc: offset from the end of the field */
 	uint8_t kind;	/* enum pd_tp_kind */
+	uint8_t tflags; /* PD_TP_F_*: libtraceevent's TEP_FIELD_IS_* */
+};
+
+/* What the declaration says (event-parse.c event_read_fields). */
+enum {
+	PD_TP_F_ARRAY = 1u << 0,   /* NAME[...] */
+	PD_TP_F_POINTER = 1u << 1, /* a '*' in the type */
+	PD_TP_F_LONG = 1u << 2,	   /* "long" in the type */
+	PD_TP_F_STRING = 1u << 3,  /* an array of char, u8 or s8 */
+	PD_TP_F_DYNAMIC = 1u << 4, /* __data_loc, __rel_loc */
 };
 
 /* One event format of the tracing data. */
@@ -59,31 +70,25 @@ struct pd_tp_event {
 	const char *full_name;	    /* "system:name" */
 	struct pd_tp *owner;	    /* the blob it came from */
 	uint64_t offset;	    /* file offset of the format text */
-	bool parsed;		    /* libtraceevent parsed its fields */
+	bool parsed;		    /* its field lines parsed */
 	bool print_ok;		    /* ... and its print fmt */
 	const char *print_fmt;	    /* the "print fmt:" line's text, or NULL */
 	struct pd_tp_field *fields; /* common fields first */
 	uint32_t nfields, ncommon;
-	/* tp_print.c: the print args whose reads depend on the data */
-	void *impl;
-	void **bounded;
-	uint32_t nbounded;
-	bool print_refused; /* said once: a print could not be bounded */
-	void *fast;	    /* tp_fast.c: the print fmt compiled, or NULL */
+	bool print_refused; /* said once: a sample printed nothing */
+	struct prog *prog;  /* tp_fast.c: the print fmt compiled, or NULL */
 };
 
-/* The formats of one tracing data blob, and libtraceevent's handle. */
+/* The formats of one tracing data blob. */
 struct pd_tp {
 	uint64_t offset; /* file offset of the blob */
 	bool big_endian;
 	uint8_t long_size;
 	struct pd_tp_event *events;
 	uint32_t nevents;
-	void *tep;    /* struct tep_handle */
-	uint8_t *buf; /* tp_print.c: the payload copy libtraceevent reads */
-	uint32_t buf_cap;
-	void *seq; /* struct trace_seq, reused */
-	char *out; /* tp_fast.c: the output, reused */
+	struct pd_tp_ksym *ksyms; /* kallsyms, by address (%ps) */
+	uint32_t nksyms;
+	char *out; /* tp_fast_print.c, tp_raw.c: the output, reused */
 	size_t out_cap;
 	struct pd_tp *next;
 };
@@ -115,8 +120,8 @@ struct pd_tp_sample {
 	const char *print;	      /* print_fmt output, or NULL */
 	uint32_t print_len;
 	/* the runs of print that string arguments printed, in order;
-	 * spans_known: every such byte is in one (tp_fast_print.c can
-	 * tell; libtraceevent's print path cannot: false, no spans) */
+	 * spans_known: every such byte is in one (false when a field's
+	 * bytes were printed in hex or as numbers of an array) */
 	const struct pd_tp_span *spans;
 	uint32_t nspans;
 	bool spans_known;
@@ -159,20 +164,5 @@ void pd_tp_name_evsels(struct pd_session *s);
 
 /* Free every pd_tp of the session. */
 void pd_tp_free_all(struct pd_session *s);
-
-/* tp_print.c: the print_fmt output of a sample, and its spans, into smp
- * (print NULL if none) and scratch. */
-void pd_tp_print(struct pd_session *s, struct pd_tp *tp, struct pd_tp_event *ev,
-		 struct pd_tp_sample *smp, const uint8_t *raw, uint32_t size,
-		 uint64_t off, struct arena *scratch);
-/* tp_print.c: note the args of ev's print fmt whose reads need bounds. */
-void pd_tp_print_prepare(struct pd_tp_event *ev);
-/* tp_fast.c: compile ev's print fmt, if it can be printed without
- * libtraceevent (ev->fast); and print a sample with it, into smp as
- * pd_tp_print() (print NULL: cannot) */
-void pd_tp_fast_prepare(struct arena *a, struct pd_tp_event *ev);
-void pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
-		      const uint8_t *raw, uint32_t size, struct arena *scratch,
-		      struct pd_tp_sample *smp);
 
 #endif

@@ -193,10 +193,9 @@ static void profile_way(const char *f, unsigned way)
 }
 
 /*
- * Tracepoint samples: formats from the tracing data through
- * libtraceevent, every field, the print output by perfdump's compiled
- * print formats (way 0) or by libtraceevent's own print path (way 1),
- * or the formats as features shows them (way 2).
+ * Tracepoint samples: formats from the tracing data parsed by perfdump,
+ * every field and the print output in JSON lines (way 0) or text (way
+ * 1), or the formats as features shows them (way 2).
  */
 static void tracepoint_way(const char *f, unsigned way)
 {
@@ -206,9 +205,7 @@ static void tracepoint_way(const char *f, unsigned way)
 			 "--json-lines", NULL);
 		break;
 	case 1:
-		setenv("PERFDUMP_TP_PRINT", "libtraceevent", 1);
 		fuzz_cmd(cmd_records, f, "records", "--type", "sample", NULL);
-		unsetenv("PERFDUMP_TP_PRINT");
 		break;
 	default:
 		fuzz_cmd(cmd_features, f, "features", "-j", "tracing_data",
@@ -498,8 +495,7 @@ const struct fuzz_target fuzz_targets[] = {
 	 t_stream},
 	{"rootpath", "a path opened under a root by the walk, against openat2",
 	 t_rootpath},
-	{"tracepoint", "tracepoint formats, fields and prints (libtraceevent)",
-	 t_tracepoint},
+	{"tracepoint", "tracepoint formats, fields and prints", t_tracepoint},
 	{"profile", "profile's walk: maps, threads, rows (no files read)",
 	 t_profile},
 	{"dso", "an ELF as profile reads it: symbols, PLT, DWARF; kallsyms",
