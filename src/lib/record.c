@@ -114,12 +114,12 @@ void rec_fields(struct rec_ctx *x, const struct pd_rec_layout *l, void *model)
 		if (c->pos < base + f->off)
 			cur_skip(c, "reserved", base + f->off - c->pos);
 		switch (f->width) {
-		case 1: m[f->model] = cur_u8(c, f->name); break;
-		case 2:
+		case sizeof(uint8_t): m[f->model] = cur_u8(c, f->name); break;
+		case sizeof(uint16_t):
 			v16 = cur_u16(c, f->name);
 			memcpy(m + f->model, &v16, 2);
 			break;
-		case 4:
+		case sizeof(uint32_t):
 			v32 = cur_u32(c, f->name);
 			memcpy(m + f->model, &v32, 4);
 			break;

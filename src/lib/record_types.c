@@ -19,23 +19,19 @@
 #include "record_int.h"
 #include "util.h"
 
+/* clang-format off */
+/* 0, or a build error when member m of struct T is not w bytes wide */
+#define WIDTH_CHECK(T, m, w) \
+	(0 * sizeof(char[sizeof(((struct T *)0)->m) == (w) ? 1 : -1]))
 /*
  * Field `name` at offset `off` of the body, `w` bytes wide, decoded into
- * member m of model struct T (which must be as wide: checked when built).
+ * member m of model struct T (which must be as wide).
  */
-#define FIELD(T, m, name, off, w)                                             \
-	{                                                                     \
-		name, off, w,                                                 \
-			offsetof(struct T, m) +                               \
-				0 * sizeof(char[sizeof(((struct T *)0)->m) == \
-								(w)           \
-							? 1                   \
-							: -1])                \
-	}
-#define LAYOUT(fields)                    \
-	{                                 \
-		fields, PD_NELEMS(fields) \
-	}
+#define FIELD(T, m, name, off, w) \
+	{name, off, w, offsetof(struct T, m) + WIDTH_CHECK(T, m, w)}
+#define LAYOUT(fields) {fields, PD_NELEMS(fields)}
+#define NO_HEAD {NULL, 0} /* no fixed fields */
+/* clang-format on */
 
 /* ---- the fixed fields each body starts with ----------------------- */
 
@@ -192,66 +188,72 @@ static const struct pd_rec_field header_feature_head[] = {
 	FIELD(pd_rec_header_feature, feat_id, "feat_id", 0, 8),
 };
 
-/* One entry of perf_types[], its name the enum's: REC(MMAP, ...) */
-#define REC(t, min, kind, parse) \
-	[PD_REC_##t] = {PD_REC_##t, #t, min, PD_RK_##kind, {0}, parse}
-/* One with a fixed head: RECF(LOST, 24, lost_head, NULL) */
-#define RECF(t, min, head, parse) \
-	[PD_REC_##t] = {PD_REC_##t, #t, min, PD_RK_FIELDS, LAYOUT(head), parse}
+/*
+ * One entry of perf_types[], its name the enum's: REC(MMAP, 41, FIELDS,
+ * LAYOUT(mmap_head), rec_parse_mmap)
+ */
+#define REC(t, min, kind, head, parse) \
+	[PD_REC_##t] = {PD_REC_##t, #t, min, PD_RK_##kind, head, parse}
+/* clang-format off */
 /* One entry of sp_types[]: simpleperf's records are kept as bytes */
-#define SP(t)                                                            \
-	[PD_REC_SP_##t - PD_REC_SP_START] = {PD_REC_SP_##t, "SP_" #t, 0, \
-					     PD_RK_RAW,	    {0},      NULL}
+#define SP(t) \
+	[PD_REC_SP_##t - PD_REC_SP_START] = \
+		{PD_REC_SP_##t, "SP_" #t, 0, PD_RK_RAW, NO_HEAD, NULL}
+/* clang-format on */
 
 /* The kernel's types 1..22 and perf's 64..86, indexed by type. */
 static const struct pd_rec_ops perf_types[PD_REC_HEADER_MAX] = {
-	RECF(MMAP, 41, mmap_head, rec_parse_mmap),
-	RECF(LOST, 24, lost_head, NULL),
-	RECF(COMM, 17, comm_head, rec_parse_comm),
-	RECF(EXIT, 32, task_head, NULL),
-	RECF(THROTTLE, 32, throttle_head, NULL),
-	RECF(UNTHROTTLE, 32, throttle_head, NULL),
-	RECF(FORK, 32, task_head, NULL),
-	RECF(READ, 24, read_head, rec_parse_read),
-	REC(SAMPLE, 0, RAW, NULL), /* decoded by sample.c */
-	RECF(MMAP2, 73, mmap_head, rec_parse_mmap),
-	RECF(AUX, 32, aux_head, NULL),
-	RECF(ITRACE_START, 16, itrace_start_head, NULL),
-	RECF(LOST_SAMPLES, 16, lost_samples_head, NULL),
-	REC(SWITCH, 8, NONE, NULL),
-	RECF(SWITCH_CPU_WIDE, 16, switch_cpu_wide_head, NULL),
-	RECF(NAMESPACES, 24, namespaces_head, rec_parse_namespaces),
-	RECF(KSYMBOL, 25, ksymbol_head, rec_parse_ksymbol),
-	RECF(BPF_EVENT, 24, bpf_event_head, rec_parse_bpf_event),
-	RECF(CGROUP, 17, cgroup_head, rec_parse_cgroup),
-	RECF(TEXT_POKE, 24, text_poke_head, rec_parse_text_poke),
-	RECF(AUX_OUTPUT_HW_ID, 16, hw_id_head, NULL),
-	RECF(CALLCHAIN_DEFERRED, 16, callchain_deferred_head,
-	     rec_parse_callchain_deferred),
+	REC(MMAP, 41, FIELDS, LAYOUT(mmap_head), rec_parse_mmap),
+	REC(LOST, 24, FIELDS, LAYOUT(lost_head), NULL),
+	REC(COMM, 17, FIELDS, LAYOUT(comm_head), rec_parse_comm),
+	REC(EXIT, 32, FIELDS, LAYOUT(task_head), NULL),
+	REC(THROTTLE, 32, FIELDS, LAYOUT(throttle_head), NULL),
+	REC(UNTHROTTLE, 32, FIELDS, LAYOUT(throttle_head), NULL),
+	REC(FORK, 32, FIELDS, LAYOUT(task_head), NULL),
+	REC(READ, 24, FIELDS, LAYOUT(read_head), rec_parse_read),
+	REC(SAMPLE, 0, RAW, NO_HEAD, NULL), /* decoded by sample.c */
+	REC(MMAP2, 73, FIELDS, LAYOUT(mmap_head), rec_parse_mmap),
+	REC(AUX, 32, FIELDS, LAYOUT(aux_head), NULL),
+	REC(ITRACE_START, 16, FIELDS, LAYOUT(itrace_start_head), NULL),
+	REC(LOST_SAMPLES, 16, FIELDS, LAYOUT(lost_samples_head), NULL),
+	REC(SWITCH, 8, NONE, NO_HEAD, NULL),
+	REC(SWITCH_CPU_WIDE, 16, FIELDS, LAYOUT(switch_cpu_wide_head), NULL),
+	REC(NAMESPACES, 24, FIELDS, LAYOUT(namespaces_head),
+	    rec_parse_namespaces),
+	REC(KSYMBOL, 25, FIELDS, LAYOUT(ksymbol_head), rec_parse_ksymbol),
+	REC(BPF_EVENT, 24, FIELDS, LAYOUT(bpf_event_head), rec_parse_bpf_event),
+	REC(CGROUP, 17, FIELDS, LAYOUT(cgroup_head), rec_parse_cgroup),
+	REC(TEXT_POKE, 24, FIELDS, LAYOUT(text_poke_head), rec_parse_text_poke),
+	REC(AUX_OUTPUT_HW_ID, 16, FIELDS, LAYOUT(hw_id_head), NULL),
+	REC(CALLCHAIN_DEFERRED, 16, FIELDS, LAYOUT(callchain_deferred_head),
+	    rec_parse_callchain_deferred),
 
-	REC(HEADER_ATTR, 72, FIELDS, rec_parse_header_attr),
-	REC(HEADER_EVENT_TYPE, 16, FIELDS, rec_parse_event_type),
-	REC(HEADER_TRACING_DATA, 12, FIELDS, rec_parse_tracing_data),
-	REC(HEADER_BUILD_ID, 36, FIELDS, rec_parse_build_id),
-	REC(FINISHED_ROUND, 0, NONE, NULL),
-	REC(ID_INDEX, 16, FIELDS, rec_parse_id_index),
-	REC(AUXTRACE_INFO, 16, FIELDS, rec_parse_auxtrace_info),
-	REC(AUXTRACE, 48, FIELDS, rec_parse_auxtrace),
-	REC(AUXTRACE_ERROR, 49, FIELDS, rec_parse_auxtrace_error),
-	REC(THREAD_MAP, 16, FIELDS, rec_parse_thread_map),
-	REC(CPU_MAP, 16, FIELDS, rec_parse_cpu_map),
-	RECF(STAT_CONFIG, 16, stat_config_head, rec_parse_stat_config),
-	RECF(STAT, 48, stat_head, NULL),
-	RECF(STAT_ROUND, 24, stat_round_head, NULL),
-	RECF(EVENT_UPDATE, 24, event_update_head, rec_parse_event_update),
-	REC(TIME_CONV, 32, FIELDS, rec_parse_time_conv),
-	RECF(HEADER_FEATURE, 16, header_feature_head, rec_parse_header_feature),
-	REC(COMPRESSED, 0, FIELDS, rec_parse_compressed),
-	REC(FINISHED_INIT, 0, NONE, NULL),
-	REC(COMPRESSED2, 16, FIELDS, rec_parse_compressed),
-	REC(BPF_METADATA, 528, FIELDS, rec_parse_bpf_metadata),
-	REC(SCHEDSTAT_CPU, 24, FIELDS, rec_parse_schedstat),
-	REC(SCHEDSTAT_DOMAIN, 24, FIELDS, rec_parse_schedstat),
+	REC(HEADER_ATTR, 72, FIELDS, NO_HEAD, rec_parse_header_attr),
+	REC(HEADER_EVENT_TYPE, 16, FIELDS, NO_HEAD, rec_parse_event_type),
+	REC(HEADER_TRACING_DATA, 12, FIELDS, NO_HEAD, rec_parse_tracing_data),
+	REC(HEADER_BUILD_ID, 36, FIELDS, NO_HEAD, rec_parse_build_id),
+	REC(FINISHED_ROUND, 0, NONE, NO_HEAD, NULL),
+	REC(ID_INDEX, 16, FIELDS, NO_HEAD, rec_parse_id_index),
+	REC(AUXTRACE_INFO, 16, FIELDS, NO_HEAD, rec_parse_auxtrace_info),
+	REC(AUXTRACE, 48, FIELDS, NO_HEAD, rec_parse_auxtrace),
+	REC(AUXTRACE_ERROR, 49, FIELDS, NO_HEAD, rec_parse_auxtrace_error),
+	REC(THREAD_MAP, 16, FIELDS, NO_HEAD, rec_parse_thread_map),
+	REC(CPU_MAP, 16, FIELDS, NO_HEAD, rec_parse_cpu_map),
+	REC(STAT_CONFIG, 16, FIELDS, LAYOUT(stat_config_head),
+	    rec_parse_stat_config),
+	REC(STAT, 48, FIELDS, LAYOUT(stat_head), NULL),
+	REC(STAT_ROUND, 24, FIELDS, LAYOUT(stat_round_head), NULL),
+	REC(EVENT_UPDATE, 24, FIELDS, LAYOUT(event_update_head),
+	    rec_parse_event_update),
+	REC(TIME_CONV, 32, FIELDS, NO_HEAD, rec_parse_time_conv),
+	REC(HEADER_FEATURE, 16, FIELDS, LAYOUT(header_feature_head),
+	    rec_parse_header_feature),
+	REC(COMPRESSED, 0, FIELDS, NO_HEAD, rec_parse_compressed),
+	REC(FINISHED_INIT, 0, NONE, NO_HEAD, NULL),
+	REC(COMPRESSED2, 16, FIELDS, NO_HEAD, rec_parse_compressed),
+	REC(BPF_METADATA, 528, FIELDS, NO_HEAD, rec_parse_bpf_metadata),
+	REC(SCHEDSTAT_CPU, 24, FIELDS, NO_HEAD, rec_parse_schedstat),
+	REC(SCHEDSTAT_DOMAIN, 24, FIELDS, NO_HEAD, rec_parse_schedstat),
 };
 
 /* simpleperf's private types, indexed by type - PD_REC_SP_START. */
@@ -292,12 +294,12 @@ void pd_rec_fields_get(const struct pd_rec_layout *l, const uint8_t *p,
 		uint64_t v64;
 
 		switch (f->width) {
-		case 1: m[f->model] = *q; break;
-		case 2:
+		case sizeof(uint8_t): m[f->model] = *q; break;
+		case sizeof(uint16_t):
 			v16 = pd_get16(q, swap);
 			memcpy(m + f->model, &v16, 2);
 			break;
-		case 4:
+		case sizeof(uint32_t):
 			v32 = pd_get32(q, swap);
 			memcpy(m + f->model, &v32, 4);
 			break;
