@@ -721,6 +721,21 @@ one_of_each() {
 	assert_contains "$output" "src/lib/perf_abi.h"
 }
 
+@test "records: no source file but the registry's and the reader's reads a record field at a constant offset" {
+	# a record's fields are read through the registry's layouts
+	# (record_types.c: pd_parse_record and the views of record_view.c);
+	# below the registry, the reader frames records (frame.h: the header,
+	# the payload sizes of TRACING_DATA and AUXTRACE), finds COMPRESSED2's
+	# data (reader_z.c) and spots a legacy Google stream by its first
+	# feature's string length (session_pipe.c)
+	run grep -rnE --include='*.[ch]' \
+		'pd_get(16|32|64)\(\s*([a-z]+->)?p\s*\+\s*[0-9]+\s*,' src
+	assert_eq "$(grep -vE '^src/lib/(frame\.h|reader_z\.c|session_pipe\.c):' <<<"$output")" "" \
+		"record fields read at a constant offset outside the registry"
+	# the check finds what it looks for
+	assert_contains "$output" "src/lib/frame.h"
+}
+
 @test "records --limit, --skip, --at" {
 	recs testdata/cpu-clock.data --limit 3 --skip 2
 	jq_eq '[.records[].offset]' '[424,472,520]'

@@ -197,10 +197,13 @@ static void emit_pipe(struct emitter *e, const struct pd_session *s)
 			else
 				emit_null(e, "name");
 			emit_u64(e, "record_type",
-				 f->src == PD_FSRC_LEGACY_RECORD    ? 66 + f->id
-				 : f->src == PD_FSRC_TRACING_RECORD ? 66
-				 : f->src == PD_FSRC_BUILDID_RECORDS ? 67
-								     : 80);
+				 f->src == PD_FSRC_LEGACY_RECORD
+					 ? PD_REC_LEGACY_FEATURE_BASE + f->id
+				 : f->src == PD_FSRC_TRACING_RECORD
+					 ? PD_REC_HEADER_TRACING_DATA
+				 : f->src == PD_FSRC_BUILDID_RECORDS
+					 ? PD_REC_HEADER_BUILD_ID
+					 : PD_REC_HEADER_FEATURE);
 			emit_offset(e, "record_offset", p->rec_offset);
 			emit_offset(e, "offset", p->offset);
 			emit_u64(e, "size", p->size);

@@ -156,7 +156,9 @@ const char *pd_precise_ip_meaning(unsigned v)
 const char *pd_attr_size_name(uint32_t size, char *buf, size_t len)
 {
 	static const uint32_t sizes[] = {
-		64, 72, 80, 96, 104, 112, 120, 128, 136,
+		PD_ATTR_SIZE_VER0, PD_ATTR_SIZE_VER1, PD_ATTR_SIZE_VER2,
+		PD_ATTR_SIZE_VER3, PD_ATTR_SIZE_VER4, PD_ATTR_SIZE_VER5,
+		PD_ATTR_SIZE_VER6, PD_ATTR_SIZE_VER7, PD_ATTR_SIZE_VER8,
 	};
 	size_t n = PD_NELEMS(sizes);
 
@@ -168,7 +170,7 @@ const char *pd_attr_size_name(uint32_t size, char *buf, size_t len)
 		snprintf(buf, len, "smaller than VER0");
 		return buf;
 	}
-	if (size == 144) {
+	if (size == PD_ATTR_SIZE_VER9) {
 		snprintf(buf, len, "VER9 (pending)");
 		return buf;
 	}

@@ -30,10 +30,6 @@
 #include "buildid.h"
 #include "rootpath.h"
 
-#ifndef NT_GNU_BUILD_ID
-#define NT_GNU_BUILD_ID 3
-#endif
-
 /* Caps on what a hostile file can make us read or loop over. */
 #define NOTE_DATA_MAX	 (1u << 20) /* a note section or segment */
 #define NOTES_MAX	 4096	    /* notes per section or segment */
@@ -62,8 +58,10 @@ static int notes_find(Elf_Data *data, uint8_t *out, size_t *outlen)
 		       0) {
 		const char *name = (const char *)data->d_buf + name_off;
 
-		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
-		    memcmp(name, "GNU", 4) == 0 && nh.n_descsz > 0) {
+		if (nh.n_type == NT_GNU_BUILD_ID &&
+		    nh.n_namesz == sizeof(ELF_NOTE_GNU) &&
+		    memcmp(name, ELF_NOTE_GNU, sizeof(ELF_NOTE_GNU)) == 0 &&
+		    nh.n_descsz > 0) {
 			size_t len =
 				nh.n_descsz < *outlen ? nh.n_descsz : *outlen;
 
@@ -395,20 +393,24 @@ int pd_notes_build_id(const void *p, size_t n, uint8_t *out, size_t *outlen)
 	const uint8_t *b = p;
 	size_t off = 0;
 
-	for (unsigned i = 0; i < NOTES_MAX && n - off >= 12; i++) {
-		uint32_t nh[3];
+	for (unsigned i = 0; i < NOTES_MAX && n - off >= sizeof(Elf32_Nhdr);
+	     i++) {
+		Elf32_Nhdr nh;
 		uint64_t namesz, descsz, name_at, desc_at, end;
 
-		memcpy(nh, b + off, sizeof(nh));
-		namesz = nh[0];
-		descsz = nh[1];
-		name_at = off + 12;
+		memcpy(&nh, b + off, sizeof(nh));
+		namesz = nh.n_namesz;
+		descsz = nh.n_descsz;
+		name_at = off + sizeof(nh);
 		desc_at = name_at + ((namesz + 3) & ~3ull);
 		end = desc_at + ((descsz + 3) & ~3ull);
 		if (desc_at + descsz > n)
 			break;
-		if (nh[2] == NT_GNU_BUILD_ID && namesz == 4 &&
-		    memcmp(b + name_at, "GNU", 4) == 0 && descsz > 0) {
+		if (nh.n_type == NT_GNU_BUILD_ID &&
+		    namesz == sizeof(ELF_NOTE_GNU) &&
+		    memcmp(b + name_at, ELF_NOTE_GNU, sizeof(ELF_NOTE_GNU)) ==
+			    0 &&
+		    descsz > 0) {
 			size_t len =
 				descsz < *outlen ? (size_t)descsz : *outlen;
 

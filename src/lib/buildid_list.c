@@ -239,8 +239,8 @@ static void on_record(struct walk *w, const struct pd_event *ev)
 	bool has_bid = m->has_build_id && m->build_id;
 	uint8_t bid_size = has_bid ? m->build_id_size : 0;
 
-	if (bid_size > 20)
-		bid_size = 20;
+	if (bid_size > PD_BUILD_ID_MAX)
+		bid_size = PD_BUILD_ID_MAX;
 	if (!m->filename.s)
 		return;
 	if (has_bid) {

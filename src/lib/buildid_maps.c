@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "buildid.h"
 #include "buildid_maps.h"
@@ -330,14 +331,14 @@ static bool add_mmap(struct pd_bid_maps *m, const struct pd_event *ev,
 	uint64_t pgoff = r->pgoff;
 	/* prot is MMAP2's; an MMAP is executable unless it says data */
 	bool exec = r->is_mmap2 && !r->no_prot_flags
-			    ? (r->prot & 4u) != 0 /* PROT_EXEC */
+			    ? (r->prot & PROT_EXEC) != 0
 			    : !(ev->misc & PD_MISC_MMAP_DATA);
 	char jit[40];
 
 	if (!name)
 		return true;
-	if (bid_size > 20)
-		bid_size = 20;
+	if (bid_size > PD_BUILD_ID_MAX)
+		bid_size = PD_BUILD_ID_MAX;
 	if (kernel) {
 		/* [kernel.kallsyms]_text: the reference symbol's address */
 		if (pd_bid_is_kernel(name, nlen) && nlen > klen + 1 &&

@@ -11,10 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#ifndef STT_GNU_IFUNC
-#define STT_GNU_IFUNC 10
-#endif
-
 /* The section header table: names and bounds, read once. */
 static bool shdr_at(struct pd_elf_file *f, size_t i, GElf_Shdr *sh)
 {

@@ -10,6 +10,7 @@
 #include "evlist_int.h"
 #include "evname.h"
 #include "features.h"
+#include "record.h"
 #include "session.h"
 #include "tracepoint.h"
 
@@ -61,13 +62,19 @@ static void names_from_event_desc(struct pd_session *s)
 
 void pd_evlist_apply_update(struct pd_session *s, const uint8_t *p, size_t size)
 {
-	if (size < 24 || pd_get64(p + 8, s->swap) != PD_EVENT_UPDATE_NAME)
-		return;
-	const char *name = (const char *)p + 24;
-	const char *nul = memchr(name, 0, size - 24);
+	const struct pd_event e = {
+		.type = PD_REC_EVENT_UPDATE, .size = (uint16_t)size, .p = p};
+	struct pd_rec_event_update h;
+	struct pd_rec_raw name;
 
-	pd_evlist_set_name(s, pd_get64(p + 16, s->swap), name,
-			   nul ? (size_t)(nul - name) : size - 24);
+	if (size > UINT16_MAX ||
+	    !pd_event_update_view(&e, s->swap, &h, &name) ||
+	    h.type != PD_EVENT_UPDATE_NAME)
+		return;
+	const char *nul = memchr(name.p, 0, name.n);
+
+	pd_evlist_set_name(s, h.id, (const char *)name.p,
+			   nul ? (size_t)(nul - (const char *)name.p) : name.n);
 }
 
 /* Pipe mode: the EVENT_UPDATE records kept by the metadata walk. */

@@ -140,9 +140,17 @@ enum {
 /* ---- perf_event_attr ------------------------------------------------- */
 
 /* Sizes of the published layouts (PERF_ATTR_SIZE_VER0..8, VER9 pending). */
-#define PD_ATTR_SIZE_VER0  64
-#define PD_ATTR_SIZE_VER8  136
-#define PD_ATTR_SIZE_KNOWN 144 /* through config4 (VER9, pending) */
+#define PD_ATTR_SIZE_VER0  64  /* the first published struct */
+#define PD_ATTR_SIZE_VER1  72  /* config2 */
+#define PD_ATTR_SIZE_VER2  80  /* branch_sample_type */
+#define PD_ATTR_SIZE_VER3  96  /* sample_regs_user, sample_stack_user */
+#define PD_ATTR_SIZE_VER4  104 /* sample_regs_intr */
+#define PD_ATTR_SIZE_VER5  112 /* aux_watermark */
+#define PD_ATTR_SIZE_VER6  120 /* aux_sample_size */
+#define PD_ATTR_SIZE_VER7  128 /* sig_data */
+#define PD_ATTR_SIZE_VER8  136 /* config3 */
+#define PD_ATTR_SIZE_VER9  144 /* config4 (pending) */
+#define PD_ATTR_SIZE_KNOWN PD_ATTR_SIZE_VER9 /* the fields perfdump knows */
 
 /* attr.type: enum perf_type_id */
 enum {

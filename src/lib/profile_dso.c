@@ -64,8 +64,9 @@ static void feature_build_id(struct prof_ctx *c, struct pd_prof_dso *d)
 		if (b->filename_len == len &&
 		    memcmp(b->filename, d->name, len) == 0 &&
 		    b->build_id_size) {
-			d->build_id_size =
-				b->build_id_size > 20 ? 20 : b->build_id_size;
+			d->build_id_size = b->build_id_size > PD_BUILD_ID_MAX
+						   ? PD_BUILD_ID_MAX
+						   : b->build_id_size;
 			memcpy(d->build_id, b->build_id, d->build_id_size);
 			return;
 		}

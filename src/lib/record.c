@@ -94,7 +94,44 @@ void *rec_array(struct rec_ctx *x, const char *what, uint64_t count,
 	return v;
 }
 
-/* ---- kernel records --------------------------------------------------- */
+/*
+ * The fields of layout l (record_types.c), each at its offset from where
+ * the cursor stands, into model: a field that does not fit is reported
+ * by the cursor with its name, and the fields before it are kept.
+ */
+void rec_fields(struct rec_ctx *x, const struct pd_rec_layout *l, void *model)
+{
+	struct cursor *c = &x->c;
+	size_t base = c->pos;
+	uint8_t *m = model;
+
+	for (uint8_t i = 0; i < l->n; i++) {
+		const struct pd_rec_field *f = &l->f[i];
+		uint16_t v16;
+		uint32_t v32;
+		uint64_t v64;
+
+		if (c->pos < base + f->off)
+			cur_skip(c, "reserved", base + f->off - c->pos);
+		switch (f->width) {
+		case sizeof(uint8_t): m[f->model] = cur_u8(c, f->name); break;
+		case sizeof(uint16_t):
+			v16 = cur_u16(c, f->name);
+			memcpy(m + f->model, &v16, 2);
+			break;
+		case sizeof(uint32_t):
+			v32 = cur_u32(c, f->name);
+			memcpy(m + f->model, &v32, 4);
+			break;
+		default:
+			v64 = cur_u64(c, f->name);
+			memcpy(m + f->model, &v64, 8);
+			break;
+		}
+	}
+}
+
+/* ---- kernel records: what follows the head (record_types.c) ----------- */
 
 /*
  * MMAP2 came without prot and flags at first (kernel 3.16-rc, kept by
@@ -116,8 +153,8 @@ static bool early_mmap2(struct rec_ctx *x)
 }
 
 /*
- * MMAP:  u32 pid, tid; u64 addr, len, pgoff; char filename[]
- * MMAP2: the same, then {u32 maj, min; u64 ino, ino_generation} or, with
+ * MMAP:  (head) u32 pid, tid; u64 addr, len, pgoff; char filename[]
+ * MMAP2: the same head, then {u32 maj, min; u64 ino, ino_generation} or, with
  *        misc MMAP_BUILD_ID, {u8 build_id_size, u8, u16; u8 build_id[20]};
  *        u32 prot, flags; char filename[]  (kernel/events/core.c
  *        perf_event_mmap_output)
@@ -128,11 +165,6 @@ void rec_parse_mmap(struct rec_ctx *x)
 	struct cursor *c = &x->c;
 
 	m->is_mmap2 = x->r->type == PD_REC_MMAP2;
-	m->pid = cur_u32(c, "pid");
-	m->tid = cur_u32(c, "tid");
-	m->addr = cur_u64(c, "addr");
-	m->len = cur_u64(c, "len");
-	m->pgoff = cur_u64(c, "pgoff");
 	if (m->is_mmap2) {
 		if (x->e->misc & PD_MISC_MMAP_BUILD_ID) {
 			m->has_build_id = true;
@@ -167,28 +199,14 @@ void rec_parse_mmap(struct rec_ctx *x)
 	m->filename = rec_tail_string(x, "filename");
 }
 
+/* COMM: (head) u32 pid, tid; char comm[] */
 void rec_parse_comm(struct rec_ctx *x)
 {
-	struct pd_rec_comm *m = &x->r->u.comm;
-
-	m->pid = cur_u32(&x->c, "pid");
-	m->tid = cur_u32(&x->c, "tid");
-	m->comm = rec_tail_string(x, "comm");
-}
-
-void rec_parse_task(struct rec_ctx *x)
-{
-	struct pd_rec_task *m = &x->r->u.task;
-
-	m->pid = cur_u32(&x->c, "pid");
-	m->ppid = cur_u32(&x->c, "ppid");
-	m->tid = cur_u32(&x->c, "tid");
-	m->ptid = cur_u32(&x->c, "ptid");
-	m->time = cur_u64(&x->c, "time");
+	x->r->u.comm.comm = rec_tail_string(x, "comm");
 }
 
 /*
- * READ: u32 pid, tid; then the read_format values of the attr the record
+ * READ: (head) u32 pid, tid; then the read_format values of the attr the record
  * belongs to (by its trailer id, or the only attr): non-group
  * {value; [time_enabled]; [time_running]; [id]; [lost]}, group
  * {nr; [time_enabled]; [time_running]; nr x {value; [id]; [lost]}}.
@@ -201,8 +219,6 @@ void rec_parse_read(struct rec_ctx *x)
 	uint64_t rid = 0, rf;
 	size_t per;
 
-	m->pid = cur_u32(c, "pid");
-	m->tid = cur_u32(c, "tid");
 	ev = pd_record_evsel(x->s, x->r->type, x->e->p, x->e->size, &rid);
 	if (!ev) {
 		/* no attr: the words as they are */
@@ -256,15 +272,12 @@ void rec_parse_read(struct rec_ctx *x)
 	m->nvalues = cur_ok(c);
 }
 
-/* NAMESPACES: u32 pid, tid; u64 nr_namespaces; nr x {u64 dev, ino} */
+/* NAMESPACES: (head) u32 pid, tid; u64 nr_namespaces; nr x {u64 dev, ino} */
 void rec_parse_namespaces(struct rec_ctx *x)
 {
 	struct pd_rec_namespaces *m = &x->r->u.ns;
 
-	m->pid = cur_u32(&x->c, "pid");
-	m->tid = cur_u32(&x->c, "tid");
-	/* untrusted count: checked against the bytes left before use (cursor.h) */
-	m->nr = cur_u64(&x->c, "nr_namespaces");
+	/* m->nr untrusted: checked against the bytes left before use (cursor.h) */
 	m->v = rec_array(x, "link_info", m->nr, 16, sizeof(*m->v));
 	for (uint64_t i = 0; m->v && i < m->nr && cur_ok(&x->c); i++) {
 		m->v[i].dev = cur_u64(&x->c, "dev");
@@ -274,38 +287,27 @@ void rec_parse_namespaces(struct rec_ctx *x)
 	}
 }
 
-/* KSYMBOL: u64 addr; u32 len; u16 ksym_type, flags; char name[] */
+/* KSYMBOL: (head) u64 addr; u32 len; u16 ksym_type, flags; char name[] */
 void rec_parse_ksymbol(struct rec_ctx *x)
 {
-	struct pd_rec_ksymbol *m = &x->r->u.ksymbol;
-
-	m->addr = cur_u64(&x->c, "addr");
-	m->len = cur_u32(&x->c, "len");
-	m->ksym_type = cur_u16(&x->c, "ksym_type");
-	m->flags = cur_u16(&x->c, "flags");
-	m->name = rec_tail_string(x, "name");
+	x->r->u.ksymbol.name = rec_tail_string(x, "name");
 }
 
-/* BPF_EVENT: u16 type, flags; u32 id; u8 tag[8] */
+/* BPF_EVENT: (head) u16 type, flags; u32 id; u8 tag[8] */
 void rec_parse_bpf_event(struct rec_ctx *x)
 {
-	struct pd_rec_bpf_event *m = &x->r->u.bpf;
-
-	m->type = cur_u16(&x->c, "type");
-	m->flags = cur_u16(&x->c, "flags");
-	m->id = cur_u32(&x->c, "id");
-	m->tag = cur_bytes(&x->c, "tag", PD_BPF_TAG_SIZE);
+	x->r->u.bpf.tag = cur_bytes(&x->c, "tag", PD_BPF_TAG_SIZE);
 }
 
-/* TEXT_POKE: u64 addr; u16 old_len, new_len; u8 bytes[old_len + new_len] */
+/*
+ * TEXT_POKE: (head) u64 addr; u16 old_len, new_len;
+ * u8 bytes[old_len + new_len]
+ */
 void rec_parse_text_poke(struct rec_ctx *x)
 {
 	struct pd_rec_text_poke *m = &x->r->u.text_poke;
 	struct cursor *c = &x->c;
 
-	m->addr = cur_u64(c, "addr");
-	m->old_len = cur_u16(c, "old_len");
-	m->new_len = cur_u16(c, "new_len");
 	m->bytes_offset = cur_off(c);
 	if (cur_ok(c) && (size_t)m->old_len + m->new_len > cur_left(c)) {
 		cur_fail(c, cur_short_code(c), "bytes",
@@ -317,77 +319,21 @@ void rec_parse_text_poke(struct rec_ctx *x)
 	m->new_bytes = cur_bytes(c, "new bytes", m->new_len);
 }
 
-/* CALLCHAIN_DEFERRED: u64 cookie; u64 nr; u64 ips[nr] */
+/* CALLCHAIN_DEFERRED: (head) u64 cookie; u64 nr; u64 ips[nr] */
 void rec_parse_callchain_deferred(struct rec_ctx *x)
 {
 	struct pd_rec_callchain_deferred *m = &x->r->u.deferred;
 
-	m->cookie = cur_u64(&x->c, "cookie");
-	/* untrusted count: checked against the bytes left before use (cursor.h) */
-	m->nr = cur_u64(&x->c, "nr");
+	/* m->nr untrusted: checked against the bytes left before use (cursor.h) */
 	m->ips = rec_array(x, "ips", m->nr, 8, sizeof(*m->ips));
 	for (uint64_t i = 0; m->ips && i < m->nr && cur_ok(&x->c); i++)
 		m->ips[m->nips++] = cur_u64(&x->c, "ip");
 }
 
-/* LOST: u64 id, lost */
-void rec_parse_lost(struct rec_ctx *x)
-{
-	x->r->u.lost.id = cur_u64(&x->c, "id");
-	x->r->u.lost.lost = cur_u64(&x->c, "lost");
-}
-
-/* THROTTLE, UNTHROTTLE: u64 time, id, stream_id */
-void rec_parse_throttle(struct rec_ctx *x)
-{
-	struct pd_rec_throttle *m = &x->r->u.throttle;
-
-	m->time = cur_u64(&x->c, "time");
-	m->id = cur_u64(&x->c, "id");
-	m->stream_id = cur_u64(&x->c, "stream_id");
-}
-
-/* AUX: u64 aux_offset, aux_size, flags */
-void rec_parse_aux(struct rec_ctx *x)
-{
-	struct pd_rec_aux *m = &x->r->u.aux;
-
-	m->aux_offset = cur_u64(&x->c, "aux_offset");
-	m->aux_size = cur_u64(&x->c, "aux_size");
-	m->flags = cur_u64(&x->c, "flags");
-}
-
-/* ITRACE_START: u32 pid, tid */
-void rec_parse_itrace_start(struct rec_ctx *x)
-{
-	x->r->u.pid_tid.pid = cur_u32(&x->c, "pid");
-	x->r->u.pid_tid.tid = cur_u32(&x->c, "tid");
-}
-
-/* SWITCH_CPU_WIDE: u32 next_prev_pid, next_prev_tid */
-void rec_parse_switch_cpu_wide(struct rec_ctx *x)
-{
-	x->r->u.pid_tid.pid = cur_u32(&x->c, "next_prev_pid");
-	x->r->u.pid_tid.tid = cur_u32(&x->c, "next_prev_tid");
-}
-
-/* LOST_SAMPLES: u64 lost */
-void rec_parse_lost_samples(struct rec_ctx *x)
-{
-	x->r->u.lost_samples.lost = cur_u64(&x->c, "lost");
-}
-
-/* CGROUP: u64 id; char path[] */
+/* CGROUP: (head) u64 id; char path[] */
 void rec_parse_cgroup(struct rec_ctx *x)
 {
-	x->r->u.cgroup.id = cur_u64(&x->c, "id");
 	x->r->u.cgroup.path = rec_tail_string(x, "path");
-}
-
-/* AUX_OUTPUT_HW_ID: u64 hw_id */
-void rec_parse_hw_id(struct rec_ctx *x)
-{
-	x->r->u.hw_id.hw_id = cur_u64(&x->c, "hw_id");
 }
 
 /* ---- the dispatcher ---------------------------------------------------- */
@@ -467,6 +413,8 @@ bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 	} else {
 		/* unknown types (0, 23..63, 87.., simpleperf's) are bytes */
 		out->kind = ops ? ops->kind : PD_RK_RAW;
+		if (ops && ops->head.n)
+			rec_fields(&x, &ops->head, &out->u);
 		if (ops && ops->parse)
 			ops->parse(&x);
 	}

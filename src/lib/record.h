@@ -403,17 +403,33 @@ bool pd_parse_record(struct pd_session *s, const struct pd_event *e,
 		     struct pd_record *out);
 
 /*
- * The fixed fields of a few kernel records read in place, for counting
- * loops where pd_parse_record would cost too much (stats).  The layouts
- * are the ones pd_parse_record decodes (include/uapi/linux/perf_event.h:
- * enum perf_event_type).  Each returns false, filling nothing, when the
- * record is shorter than its type's minimum (pd_record_min_size); none
- * reports a problem (the record decoder does).
+ * The fixed fields of a few records read in place (record_view.c), for
+ * counting loops where pd_parse_record would cost too much (stats): the
+ * head of the body through its type's layout in the registry
+ * (record_types.c), the one pd_parse_record decodes.  Each returns false,
+ * filling nothing, when e is not of the view's type (FORK or EXIT for the
+ * task view) or is shorter than its type's minimum (pd_record_min_size);
+ * none reports a problem (the record decoder does).
  */
 bool pd_lost_view(const struct pd_event *e, bool swap, struct pd_rec_lost *v);
 bool pd_lost_samples_view(const struct pd_event *e, bool swap,
 			  struct pd_rec_lost_samples *v);
 bool pd_aux_view(const struct pd_event *e, bool swap, struct pd_rec_aux *v);
+bool pd_task_view(const struct pd_event *e, bool swap, struct pd_rec_task *v);
+bool pd_stat_view(const struct pd_event *e, bool swap, struct pd_rec_stat *v);
+bool pd_stat_round_view(const struct pd_event *e, bool swap,
+			struct pd_rec_stat_round *v);
+/* EVENT_UPDATE's type and id; payload: the bytes after them, to the end */
+bool pd_event_update_view(const struct pd_event *e, bool swap,
+			  struct pd_rec_event_update *v,
+			  struct pd_rec_raw *payload);
+/* STAT_CONFIG's nr (as stored); entries: the bytes after it, to the end */
+bool pd_stat_config_view(const struct pd_event *e, bool swap,
+			 struct pd_rec_stat_config *v,
+			 struct pd_rec_raw *entries);
+/* Entry i of those bytes (the caller checked that it fits) */
+void pd_stat_config_entry_view(const struct pd_rec_raw *entries, uint64_t i,
+			       bool swap, struct pd_stat_config_ent *v);
 /*
  * HEADER_FEATURE (80) in place (tools/perf/util/header.c:
  * perf_event__process_feature): u64 feat_id, then the feature section's

@@ -55,27 +55,27 @@ void rec_parse_cpu_map_data(struct rec_ctx *x, struct cursor *c,
 void rec_parse_legacy_feature(struct rec_ctx *x);
 
 /*
- * The decoders of the registry (record_types.c): each fills x->r->u for
- * x->r->type.  The kernel's records are in record.c, perf's in
+ * The fields of layout l (record_types.h) from the cursor, each at its
+ * offset from where the cursor stands, into model (x->r->u for a type's
+ * head, an array entry).  A field that does not fit fails the cursor with
+ * its name; the ones before it are kept.
+ */
+void rec_fields(struct rec_ctx *x, const struct pd_rec_layout *l, void *model);
+
+/*
+ * The decoders of the registry (record_types.c): each fills what of x->r->u
+ * follows the head its type's layout decoded, for x->r->type.  The kernel's records are in record.c, perf's in
  * record_user.c, the stat records, CPU maps and SCHEDSTAT in
  * record_stat.c.
  */
 void rec_parse_mmap(struct rec_ctx *x); /* MMAP and MMAP2 */
-void rec_parse_lost(struct rec_ctx *x);
 void rec_parse_comm(struct rec_ctx *x);
-void rec_parse_task(struct rec_ctx *x);	    /* EXIT and FORK */
-void rec_parse_throttle(struct rec_ctx *x); /* THROTTLE, UNTHROTTLE */
 void rec_parse_read(struct rec_ctx *x);
-void rec_parse_aux(struct rec_ctx *x);
-void rec_parse_itrace_start(struct rec_ctx *x);
-void rec_parse_lost_samples(struct rec_ctx *x);
-void rec_parse_switch_cpu_wide(struct rec_ctx *x);
 void rec_parse_namespaces(struct rec_ctx *x);
 void rec_parse_ksymbol(struct rec_ctx *x);
 void rec_parse_bpf_event(struct rec_ctx *x);
 void rec_parse_cgroup(struct rec_ctx *x);
 void rec_parse_text_poke(struct rec_ctx *x);
-void rec_parse_hw_id(struct rec_ctx *x);
 void rec_parse_callchain_deferred(struct rec_ctx *x);
 
 void rec_parse_header_attr(struct rec_ctx *x);
@@ -94,8 +94,6 @@ void rec_parse_bpf_metadata(struct rec_ctx *x);
 
 void rec_parse_cpu_map(struct rec_ctx *x);
 void rec_parse_stat_config(struct rec_ctx *x);
-void rec_parse_stat(struct rec_ctx *x);
-void rec_parse_stat_round(struct rec_ctx *x);
 void rec_parse_event_update(struct rec_ctx *x);
 void rec_parse_schedstat(struct rec_ctx *x); /* SCHEDSTAT_CPU, _DOMAIN */
 

@@ -185,18 +185,18 @@ static int aggr_numbering(const char *v, size_t n)
 	return PD_AGGR_PRE_CACHE;
 }
 
-/* STAT_CONFIG: u64 nr; nr x {u64 tag; u64 val} */
+/* STAT_CONFIG: (head) u64 nr; nr x {u64 tag; u64 val} */
 void rec_parse_stat_config(struct rec_ctx *x)
 {
+	const struct pd_rec_layout *ent = &pd_stat_config_entry_layout;
 	struct pd_rec_stat_config *m = &x->r->u.stat_config;
 	struct pd_feature *f = NULL;
 
-	/* untrusted count: checked against the bytes left before use (cursor.h) */
-	m->nr = cur_u64(&x->c, "nr");
-	m->v = cur_array(x, &x->c, "data", m->nr, 16, sizeof(*m->v));
+	/* m->nr untrusted: checked against the bytes left before use (cursor.h) */
+	m->v = cur_array(x, &x->c, "data", m->nr, pd_rec_layout_end(ent),
+			 sizeof(*m->v));
 	for (uint64_t i = 0; m->v && i < m->nr && cur_ok(&x->c); i++) {
-		m->v[i].tag = cur_u64(&x->c, "tag");
-		m->v[i].val = cur_u64(&x->c, "val");
+		rec_fields(x, ent, &m->v[i]);
 		if (cur_ok(&x->c))
 			m->nread++;
 	}
@@ -218,7 +218,7 @@ void rec_parse_stat_config(struct rec_ctx *x)
 }
 
 /*
- * EVENT_UPDATE: u64 type; u64 id; then UNIT (0) / NAME (2): a string to
+ * EVENT_UPDATE: (head) u64 type; u64 id; then UNIT (0) / NAME (2): a string to
  * the end; SCALE (1): a double; CPUS (3): cpu_map_data.
  */
 void rec_parse_event_update(struct rec_ctx *x)
@@ -226,8 +226,6 @@ void rec_parse_event_update(struct rec_ctx *x)
 	struct pd_rec_event_update *m = &x->r->u.event_update;
 	uint64_t bits;
 
-	m->type = cur_u64(&x->c, "type");
-	m->id = cur_u64(&x->c, "id");
 	if (!cur_ok(&x->c))
 		return;
 	switch (m->type) {
@@ -366,25 +364,4 @@ void rec_parse_schedstat(struct rec_ctx *x)
 void rec_parse_cpu_map(struct rec_ctx *x)
 {
 	rec_parse_cpu_map_data(x, &x->c, &x->r->u.cpu_map);
-}
-
-/* STAT: u64 id; u32 cpu, thread; u64 val, ena, run */
-void rec_parse_stat(struct rec_ctx *x)
-{
-	struct pd_rec_stat *m = &x->r->u.stat;
-	struct cursor *c = &x->c;
-
-	m->id = cur_u64(c, "id");
-	m->cpu = cur_u32(c, "cpu");
-	m->thread = cur_u32(c, "thread");
-	m->val = cur_u64(c, "val");
-	m->ena = cur_u64(c, "ena");
-	m->run = cur_u64(c, "run");
-}
-
-/* STAT_ROUND: u64 type, time */
-void rec_parse_stat_round(struct rec_ctx *x)
-{
-	x->r->u.stat_round.type = cur_u64(&x->c, "type");
-	x->r->u.stat_round.time = cur_u64(&x->c, "time");
 }

@@ -98,29 +98,33 @@ static const struct pd_feature *own_feature(struct rec_ctx *x, unsigned id,
 bool pd_header_feature_view(const uint8_t *rec, uint16_t size, uint64_t off,
 			    bool swap, struct pd_feature_rec_view *v)
 {
-	if (size < 16)
+	const struct pd_rec_layout *l =
+		&pd_rec_ops(PD_REC_HEADER_FEATURE)->head;
+	uint32_t at = 8 + pd_rec_layout_end(l);
+	struct pd_rec_header_feature h;
+
+	if (size < at)
 		return false;
-	v->feat_id = pd_get64(rec + 8, swap);
-	v->end_marker = size == 16;
-	v->data = rec + 16;
-	v->size = size - 16u;
-	v->data_off = off + 16;
+	pd_rec_fields_get(l, rec + 8, swap, &h);
+	v->feat_id = h.feat_id;
+	v->end_marker = size == at;
+	v->data = rec + at;
+	v->size = size - at;
+	v->data_off = off + at;
 	return true;
 }
 
+/* (head: feat_id, read by the registry's layout) then the section */
 void rec_parse_header_feature(struct rec_ctx *x)
 {
 	struct pd_rec_header_feature *m = &x->r->u.feature;
 	struct pd_feature_rec_view v;
 
-	/* too short: the cursor says what is missing */
+	/* too short: the cursor said what is missing */
 	if (!pd_header_feature_view(x->e->p, x->e->size, x->e->offset,
-				    x->s->swap, &v)) {
-		m->feat_id = cur_u64(&x->c, "feat_id");
+				    x->s->swap, &v))
 		return;
-	}
 	cur_skip(&x->c, "record", cur_left(&x->c)); /* all read */
-	m->feat_id = v.feat_id;
 	m->end_marker = v.end_marker;
 	if (v.end_marker)
 		return;

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "features.h"
+#include "util.h"
 #include "tracepoint.h"
 #include "session_int.h"
 
@@ -169,11 +170,16 @@ static bool decide_magic(struct pd_session *s, const uint8_t *b, size_t n)
  */
 static void v1_byte_order(struct pd_session *s, const uint8_t *b)
 {
-	static const uint64_t abi[] = {80, 88, 96, 112, 120};
+	/* attr_file_abi_sizes[], each + the 16-byte ids section */
+	static const uint64_t abi[] = {
+		PD_ATTR_SIZE_VER0 + 16, PD_ATTR_SIZE_VER1 + 16,
+		PD_ATTR_SIZE_VER2 + 16, PD_ATTR_SIZE_VER3 + 16,
+		PD_ATTR_SIZE_VER4 + 16,
+	};
 	uint64_t attr_size;
 
 	memcpy(&attr_size, b + 16, 8);
-	for (unsigned i = 0; i < 5; i++) {
+	for (unsigned i = 0; i < PD_NELEMS(abi); i++) {
 		if (attr_size != abi[i] &&
 		    __builtin_bswap64(attr_size) != abi[i])
 			continue;

@@ -179,7 +179,7 @@ static void check_attrs(struct pd_session *s)
 		uint32_t asize = pd_get32(b + 4, s->swap);
 
 		if (asize == 0)
-			asize = 64; /* PERF_ATTR_SIZE_VER0 */
+			asize = PD_ATTR_SIZE_VER0;
 		if ((uint64_t)asize + 16 != h->attr_size)
 			sess_warn(s, PD_C_ATTR_SIZE_MISMATCH, PD_AT_ATTR(i),
 				  off + 4, what,

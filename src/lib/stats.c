@@ -77,11 +77,12 @@ HOT struct evcount *sample_evc(struct walk *w, const struct pd_event *ev,
 		if (id && id == w->last_id)
 			return w->last_evc;
 		w->last_id = id;
-		w->last_evc = evc_of(
-			w, pd_record_evsel(w->s, 9, ev->p, ev->size, &id));
+		w->last_evc = evc_of(w, pd_record_evsel(w->s, PD_REC_SAMPLE,
+							ev->p, ev->size, &id));
 		return w->last_evc;
 	}
-	return evc_of(w, pd_record_evsel(w->s, 9, ev->p, ev->size, &id));
+	return evc_of(
+		w, pd_record_evsel(w->s, PD_REC_SAMPLE, ev->p, ev->size, &id));
 }
 
 static struct pd_stats_type *type_slot_other(struct walk *w, uint32_t type)

@@ -28,6 +28,7 @@
 #include "cursor.h"
 #include "perf_abi.h"
 #include "reader.h"
+#include "record.h"
 #include "session.h"
 
 int pd_stats_stat_init(struct pd_stats_stat *c, uint32_t nevents)
@@ -64,26 +65,26 @@ static int64_t evsel_of(const struct pd_session *s, uint64_t id)
 static void event_update(struct pd_stats_stat *c, const struct pd_session *s,
 			 const struct pd_event *e)
 {
-	uint64_t type, id, bits;
+	struct pd_rec_event_update h;
+	struct pd_rec_raw pl;
+	uint64_t bits;
 	int64_t k;
 
-	if (e->size < 24)
+	if (!pd_event_update_view(e, s->swap, &h, &pl))
 		return;
-	type = pd_get64(e->p + 8, s->swap);
-	id = pd_get64(e->p + 16, s->swap);
-	k = evsel_of(s, id);
+	k = evsel_of(s, h.id);
 	if (k < 0 || (uint64_t)k >= c->nevents)
 		return;
-	if (type == PD_EVENT_UPDATE_UNIT) {
-		const char *u = (const char *)e->p + 24;
-		size_t n = strnlen(u, e->size - 24);
+	if (h.type == PD_EVENT_UPDATE_UNIT) {
+		const char *u = (const char *)pl.p;
+		size_t n = strnlen(u, pl.n);
 
 		if (n >= sizeof(c->ev[k].unit))
 			n = sizeof(c->ev[k].unit) - 1;
 		memcpy(c->ev[k].unit, u, n);
 		c->ev[k].unit[n] = 0;
-	} else if (type == PD_EVENT_UPDATE_SCALE && e->size >= 32) {
-		bits = pd_get64(e->p + 24, s->swap);
+	} else if (h.type == PD_EVENT_UPDATE_SCALE && pl.n >= sizeof(bits)) {
+		bits = pd_get64(pl.p, s->swap);
 		memcpy(&c->ev[k].scale, &bits, sizeof(double));
 	}
 }
@@ -92,24 +93,24 @@ static void event_update(struct pd_stats_stat *c, const struct pd_session *s,
 static void stat_config(struct pd_stats_stat *c, const struct pd_session *s,
 			const struct pd_event *e)
 {
+	uint32_t esize = pd_rec_layout_end(&pd_stat_config_entry_layout);
+	struct pd_rec_stat_config h;
+	struct pd_stat_config_ent v;
+	struct pd_rec_raw ents;
 	uint64_t nr;
 
-	if (e->size < 16)
+	if (!pd_stat_config_view(e, s->swap, &h, &ents))
 		return;
-	nr = pd_get64(e->p + 8, s->swap);
-	if (nr > (e->size - 16u) / 16u)
-		nr = (e->size - 16u) / 16u;
+	nr = h.nr < ents.n / esize ? h.nr : ents.n / esize;
 	c->has_config = true;
 	for (uint64_t i = 0; i < nr; i++) {
-		uint64_t tag = pd_get64(e->p + 16 + 16 * i, s->swap);
-		uint64_t val = pd_get64(e->p + 24 + 16 * i, s->swap);
-
-		if (tag == PD_STAT_CONFIG_TERM_AGGR_MODE)
-			c->aggr_mode = val;
-		else if (tag == PD_STAT_CONFIG_TERM_INTERVAL)
-			c->interval = val;
-		else if (tag == PD_STAT_CONFIG_TERM_SCALE)
-			c->scale_values = val != 0;
+		pd_stat_config_entry_view(&ents, i, s->swap, &v);
+		if (v.tag == PD_STAT_CONFIG_TERM_AGGR_MODE)
+			c->aggr_mode = v.val;
+		else if (v.tag == PD_STAT_CONFIG_TERM_INTERVAL)
+			c->interval = v.val;
+		else if (v.tag == PD_STAT_CONFIG_TERM_SCALE)
+			c->scale_values = v.val != 0;
 	}
 }
 
@@ -117,21 +118,22 @@ static void stat_config(struct pd_stats_stat *c, const struct pd_session *s,
 static void stat(struct pd_stats_stat *c, const struct pd_session *s,
 		 const struct pd_event *e)
 {
+	struct pd_rec_stat v;
 	int64_t k;
 
 	c->records++;
-	if (e->size < 48) {
+	if (!pd_stat_view(e, s->swap, &v)) {
 		c->short_records++;
 		return;
 	}
-	k = evsel_of(s, pd_get64(e->p + 8, s->swap));
+	k = evsel_of(s, v.id);
 	if (k < 0 || (uint64_t)k >= c->nevents) {
 		c->unknown_id++;
 		return;
 	}
-	c->ev[k].val += pd_get64(e->p + 24, s->swap);
-	c->ev[k].ena += pd_get64(e->p + 32, s->swap);
-	c->ev[k].run += pd_get64(e->p + 40, s->swap);
+	c->ev[k].val += v.val;
+	c->ev[k].ena += v.ena;
+	c->ev[k].run += v.run;
 	c->ev[k].pending = true;
 }
 
@@ -193,13 +195,13 @@ static bool keep_round(struct pd_stats_stat *c, uint64_t type, uint64_t time,
 static bool stat_round(struct pd_stats_stat *c, const struct pd_session *s,
 		       const struct pd_event *e)
 {
-	uint64_t type = 0, time = 0;
+	struct pd_rec_stat_round h = {0};
+	uint64_t type, time;
 	struct pd_stats_counter *rc;
 
-	if (e->size >= 24) {
-		type = pd_get64(e->p + 8, s->swap);
-		time = pd_get64(e->p + 16, s->swap);
-	}
+	pd_stat_round_view(e, s->swap, &h);
+	type = h.type;
+	time = h.time;
 	c->nround_records++;
 	c->last_round_type = type;
 	c->last_round_time = time;

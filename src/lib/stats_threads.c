@@ -32,20 +32,20 @@ bool pd_stats_task_view(const struct pd_session *s, const struct pd_event *ev,
 {
 	const struct pd_evsel *evsel;
 	struct pd_sample_id sid;
+	struct pd_rec_task t;
 	struct pd_rec_comm c;
 	uint64_t id;
 
 	*k = (struct pd_stats_task){.fork = ev->type == PD_REC_FORK,
 				    .exit = ev->type == PD_REC_EXIT};
 	if (k->fork || k->exit) {
-		/* u32 pid, ppid, tid, ptid; u64 time */
-		if (ev->size < 32)
+		if (!pd_task_view(ev, s->swap, &t))
 			return false;
-		k->pid = pd_get32(ev->p + 8, s->swap);
-		k->ppid = pd_get32(ev->p + 12, s->swap);
-		k->tid = pd_get32(ev->p + 16, s->swap);
-		k->ptid = pd_get32(ev->p + 20, s->swap);
-		k->time = pd_get64(ev->p + 24, s->swap);
+		k->pid = t.pid;
+		k->ppid = t.ppid;
+		k->tid = t.tid;
+		k->ptid = t.ptid;
+		k->time = t.time;
 		k->has_time = true;
 	} else {
 		if (!pd_comm_view(ev, s->swap, &c))
