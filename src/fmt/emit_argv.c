@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "emit_int.h"
-#include "strbuf.h"
+#include "../lib/strbuf.h"
 
 /* text_escape's put: into a strbuf */
 static void put(void *ctx, const char *s, size_t n)

@@ -18,7 +18,7 @@
 #include <sys/random.h>
 
 #include "siphash.h"
-#include "strbuf.h"
+#include "../lib/strbuf.h"
 #include "../lib/util.h"
 
 #define REDACT_MAX_SEEN (1u << 20)

@@ -11,31 +11,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strbuf.h"
 #include "tracepoint_int.h"
 
 struct rctx {
-	char *b;
-	size_t n, cap;
+	struct strbuf s;
 	bool bad, lost;
 	struct pd_tp_span *sp;
 	uint32_t nsp, nsp_cap;
 };
 
-static void put(struct rctx *x, const void *s, size_t n)
+static void put(struct rctx *x, const char *s, size_t n)
 {
-	if (x->n + n + 1 > x->cap) {
-		size_t cap = (x->n + n + 1) * 2;
-		char *b = realloc(x->b, cap);
-
-		if (!b) {
-			x->bad = true;
-			return;
-		}
-		x->b = b;
-		x->cap = cap;
-	}
-	memcpy(x->b + x->n, s, n);
-	x->n += n;
+	strbuf_put(&x->s, s, n);
 }
 
 static void putf(struct rctx *x, const char *fmt, unsigned long long v)
@@ -64,7 +52,7 @@ static void array(struct rctx *x, const struct pd_tp_field *f,
 {
 	uint64_t off = f->offset, len = f->size, loc;
 	const uint8_t *z;
-	size_t at = x->n;
+	size_t at = x->s.len;
 
 	if (f->tflags & PD_TP_F_DYNAMIC) { /* dynamic_offset_field() */
 		if (f->size != 4 || (uint64_t)f->offset + 4 > size) {
@@ -87,10 +75,11 @@ static void array(struct rctx *x, const struct pd_tp_field *f,
 	if ((f->tflags & PD_TP_F_STRING) && printable(raw + off, len)) {
 		/* "%s": up to its NUL, which may lie past len */
 		z = memchr(raw + off, 0, size - off);
-		put(x, raw + off, z ? (size_t)(z - (raw + off)) : size - off);
-		if (x->nsp < x->nsp_cap && x->n > at)
+		put(x, (const char *)raw + off,
+		    z ? (size_t)(z - (raw + off)) : size - off);
+		if (x->nsp < x->nsp_cap && x->s.len > at)
 			x->sp[x->nsp++] = (struct pd_tp_span){
-				(uint32_t)at, (uint32_t)(x->n - at), idx};
+				(uint32_t)at, (uint32_t)(x->s.len - at), idx};
 		return;
 	}
 	x->lost = true; /* bytes of a field in hex: no span */
@@ -127,7 +116,7 @@ void pd_tp_raw_print(struct pd_tp *tp, const struct pd_tp_event *ev,
 		     const uint8_t *raw, uint32_t size, struct arena *scratch,
 		     struct pd_tp_sample *smp)
 {
-	struct rctx x = {.b = tp->out, .cap = tp->out_cap};
+	struct rctx x = {.s = {.p = tp->out, .cap = tp->out_cap}};
 	char *out;
 
 	if (ev->nfields &&
@@ -145,13 +134,13 @@ void pd_tp_raw_print(struct pd_tp *tp, const struct pd_tp_event *ev,
 		else
 			scalar(&x, f, smp->v[i].u);
 	}
-	tp->out = x.b;
-	tp->out_cap = x.cap;
-	if (x.bad || !(out = arena_alloc(scratch, x.n + 1)))
+	tp->out = x.s.p;
+	tp->out_cap = x.s.cap;
+	if (x.bad || x.s.oom || !(out = arena_alloc(scratch, x.s.len + 1)))
 		return;
-	memcpy(out, x.b, x.n);
+	memcpy(out, x.s.p, x.s.len);
 	smp->print = out;
-	smp->print_len = (uint32_t)x.n;
+	smp->print_len = (uint32_t)x.s.len;
 	smp->spans = x.sp;
 	smp->nspans = x.nsp;
 	smp->spans_known = !x.lost;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A growable byte string for the formatters' own text (--redact's tokens,
- * a command line as a shell reads it): appended to, always NUL-terminated,
+ * A growable byte string (--redact's tokens, a command line as a shell
+ * reads it, a tracepoint's raw print): appended to, always NUL-terminated,
  * and once out of memory it stays so (oom), appending nothing more.
  */
 #ifndef PD_STRBUF_H
