@@ -53,6 +53,7 @@ has_option() {
 }
 
 @test "completion: the code defines the commands and options read here (the reader works)" {
+	once
 	local cmds
 	cmds=$(code_commands | tr '\n' ' ')
 	assert_contains "$cmds" "header "
@@ -63,6 +64,7 @@ has_option() {
 }
 
 @test "completion: every command of the code is in --help, the man page and the completion" {
+	once
 	local help man comp c
 	help=$("$PERFDUMP" --help | sed -n '/^Commands:/,/^$/p' | awk 'NR > 1 && NF { print $1 }')
 	man=$(man_text)
@@ -79,6 +81,7 @@ has_option() {
 }
 
 @test "completion: every global option of the code is in --help, the man page and the completion" {
+	once
 	local help man comp o
 	help=$("$PERFDUMP" --help)
 	man=$(man_text)
@@ -91,6 +94,7 @@ has_option() {
 }
 
 @test "completion: every option of every command is in its help, the man page and the completion" {
+	once
 	local c o help man comp code
 	man=$(man_text)
 	for c in $(code_commands); do
@@ -110,6 +114,7 @@ has_option() {
 }
 
 @test "completion: the values an option's help lists (--opt A|B) are offered after it" {
+	once
 	local c line o v comp n=0
 	for c in $(code_commands); do
 		while read -r o v; do
@@ -146,6 +151,7 @@ has_option() {
 }
 
 @test "completion: files after a command, and as the first word (perfdump FILE)" {
+	once
 	assert_eq "$(complete_words perfdump header testdata/cpu-cl)" "testdata/cpu-clock.data"
 	assert_eq "$(complete_words perfdump -j testdata/cpu-cl)" "testdata/cpu-clock.data"
 	assert_eq "$(complete_words perfdump rec)" "records"
@@ -156,6 +162,7 @@ has_option() {
 }
 
 @test "completion: make install puts it where bash-completion looks" {
+	once
 	local d=$BATS_TEST_TMPDIR/root
 	run make -s install DESTDIR="$d" PREFIX=/usr
 	[ "$status" -eq 0 ] || { echo "$output"; false; }

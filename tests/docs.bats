@@ -24,12 +24,14 @@ man_text() {
 }
 
 @test "the man page renders without warnings" {
+	once
 	run --separate-stderr man --warnings -l "$MAN"
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ] || { echo "$stderr"; false; }
 }
 
 @test "every command in --help has a section in the man page" {
+	once
 	local text c
 	text=$(man_text)
 	for c in $(commands); do
@@ -38,6 +40,7 @@ man_text() {
 }
 
 @test "every command the man page documents exists" {
+	once
 	local c
 	for c in $(man_text | sed -n '/^COMMANDS/,/^OPTIONS/p' | grep -oE '^ {7}[a-z]+' | tr -d ' '); do
 		commands | grep -qx "$c" || { echo "man page documents $c, --help does not list it"; false; }
@@ -45,6 +48,7 @@ man_text() {
 }
 
 @test "every long option of --help and of each command's help is in the man page" {
+	once
 	local text o c
 	text=$(man_text)
 	for o in $("$PERFDUMP" --help | long_options); do
@@ -67,14 +71,16 @@ man_text() {
 }
 
 @test "every feature name in the man page is one perfdump knows" {
+	once
 	local n
+	pd features --list testdata/cpu-clock.data
 	for n in $(man_text | sed -n '/^FEATURES/,/^EXIT STATUS/p' | grep -oE '^ {7}[A-Z][A-Z_]+' | tr -d ' '); do
-		pd features --list testdata/cpu-clock.data
 		grep -qE "name=$n( |$)" <<<"$output" || { echo "unknown feature $n in the man page"; false; }
 	done
 }
 
 @test "the README quick start is exactly 'make demo' and 'make check', and both targets exist" {
+	once
 	run awk '/^## Quick start/ { on = 1; next } /^## / { on = 0 } on && /^    make/ { print $2 }' README.md
 	[ "$output" = "demo
 check" ]
@@ -83,10 +89,12 @@ check" ]
 }
 
 @test ".ci/run runs make check, as the README does" {
+	once
 	grep -qx 'make check' .ci/run
 }
 
 @test "make check runs the bats suite, the mutation test and a fuzz session, as the README says" {
+	once
 	local recipe
 	recipe=$(make -n check)
 	assert_contains "$recipe" "tests/run.sh"
@@ -96,6 +104,7 @@ check" ]
 }
 
 @test "make check starts with format-check, and the tree is formatted" {
+	once
 	local recipe
 	recipe=$(make -n check)
 	assert_contains "$recipe" "make format-check"
@@ -105,6 +114,7 @@ check" ]
 }
 
 @test "make check runs include-check: no new include cycle, no include up a layer" {
+	once
 	local tree=$BATS_TEST_TMPDIR/tree
 	assert_contains "$(make -n check)" "make include-check"
 	run python3 scripts/check-includes.py
@@ -134,6 +144,7 @@ check" ]
 }
 
 @test "sources cite the kernel, not a document outside the repository" {
+	once
 	run grep -rnE 'FORMAT\.md|§[0-9]|\btrap [0-9]' src scripts tests/*.bats tests/*.bash \
 		testdata/README.md testdata/synthetic/README.md man README.md Makefile
 	[ "$status" -eq 1 ] || { echo "$output"; false; }

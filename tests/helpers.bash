@@ -298,6 +298,14 @@ sweep() {
 	[ "${PD_SWEEPS:-1}" = 1 ] || skip "sweep: make mutate runs these files under the sanitizers"
 }
 
+# once: the test checks the tree (docs, help texts, the Makefile, the
+# sources), not how perfdump handles its memory: tests/run.sh sets PD_ONCE=0
+# for the sanitizer build when it runs both builds, and the normal build
+# runs it.
+once() {
+	[ "${PD_ONCE:-1}" = 1 ] || skip "once: checks the tree, run with the normal build"
+}
+
 # ------------------------------------------------------ JSON conveniences
 
 # feature NAME: jq filter selecting one feature object by name.

@@ -13,7 +13,9 @@
 # fixture, text and JSON): `make mutate` runs every one of those files
 # through the whole pipeline under the same sanitizers, and the normal
 # run still checks their output.  `make check-asan` (one binary) runs
-# them under ASan too.
+# them under ASan too.  The tests marked `once` (they check the docs, help
+# texts, Makefile and sources against each other, not perfdump's memory)
+# run with the normal build only, in the same way.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 export LC_ALL=C
@@ -66,7 +68,7 @@ worker() {
 		set -- $job
 		sweeps=1
 		case $3 in */build-asan/*) sweeps=$sweeps_asan ;; esac
-		PERFDUMP=$3 PD_SWEEPS=$sweeps \
+		PERFDUMP=$3 PD_SWEEPS=$sweeps PD_ONCE=$sweeps \
 			ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 			UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 			bats --tap "$4" >"$tmp/$2.$(printf %03d "$1").tap" 2>&1
