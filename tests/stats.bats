@@ -116,12 +116,16 @@ our_counts() {
 
 # The regions and gaps add up to the whole file, for every fixture.
 @test "stats: the byte account covers every byte of each fixture exactly once" {
-	local f
+	local f files=() bad
 	for f in testdata/*.data testdata/synthetic/full-le.data testdata/synthetic/full-be.data; do
-		[ -f "$f" ] || continue
-		stats_of "$f"
-		jq_true '.stats.bytes | .covered + .unaccounted == .file_size and .overlap == 0'
+		[ -f "$f" ] && files+=("$f")
 	done
+	# one perfdump over all of them (one document each), one jq
+	bad=$("$PERFDUMP" -j stats "${files[@]}" 2>/dev/null | jq -r -n --argjson n "${#files[@]}" '[inputs] |
+		if length != $n then "\(length) documents for \($n) files" else .[] |
+		select(.perfdump_json_version != 1 or (.stats.bytes |
+			.covered + .unaccounted != .file_size or .overlap != 0)) | "\(.file): \(.stats.bytes)" end')
+	assert_empty "$bad" "files whose account does not add up"
 }
 
 @test "stats: zstd.data counts the container and the records inside it" {
@@ -366,34 +370,47 @@ our_counts() {
 }
 
 # Every fixture: stats' covered bytes, unaccounted bytes and file size equal
-# check's, and each gap check reports is one of stats' gaps.
+# check's, and each gap check reports is one of stats' gaps.  One perfdump
+# per command over all fixtures (one document per file) and one jq over
+# both streams; a sweep (make mutate runs stats and check on every fixture
+# under the sanitizers).
 @test "stats and check: the same covered bytes and gaps for every fixture" {
-	local f s c nfiles=0
+	sweep
+	local files f res
+	files=()
 	for f in testdata/*.data testdata/synthetic/*.data; do
-		[ -e "$f" ] || continue
-		# each command's account: [file_size, covered, unaccounted, gaps]
-		pdj -j stats "$f"
-		s=$(jq -c '.stats.bytes | if . == null then null else
-			[.file_size, .covered, .unaccounted, [.gaps[] | [.offset, .size]]] end' <<<"$output")
-		pdj -j check "$f"
-		c=$(jq -c '[.check.summary.file_size, .check.summary.bytes_covered,
-			.check.summary.file_size - .check.summary.bytes_covered,
-			[.check.findings[] | select(.code | test("^(unreferenced|trailing)-(bytes|padding)$")) |
-				[.offset, .values.size]]]' <<<"$output")
-		# not a recording: stats shows nothing of it; check covers 0 bytes
-		if [ "$s" = null ]; then
-			assert_eq "$f" testdata/synthetic/code-bad-magic.data
-			assert_eq "$c" '[128,0,128,[]]'
-			continue
-		fi
-		nfiles=$((nfiles + 1))
-		# the same numbers, and every gap check reports is one of stats'
-		if ! jq -e -n --argjson s "$s" --argjson c "$c" \
-			'$s[0:3] == $c[0:3] and ($c[3] - $s[3] == [])' >/dev/null; then
-			echo "$f: stats $s, check $c"
-			return 1
-		fi
+		[ -e "$f" ] && files+=("$f")
 	done
+	"$PERFDUMP" -j stats "${files[@]}" >"$BATS_TEST_TMPDIR/stats.jsonl" 2>/dev/null || true
+	"$PERFDUMP" -j check "${files[@]}" >"$BATS_TEST_TMPDIR/check.jsonl" 2>/dev/null || true
+	# each command's account: [file_size, covered, unaccounted, gaps]; a
+	# line per file that differs, then the number of files compared
+	res=$(jq -r -n --slurpfile s "$BATS_TEST_TMPDIR/stats.jsonl" --slurpfile c "$BATS_TEST_TMPDIR/check.jsonl" \
+		--argjson n "${#files[@]}" '
+		def contract: type == "object" and .perfdump_json_version == 1 and (.file | type == "string") and
+			(.errors | type == "array") and (.warnings | type == "array");
+		if ($s | length) != $n or ($c | length) != $n then "documents: \($s | length) and \($c | length), files \($n)"
+		else [range($n) | . as $i | $s[$i] as $sd | $c[$i] as $cd |
+			($sd.stats.bytes | if . == null then null else
+				[.file_size, .covered, .unaccounted, [.gaps[] | [.offset, .size]]] end) as $sa |
+			[$cd.check.summary.file_size, $cd.check.summary.bytes_covered,
+			 $cd.check.summary.file_size - $cd.check.summary.bytes_covered,
+			 [$cd.check.findings[] | select(.code | test("^(unreferenced|trailing)-(bytes|padding)$")) |
+				[.offset, .values.size]]] as $ca |
+			if ($sd | contract | not) or ($cd | contract | not) or $sd.file != $cd.file then
+				"\($sd.file) \($cd.file): not documents of the JSON contract"
+			# not a recording: stats shows nothing of it; check covers 0 bytes
+			elif $sa == null then
+				(if $sd.file == "testdata/synthetic/code-bad-magic.data" and $ca == [128,0,128,[]] then empty
+				 else "\($sd.file): stats shows nothing, check \($ca)" end)
+			# the same numbers, and every gap check reports is one of the gaps of stats
+			elif $sa[0:3] == $ca[0:3] and ($ca[3] - $sa[3] == []) then "compared"
+			else "\($sd.file): stats \($sa), check \($ca)" end] |
+			(map(select(. != "compared")) | .[]), "compared \(map(select(. == "compared")) | length)"
+		end')
 	# the directory recording and both kinds of fixtures were compared
-	[ "$nfiles" -ge 75 ] || { echo "only $nfiles files compared"; return 1; }
+	[[ $res =~ ^compared\ ([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -ge 75 ] || {
+		echo "$res"
+		return 1
+	}
 }
