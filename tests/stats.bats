@@ -39,13 +39,21 @@ our_counts() {
 # the container and the records inside it, and so does stats).
 @test "stats: per-type counts and TOTAL equal perf report --stats for every fixture" {
 	sweep
-	local name f
-	for name in cpu-clock callgraph zstd pipe threads tracepoint group mono stat allbits; do
-		f=testdata/$name.data
-		stats_of "$f"
-		assert_status 0
-		assert_eq "$(our_counts)" "$(perf_counts "$name.data")" "record counts of $name.data"
-		jq_eq '.stats.records.total' "$(perf_total "$name.data")"
+	local names="cpu-clock callgraph zstd pipe threads tracepoint group mono stat allbits" name files=() all
+	for name in $names; do
+		files+=("testdata/$name.data")
+	done
+	# one perfdump over the ten (one document each, exit 0), one jq
+	run --separate-stderr "$PERFDUMP" -j stats "${files[@]}"
+	assert_status 0
+	all=$(jq -r '"\(.file) TOTAL \(.stats.records.total)", (.file as $f | .stats.records.types[] | "\($f) \(.name // "UNKNOWN") \(.count)")' <<<"$output" |
+		sed 's/ HEADER_ATTR / ATTR /; s/ HEADER_FEATURE / FEATURE /;
+		     s/ HEADER_EVENT_TYPE / EVENT_TYPE /; s/ HEADER_TRACING_DATA / TRACING_DATA /;
+		     s/ HEADER_BUILD_ID / BUILD_ID /')
+	for name in $names; do
+		assert_eq "$(sed -n "s|^testdata/$name.data ||p" <<<"$all" | grep -v '^TOTAL ' | LC_ALL=C sort)" \
+			"$(perf_counts "$name.data")" "record counts of $name.data"
+		assert_eq "$(sed -n "s|^testdata/$name.data TOTAL ||p" <<<"$all")" "$(perf_total "$name.data")" "TOTAL of $name.data"
 	done
 }
 
@@ -163,12 +171,16 @@ our_counts() {
 @test "stats: per-type counts equal the MANIFEST for the uncompressed corpus files" {
 	sweep
 	need_corpus
-	local f n=0
+	local f n=0 files=() all
 	for f in $MANIFEST_COMPARABLE; do
-		stats_of "$CORPUS/$f"
-		assert_eq "$(our_counts | sed 's/^ATTR /HEADER_ATTR /; s/^FEATURE /HEADER_FEATURE /;
-			s/^TRACING_DATA /HEADER_TRACING_DATA /; s/^EVENT_TYPE /HEADER_EVENT_TYPE /' |
-			LC_ALL=C sort)" "$(manifest_counts "$f")" "record counts of $f"
+		files+=("$CORPUS/$f")
+	done
+	# one perfdump over all of them (one document each), one jq
+	all=$("$PERFDUMP" -j stats "${files[@]}" 2>/dev/null |
+		jq -r '.file as $f | .stats.records.types[] | "\($f) \(.name // "UNKNOWN") \(.count)"')
+	for f in $MANIFEST_COMPARABLE; do
+		assert_eq "$(grep -F "$CORPUS/$f " <<<"$all" | sed "s|^$CORPUS/$f ||" | LC_ALL=C sort)" \
+			"$(manifest_counts "$f")" "record counts of $f"
 		n=$((n + 1))
 	done
 	[ "$n" -ge 10 ]
