@@ -378,7 +378,7 @@ id_index_bytes() {
 
 be64() {
 	local h i out=
-	h=$(printf '%016x' "$1")
+	printf -v h '%016x' "$1" # -v: no subshell, no fork per call
 	for i in 0 2 4 6 8 10 12 14; do
 		out="$out\\x${h:$i:2}"
 	done
@@ -388,7 +388,7 @@ be64() {
 
 be32() {
 	local h i out=
-	h=$(printf '%08x' "$1")
+	printf -v h '%08x' "$1" # -v: no subshell, no fork per call
 	for i in 0 2 4 6; do
 		out="$out\\x${h:$i:2}"
 	done
@@ -398,14 +398,14 @@ be32() {
 
 be16() {
 	local h
-	h=$(printf '%04x' "$1")
+	printf -v h '%04x' "$1" # -v: no subshell, no fork per call
 	# shellcheck disable=SC2059
 	printf "\\x${h:0:2}\\x${h:2:2}"
 }
 
 le16() {
 	local h
-	h=$(printf '%04x' "$1")
+	printf -v h '%04x' "$1" # -v: no subshell, no fork per call
 	# shellcheck disable=SC2059
 	printf "\\x${h:2:2}\\x${h:0:2}"
 }
