@@ -40,12 +40,18 @@ need_debian_binaries() {
 # (ld --build-id=0xHEX, or none).
 tiny() {
 	command -v cc >/dev/null || skip "no C compiler"
-	printf 'int main(void) { return 0; }\n' >"$T/tiny.c"
-	if [ "$2" = none ]; then
-		cc -o "$1" "$T/tiny.c" -Wl,--build-id=none
-	else
-		cc -o "$1" "$T/tiny.c" "-Wl,--build-id=0x$2"
+	# compiled once per build-id and run of this file, then copied
+	local c=$BATS_FILE_TMPDIR/tiny-$2
+	if [ ! -e "$c" ]; then
+		printf 'int main(void) { return 0; }\n' >"$BATS_FILE_TMPDIR/tiny.c"
+		if [ "$2" = none ]; then
+			cc -o "$c.tmp" "$BATS_FILE_TMPDIR/tiny.c" -Wl,--build-id=none
+		else
+			cc -o "$c.tmp" "$BATS_FILE_TMPDIR/tiny.c" "-Wl,--build-id=0x$2"
+		fi
+		mv "$c.tmp" "$c"
 	fi
+	cp "$c" "$1"
 }
 
 # bytes HEX: the bytes on stdout.
