@@ -68,10 +68,12 @@ worker() {
 		set -- $job
 		sweeps=1
 		case $3 in */build-asan/*) sweeps=$sweeps_asan ;; esac
+		t0=$(date +%s%N)
 		PERFDUMP=$3 PD_SWEEPS=$sweeps PD_ONCE=$sweeps \
 			ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 			UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 			bats --tap "$4" >"$tmp/$2.$(printf %03d "$1").tap" 2>&1
+		echo "$((($(date +%s%N) - t0) / 1000000)) $3 $4" >>"$tmp/times"
 	done
 }
 
@@ -103,5 +105,8 @@ for bin in $bins; do
 	passed=$((passed + p))
 	failed=$((failed + f))
 done
+# each job's wall time, the slowest first (what to split or list in $heavy)
+echo "# seconds per bats file and binary, the slowest first:"
+sort -rn "$tmp/times" | awk '{ printf "#   %6.1f  %s %s\n", $1 / 1000, $2, $3 }' | sed "s|$PWD/||"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
