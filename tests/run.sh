@@ -29,9 +29,10 @@ else
 fi
 jobs=${PD_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
-# The heaviest files first (measured: the sweeps and the 2-mode reader
-# parity), then the rest in name order.
-heavy="records reader robustness golden features samples header attrs corpus buildids stats codes"
+# The heaviest files first (the times this script prints at the end: the
+# sweeps, the crafted files, the 2-mode reader parity), then the rest in
+# name order.
+heavy="attrs records reader robustness buildids features samples header docs check golden escape cli completion stats"
 files=
 for h in $heavy; do
 	[ -f "tests/$h.bats" ] && files="$files tests/$h.bats"
