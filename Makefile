@@ -79,16 +79,29 @@ $(BUILD)/perfdump-mutate: tests/fuzz/mutate.c $(FUZZ_SRCS) $(LIB_OBJS) $(FUZZ_HD
 MUTATE_SEED ?= 20240601
 MUTATE_FILES = $(filter-out testdata/threads.data testdata/comm-order.data,$(wildcard testdata/*.data testdata/threads.data/* testdata/comm-order.data/* testdata/synthetic/*.data)) \
 	       $(sort $(shell find ../shared/corpus -type f ! -name '*.md' 2>/dev/null))
+# Inputs that are not recordings, as tests/usability.bats gives them to
+# every command (its tests of regular files are sweeps: this runs them
+# under the sanitizers): an empty file, short and long text, text in zstd.
+NOTPERF = build-asan/notperf
+MUTATE_NOTPERF = $(NOTPERF)/empty $(NOTPERF)/abc.txt $(NOTPERF)/hello.txt $(NOTPERF)/passwd $(NOTPERF)/hello.zst
+# make check's bound on the whole mutation test (-T): each file gets an
+# equal share of what is left, and at least 32 mutants
+MUTATE_SECONDS ?= 150
 # A small quarantine so that ru_maxrss measures what perfdump keeps, not
 # what ASan holds back; one allocation over 256 MiB is a report.
 MUTATE_ASAN = detect_leaks=1:abort_on_error=1:quarantine_size_mb=16:max_allocation_size_mb=256:malloc_context_size=10
 
-# make mutate [MUTATE_SEED=N]: failing mutants land in tests/fuzz/mutant-*
+# make mutate [MUTATE_SEED=N] [MUTATE_SECONDS=N]: failing mutants land in
+# tests/fuzz/mutant-*
 mutate: test-deps
 	$(MAKE) SANITIZE=1 build-asan/perfdump-mutate
-	@echo "build-asan/perfdump-mutate -s $(MUTATE_SEED) ... ($(words $(MUTATE_FILES)) files)"
+	@mkdir -p $(NOTPERF) && : >$(NOTPERF)/empty && printf abc >$(NOTPERF)/abc.txt && \
+		printf 'hello world\n' >$(NOTPERF)/hello.txt && head -c 4096 /etc/passwd >$(NOTPERF)/passwd && \
+		{ printf hello | zstd -q >$(NOTPERF)/hello.zst || rm -f $(NOTPERF)/hello.zst; }
+	@echo "build-asan/perfdump-mutate -s $(MUTATE_SEED) -T $(MUTATE_SECONDS) ... ($(words $(MUTATE_FILES) $(MUTATE_NOTPERF)) files)"
 	@ASAN_OPTIONS=$(MUTATE_ASAN) UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1 \
-		build-asan/perfdump-mutate -s $(MUTATE_SEED) -t 10 -m 256 -o tests/fuzz $(MUTATE_FILES)
+		build-asan/perfdump-mutate -s $(MUTATE_SEED) -t 10 -m 256 -T $(MUTATE_SECONDS) -o tests/fuzz \
+		$(MUTATE_FILES) $(MUTATE_NOTPERF)
 
 # libFuzzer build: clang, ASan + UBSan, coverage on every source file.
 FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \

@@ -378,7 +378,7 @@ id_index_bytes() {
 
 be64() {
 	local h i out=
-	h=$(printf '%016x' "$1")
+	printf -v h '%016x' "$1" # -v: no subshell, no fork per call
 	for i in 0 2 4 6 8 10 12 14; do
 		out="$out\\x${h:$i:2}"
 	done
@@ -388,7 +388,7 @@ be64() {
 
 be32() {
 	local h i out=
-	h=$(printf '%08x' "$1")
+	printf -v h '%08x' "$1" # -v: no subshell, no fork per call
 	for i in 0 2 4 6; do
 		out="$out\\x${h:$i:2}"
 	done
@@ -398,14 +398,14 @@ be32() {
 
 be16() {
 	local h
-	h=$(printf '%04x' "$1")
+	printf -v h '%04x' "$1" # -v: no subshell, no fork per call
 	# shellcheck disable=SC2059
 	printf "\\x${h:0:2}\\x${h:2:2}"
 }
 
 le16() {
 	local h
-	h=$(printf '%04x' "$1")
+	printf -v h '%04x' "$1" # -v: no subshell, no fork per call
 	# shellcheck disable=SC2059
 	printf "\\x${h:2:2}\\x${h:0:2}"
 }
@@ -727,7 +727,7 @@ NOT_PERF="platform_system_extras/invalid_perf.data"
 @test "attrs corpus: every file exits 0 (1 if damaged) in text and JSON, and matches the MANIFEST" {
 	sweep
 	need_corpus
-	local f want st got
+	local f want st got g docs= n=0
 	local -A manifest
 	# every file's "attrs (N): ..." line of the MANIFEST, read once
 	while IFS=$'\t' read -r f want; do
@@ -753,17 +753,25 @@ NOT_PERF="platform_system_extras/invalid_perf.data"
 		pd -j attrs "$CORPUS/$f"
 		assert_no_signal
 		assert_eq "$status" "$st" "exit status of -j attrs $f"
-		# one jq: a perfdump document, no errors (unless damaged), and
-		# the MANIFEST's summary of the attrs
-		got=$(jq -r --argjson st "$st" 'if .perfdump_json_version != 1 or (.errors | type) != "array" then "not a perfdump document"
-			elif $st == 0 and .errors != [] then "errors: \(.errors)" else '"$MANIFEST_JQ"' end' <<<"$output" 2>&1)
+		docs="$docs{\"f\":$(js "$f"),\"st\":$st,\"doc\":$output}
+"
+		n=$((n + 1))
+	done < <(cd "$CORPUS" && find . -type f ! -name MANIFEST.md | sed 's|^\./||' | LC_ALL=C sort)
+	# one jq over all the documents: each a perfdump document, no errors
+	# (unless damaged), and the MANIFEST's summary of the attrs; a line
+	# "FILE<tab>SUMMARY" each
+	got=$(jq -r '.f + "\t" + (.st as $st | .doc | if .perfdump_json_version != 1 or (.errors | type) != "array" then "not a perfdump document"
+		elif $st == 0 and .errors != [] then "errors: \(.errors)" else '"$MANIFEST_JQ"' end)' <<<"$docs" 2>&1) ||
+		{ echo "jq: $got"; false; }
+	[ "$(wc -l <<<"$got")" -eq "$n" ] && [ "$n" -gt 40 ] || { echo "$n files, jq wrote: $got"; false; }
+	while IFS=$'\t' read -r f g; do
 		want=${manifest[$f]:-}
 		if [ -n "$want" ]; then
-			assert_eq "$got" "$want" "attrs of $f vs MANIFEST"
+			assert_eq "$g" "$want" "attrs of $f vs MANIFEST"
 		else
-			case $got in "not a perfdump document" | "errors: "*) assert_eq "$got" "" "$f" ;; esac
+			case $g in "not a perfdump document" | "errors: "*) assert_eq "$g" "" "$f" ;; esac
 		fi
-	done < <(cd "$CORPUS" && find . -type f ! -name MANIFEST.md | sed 's|^\./||' | LC_ALL=C sort)
+	done <<<"$got"
 }
 
 @test "attrs corpus hybrid_topology: extended types 4 and 7 named cpu_core and cpu_atom" {

@@ -10,8 +10,11 @@ load helpers
 # corpus_check REL [STATUS OFFSET [not-perf]]: header and features, text
 # and -j: no signal, STATUS (default 0), valid JSON; a damaged file (STATUS
 # 1) reports an error at OFFSET on stderr and in the JSON errors; one that
-# is not a recording (not-perf) shows nothing but that error.
+# is not a recording (not-perf) shows nothing but that error.  A sweep:
+# make mutate runs every corpus file, whole, through the pipeline (header
+# and features in text and JSON among it) under the sanitizers.
 corpus_check() {
+	sweep
 	need_corpus
 	local f=$CORPUS/$1 want=${2:-0} off=${3-} notperf=${4-} cmd
 	[ -f "$f" ] || {

@@ -493,17 +493,27 @@ check_buildids() {
 
 @test "features: every decoder consumes its whole section on every fixture (no warnings)" {
 	sweep
+	local f docs= n=0 bad
 	# (full-be32.data has one warning: its bitmap was guessed as 8 x u32)
 	for f in testdata/*.data testdata/threads.data $S/full-le.data $S/full-be.data \
 		$S/full-be32.data $S/pipe-le.data $S/pipe-be.data $S/v1.data $S/unknown-features.data \
 		$S/attrs-after-data.data $S/attr-big.data; do
-		pdj -j features "$f"
+		pd -j features "$f"
 		case $f in testdata/killed.data | testdata/killed-u.data) ;; *) assert_status 0 ;; esac
-		jq_all \
-			'[.warnings[] | select(.offset != 72 or (.what | test("feature bitmap") | not))]' '[]' \
-			'[.features[] | select(has("bytes") and .name != null) | .name]' '[]' \
-			'[.features[] | select(has("unparsed_bytes")) | .name]' '[]'
+		docs="$docs$output
+"
+		n=$((n + 1))
 	done
+	# one jq over every document: the contract's keys, and a line for each
+	# warning or feature left undecoded
+	bad=$(jq -r -n --argjson n "$n" '[inputs] | if length != $n then "\(length) documents for \($n) files" else .[] |
+		if .perfdump_json_version != 1 or (.file | type) != "string" or (.errors | type) != "array" then "\(.file): not a document"
+		else .file as $f |
+			([.warnings[] | select(.offset != 72 or (.what | test("feature bitmap") | not))] | select(. != []) | "\($f): warnings \(.)"),
+			([.features[] | select(has("bytes") and .name != null) | .name] | select(. != []) | "\($f): bytes of \(.)"),
+			([.features[] | select(has("unparsed_bytes")) | .name] | select(. != []) | "\($f): unparsed bytes of \(.)")
+		end end' <<<"$docs" 2>&1)
+	assert_empty "$bad" "features not wholly decoded"
 }
 
 @test "features text: one titled block per feature with aligned rows" {

@@ -40,6 +40,7 @@ features_overlap() {
 }
 
 @test "the fuzz targets: the list matches make fuzz, each replays the regressions cleanly" {
+	once # the same sanitizer build whichever perfdump the suite tests
 	[ -x "$REPLAY" ] || skip "$REPLAY not built (make SANITIZE=1 build-asan/perfdump-replay)"
 	local listed made t
 	# all but the whole pipeline, which runs what they run
@@ -82,4 +83,23 @@ EOF
 perfdump_json() {
 	local filter=${*: -1}
 	"$PERFDUMP" -j "${@:1:$#-1}" | jq -c "$filter"
+}
+
+# make check bounds the mutation test with -T: a file whose share of the
+# time is spent still runs MIN_RUN (32) of its mutants, cuts and flips
+@test "perfdump-mutate -T: past its share, a file runs 32 of its mutants; without -T, all" {
+	once # the same sanitizer build whichever perfdump the suite tests
+	local m=build-asan/perfdump-mutate
+	[ -x "$m" ] || skip "$m not built (make SANITIZE=1 build-asan/perfdump-mutate)"
+	export ASAN_OPTIONS=quarantine_size_mb=16:malloc_context_size=10
+	run "$m" -T 0.001 -n 40 -o "$BATS_TEST_TMPDIR" testdata/killed.data
+	assert_status 0
+	# (how many flips a file gets depends on the machine's speed)
+	[[ $output =~ "ok   testdata/killed.data: 632 bytes, 102 cuts + "[0-9]+" flip mutants (32 of them in its " ]] ||
+		{ echo "$output"; false; }
+	assert_contains "$output" ": 33 mutants of 1 files in " # and the file itself
+	run "$m" -n 0 -o "$BATS_TEST_TMPDIR" testdata/synthetic/trunc-header.data
+	assert_status 0
+	[[ $output != *"of them in its"* ]]
+	assert_contains "$output" "mutants of 1 files in "
 }

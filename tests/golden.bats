@@ -21,9 +21,14 @@ as_file() {
 	[ -z "$1" ] || printf '%s\n' "$1"
 }
 
-# golden_check NAME: NAME is a path below testdata/.
+# golden_check NAME: NAME is a path below testdata/.  A sweep for a file
+# (the same ten commands on every fixture): make mutate runs each fixture
+# file whole through them under the sanitizers.  A directory recording
+# (threads.data, comm-order.data) is not a file it can run, so the
+# sanitizer build checks those too.
 golden_check() {
 	local name=$1 f=testdata/$1 cmd rc=0
+	[ -d "$f" ] || sweep
 	for cmd in $GOLDEN_CMDS; do
 		[ -f "$G/$name.$cmd.txt" ] || {
 			echo "no golden $G/$name.$cmd.txt: run scripts/update-golden.sh"

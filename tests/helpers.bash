@@ -236,7 +236,7 @@ ALL32="TRACING_DATA BUILD_ID HOSTNAME OSRELEASE VERSION ARCH NRCPUS CPUDESC CPUI
 # le64 N / le32 N: N as 8 / 4 little-endian bytes on stdout.
 le64() {
 	local h i out=
-	h=$(printf '%016x' "$1")
+	printf -v h '%016x' "$1" # -v: no subshell, no fork per call
 	for i in 14 12 10 8 6 4 2 0; do
 		out="$out\\x${h:$i:2}"
 	done
@@ -246,7 +246,7 @@ le64() {
 
 le32() {
 	local h i out=
-	h=$(printf '%08x' "$1")
+	printf -v h '%08x' "$1" # -v: no subshell, no fork per call
 	for i in 6 4 2 0; do
 		out="$out\\x${h:$i:2}"
 	done
@@ -296,6 +296,14 @@ need_corpus() {
 # checks the outputs.
 sweep() {
 	[ "${PD_SWEEPS:-1}" = 1 ] || skip "sweep: make mutate runs these files under the sanitizers"
+}
+
+# once: the test checks the tree (docs, help texts, the Makefile, the
+# sources), not how perfdump handles its memory: tests/run.sh sets PD_ONCE=0
+# for the sanitizer build when it runs both builds, and the normal build
+# runs it.
+once() {
+	[ "${PD_ONCE:-1}" = 1 ] || skip "once: checks the tree, run with the normal build"
 }
 
 # ------------------------------------------------------ JSON conveniences

@@ -42,7 +42,7 @@ our_counts() {
 # le16 N: N as 2 little-endian bytes
 le16() {
 	local h
-	h=$(printf '%04x' "$1")
+	printf -v h '%04x' "$1" # -v: no subshell, no fork per call
 	# shellcheck disable=SC2059
 	printf "\\x${h:2:2}\\x${h:0:2}"
 }

@@ -13,7 +13,9 @@
 # fixture, text and JSON): `make mutate` runs every one of those files
 # through the whole pipeline under the same sanitizers, and the normal
 # run still checks their output.  `make check-asan` (one binary) runs
-# them under ASan too.
+# them under ASan too.  The tests marked `once` (they check the docs, help
+# texts, Makefile and sources against each other, not perfdump's memory)
+# run with the normal build only, in the same way.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 export LC_ALL=C
@@ -27,9 +29,10 @@ else
 fi
 jobs=${PD_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
-# The heaviest files first (measured: the sweeps and the 2-mode reader
-# parity), then the rest in name order.
-heavy="records reader robustness golden features samples header attrs corpus buildids stats codes"
+# The heaviest files first (the times this script prints at the end: the
+# sweeps, the crafted files, the 2-mode reader parity), then the rest in
+# name order.
+heavy="attrs records reader robustness buildids features samples header docs check golden escape cli completion stats"
 files=
 for h in $heavy; do
 	[ -f "tests/$h.bats" ] && files="$files tests/$h.bats"
@@ -66,10 +69,12 @@ worker() {
 		set -- $job
 		sweeps=1
 		case $3 in */build-asan/*) sweeps=$sweeps_asan ;; esac
-		PERFDUMP=$3 PD_SWEEPS=$sweeps \
+		t0=$(date +%s%N)
+		PERFDUMP=$3 PD_SWEEPS=$sweeps PD_ONCE=$sweeps \
 			ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 			UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 			bats --tap "$4" >"$tmp/$2.$(printf %03d "$1").tap" 2>&1
+		echo "$((($(date +%s%N) - t0) / 1000000)) $3 $4" >>"$tmp/times"
 	done
 }
 
@@ -101,5 +106,8 @@ for bin in $bins; do
 	passed=$((passed + p))
 	failed=$((failed + f))
 done
+# each job's wall time, the slowest first (what to split or list in $heavy)
+echo "# seconds per bats file and binary, the slowest first:"
+sort -rn "$tmp/times" | awk '{ printf "#   %6.1f  %s %s\n", $1 / 1000, $2, $3 }' | sed "s|$PWD/||"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

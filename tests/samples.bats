@@ -56,7 +56,7 @@ no_sample_problems() {
 E=le
 wN() {
 	local n=$1 h i out=
-	h=$(printf "%0$((n * 2))x" "$2")
+	printf -v h "%0$((n * 2))x" "$2" # -v: no subshell, no fork per call
 	h=${h: -$((n * 2))}
 	if [ "$E" = be ]; then
 		for ((i = 0; i < n * 2; i += 2)); do out="$out\\x${h:i:2}"; done

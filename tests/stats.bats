@@ -39,13 +39,21 @@ our_counts() {
 # the container and the records inside it, and so does stats).
 @test "stats: per-type counts and TOTAL equal perf report --stats for every fixture" {
 	sweep
-	local name f
-	for name in cpu-clock callgraph zstd pipe threads tracepoint group mono stat allbits; do
-		f=testdata/$name.data
-		stats_of "$f"
-		assert_status 0
-		assert_eq "$(our_counts)" "$(perf_counts "$name.data")" "record counts of $name.data"
-		jq_eq '.stats.records.total' "$(perf_total "$name.data")"
+	local names="cpu-clock callgraph zstd pipe threads tracepoint group mono stat allbits" name files=() all
+	for name in $names; do
+		files+=("testdata/$name.data")
+	done
+	# one perfdump over the ten (one document each, exit 0), one jq
+	run --separate-stderr "$PERFDUMP" -j stats "${files[@]}"
+	assert_status 0
+	all=$(jq -r '"\(.file) TOTAL \(.stats.records.total)", (.file as $f | .stats.records.types[] | "\($f) \(.name // "UNKNOWN") \(.count)")' <<<"$output" |
+		sed 's/ HEADER_ATTR / ATTR /; s/ HEADER_FEATURE / FEATURE /;
+		     s/ HEADER_EVENT_TYPE / EVENT_TYPE /; s/ HEADER_TRACING_DATA / TRACING_DATA /;
+		     s/ HEADER_BUILD_ID / BUILD_ID /')
+	for name in $names; do
+		assert_eq "$(sed -n "s|^testdata/$name.data ||p" <<<"$all" | grep -v '^TOTAL ' | LC_ALL=C sort)" \
+			"$(perf_counts "$name.data")" "record counts of $name.data"
+		assert_eq "$(sed -n "s|^testdata/$name.data TOTAL ||p" <<<"$all")" "$(perf_total "$name.data")" "TOTAL of $name.data"
 	done
 }
 
@@ -116,12 +124,16 @@ our_counts() {
 
 # The regions and gaps add up to the whole file, for every fixture.
 @test "stats: the byte account covers every byte of each fixture exactly once" {
-	local f
+	local f files=() bad
 	for f in testdata/*.data testdata/synthetic/full-le.data testdata/synthetic/full-be.data; do
-		[ -f "$f" ] || continue
-		stats_of "$f"
-		jq_true '.stats.bytes | .covered + .unaccounted == .file_size and .overlap == 0'
+		[ -f "$f" ] && files+=("$f")
 	done
+	# one perfdump over all of them (one document each), one jq
+	bad=$("$PERFDUMP" -j stats "${files[@]}" 2>/dev/null | jq -r -n --argjson n "${#files[@]}" '[inputs] |
+		if length != $n then "\(length) documents for \($n) files" else .[] |
+		select(.perfdump_json_version != 1 or (.stats.bytes |
+			.covered + .unaccounted != .file_size or .overlap != 0)) | "\(.file): \(.stats.bytes)" end')
+	assert_empty "$bad" "files whose account does not add up"
 }
 
 @test "stats: zstd.data counts the container and the records inside it" {
@@ -159,12 +171,16 @@ our_counts() {
 @test "stats: per-type counts equal the MANIFEST for the uncompressed corpus files" {
 	sweep
 	need_corpus
-	local f n=0
+	local f n=0 files=() all
 	for f in $MANIFEST_COMPARABLE; do
-		stats_of "$CORPUS/$f"
-		assert_eq "$(our_counts | sed 's/^ATTR /HEADER_ATTR /; s/^FEATURE /HEADER_FEATURE /;
-			s/^TRACING_DATA /HEADER_TRACING_DATA /; s/^EVENT_TYPE /HEADER_EVENT_TYPE /' |
-			LC_ALL=C sort)" "$(manifest_counts "$f")" "record counts of $f"
+		files+=("$CORPUS/$f")
+	done
+	# one perfdump over all of them (one document each), one jq
+	all=$("$PERFDUMP" -j stats "${files[@]}" 2>/dev/null |
+		jq -r '.file as $f | .stats.records.types[] | "\($f) \(.name // "UNKNOWN") \(.count)"')
+	for f in $MANIFEST_COMPARABLE; do
+		assert_eq "$(grep -F "$CORPUS/$f " <<<"$all" | sed "s|^$CORPUS/$f ||" | LC_ALL=C sort)" \
+			"$(manifest_counts "$f")" "record counts of $f"
 		n=$((n + 1))
 	done
 	[ "$n" -ge 10 ]
@@ -366,34 +382,47 @@ our_counts() {
 }
 
 # Every fixture: stats' covered bytes, unaccounted bytes and file size equal
-# check's, and each gap check reports is one of stats' gaps.
+# check's, and each gap check reports is one of stats' gaps.  One perfdump
+# per command over all fixtures (one document per file) and one jq over
+# both streams; a sweep (make mutate runs stats and check on every fixture
+# under the sanitizers).
 @test "stats and check: the same covered bytes and gaps for every fixture" {
-	local f s c nfiles=0
+	sweep
+	local files f res
+	files=()
 	for f in testdata/*.data testdata/synthetic/*.data; do
-		[ -e "$f" ] || continue
-		# each command's account: [file_size, covered, unaccounted, gaps]
-		pdj -j stats "$f"
-		s=$(jq -c '.stats.bytes | if . == null then null else
-			[.file_size, .covered, .unaccounted, [.gaps[] | [.offset, .size]]] end' <<<"$output")
-		pdj -j check "$f"
-		c=$(jq -c '[.check.summary.file_size, .check.summary.bytes_covered,
-			.check.summary.file_size - .check.summary.bytes_covered,
-			[.check.findings[] | select(.code | test("^(unreferenced|trailing)-(bytes|padding)$")) |
-				[.offset, .values.size]]]' <<<"$output")
-		# not a recording: stats shows nothing of it; check covers 0 bytes
-		if [ "$s" = null ]; then
-			assert_eq "$f" testdata/synthetic/code-bad-magic.data
-			assert_eq "$c" '[128,0,128,[]]'
-			continue
-		fi
-		nfiles=$((nfiles + 1))
-		# the same numbers, and every gap check reports is one of stats'
-		if ! jq -e -n --argjson s "$s" --argjson c "$c" \
-			'$s[0:3] == $c[0:3] and ($c[3] - $s[3] == [])' >/dev/null; then
-			echo "$f: stats $s, check $c"
-			return 1
-		fi
+		[ -e "$f" ] && files+=("$f")
 	done
+	"$PERFDUMP" -j stats "${files[@]}" >"$BATS_TEST_TMPDIR/stats.jsonl" 2>/dev/null || true
+	"$PERFDUMP" -j check "${files[@]}" >"$BATS_TEST_TMPDIR/check.jsonl" 2>/dev/null || true
+	# each command's account: [file_size, covered, unaccounted, gaps]; a
+	# line per file that differs, then the number of files compared
+	res=$(jq -r -n --slurpfile s "$BATS_TEST_TMPDIR/stats.jsonl" --slurpfile c "$BATS_TEST_TMPDIR/check.jsonl" \
+		--argjson n "${#files[@]}" '
+		def contract: type == "object" and .perfdump_json_version == 1 and (.file | type == "string") and
+			(.errors | type == "array") and (.warnings | type == "array");
+		if ($s | length) != $n or ($c | length) != $n then "documents: \($s | length) and \($c | length), files \($n)"
+		else [range($n) | . as $i | $s[$i] as $sd | $c[$i] as $cd |
+			($sd.stats.bytes | if . == null then null else
+				[.file_size, .covered, .unaccounted, [.gaps[] | [.offset, .size]]] end) as $sa |
+			[$cd.check.summary.file_size, $cd.check.summary.bytes_covered,
+			 $cd.check.summary.file_size - $cd.check.summary.bytes_covered,
+			 [$cd.check.findings[] | select(.code | test("^(unreferenced|trailing)-(bytes|padding)$")) |
+				[.offset, .values.size]]] as $ca |
+			if ($sd | contract | not) or ($cd | contract | not) or $sd.file != $cd.file then
+				"\($sd.file) \($cd.file): not documents of the JSON contract"
+			# not a recording: stats shows nothing of it; check covers 0 bytes
+			elif $sa == null then
+				(if $sd.file == "testdata/synthetic/code-bad-magic.data" and $ca == [128,0,128,[]] then empty
+				 else "\($sd.file): stats shows nothing, check \($ca)" end)
+			# the same numbers, and every gap check reports is one of the gaps of stats
+			elif $sa[0:3] == $ca[0:3] and ($ca[3] - $sa[3] == []) then "compared"
+			else "\($sd.file): stats \($sa), check \($ca)" end] |
+			(map(select(. != "compared")) | .[]), "compared \(map(select(. == "compared")) | length)"
+		end')
 	# the directory recording and both kinds of fixtures were compared
-	[ "$nfiles" -ge 75 ] || { echo "only $nfiles files compared"; return 1; }
+	[[ $res =~ ^compared\ ([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -ge 75 ] || {
+		echo "$res"
+		return 1
+	}
 }

@@ -197,20 +197,35 @@ NOT_PERF_CMDS="summary header features attrs records stats buildids profile"
 # not_perf FILE WHAT DETAIL: every command (but check) says on stderr, and
 # only there, "perfdump: FILE: 0x0: WHAT: DETAIL" (no offset when WHAT is
 # "directory"); text writes nothing, -j a document whose command key is
-# null with that error; exit 1 each time.
+# null with that error; exit 1 each time.  The JSON documents of all the
+# commands are checked by one jq run at the end (jq starts slowly).
 not_perf() {
-	local f=$1 what=$2 detail=$3 at="0x0: " off=0 c
+	local f=$1 what=$2 detail=$3 at="0x0: " off=0 c docs= errs
 	[ "$what" != directory ] || at= off=null
 	for c in $NOT_PERF_CMDS; do
 		pd $c "$f"
 		assert_status 1
 		assert_empty "$output" "stdout of '$c $f'"
 		assert_eq "$stderr" "perfdump: $f: $at$what: $detail" "stderr of '$c $f'"
-		pdj -j $c "$f"
+		pd -j $c "$f"
 		assert_status 1
-		jq_all ".$c" null '.errors' "[{\"offset\":$off,\"what\":$(js "$what"),\"detail\":$(js "$detail")}]" \
-			'.warnings' '[]' 'keys - ["errors","file","perfdump_json_version","warnings"]' "[\"$c\"]"
+		docs="$docs$output
+"
 	done
+	# one document per command, in order, each the contract's keys and
+	# the command's key, null, with exactly that error
+	errs="[{\"offset\":$off,\"what\":$(js "$what"),\"detail\":$(js "$detail")}]"
+	if ! jq -e -n --arg cmds "$NOT_PERF_CMDS" --argjson errs "$errs" '
+		[inputs] as $d | ($cmds | split(" ")) as $c |
+		($d | length) == ($c | length) and all(range($c | length); . as $i | $d[$i] |
+			type == "object" and .perfdump_json_version == 1 and .file == '"$(js "$f")"' and
+			has($c[$i]) and .[$c[$i]] == null and .errors == $errs and .warnings == [] and
+			(keys - ["errors", "file", "perfdump_json_version", "warnings"]) == [$c[$i]])' \
+		>/dev/null <<<"$docs"; then
+		echo "-j $NOT_PERF_CMDS on $f: not one document each, with the command's key null and the error $errs:"
+		printf '%s\n' "$docs" | head -c 3000
+		return 1
+	fi
 	# nor with -p, --json-lines, -x, --csv or --list: no field of it
 	for c in "-p header" "features --list" "-x header" "profile --csv"; do
 		# shellcheck disable=SC2086
@@ -232,16 +247,29 @@ first_bytes() {
 	od -A n -t x1 -N "$2" "$1" | sed 's/^ //'
 }
 
-@test "not a perf.data file: /etc/passwd, /dev/null, an empty file: said on stderr, nothing shown, exit 1" {
+# The regular files below are a sweep: make mutate runs such inputs (an
+# empty file, short and long text, zstd-compressed text: MUTATE_NOTPERF in
+# the Makefile) through every command under the sanitizers.  /dev/null,
+# standard input and the directories are not files it can run: the
+# sanitizer build runs those tests too.
+@test "not a perf.data file: /etc/passwd, an empty file: said on stderr, nothing shown, exit 1" {
+	sweep
 	[ -s /etc/passwd ] || skip "no /etc/passwd"
 	not_perf /etc/passwd "file header: magic" \
 		"not a perf.data file: the first 8 bytes are $(first_bytes /etc/passwd 8), not \"PERFILE2\" or \"PERFFILE\""
-	not_perf /dev/null "file header: magic" "not a perf.data file: the input is empty"
 	: >"$BATS_TEST_TMPDIR/empty.data"
 	not_perf "$BATS_TEST_TMPDIR/empty.data" "file header: magic" "not a perf.data file: the input is empty"
 }
 
-@test "not a perf.data file: text files of 3 and 12 bytes, standard input" {
+@test "not a perf.data file: /dev/null, standard input: said on stderr, nothing shown, exit 1" {
+	not_perf /dev/null "file header: magic" "not a perf.data file: the input is empty"
+	run --separate-stderr sh -c "printf 'x\n' | '$PERFDUMP' -j -"
+	assert_status 1
+	check_json '.summary == null and .errors[0].detail == "not a perf.data file: the input has 2 bytes, 78 0a, too few for the 8-byte magic \"PERFILE2\" or \"PERFFILE\""'
+}
+
+@test "not a perf.data file: text files of 3 and 12 bytes" {
+	sweep
 	local d=$BATS_TEST_TMPDIR
 	printf 'abc' >"$d/3.txt"
 	not_perf "$d/3.txt" "file header: magic" \
@@ -249,9 +277,6 @@ first_bytes() {
 	printf 'hello world\n' >"$d/12.txt"
 	not_perf "$d/12.txt" "file header: magic" \
 		'not a perf.data file: the first 8 bytes are 68 65 6c 6c 6f 20 77 6f, not "PERFILE2" or "PERFFILE"'
-	run --separate-stderr sh -c "printf 'x\n' | '$PERFDUMP' -j -"
-	assert_status 1
-	check_json '.summary == null and .errors[0].detail == "not a perf.data file: the input has 2 bytes, 78 0a, too few for the 8-byte magic \"PERFILE2\" or \"PERFFILE\""'
 	# the magic and fewer than 16 bytes: a recording, cut (its header is shown)
 	printf 'PERFILE2\x68\0' >"$d/cut.data"
 	pd header "$d/cut.data"
@@ -260,12 +285,17 @@ first_bytes() {
 	assert_contains "$output" $'\n  magic:                    PERFILE2\n'
 }
 
-@test "not a perf.data file: zstd-compressed text, a directory without 'data'" {
+@test "not a perf.data file: zstd-compressed text" {
+	sweep
 	command -v zstd >/dev/null || skip "zstd not installed"
 	local d=$BATS_TEST_TMPDIR
 	printf hello | zstd -q >"$d/hello.zst"
 	not_perf "$d/hello.zst" "file header: magic" \
 		'not a perf.data file: the input decompressed from zstd has 5 bytes, 68 65 6c 6c 6f, too few for the 8-byte magic "PERFILE2" or "PERFFILE"'
+}
+
+@test "not a perf.data file: a directory without 'data', or whose 'data' is a directory" {
+	local d=$BATS_TEST_TMPDIR
 	mkdir "$d/notperf" "$d/datadir" "$d/datadir/data"
 	not_perf "$d/notperf" directory \
 		"not a perf.data file: a directory without a file 'data' (where perf record --threads writes the header)"

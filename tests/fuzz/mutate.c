@@ -39,6 +39,14 @@
  * The counts therefore depend on the machine's speed; each mutant does
  * not, and the per-file line says how many each file got.  A failing
  * mutant is saved whole, so it replays anywhere.
+ *
+ * -T SECONDS bounds the whole run: each file gets an equal share of the
+ * time left (so a file that ran short leaves more to the next ones), and
+ * its mutants run in an order where every prefix is an even sample: the
+ * cuts spread over the file (bit-reversed order), flips and cuts
+ * interleaved in their proportion.  When the share is spent no new batch
+ * starts, once MIN_RUN mutants have run; the per-file line says how many
+ * of its mutants ran.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -68,6 +76,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* core milliseconds of flip mutants a file may cost before it gets fewer */
 #define FLIP_BUDGET_MS 500
 #define CUT_BUDGET_MS  300
+/* mutants a file runs under -T even when its share of the time is spent */
+#define MIN_RUN 32
+/* mutants per forked worker under -T (the share is checked between batches) */
+#define BATCH_T 8
 
 struct mutant {
 	size_t len; /* the mutant is the first len bytes ... */
@@ -83,6 +95,8 @@ static unsigned timeout_s = 10;
 static long max_rss_mb = 256;
 static int nflips = 300;
 static const char *outdir = "tests/fuzz";
+static double total_s; /* -T: the whole run's time, 0 for no bound */
+static struct timespec run_t0;
 
 /* totals */
 static unsigned long n_mutants, n_fail;
@@ -372,6 +386,9 @@ struct file_run {
 	long max_rss_kb;
 	double max_ms, total_ms;
 	unsigned long fails;
+	struct timespec t0; /* when the file's mutants began */
+	double share_ms;    /* -T: the file's share of the time, else 0 */
+	int ran;	    /* mutants started */
 };
 
 static void done_ok(struct file_run *fr, double ms)
@@ -498,12 +515,18 @@ static void run_all(struct slot *slots, struct file_run *fr, int first,
 			;
 		if (i < jobs && fr->nretry) {
 			spawn(&slots[i], fr, &fr->retry[--fr->nretry], 1);
+		} else if (i < jobs && first < last && fr->share_ms > 0 &&
+			   fr->ran >= MIN_RUN &&
+			   ms_since(&fr->t0) >= fr->share_ms) {
+			last = first; /* the file's share of -T is spent */
 		} else if (i < jobs && first < last) {
 			int idx[BATCH], n = 0;
 			int share = (last - first + jobs - 1) / jobs;
+			int max = fr->share_ms > 0 ? BATCH_T : BATCH;
 
-			while (n < BATCH && n < share && first < last)
+			while (n < max && n < share && first < last)
 				idx[n++] = first++;
+			fr->ran += n;
 			spawn(&slots[i], fr, idx, n);
 		} else if (busy) {
 			reap(slots, fr);
@@ -513,7 +536,51 @@ static void run_all(struct slot *slots, struct file_run *fr, int first,
 	}
 }
 
-static int mutate_file(struct slot *slots, const char *file)
+/* Bit-reversed order of 0..n-1: every prefix is spread over the range. */
+static void spread_order(int *out, int n)
+{
+	int bits = 0, k = 0;
+
+	while ((1 << bits) < n)
+		bits++;
+	for (int i = 0; i < (1 << bits); i++) {
+		int r = 0;
+
+		for (int b = 0; b < bits; b++)
+			if (i >> b & 1)
+				r |= 1 << (bits - 1 - b);
+		if (r < n)
+			out[k++] = r;
+	}
+}
+
+/*
+ * Under -T: mutants 1..nm-1 (ncuts cuts, then flips) reordered so that
+ * every prefix holds cuts spread over the file and flips, in proportion.
+ */
+static void interleave(struct mutant *m, int nm, int ncuts)
+{
+	int nflip = nm - 1 - ncuts, ci = 0, fi = 0;
+	int *order = calloc((size_t)ncuts + 1, sizeof(*order));
+	struct mutant *tmp = calloc((size_t)nm, sizeof(*tmp));
+
+	if (!order || !tmp)
+		abort();
+	spread_order(order, ncuts);
+	for (int k = 1; k < nm; k++) {
+		/* the list that is further behind its share goes next */
+		if (fi >= nflip ||
+		    (ci < ncuts && (double)ci * nflip <= (double)fi * ncuts))
+			tmp[k] = m[1 + order[ci++]];
+		else
+			tmp[k] = m[1 + ncuts + fi++];
+	}
+	memcpy(m + 1, tmp + 1, (size_t)(nm - 1) * sizeof(*m));
+	free(tmp);
+	free(order);
+}
+
+static int mutate_file(struct slot *slots, const char *file, int files_left)
 {
 	struct file_run fr = {.file = file};
 	struct offs cuts = {0};
@@ -535,6 +602,13 @@ static int mutate_file(struct slot *slots, const char *file)
 	if (!fr.m || !fr.retry)
 		abort();
 
+	clock_gettime(CLOCK_MONOTONIC, &fr.t0);
+	if (total_s > 0) {
+		double left = total_s * 1e3 - ms_since(&run_t0);
+
+		/* no share left: MIN_RUN mutants, then the next file */
+		fr.share_ms = left > files_left ? left / files_left : 1;
+	}
 	/* the file itself first: its cost sets how many mutants it gets */
 	fr.m[nm] = (struct mutant){.len = size, .index = nm};
 	nm++;
@@ -627,12 +701,19 @@ static int mutate_file(struct slot *slots, const char *file)
 				if (m->off[k] == m->off[j])
 					m->nflip = k;
 	}
+	if (fr.share_ms > 0)
+		interleave(fr.m, nm, (int)ncuts);
+	fr.ran = 0;
 	run_all(slots, &fr, 1, nm);
-	printf("%-4s %s: %zu bytes%s, %zu cuts + %d flip mutants, %.0f ms each "
-	       "on average, slowest %.0f ms, peak RSS %ld MiB\n",
+	printf("%-4s %s: %zu bytes%s, %zu cuts + %d flip mutants",
 	       n_fail > fails ? "FAIL" : "ok", file, size,
 	       size > PREFIX_MAX ? " (flips in the first 64 KiB)" : "", ncuts,
-	       flips, fr.total_ms / nm, fr.max_ms,
+	       flips);
+	if (fr.ran < nm - 1)
+		printf(" (%d of them in its %.1f s of -T)", fr.ran,
+		       fr.share_ms / 1e3);
+	printf(", %.0f ms each on average, slowest %.0f ms, peak RSS %ld MiB\n",
+	       fr.total_ms / (fr.ran + 1), fr.max_ms,
 	       (fr.max_rss_kb + 1023) / 1024);
 	fflush(stdout);
 	free(cuts.v);
@@ -644,9 +725,10 @@ static int mutate_file(struct slot *slots, const char *file)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: perfdump-mutate [-s SEED] [-n FLIPS] [-j JOBS] "
-			"[-t SECONDS] [-m MIB]\n"
-			"                       [-o DIR] FILE...\n");
+	fprintf(stderr,
+		"usage: perfdump-mutate [-s SEED] [-n FLIPS] [-j JOBS] "
+		"[-t SECONDS] [-m MIB]\n"
+		"                       [-T SECONDS] [-o DIR] FILE...\n");
 	exit(2);
 }
 
@@ -657,7 +739,7 @@ int main(int argc, char **argv)
 	struct shared *sh;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "s:n:j:t:m:o:")) != -1) {
+	while ((opt = getopt(argc, argv, "s:n:j:t:m:o:T:")) != -1) {
 		switch (opt) {
 		case 's': seed = strtoull(optarg, NULL, 0); break;
 		case 'n': nflips = atoi(optarg); break;
@@ -665,6 +747,7 @@ int main(int argc, char **argv)
 		case 't': timeout_s = (unsigned)atoi(optarg); break;
 		case 'm': max_rss_mb = atol(optarg); break;
 		case 'o': outdir = optarg; break;
+		case 'T': total_s = strtod(optarg, NULL); break;
 		default: usage();
 		}
 	}
@@ -680,17 +763,20 @@ int main(int argc, char **argv)
 	for (int i = 0; i < jobs; i++)
 		slots[i].sh = &sh[i];
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	printf("mutate: seed %llu, %d jobs, limits %u s and %ld MiB per mutant "
-	       "(replay a failure: build-asan/perfdump-replay FILE)\n",
-	       (unsigned long long)seed, jobs, timeout_s, max_rss_mb);
-	int nfiles = 0;
+	run_t0 = t0;
+	printf("mutate: seed %llu, %d jobs, limits %u s and %ld MiB per mutant"
+	       "%s (replay a failure: build-asan/perfdump-replay FILE)\n",
+	       (unsigned long long)seed, jobs, timeout_s, max_rss_mb,
+	       total_s > 0 ? ", the whole run bounded by -T" : "");
+	int nfiles = 0, left = 0;
+	struct stat sb;
 
+	for (int i = optind; i < argc; i++)
+		left += stat(argv[i], &sb) == 0 && S_ISREG(sb.st_mode);
 	for (int i = optind; i < argc; i++) {
-		struct stat sb;
-
 		if (stat(argv[i], &sb) != 0 || !S_ISREG(sb.st_mode))
 			continue;
-		mutate_file(slots, argv[i]);
+		mutate_file(slots, argv[i], left--);
 		nfiles++;
 	}
 	printf("mutate: seed %llu: %lu mutants of %d files in %.1f s; peak RSS "
