@@ -62,11 +62,13 @@ void pd_walk_loop_close(struct pd_walk_loop *l);
 static inline __attribute__((always_inline)) int
 pd_walk_run(struct pd_walk_loop *l, pd_visit_fn fn, void *arg, const bool swap)
 {
+	struct pd_reader *r = l->r;
+	const uint32_t from = l->step_from; /* in a register, not reloaded */
 	struct pd_event ev;
 	int rc;
 
-	while ((rc = pd_reader_next_as(l->r, &ev, swap)) == 1) {
-		if (__builtin_expect(ev.type >= l->step_from, 0))
+	while ((rc = pd_reader_next_as(r, &ev, swap)) == 1) {
+		if (__builtin_expect(ev.type >= from, 0))
 			l->step(l->step_arg, l, &ev);
 		if (!fn(arg, &ev))
 			return 1;
