@@ -105,7 +105,7 @@ static void update_step(void *arg, struct pd_walk_loop *l, struct pd_event *ev)
 		pd_evlist_apply_update(s, ev->p, ev->size);
 }
 
-static void set_step(struct walk *w, struct pd_walk_loop *l, bool ordered)
+static void set_step(struct walk *w, struct pd_walk_loop *l)
 {
 	struct pd_session *s = w->s;
 
@@ -117,7 +117,6 @@ static void set_step(struct walk *w, struct pd_walk_loop *l, bool ordered)
 	 * only metadata (EVENT_UPDATE and the types after it) */
 	l->step_from =
 		s->pipe.live && !s->pipe.drained ? 0 : PD_REC_EVENT_UPDATE;
-	(void)ordered;
 }
 
 /* ---- handing records out -------------------------------------------- */
@@ -203,7 +202,7 @@ static int walk_ordered(struct walk *w)
 		pd_order_end(ord);
 		return -1;
 	}
-	set_step(w, &l, true);
+	set_step(w, &l);
 	pd_walk_loop_run(&l, push_ordered, ord);
 	pd_walk_loop_close(&l);
 	return pd_order_end(ord);
@@ -234,7 +233,7 @@ static int walk_file_order(struct walk *w)
 
 	if (pd_walk_loop_open(&l, &w->src, read_flags(w->o)) < 0)
 		return -1;
-	set_step(w, &l, false);
+	set_step(w, &l);
 	if (w->v->loop)
 		w->v->loop(w->arg, &l);
 	else

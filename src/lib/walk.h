@@ -74,8 +74,8 @@ struct pd_walk_end {
  *  - loop: the walk's loop run by the visitor itself, with its event
  *    function compiled into it (pd_walk_run): for a visitor that does
  *    so little per record that a call through a pointer shows (stats);
- *  - end: after the last record, in file order (e->rs zero in time
- *    order).
+ *  - end: after the last record of a walk in file order (a walk in
+ *    time order does not call it).
  * event, record and loop's function return false to end the walk; in
  * time order, the records read are then all still read (their
  * diagnostics said) but no more are handed out.
