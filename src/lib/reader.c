@@ -160,6 +160,14 @@ struct pd_reader *pd_reader_open_stream(const struct pd_reader_src *s,
 	return r;
 }
 
+void pd_reader_keep_record(struct pd_reader *r, struct pd_event *ev)
+{
+	if (!ev->payload || ev->payload_bytes)
+		return; /* nothing will overwrite it */
+	memcpy(r->rec_copy, ev->p, ev->size);
+	ev->p = r->rec_copy;
+}
+
 void pd_reader_set_legacy_google(struct pd_reader *r, bool legacy)
 {
 	r->legacy_google = legacy;
@@ -379,8 +387,7 @@ static void file_event(struct pd_reader *r, struct source *src,
 		 * The record's bytes are copied first: reading the payload
 		 * moves the stream's window.
 		 */
-		memcpy(r->rec_copy, rec->p, rec->size);
-		ev->p = r->rec_copy;
+		pd_reader_keep_record(r, ev);
 		if (pd_stream_read_payload(&src->st, &r->payload,
 					   &r->payload_cap, &got) == 0)
 			ev->payload_bytes = r->payload;

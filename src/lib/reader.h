@@ -143,6 +143,12 @@ void pd_reader_set_legacy_google(struct pd_reader *r, bool legacy);
 int pd_reader_read_payload(struct pd_reader *r, uint8_t **buf, size_t *cap,
 			   uint64_t *got);
 
+/*
+ * The record just returned keeps its bytes in the reader's own copy
+ * (ev->p moves there) when reading its payload would overwrite them.
+ */
+void pd_reader_keep_record(struct pd_reader *r, struct pd_event *ev);
+
 void pd_reader_close(struct pd_reader *r);
 
 /* Totals, for summaries: compressed bytes in, decompressed bytes out. */

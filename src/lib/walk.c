@@ -98,8 +98,8 @@ static void update_step(void *arg, struct pd_walk_loop *l, struct pd_event *ev)
 
 	if (s->pipe.live && !s->pipe.drained) {
 		/* the session may read the payload: keep the record */
-		if (pd_walk_keep_record(l, ev) == 0)
-			pd_session_pipe_event(s, l, ev);
+		pd_walk_keep_record(l, ev);
+		pd_session_pipe_event(s, l, ev);
 	}
 	if (ev->type == PD_REC_EVENT_UPDATE)
 		pd_evlist_apply_update(s, ev->p, ev->size);

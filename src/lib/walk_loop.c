@@ -32,7 +32,6 @@ int pd_walk_loop_open_stream(struct pd_walk_loop *l,
 void pd_walk_loop_close(struct pd_walk_loop *l)
 {
 	pd_reader_close(l->r);
-	free(l->copy);
 	loop_init(l);
 }
 
@@ -46,15 +45,9 @@ bool pd_walk_loop_swap(const struct pd_walk_loop *l)
 	return l->swap;
 }
 
-int pd_walk_keep_record(struct pd_walk_loop *l, struct pd_event *ev)
+void pd_walk_keep_record(struct pd_walk_loop *l, struct pd_event *ev)
 {
-	if (!ev->payload || ev->payload_bytes)
-		return 0; /* nothing will overwrite it */
-	if (!l->copy && !(l->copy = malloc(UINT16_MAX + 1)))
-		return -1;
-	memcpy(l->copy, ev->p, ev->size);
-	ev->p = l->copy;
-	return 0;
+	pd_reader_keep_record(l->r, ev);
 }
 
 int pd_walk_read_payload(struct pd_walk_loop *l, uint8_t **buf, size_t *cap,

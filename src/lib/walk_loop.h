@@ -39,8 +39,7 @@ struct pd_walk_loop {
 	uint32_t step_from;
 	pd_step_fn step;
 	void *step_arg;
-	uint8_t *copy; /* pd_walk_keep_record's copy of a record */
-	bool swap;     /* the source's byte order is not this host's */
+	bool swap; /* the source's byte order is not this host's */
 };
 
 /*
@@ -84,10 +83,10 @@ bool pd_walk_loop_swap(const struct pd_walk_loop *l);
 
 /*
  * For the update step: the record just read keeps its bytes in the
- * loop's own copy (ev->p moves there) when reading its payload would
- * overwrite them.  Returns -1 when out of memory.
+ * reader's copy (ev->p moves there) when reading its payload would
+ * overwrite them (pd_reader_keep_record).
  */
-int pd_walk_keep_record(struct pd_walk_loop *l, struct pd_event *ev);
+void pd_walk_keep_record(struct pd_walk_loop *l, struct pd_event *ev);
 /* The payload of the record just read (pd_reader_read_payload). */
 int pd_walk_read_payload(struct pd_walk_loop *l, uint8_t **buf, size_t *cap,
 			 uint64_t *got);
