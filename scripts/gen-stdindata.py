@@ -21,6 +21,10 @@ Usage (from the project root):
         decompresses to 17 MiB (zstd through ctypes: libzstd, which
         perfdump links): more than perfdump keeps of one container.
 
+    python3 scripts/gen-stdindata.py unknown OUT
+        Write testdata/pipe.data with a record of type 0xffffffff, a type
+        no perf writes, between the pipe header and its first attr.
+
 Standard library only (and libzstd for `bomb`), deterministic.
 """
 
@@ -99,6 +103,12 @@ def bomb(out):
         f.write(b"PERFILE2" + struct.pack("<Q", 16) + rec)
 
 
+def unknown(out):
+    data = open(PIPE, "rb").read()
+    with open(out, "wb") as f:
+        f.write(data[:16] + struct.pack("<IHH", 0xFFFFFFFF, 0, 8) + data[16:])
+
+
 def main():
     if len(sys.argv) in (2, 3) and sys.argv[1] == "stream":
         stream(int(sys.argv[2]) if len(sys.argv) == 3 else None)
@@ -106,6 +116,8 @@ def main():
         live(int(sys.argv[2]), float(sys.argv[3]))
     elif len(sys.argv) == 3 and sys.argv[1] == "bomb":
         bomb(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == "unknown":
+        unknown(sys.argv[2])
     else:
         sys.exit(__doc__)
 

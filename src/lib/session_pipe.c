@@ -293,7 +293,9 @@ static bool before_events(const struct pd_session *s, const struct pd_event *r)
 	case PD_REC_TIME_CONV:
 	case PD_REC_HEADER_FEATURE: return true;
 	}
-	return false;
+	/* a type no perf writes is no event either: the metadata after it
+	 * is read as from a file (perf itself stops at it) */
+	return pd_rec_ops(r->type) == NULL;
 }
 
 /*

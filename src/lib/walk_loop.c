@@ -7,7 +7,7 @@
 
 static void loop_init(struct pd_walk_loop *l)
 {
-	*l = (struct pd_walk_loop){.step_from = UINT32_MAX};
+	*l = (struct pd_walk_loop){.step_from = UINT64_MAX};
 }
 
 int pd_walk_loop_open(struct pd_walk_loop *l, const struct pd_reader_src *src,

@@ -34,9 +34,10 @@ typedef void (*pd_step_fn)(void *arg, struct pd_walk_loop *l,
 
 struct pd_walk_loop {
 	struct pd_reader *r;
-	/* records of a type >= step_from go by step first; UINT32_MAX:
-	 * none (the update step's records are metadata, HEADER_ATTR on) */
-	uint32_t step_from;
+	/* records of a type >= step_from go by step first; UINT64_MAX:
+	 * none, for a record's type is 32 bits and may be UINT32_MAX (the
+	 * update step's records are metadata, HEADER_ATTR on) */
+	uint64_t step_from;
 	pd_step_fn step;
 	void *step_arg;
 	bool swap; /* the source's byte order is not this host's */
@@ -62,7 +63,7 @@ static inline __attribute__((always_inline)) int
 pd_walk_run(struct pd_walk_loop *l, pd_visit_fn fn, void *arg, const bool swap)
 {
 	struct pd_reader *r = l->r;
-	const uint32_t from = l->step_from; /* in a register, not reloaded */
+	const uint64_t from = l->step_from; /* in a register, not reloaded */
 	struct pd_event ev;
 	int rc;
 
