@@ -190,6 +190,8 @@ bad_records() {
 	hdr 74 0 16 # 320: CPU_MAP MASK with long_size 3
 	le16 1; le16 1; le16 3; pad 2
 	hdr 68 0 8 # 336: FINISHED_ROUND
+	hdr 22 0 16 # 344: CALLCHAIN_DEFERRED without its nr (24 bytes at least)
+	le64 0xabc
 }
 
 setup_file() {
@@ -561,8 +563,10 @@ perf_sample_misc() {
 	pdj -j records "$BATS_FILE_TMPDIR/bad.data"
 	assert_status 1
 	assert_no_signal
-	jq_all '[.records[].offset]' '[184,200,240,256,280,304,320,336]' \
-		'[.errors[] | .offset]' '[184,224,256,300,314,334]' \
+	jq_all '[.records[].offset]' '[184,200,240,256,280,304,320,336,344]' \
+		'[.errors[] | .offset]' '[184,224,256,300,314,334,344]' \
+		'.errors[-1].detail' '"record of 16 bytes is shorter than the 24-byte minimum for its type"' \
+		"$(rec_at 344) | [.min_size, .cookie]" '[24,"0xabc"]' \
 		'.errors[0].detail' '"record of 16 bytes is shorter than the 24-byte minimum for its type"' \
 		"$(rec_at 184) | [.min_size, .id]" '[24,"0x1"]' \
 		"$(rec_at 200) | [.nr_namespaces, .link_info]" '[1000,[]]' \

@@ -225,7 +225,7 @@ static const struct pd_rec_ops perf_types[PD_REC_HEADER_MAX] = {
 	REC(CGROUP, 17, FIELDS, LAYOUT(cgroup_head), rec_parse_cgroup),
 	REC(TEXT_POKE, 24, FIELDS, LAYOUT(text_poke_head), rec_parse_text_poke),
 	REC(AUX_OUTPUT_HW_ID, 16, FIELDS, LAYOUT(hw_id_head), NULL),
-	REC(CALLCHAIN_DEFERRED, 16, FIELDS, LAYOUT(callchain_deferred_head),
+	REC(CALLCHAIN_DEFERRED, 24, FIELDS, LAYOUT(callchain_deferred_head),
 	    rec_parse_callchain_deferred),
 
 	REC(HEADER_ATTR, 72, FIELDS, NO_HEAD, rec_parse_header_attr),
