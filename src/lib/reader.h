@@ -189,35 +189,42 @@ struct pd_reader_cursor {
 int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev);
 
 /*
- * 1: an event; 0: the end of every stream; -1: I/O error (diag added).
- * Metadata records (types from HEADER_ATTR on: payloads, containers,
- * legacy features) and anything that is not a whole record at the cursor
- * go to pd_reader_next_slow.
+ * A record taken in place at the cursor, when it is whole there and of a
+ * type below `below` (at most HEADER_ATTR: the types from HEADER_ATTR on
+ * have payloads, are containers or legacy features); false: the caller
+ * takes it with pd_reader_next_slow.
  */
-static inline int pd_reader_next_as(struct pd_reader *r, struct pd_event *ev,
-				    bool swap)
+static inline bool pd_reader_take_fast(struct pd_reader *r, struct pd_event *ev,
+				       bool swap, uint32_t below)
 {
 	/* the cursor is the reader's first member */
 	struct pd_reader_cursor *c = (struct pd_reader_cursor *)(void *)r;
 	struct pd_frame f;
 
-	if (pd_frame(c->p, c->lim, swap, &f) == PD_FRAME_WHOLE &&
-	    f.type < PD_REC_HEADER_ATTR) {
-		/* no payload: that is for types from HEADER_ATTR on */
-		*ev = (struct pd_event){
-			.offset = c->compressed ? c->container : c->at,
-			.stream = c->stream,
-			.compressed = c->compressed,
-			.inner_offset = c->compressed ? c->at : 0,
-			.type = f.type,
-			.misc = f.misc,
-			.size = f.size,
-			.p = c->p,
-		};
-		c->p += f.size;
-		c->at += f.size;
+	if (pd_frame(c->p, c->lim, swap, &f) != PD_FRAME_WHOLE ||
+	    f.type >= below)
+		return false;
+	*ev = (struct pd_event){
+		.offset = c->compressed ? c->container : c->at,
+		.stream = c->stream,
+		.compressed = c->compressed,
+		.inner_offset = c->compressed ? c->at : 0,
+		.type = f.type,
+		.misc = f.misc,
+		.size = f.size,
+		.p = c->p,
+	};
+	c->p += f.size;
+	c->at += f.size;
+	return true;
+}
+
+/* 1: an event; 0: the end of every stream; -1: I/O error (diag added). */
+static inline int pd_reader_next_as(struct pd_reader *r, struct pd_event *ev,
+				    bool swap)
+{
+	if (pd_reader_take_fast(r, ev, swap, PD_REC_HEADER_ATTR))
 		return 1;
-	}
 	return pd_reader_next_slow(r, ev);
 }
 

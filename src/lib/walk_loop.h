@@ -64,16 +64,24 @@ pd_walk_run(struct pd_walk_loop *l, pd_visit_fn fn, void *arg, const bool swap)
 {
 	struct pd_reader *r = l->r;
 	const uint64_t from = l->step_from; /* in a register, not reloaded */
+	/* the records the step wants go the slow way: the fast one, taken
+	 * by nearly every record, has no compare for the step */
+	const uint32_t below =
+		from < PD_REC_HEADER_ATTR ? (uint32_t)from : PD_REC_HEADER_ATTR;
 	struct pd_event ev;
-	int rc;
 
-	while ((rc = pd_reader_next_as(r, &ev, swap)) == 1) {
-		if (__builtin_expect(ev.type >= from, 0))
-			l->step(l->step_arg, l, &ev);
+	for (;;) {
+		if (!pd_reader_take_fast(r, &ev, swap, below)) {
+			int rc = pd_reader_next_slow(r, &ev);
+
+			if (rc != 1)
+				return rc;
+			if (__builtin_expect(ev.type >= from, 0))
+				l->step(l->step_arg, l, &ev);
+		}
 		if (!fn(arg, &ev))
 			return 1;
 	}
-	return rc;
 }
 
 /* The same, the visitor called through its pointer. */
