@@ -7,6 +7,7 @@
 #define PD_FMT_FEATURES_H
 
 #include "../lib/features.h"
+#include "../lib/session.h"
 #include "emit.h"
 
 /*

@@ -16,8 +16,9 @@ static void decode_tracepoint(struct pd_session *s, struct pd_decoded *d,
 
 	/* a RAW size of 0 has no bytes: every field is outside it */
 	if (tp_want && (raw->p || !raw->size))
-		pd_tp_decode(s, d->evsel, raw->p, (uint32_t)raw->size,
-			     raw->offset, tp_want, scratch, &d->smp.tp);
+		pd_tp_decode(&s->diags, d->evsel, pd_tp_event_of(s, d->evsel),
+			     raw->p, (uint32_t)raw->size, raw->offset, tp_want,
+			     scratch, &d->smp.tp);
 	else
 		d->smp.tp.ev = pd_tp_event_of(s, d->evsel);
 }

@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "features.h"
+#include "feat_ctx.h"
+#include "feat_meta.h"
 #include "util.h"
 
 /*
@@ -80,7 +81,7 @@ static int field_index(const char *name)
 	return -1;
 }
 
-static void decode_info(struct pd_session *s, struct pd_bpf_prog *p, bool swap)
+static void decode_info(struct pd_feat_ctx *x, struct pd_bpf_prog *p, bool swap)
 {
 	for (size_t i = 0; i < pd_bpf_nfields; i++) {
 		const struct pd_bpf_field *fd = &pd_bpf_fields[i];
@@ -107,7 +108,7 @@ static void decode_info(struct pd_session *s, struct pd_bpf_prog *p, bool swap)
 			/* a 1-bit field: MSB first for big-endian producers */
 			p->val[i] = pd_get32(q, swap);
 			p->gpl_compatible =
-				s->big_endian ? p->val[i] >> 31 : p->val[i] & 1;
+				x->big_endian ? p->val[i] >> 31 : p->val[i] & 1;
 			break;
 		default: p->val[i] = pd_get32(q, swap); break;
 		}
@@ -129,7 +130,7 @@ static uint64_t field(const struct pd_bpf_prog *p, const char *name, bool *ok)
  * An array in data[] (bpf-utils.c bpil_array_desc): present if its bit is
  * set in `arrays`; offset and count are info fields.
  */
-static const uint8_t *data_array(struct pd_session *s, struct pd_bpf_prog *p,
+static const uint8_t *data_array(struct pd_feat_ctx *x, struct pd_bpf_prog *p,
 				 int bit, const char *off_name, uint64_t count,
 				 size_t elem, bool *ok)
 {
@@ -139,7 +140,7 @@ static const uint8_t *data_array(struct pd_session *s, struct pd_bpf_prog *p,
 	if (!*ok || !(p->arrays >> bit & 1) || !p->data || fi < 0)
 		return NULL;
 	if (off > p->data_len || count > (p->data_len - off) / elem) {
-		pd_diag_add(&s->diags, PD_C_FEATURE_UNDECODABLE,
+		pd_diag_add(x->diags, PD_C_FEATURE_UNDECODABLE,
 			    PD_AT_FEATURE(HEADER_BPF_PROG_INFO), PD_ERR,
 			    p->info_offset + pd_bpf_fields[fi].off,
 			    "HEADER_BPF_PROG_INFO",
@@ -155,7 +156,7 @@ static const uint8_t *data_array(struct pd_session *s, struct pd_bpf_prog *p,
 }
 
 /* perf's bpf_prog_<tag>_<name> lines: ksym, func len and tag per sub-prog. */
-static void decode_subprogs(struct pd_session *s, struct pd_bpf_prog *p,
+static void decode_subprogs(struct pd_feat_ctx *x, struct pd_bpf_prog *p,
 			    bool swap)
 {
 	bool ok = true;
@@ -165,14 +166,14 @@ static void decode_subprogs(struct pd_session *s, struct pd_bpf_prog *p,
 	if (!ok || !n || field(p, "nr_jited_func_lens", &ok) != n || !ok ||
 	    field(p, "nr_prog_tags", &ok) != n || !ok)
 		return;
-	ksyms = data_array(s, p, PD_BPIL_JITED_KSYMS, "jited_ksyms", n, 8, &ok);
-	lens = data_array(s, p, PD_BPIL_JITED_FUNC_LENS, "jited_func_lens", n,
+	ksyms = data_array(x, p, PD_BPIL_JITED_KSYMS, "jited_ksyms", n, 8, &ok);
+	lens = data_array(x, p, PD_BPIL_JITED_FUNC_LENS, "jited_func_lens", n,
 			  4, &ok);
-	tags = data_array(s, p, PD_BPIL_PROG_TAGS, "prog_tags", n,
+	tags = data_array(x, p, PD_BPIL_PROG_TAGS, "prog_tags", n,
 			  PD_BPF_TAG_SIZE, &ok);
 	if (!ksyms || !lens || !tags)
 		return;
-	p->sub = arena_calloc(&s->arena, (size_t)n, sizeof(*p->sub));
+	p->sub = arena_calloc(x->arena, (size_t)n, sizeof(*p->sub));
 	if (!p->sub)
 		return;
 	for (uint64_t i = 0; i < n; i++) {
@@ -196,7 +197,7 @@ static void decode_subprogs(struct pd_session *s, struct pd_bpf_prog *p,
  *		u8  data[data_len];
  *	}
  */
-static bool read_prog(struct pd_session *s, struct feat_bpf_prog_info *m,
+static bool read_prog(struct pd_feat_ctx *x, struct feat_bpf_prog_info *m,
 		      struct cursor *c, uint32_t i)
 {
 	struct pd_bpf_prog *p = &m->v[i];
@@ -217,40 +218,40 @@ static bool read_prog(struct pd_session *s, struct feat_bpf_prog_info *m,
 		return false;
 	snprintf(what, sizeof(what), "bpf_prog_info[%u]", i);
 	m->nr_read = i + 1;
-	decode_info(s, p, c->swap);
+	decode_info(x, p, c->swap);
 	if (p->info_len > PD_BPF_PROG_INFO_SIZE)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_BPF_PROG_INFO), PD_WARN,
 			    p->offset, "HEADER_BPF_PROG_INFO",
 			    "%s: info_len %u is larger than the %u bytes known "
 			    "(perf refuses it); the rest is not decoded",
 			    what, p->info_len, PD_BPF_PROG_INFO_SIZE);
 	if (p->arrays >> PD_BPIL_LAST)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_BPF_PROG_INFO), PD_WARN,
 			    p->offset + 8, "HEADER_BPF_PROG_INFO",
 			    "%s: unknown array bits in arrays 0x%llx", what,
 			    (unsigned long long)p->arrays);
 	if (!p->data)
 		return false;
-	decode_subprogs(s, p, c->swap);
+	decode_subprogs(x, p, c->swap);
 	return true;
 }
 
-void parse_feat_bpf_prog_info(struct pd_session *s, struct pd_feature *f,
+void parse_feat_bpf_prog_info(struct pd_feat_ctx *x, struct pd_feature *f,
 			      struct cursor *c)
 {
-	struct feat_bpf_prog_info *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_bpf_prog_info *m = pd_feat_model(x, f, sizeof(*m));
 
 	if (!m)
 		return;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->count = cur_u32(c, "count");
-	m->v = pd_feat_array(s, c, "count", m->count, 16, sizeof(*m->v));
+	m->v = pd_feat_array(x, c, "count", m->count, 16, sizeof(*m->v));
 	if (!m->v)
 		return;
 	for (uint32_t i = 0; i < m->count; i++)
-		if (!read_prog(s, m, c, i))
+		if (!read_prog(x, m, c, i))
 			return;
 }
 
@@ -259,16 +260,16 @@ void parse_feat_bpf_prog_info(struct pd_session *s, struct pd_feature *f,
  *	u32 count; count x { u32 id; u32 data_size; u8 data[data_size]; }
  * data is a BTF blob (magic 0xeb9f in its producer's byte order).
  */
-void parse_feat_bpf_btf(struct pd_session *s, struct pd_feature *f,
+void parse_feat_bpf_btf(struct pd_feat_ctx *x, struct pd_feature *f,
 			struct cursor *c)
 {
-	struct feat_bpf_btf *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_bpf_btf *m = pd_feat_model(x, f, sizeof(*m));
 
 	if (!m)
 		return;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->count = cur_u32(c, "count");
-	m->v = pd_feat_array(s, c, "count", m->count, 8, sizeof(*m->v));
+	m->v = pd_feat_array(x, c, "count", m->count, 8, sizeof(*m->v));
 	if (!m->v)
 		return;
 	for (uint32_t i = 0; i < m->count; i++) {
@@ -286,7 +287,7 @@ void parse_feat_bpf_btf(struct pd_session *s, struct pd_feature *f,
 		if (b->data_size < 2 ||
 		    !((b->data[0] == 0x9f && b->data[1] == 0xeb) ||
 		      (b->data[0] == 0xeb && b->data[1] == 0x9f)))
-			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			pd_diag_add(x->diags, PD_C_UNUSUAL,
 				    PD_AT_FEATURE(HEADER_BPF_BTF), PD_WARN,
 				    b->offset, "HEADER_BPF_BTF",
 				    "%s (id %u): data does not start with the "

@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "evname.h"
-#include "features.h"
+#include "feat_ctx.h"
+#include "feat_meta.h"
 
 bool pd_arena_grow(struct arena *a, void **v, size_t *cap, size_t need,
 		   size_t elem_size)
@@ -66,7 +67,7 @@ static const uint8_t *peek(const struct cursor *c, size_t n)
 #define BUILD_ID_FIXED	   36
 #define BUILD_ID_FIXED_OLD 32
 
-static bool detect_abi_quirk(struct pd_session *s, struct pd_feature *f,
+static bool detect_abi_quirk(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct feat_build_id *m, struct cursor *c)
 {
 	const uint8_t *p = peek(c, BUILD_ID_FIXED + 13);
@@ -76,14 +77,14 @@ static bool detect_abi_quirk(struct pd_session *s, struct pd_feature *f,
 	if (memcmp(p + BUILD_ID_FIXED, "nel.kallsyms]", 13) != 0)
 		return false;
 	pd_diag_add(
-		&s->diags, PD_C_UNUSUAL, PD_AT_FEATURE(HEADER_BUILD_ID),
-		PD_WARN, cur_off(c), "HEADER_BUILD_ID",
+		x->diags, PD_C_UNUSUAL, PD_AT_FEATURE(HEADER_BUILD_ID), PD_WARN,
+		cur_off(c), "HEADER_BUILD_ID",
 		"pre-2010 build-id table without pid (the first filename reads "
 		"\"nel.kallsyms]\" at offset 36); decoded with the old layout");
 	return true;
 }
 
-static void read_build_id_body(struct pd_session *s, struct feat_build_id *m,
+static void read_build_id_body(struct pd_feat_ctx *x, struct feat_build_id *m,
 			       struct pd_build_id *b, struct cursor *e)
 {
 	size_t room;
@@ -105,14 +106,14 @@ static void read_build_id_body(struct pd_session *s, struct feat_build_id *m,
 			b->build_id_size = b->size_byte;
 	}
 	if (b->build_id_size == 0)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_BUILD_ID), PD_WARN,
 			    b->offset + 32, "HEADER_BUILD_ID",
 			    "build-id size byte is 0 (misc 0x%x has "
 			    "BUILD_ID_SIZE): empty build-id",
 			    b->misc);
 	if (b->build_id_size > PD_BUILD_ID_MAX) {
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_BUILD_ID), PD_WARN,
 			    b->offset + 32, "HEADER_BUILD_ID",
 			    "build-id size byte %u is larger than %u; using %u",
@@ -124,7 +125,7 @@ static void read_build_id_body(struct pd_session *s, struct feat_build_id *m,
 	b->filename = cur_fixed_string(e, "filename", room);
 	if (b->filename.len == 0 || b->filename.len == room)
 		pd_diag_add(
-			&s->diags,
+			x->diags,
 			(b->filename.len ? PD_C_STRING_NO_NUL : PD_C_UNUSUAL),
 			PD_AT_FEATURE(HEADER_BUILD_ID), PD_WARN,
 			b->filename.off, "HEADER_BUILD_ID",
@@ -134,7 +135,7 @@ static void read_build_id_body(struct pd_session *s, struct feat_build_id *m,
 			b->size);
 }
 
-static bool read_build_id(struct pd_session *s, struct feat_build_id *m,
+static bool read_build_id(struct pd_feat_ctx *x, struct feat_build_id *m,
 			  struct cursor *c)
 {
 	size_t fixed = m->abi_quirk ? BUILD_ID_FIXED_OLD : BUILD_ID_FIXED;
@@ -150,7 +151,7 @@ static bool read_build_id(struct pd_session *s, struct feat_build_id *m,
 			 cur_left(c), fixed);
 		return false;
 	}
-	if (!pd_arena_grow(&s->arena, (void **)&m->v, &m->cap, m->nr + 1,
+	if (!pd_arena_grow(x->arena, (void **)&m->v, &m->cap, m->nr + 1,
 			   sizeof(*m->v)))
 		return false;
 	b = memset(&m->v[m->nr], 0, sizeof(*b));
@@ -171,26 +172,26 @@ static bool read_build_id(struct pd_session *s, struct feat_build_id *m,
 	}
 	e = cur_sub(c, what, b->size);
 	cur_skip(&e, "header", 8);
-	read_build_id_body(s, m, b, &e);
+	read_build_id_body(x, m, b, &e);
 	if (!cur_ok(&e))
 		return false;
 	m->nr++;
 	return true;
 }
 
-void parse_feat_build_id(struct pd_session *s, struct pd_feature *f,
+void parse_feat_build_id(struct pd_feat_ctx *x, struct pd_feature *f,
 			 struct cursor *c)
 {
 	struct feat_build_id *m = f->model;
 
 	if (!m) {
-		m = arena_alloc(&s->arena, sizeof(*m));
+		m = arena_alloc(x->arena, sizeof(*m));
 		if (!m)
 			return;
 		f->model = m;
-		m->abi_quirk = detect_abi_quirk(s, f, m, c);
+		m->abi_quirk = detect_abi_quirk(x, f, m, c);
 	}
-	while (cur_left(c) && read_build_id(s, m, c))
+	while (cur_left(c) && read_build_id(x, m, c))
 		;
 }
 
@@ -211,11 +212,11 @@ void parse_feat_build_id(struct pd_session *s, struct pd_feature *f,
  */
 
 /* perf_attr_check(): what perf refuses, we only warn about (tools/perf/util/header.c: perf_attr_check). */
-static void check_attr(struct pd_session *s, const struct pd_attr *a,
+static void check_attr(struct pd_feat_ctx *x, const struct pd_attr *a,
 		       uint32_t i)
 {
 	if (attr_has(a, 24, 8) && a->sample_type >> 25)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
 			    a->offset + 24, "HEADER_EVENT_DESC",
 			    "event_desc[%u]: unknown sample_type bits 0x%llx",
@@ -223,14 +224,14 @@ static void check_attr(struct pd_session *s, const struct pd_attr *a,
 			    (unsigned long long)(a->sample_type &
 						 ~((1ULL << 25) - 1)));
 	if (attr_has(a, 32, 8) && a->read_format >> 5)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
 			    a->offset + 32, "HEADER_EVENT_DESC",
 			    "event_desc[%u]: unknown read_format bits 0x%llx",
 			    i, (unsigned long long)(a->read_format & ~0x1fULL));
 	if (attr_has(a, 40, 8) && a->flags >> 40)
 		pd_diag_add(
-			&s->diags, PD_C_UNUSUAL,
+			x->diags, PD_C_UNUSUAL,
 			PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
 			a->offset + 40, "HEADER_EVENT_DESC",
 			"event_desc[%u]: reserved attr flag bits set: 0x%llx",
@@ -238,7 +239,7 @@ static void check_attr(struct pd_session *s, const struct pd_attr *a,
 			(unsigned long long)(a->flags & ~((1ULL << 40) - 1)));
 }
 
-static bool read_event_desc(struct pd_session *s, struct feat_event_desc *m,
+static bool read_event_desc(struct pd_feat_ctx *x, struct feat_event_desc *m,
 			    struct cursor *c, uint32_t i)
 {
 	struct pd_event_desc *d = &m->ev[i];
@@ -253,15 +254,15 @@ static bool read_event_desc(struct pd_session *s, struct feat_event_desc *m,
 	d->attr.offset = cur_off(&a);
 	/* fewer than 8 bytes: nothing decoded (attr.avail 0), no message */
 	if (m->attr_sz >= 8)
-		pd_attr_parse(&a, m->attr_sz, s->big_endian, &d->attr);
-	check_attr(s, &d->attr, i);
+		pd_attr_parse(&a, m->attr_sz, x->big_endian, &d->attr);
+	check_attr(x, &d->attr, i);
 	snprintf(what, sizeof(what), "event_desc[%u].nr_ids", i);
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	d->nr_ids = cur_u32(c, what);
 	snprintf(what, sizeof(what), "event_desc[%u].name", i);
 	d->name = cur_hstring(c, what);
 	snprintf(what, sizeof(what), "event_desc[%u].ids", i);
-	d->ids = pd_feat_array(s, c, what, d->nr_ids, 8, sizeof(*d->ids));
+	d->ids = pd_feat_array(x, c, what, d->nr_ids, 8, sizeof(*d->ids));
 	if (!d->ids)
 		return false;
 	for (uint32_t j = 0; j < d->nr_ids; j++) {
@@ -274,10 +275,10 @@ static bool read_event_desc(struct pd_session *s, struct feat_event_desc *m,
 	return true;
 }
 
-void parse_feat_event_desc(struct pd_session *s, struct pd_feature *f,
+void parse_feat_event_desc(struct pd_feat_ctx *x, struct pd_feature *f,
 			   struct cursor *c)
 {
-	struct feat_event_desc *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_event_desc *m = pd_feat_model(x, f, sizeof(*m));
 
 	if (!m)
 		return;
@@ -287,19 +288,19 @@ void parse_feat_event_desc(struct pd_session *s, struct pd_feature *f,
 	if (!cur_ok(c))
 		return;
 	if (m->attr_sz < PD_ATTR_SIZE_VER0 && m->nr)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_EVENT_DESC), PD_WARN,
 			    c->base + 4, "HEADER_EVENT_DESC",
 			    "attr_sz %u is smaller than the first attr ABI (64 "
 			    "bytes)",
 			    m->attr_sz);
 	/* each event: attr, nr_ids, and the u32 length of its name */
-	m->ev = pd_feat_array(s, c, "nr", m->nr, (size_t)m->attr_sz + 8,
+	m->ev = pd_feat_array(x, c, "nr", m->nr, (size_t)m->attr_sz + 8,
 			      sizeof(*m->ev));
 	if (!m->ev)
 		return;
 	for (uint32_t i = 0; i < m->nr; i++)
-		if (!read_event_desc(s, m, c, i))
+		if (!read_event_desc(x, m, c, i))
 			return;
 }
 
@@ -307,16 +308,16 @@ void parse_feat_event_desc(struct pd_session *s, struct pd_feature *f,
  * PMU_MAPPINGS: header.c write_pmu_mappings() / process_pmu_mappings():
  *	u32 pmu_num; pmu_num x { u32 type; string name; }
  */
-void parse_feat_pmu_mappings(struct pd_session *s, struct pd_feature *f,
+void parse_feat_pmu_mappings(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c)
 {
-	struct feat_pmu_mappings *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_pmu_mappings *m = pd_feat_model(x, f, sizeof(*m));
 
 	if (!m)
 		return;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "pmu_num");
-	m->v = pd_feat_array(s, c, "pmu_num", m->nr, 8, sizeof(*m->v));
+	m->v = pd_feat_array(x, c, "pmu_num", m->nr, 8, sizeof(*m->v));
 	if (!m->v)
 		return;
 	for (uint32_t i = 0; i < m->nr; i++) {
@@ -331,51 +332,22 @@ void parse_feat_pmu_mappings(struct pd_session *s, struct pd_feature *f,
 	}
 }
 
-/* The PMU HEADER_PMU_MAPPINGS names for a type, or NULL. */
-const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
-				char *buf, size_t len)
-{
-	const struct pd_feature *f = pd_find_feature(s, HEADER_PMU_MAPPINGS);
-	const struct feat_pmu_mappings *m = f ? f->model : NULL;
-
-	for (uint32_t i = 0; m && i < m->nr_read; i++) {
-		if (m->v[i].type == type) {
-			snprintf(buf, len, "%.*s", (int)m->v[i].name.len,
-				 m->v[i].name.s);
-			return buf;
-		}
-	}
-	return NULL;
-}
-
-/*
- * Dynamic PMU types (>= PERF_TYPE_MAX) are named by HEADER_PMU_MAPPINGS
- * when the recording has it.
- */
-const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
-			     char *buf, size_t len)
-{
-	if (pd_attr_type_name(type))
-		return pd_attr_type_name(type);
-	return pd_pmu_mapping_name(s, type, buf, len);
-}
-
 /*
  * GROUP_DESC: header.c write_group_desc() / process_group_desc():
  *	u32 nr_groups;
  *	nr_groups x { string name; u32 leader_idx; u32 nr_members; }
  * perf writes only leaders with more than one member.
  */
-void parse_feat_group_desc(struct pd_session *s, struct pd_feature *f,
+void parse_feat_group_desc(struct pd_feat_ctx *x, struct pd_feature *f,
 			   struct cursor *c)
 {
-	struct feat_group_desc *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_group_desc *m = pd_feat_model(x, f, sizeof(*m));
 
 	if (!m)
 		return;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr_groups");
-	m->v = pd_feat_array(s, c, "nr_groups", m->nr, 12, sizeof(*m->v));
+	m->v = pd_feat_array(x, c, "nr_groups", m->nr, 12, sizeof(*m->v));
 	if (!m->v)
 		return;
 	for (uint32_t i = 0; i < m->nr; i++) {
@@ -391,7 +363,7 @@ void parse_feat_group_desc(struct pd_session *s, struct pd_feature *f,
 			return;
 		m->nr_read = i + 1;
 		if (g->nr_members < 2)
-			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			pd_diag_add(x->diags, PD_C_UNUSUAL,
 				    PD_AT_FEATURE(HEADER_GROUP_DESC), PD_WARN,
 				    at, "HEADER_GROUP_DESC",
 				    "%s: nr_members %u (perf writes only "
@@ -408,10 +380,10 @@ void parse_feat_group_desc(struct pd_session *s, struct pd_feature *f,
  * its reader (RecordFileReader::ReadAuxTraceFeature) we tell the two
  * apart by the number of u64s: odd with nr, even without.
  */
-void parse_feat_auxtrace(struct pd_session *s, struct pd_feature *f,
+void parse_feat_auxtrace(struct pd_feat_ctx *x, struct pd_feature *f,
 			 struct cursor *c)
 {
-	struct feat_auxtrace *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_auxtrace *m = pd_feat_model(x, f, sizeof(*m));
 
 	if (!m)
 		return;
@@ -422,7 +394,7 @@ void parse_feat_auxtrace(struct pd_session *s, struct pd_feature *f,
 		/* untrusted count: checked against the bytes left before use (cursor.h) */
 		m->nr = cur_u64(c, "nr");
 	}
-	m->v = pd_feat_array(s, c, "nr", m->nr, 16, sizeof(*m->v));
+	m->v = pd_feat_array(x, c, "nr", m->nr, 16, sizeof(*m->v));
 	if (!m->v)
 		return;
 	for (uint64_t i = 0; i < m->nr; i++) {

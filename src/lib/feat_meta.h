@@ -21,7 +21,7 @@
 #include "perf_abi.h"
 
 struct arena;
-struct pd_session;
+struct pd_feat_ctx;
 struct pd_tp;
 struct pd_feature;
 
@@ -89,7 +89,8 @@ struct feat_tracing_data {
 	uint64_t saved_cmdlines_size, saved_cmdlines_offset;
 	const char *saved_cmdlines_text;
 	uint64_t padding; /* zero bytes after the blob (pipe) */
-	/* the formats parsed (tracepoint.h), events[i] for events[i] */
+	/* the formats parsed (tracepoint.h), events[i] for events[i]; set by
+	 * the session once the blob is decoded (session_tp.c) */
 	const struct pd_tp *tp;
 	struct feat_tracing_data *next; /* another blob (unusual) */
 };
@@ -276,36 +277,22 @@ struct feat_bpf_btf {
 bool pd_arena_grow(struct arena *a, void **v, size_t *cap, size_t need,
 		   size_t elem_size);
 
-void parse_feat_tracing_data(struct pd_session *s, struct pd_feature *f,
+void parse_feat_tracing_data(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c);
-void parse_feat_build_id(struct pd_session *s, struct pd_feature *f,
+void parse_feat_build_id(struct pd_feat_ctx *x, struct pd_feature *f,
 			 struct cursor *c);
-void parse_feat_event_desc(struct pd_session *s, struct pd_feature *f,
+void parse_feat_event_desc(struct pd_feat_ctx *x, struct pd_feature *f,
 			   struct cursor *c);
-void parse_feat_pmu_mappings(struct pd_session *s, struct pd_feature *f,
+void parse_feat_pmu_mappings(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c);
-void parse_feat_group_desc(struct pd_session *s, struct pd_feature *f,
+void parse_feat_group_desc(struct pd_feat_ctx *x, struct pd_feature *f,
 			   struct cursor *c);
 
-/*
- * The PMU HEADER_PMU_MAPPINGS (decoded by pd_decode_feature_deps()) names
- * for a type, copied into buf; NULL if none.  For hybrid extended types,
- * where 4 is "cpu_core", not RAW.
- */
-const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
-				char *buf, size_t len);
-/*
- * The fixed type's name, else the dynamic PMU's from HEADER_PMU_MAPPINGS
- * (decoded by pd_decode_feature_deps()) copied into buf; NULL if none.
- */
-const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
-			     char *buf, size_t len);
-
-void parse_feat_auxtrace(struct pd_session *s, struct pd_feature *f,
+void parse_feat_auxtrace(struct pd_feat_ctx *x, struct pd_feature *f,
 			 struct cursor *c);
-void parse_feat_bpf_prog_info(struct pd_session *s, struct pd_feature *f,
+void parse_feat_bpf_prog_info(struct pd_feat_ctx *x, struct pd_feature *f,
 			      struct cursor *c);
-void parse_feat_bpf_btf(struct pd_session *s, struct pd_feature *f,
+void parse_feat_bpf_btf(struct pd_feat_ctx *x, struct pd_feature *f,
 			struct cursor *c);
 
 #endif

@@ -5,17 +5,18 @@
  * feat_topo.h.  Layouts checked against tools/perf/util/header.c,
  * torvalds/linux 00093b31, and simpleperf's record_file_reader.cpp.
  */
-#include "features.h"
+#include "feat_ctx.h"
+#include "feat_topo.h"
 
 /* ---- CPU_PMU_CAPS, PMU_CAPS ------------------------------------------ */
 
 /* __write_pmu_caps(): u32 nr_caps; nr_caps × {string name; string value} */
-static bool read_pmu_caps(struct pd_session *s, struct cursor *c,
+static bool read_pmu_caps(struct pd_feat_ctx *x, struct cursor *c,
 			  struct pd_pmu_caps *p)
 {
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	p->nr_caps = cur_u32(c, "nr_caps");
-	p->caps = pd_feat_array(s, c, "caps", p->nr_caps, 2 * 4,
+	p->caps = pd_feat_array(x, c, "caps", p->nr_caps, 2 * 4,
 				sizeof(*p->caps));
 	if (!p->caps)
 		return false;
@@ -32,14 +33,14 @@ static bool read_pmu_caps(struct pd_session *s, struct cursor *c,
  * CPU_PMU_CAPS: write_cpu_pmu_caps() / process_cpu_pmu_caps():
  *   u32 nr_caps; nr_caps × {string name; string value}   (no PMU name)
  */
-void parse_feat_cpu_pmu_caps(struct pd_session *s, struct pd_feature *f,
+void parse_feat_cpu_pmu_caps(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c)
 {
-	struct feat_cpu_pmu_caps *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_cpu_pmu_caps *m = pd_feat_model(x, f, sizeof(*m));
 
 	if (!m)
 		return;
-	read_pmu_caps(s, c, &m->caps);
+	read_pmu_caps(x, c, &m->caps);
 }
 
 /*
@@ -47,10 +48,10 @@ void parse_feat_cpu_pmu_caps(struct pd_session *s, struct pd_feature *f,
  *   u32 nr_pmu; nr_pmu × {u32 nr_caps; nr_caps × {string name;
  *   string value}; string pmu_name}   (the name after its caps: header.c __write_pmu_caps)
  */
-void parse_feat_pmu_caps(struct pd_session *s, struct pd_feature *f,
+void parse_feat_pmu_caps(struct pd_feat_ctx *x, struct pd_feature *f,
 			 struct cursor *c)
 {
-	struct feat_pmu_caps *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_pmu_caps *m = pd_feat_model(x, f, sizeof(*m));
 
 	if (!m)
 		return;
@@ -58,12 +59,12 @@ void parse_feat_pmu_caps(struct pd_session *s, struct pd_feature *f,
 	m->nr_pmu = cur_u32(c, "nr_pmu");
 	/* each PMU: nr_caps and a name at least */
 	m->pmus =
-		pd_feat_array(s, c, "pmus", m->nr_pmu, 2 * 4, sizeof(*m->pmus));
+		pd_feat_array(x, c, "pmus", m->nr_pmu, 2 * 4, sizeof(*m->pmus));
 	if (!m->pmus)
 		return;
 	for (uint32_t i = 0; i < m->nr_pmu; i++) {
 		struct pd_pmu_caps *p = &m->pmus[i];
-		bool ok = read_pmu_caps(s, c, p);
+		bool ok = read_pmu_caps(x, c, p);
 
 		if (ok) {
 			p->pmu_name = cur_hstring(c, "pmu_name");
@@ -82,17 +83,17 @@ void parse_feat_pmu_caps(struct pd_session *s, struct pd_feature *f,
  * HYBRID_TOPOLOGY: write_hybrid_topology() / process_hybrid_topology():
  *   u32 nr; nr × {string pmu_name; string cpus}
  */
-void parse_feat_hybrid_topology(struct pd_session *s, struct pd_feature *f,
+void parse_feat_hybrid_topology(struct pd_feat_ctx *x, struct pd_feature *f,
 				struct cursor *c)
 {
-	struct feat_hybrid_topology *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_hybrid_topology *m = pd_feat_model(x, f, sizeof(*m));
 
 	if (!m)
 		return;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr");
 	m->nodes =
-		pd_feat_array(s, c, "nodes", m->nr, 2 * 4, sizeof(*m->nodes));
+		pd_feat_array(x, c, "nodes", m->nr, 2 * 4, sizeof(*m->nodes));
 	if (!m->nodes)
 		return;
 	for (uint32_t i = 0; i < m->nr && cur_ok(c); i++) {
@@ -105,20 +106,20 @@ void parse_feat_hybrid_topology(struct pd_session *s, struct pd_feature *f,
 
 /* ---- CPU_DOMAIN_INFO ------------------------------------------------- */
 
-static void check_cpu_domains(struct pd_session *s,
+static void check_cpu_domains(struct pd_feat_ctx *x,
 			      const struct feat_cpu_domain_info *m,
 			      const struct pd_cpu_domains *d, uint64_t off)
 {
-	if (s->env.has_nrcpus && d->cpu >= s->env.nr_cpus_avail)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+	if (x->env->has_nrcpus && d->cpu >= x->env->nr_cpus_avail)
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_CPU_DOMAIN_INFO), PD_WARN, off,
 			    "HEADER_CPU_DOMAIN_INFO",
 			    "cpu %u is not below NRCPUS nr_cpus_avail %u (perf "
 			    "indexes its table with it)",
-			    d->cpu, s->env.nr_cpus_avail);
+			    d->cpu, x->env->nr_cpus_avail);
 	for (uint32_t j = 0; j < d->n; j++)
 		if (d->domains[j].domain >= m->max_sched_domains)
-			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			pd_diag_add(x->diags, PD_C_UNUSUAL,
 				    PD_AT_FEATURE(HEADER_CPU_DOMAIN_INFO),
 				    PD_WARN, off, "HEADER_CPU_DOMAIN_INFO",
 				    "cpu %u: domain %u is not below "
@@ -128,10 +129,10 @@ static void check_cpu_domains(struct pd_session *s,
 }
 
 static struct pd_cpu_domains *
-read_cpu_domains(struct pd_session *s, struct cursor *c,
+read_cpu_domains(struct pd_feat_ctx *x, struct cursor *c,
 		 const struct feat_cpu_domain_info *m)
 {
-	struct pd_cpu_domains *d = arena_alloc(&s->arena, sizeof(*d));
+	struct pd_cpu_domains *d = arena_alloc(x->arena, sizeof(*d));
 	size_t min = m->has_dname ? 4 * 4 : 3 * 4;
 
 	if (!d)
@@ -139,7 +140,7 @@ read_cpu_domains(struct pd_session *s, struct cursor *c,
 	d->cpu = cur_u32(c, "cpu");
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	d->nr_domains = cur_u32(c, "nr_domains");
-	d->domains = pd_feat_array(s, c, "domains", d->nr_domains, min,
+	d->domains = pd_feat_array(x, c, "domains", d->nr_domains, min,
 				   sizeof(*d->domains));
 	if (!d->domains)
 		return d;
@@ -167,10 +168,10 @@ read_cpu_domains(struct pd_session *s, struct cursor *c,
  * perf reads exactly nr_cpus_online CPU entries; decoded here until the
  * section ends, and the count compared.
  */
-void parse_feat_cpu_domain_info(struct pd_session *s, struct pd_feature *f,
+void parse_feat_cpu_domain_info(struct pd_feat_ctx *x, struct pd_feature *f,
 				struct cursor *c)
 {
-	struct feat_cpu_domain_info *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_cpu_domain_info *m = pd_feat_model(x, f, sizeof(*m));
 	uint64_t start = cur_off(c);
 
 	if (!m)
@@ -180,7 +181,7 @@ void parse_feat_cpu_domain_info(struct pd_session *s, struct pd_feature *f,
 	m->has_dname = m->schedstat_version >= 17;
 	while (pd_feat_more_data(f, c)) {
 		uint64_t off = cur_off(c);
-		struct pd_cpu_domains *d = read_cpu_domains(s, c, m);
+		struct pd_cpu_domains *d = read_cpu_domains(x, c, m);
 
 		if (!d)
 			return;
@@ -192,17 +193,17 @@ void parse_feat_cpu_domain_info(struct pd_session *s, struct pd_feature *f,
 		m->n++;
 		if (!cur_ok(c))
 			return;
-		check_cpu_domains(s, m, d, off);
+		check_cpu_domains(x, m, d, off);
 	}
 	if (!cur_ok(c))
 		return;
-	if (s->env.has_nrcpus && m->n != s->env.nr_cpus_online)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+	if (x->env->has_nrcpus && m->n != x->env->nr_cpus_online)
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_CPU_DOMAIN_INFO), PD_WARN,
 			    start, "HEADER_CPU_DOMAIN_INFO",
 			    "%u CPU entries, but NRCPUS nr_cpus_online is %u "
 			    "(perf reads that many)",
-			    m->n, s->env.nr_cpus_online);
+			    m->n, x->env->nr_cpus_online);
 }
 
 /* ---- simpleperf META_INFO -------------------------------------------- */
@@ -228,16 +229,16 @@ static void note_empty(struct meta_empty *me, const struct pd_str *str)
  *   no count, no padding.  Keys seen: simpleperf_version, clockid,
  *   timestamp, event_type_info, android_version, product_props, ...
  */
-void parse_feat_sp_meta_info(struct pd_session *s, struct pd_feature *f,
+void parse_feat_sp_meta_info(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c)
 {
-	struct feat_sp_meta_info *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_sp_meta_info *m = pd_feat_model(x, f, sizeof(*m));
 	struct meta_empty me = {0};
 
 	if (!m)
 		return;
 	while (cur_ok(c) && cur_left(c)) {
-		struct pd_meta_entry *e = arena_alloc(&s->arena, sizeof(*e));
+		struct pd_meta_entry *e = arena_alloc(x->arena, sizeof(*e));
 
 		if (!e)
 			return;
@@ -252,7 +253,7 @@ void parse_feat_sp_meta_info(struct pd_session *s, struct pd_feature *f,
 		m->n++;
 		note_empty(&me, &e->key);
 		if (!cur_left(c)) {
-			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			pd_diag_add(x->diags, PD_C_UNUSUAL,
 				    PD_AT_FEATURE(SP_FEAT_META_INFO), PD_WARN,
 				    e->key.off, "HEADER_SP_META_INFO",
 				    "key without a value at the end of the "
@@ -265,7 +266,7 @@ void parse_feat_sp_meta_info(struct pd_session *s, struct pd_feature *f,
 			note_empty(&me, &e->value);
 	}
 	if (me.n)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(SP_FEAT_META_INFO), PD_WARN,
 			    me.first_off, "HEADER_SP_META_INFO",
 			    "%u empty keys or values, the first here "

@@ -4,16 +4,17 @@
  */
 #include <string.h>
 
-#include "features.h"
+#include "feat_ctx.h"
+#include "feat_sys.h"
 
-bool pd_read_strlist(struct pd_session *s, struct cursor *c, const char *what,
+bool pd_read_strlist(struct pd_feat_ctx *x, struct cursor *c, const char *what,
 		     struct pd_strlist *out)
 {
 	uint32_t nr = cur_u32(c, what);
 
 	memset(out, 0, sizeof(*out));
 	/* each string needs at least its u32 length */
-	out->v = pd_feat_array(s, c, what, nr, 4, sizeof(*out->v));
+	out->v = pd_feat_array(x, c, what, nr, 4, sizeof(*out->v));
 	if (!out->v)
 		return false;
 	for (uint32_t i = 0; i < nr && cur_ok(c); i++) {
@@ -28,10 +29,10 @@ bool pd_read_strlist(struct pd_session *s, struct cursor *c, const char *what,
  * HOSTNAME..CPUID: do_write_string(): u32 len (NUL + padding to 64
  * included); char str[len].
  */
-void parse_feat_string(struct pd_session *s, struct pd_feature *f,
+void parse_feat_string(struct pd_feat_ctx *x, struct pd_feature *f,
 		       struct cursor *c)
 {
-	struct feat_string *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_string *m = arena_alloc(x->arena, sizeof(*m));
 
 	if (!m)
 		return;
@@ -40,14 +41,14 @@ void parse_feat_string(struct pd_session *s, struct pd_feature *f,
 		return;
 	f->model = m;
 	if (f->id == HEADER_ARCH)
-		s->env.arch = m->str;
+		x->env->arch = m->str;
 }
 
 /* NRCPUS: write_nrcpus(): u32 nr_cpus_avail; u32 nr_cpus_online. */
-void parse_feat_nrcpus(struct pd_session *s, struct pd_feature *f,
+void parse_feat_nrcpus(struct pd_feat_ctx *x, struct pd_feature *f,
 		       struct cursor *c)
 {
-	struct feat_nrcpus *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_nrcpus *m = arena_alloc(x->arena, sizeof(*m));
 
 	if (!m)
 		return;
@@ -57,11 +58,11 @@ void parse_feat_nrcpus(struct pd_session *s, struct pd_feature *f,
 	if (!cur_ok(c))
 		return;
 	f->model = m;
-	s->env.has_nrcpus = true;
-	s->env.nr_cpus_avail = m->nr_cpus_avail;
-	s->env.nr_cpus_online = m->nr_cpus_online;
+	x->env->has_nrcpus = true;
+	x->env->nr_cpus_avail = m->nr_cpus_avail;
+	x->env->nr_cpus_online = m->nr_cpus_online;
 	if (m->nr_cpus_online > m->nr_cpus_avail)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_NRCPUS), PD_WARN, c->base,
 			    "HEADER_NRCPUS",
 			    "nr_cpus_online %u is larger than nr_cpus_avail %u",
@@ -69,10 +70,10 @@ void parse_feat_nrcpus(struct pd_session *s, struct pd_feature *f,
 }
 
 /* TOTAL_MEM (kB), CLOCKID (ns), DIR_FORMAT (version): one u64. */
-void parse_feat_u64(struct pd_session *s, struct pd_feature *f,
+void parse_feat_u64(struct pd_feat_ctx *x, struct pd_feature *f,
 		    struct cursor *c)
 {
-	struct feat_u64 *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_u64 *m = arena_alloc(x->arena, sizeof(*m));
 
 	if (!m)
 		return;
@@ -88,10 +89,10 @@ void parse_feat_u64(struct pd_session *s, struct pd_feature *f,
  * perf-tools-next series "perf header: ... e_machine", 2025-26; the
  * torvalds/linux header.c at 00093b31 has no such feature yet).
  */
-void parse_feat_e_machine(struct pd_session *s, struct pd_feature *f,
+void parse_feat_e_machine(struct pd_feat_ctx *x, struct pd_feature *f,
 			  struct cursor *c)
 {
-	struct feat_e_machine *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_e_machine *m = arena_alloc(x->arena, sizeof(*m));
 
 	if (!m)
 		return;
@@ -105,10 +106,10 @@ void parse_feat_e_machine(struct pd_session *s, struct pd_feature *f,
  * CLN_SIZE: u32, the cache line size (perf_env.cln_size, an unsigned int;
  * perf-tools-next c66cf8c593c7 "perf tools: Save cln_size header").
  */
-void parse_feat_u32(struct pd_session *s, struct pd_feature *f,
+void parse_feat_u32(struct pd_feat_ctx *x, struct pd_feature *f,
 		    struct cursor *c)
 {
-	struct feat_u32 *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_u32 *m = arena_alloc(x->arena, sizeof(*m));
 
 	if (!m)
 		return;
@@ -118,22 +119,22 @@ void parse_feat_u32(struct pd_session *s, struct pd_feature *f,
 }
 
 /* CMDLINE: write_cmdline(): u32 nr; string[nr], perf's path first. */
-void parse_feat_cmdline(struct pd_session *s, struct pd_feature *f,
+void parse_feat_cmdline(struct pd_feat_ctx *x, struct pd_feature *f,
 			struct cursor *c)
 {
-	struct feat_cmdline *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_cmdline *m = arena_alloc(x->arena, sizeof(*m));
 
 	if (!m)
 		return;
-	pd_read_strlist(s, c, "argv", &m->argv);
+	pd_read_strlist(x, c, "argv", &m->argv);
 	f->model = m; /* keep what was read even when cut short */
 }
 
 /* SAMPLE_TIME: write_sample_time(): u64 first; u64 last. */
-void parse_feat_sample_time(struct pd_session *s, struct pd_feature *f,
+void parse_feat_sample_time(struct pd_feat_ctx *x, struct pd_feature *f,
 			    struct cursor *c)
 {
-	struct feat_sample_time *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_sample_time *m = arena_alloc(x->arena, sizeof(*m));
 
 	if (!m)
 		return;
@@ -143,7 +144,7 @@ void parse_feat_sample_time(struct pd_session *s, struct pd_feature *f,
 		return;
 	f->model = m;
 	if (m->last < m->first)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_SAMPLE_TIME), PD_WARN, c->base,
 			    "HEADER_SAMPLE_TIME",
 			    "last sample time %llu is before the first %llu",
@@ -152,10 +153,10 @@ void parse_feat_sample_time(struct pd_session *s, struct pd_feature *f,
 }
 
 /* COMPRESSED: write_compressed(): u32 version, type, level, ratio, mmap_len. */
-void parse_feat_compressed(struct pd_session *s, struct pd_feature *f,
+void parse_feat_compressed(struct pd_feat_ctx *x, struct pd_feature *f,
 			   struct cursor *c)
 {
-	struct feat_compressed *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_compressed *m = arena_alloc(x->arena, sizeof(*m));
 
 	if (!m)
 		return;
@@ -172,17 +173,17 @@ void parse_feat_compressed(struct pd_session *s, struct pd_feature *f,
  * CLOCK_DATA: write_clock_data(): u32 version (1); u32 clockid;
  * u64 tod_ns (wall clock); u64 clockid_ns (same instant, sampling clock).
  */
-void parse_feat_clock_data(struct pd_session *s, struct pd_feature *f,
+void parse_feat_clock_data(struct pd_feat_ctx *x, struct pd_feature *f,
 			   struct cursor *c)
 {
-	struct feat_clock_data *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_clock_data *m = arena_alloc(x->arena, sizeof(*m));
 
 	if (!m)
 		return;
 	m->version = cur_u32(c, "version");
 	if (cur_ok(c) && m->version != 1) {
 		/* perf refuses other versions; layout unknown beyond it */
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_CLOCK_DATA), PD_WARN, c->base,
 			    "HEADER_CLOCK_DATA",
 			    "version %u is not 1; decoding as version 1",

@@ -12,7 +12,7 @@
 
 #include "cursor.h"
 
-struct pd_session;
+struct pd_feat_ctx;
 struct pd_feature;
 
 /* u32 nr; header-string[nr] */
@@ -22,7 +22,7 @@ struct pd_strlist {
 };
 
 /* Read a string list; allocation checked against the bytes left. */
-bool pd_read_strlist(struct pd_session *s, struct cursor *c, const char *what,
+bool pd_read_strlist(struct pd_feat_ctx *x, struct cursor *c, const char *what,
 		     struct pd_strlist *out);
 
 /* HOSTNAME, OSRELEASE, VERSION, ARCH, CPUDESC, CPUID: one header string. */
@@ -73,23 +73,23 @@ struct feat_clock_data {
 	uint64_t tod_ns, clockid_ns;
 };
 
-void parse_feat_string(struct pd_session *s, struct pd_feature *f,
+void parse_feat_string(struct pd_feat_ctx *x, struct pd_feature *f,
 		       struct cursor *c);
-void parse_feat_nrcpus(struct pd_session *s, struct pd_feature *f,
+void parse_feat_nrcpus(struct pd_feat_ctx *x, struct pd_feature *f,
 		       struct cursor *c);
-void parse_feat_e_machine(struct pd_session *s, struct pd_feature *f,
+void parse_feat_e_machine(struct pd_feat_ctx *x, struct pd_feature *f,
 			  struct cursor *c);
-void parse_feat_u32(struct pd_session *s, struct pd_feature *f,
+void parse_feat_u32(struct pd_feat_ctx *x, struct pd_feature *f,
 		    struct cursor *c);
-void parse_feat_u64(struct pd_session *s, struct pd_feature *f,
+void parse_feat_u64(struct pd_feat_ctx *x, struct pd_feature *f,
 		    struct cursor *c);
-void parse_feat_cmdline(struct pd_session *s, struct pd_feature *f,
+void parse_feat_cmdline(struct pd_feat_ctx *x, struct pd_feature *f,
 			struct cursor *c);
-void parse_feat_sample_time(struct pd_session *s, struct pd_feature *f,
+void parse_feat_sample_time(struct pd_feat_ctx *x, struct pd_feature *f,
 			    struct cursor *c);
-void parse_feat_compressed(struct pd_session *s, struct pd_feature *f,
+void parse_feat_compressed(struct pd_feat_ctx *x, struct pd_feature *f,
 			   struct cursor *c);
-void parse_feat_clock_data(struct pd_session *s, struct pd_feature *f,
+void parse_feat_clock_data(struct pd_feat_ctx *x, struct pd_feature *f,
 			   struct cursor *c);
 
 #endif

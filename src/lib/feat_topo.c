@@ -7,7 +7,8 @@
  */
 #include <string.h>
 
-#include "features.h"
+#include "feat_ctx.h"
+#include "feat_topo.h"
 
 /* ---- CPU_TOPOLOGY ---------------------------------------------------- */
 
@@ -35,7 +36,7 @@ static bool rev3_fits(struct cursor probe, uint32_t nr)
  * Without NRCPUS, the per-CPU count must come from the bytes after the
  * sibling lists: a revision-3 tail that fits exactly, else 8-byte pairs.
  */
-static bool infer_nr_cpus(struct pd_session *s, struct cursor *c, uint32_t *nr)
+static bool infer_nr_cpus(struct pd_feat_ctx *x, struct cursor *c, uint32_t *nr)
 {
 	size_t left = cur_left(c);
 
@@ -49,7 +50,7 @@ static bool infer_nr_cpus(struct pd_session *s, struct cursor *c, uint32_t *nr)
 		*nr = (uint32_t)(left / 8);
 		goto found;
 	}
-	pd_diag_add(&s->diags, PD_C_FEATURE_UNDECODABLE,
+	pd_diag_add(x->diags, PD_C_FEATURE_UNDECODABLE,
 		    PD_AT_FEATURE(HEADER_CPU_TOPOLOGY), PD_ERR, cur_off(c),
 		    "HEADER_CPU_TOPOLOGY",
 		    "NRCPUS is absent and the CPU count cannot be inferred "
@@ -57,7 +58,7 @@ static bool infer_nr_cpus(struct pd_session *s, struct cursor *c, uint32_t *nr)
 		    left);
 	return false;
 found:
-	pd_diag_add(&s->diags, PD_C_UNUSUAL, PD_AT_FEATURE(HEADER_CPU_TOPOLOGY),
+	pd_diag_add(x->diags, PD_C_UNUSUAL, PD_AT_FEATURE(HEADER_CPU_TOPOLOGY),
 		    PD_WARN, cur_off(c), "HEADER_CPU_TOPOLOGY",
 		    "NRCPUS is absent; %u CPUs inferred from the %zu bytes "
 		    "after the sibling lists",
@@ -81,12 +82,12 @@ static uint64_t perf_strlist_size(const struct pd_strlist *l)
  * if each were padded to 64 bytes.  Writers that pad less (quipper pads
  * to 8) make perf ignore the ids we decode: say so.
  */
-static void check_perf_size(struct pd_session *s, const struct cursor *c,
+static void check_perf_size(struct pd_feat_ctx *x, const struct cursor *c,
 			    uint64_t perf_size, const char *part)
 {
 	if (perf_size < c->len)
 		return;
-	pd_diag_add(&s->diags, PD_C_UNUSUAL, PD_AT_FEATURE(HEADER_CPU_TOPOLOGY),
+	pd_diag_add(x->diags, PD_C_UNUSUAL, PD_AT_FEATURE(HEADER_CPU_TOPOLOGY),
 		    PD_WARN, c->base, "HEADER_CPU_TOPOLOGY",
 		    "strings are not padded to 64 bytes: perf computes %llu of "
 		    "the %zu bytes as used and ignores the %s",
@@ -123,17 +124,17 @@ static void read_die_ids(struct cursor *c, struct feat_cpu_topology *m)
  *         nr_cpus_avail × u32 die_id
  * perf writes the die part only when the machine has die topology (x86).
  */
-void parse_feat_cpu_topology(struct pd_session *s, struct pd_feature *f,
+void parse_feat_cpu_topology(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c)
 {
-	struct feat_cpu_topology *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_cpu_topology *m = pd_feat_model(x, f, sizeof(*m));
 	uint64_t perf_size;
 
 	if (!m)
 		return;
 	m->revision = 1;
-	if (!pd_read_strlist(s, c, "sibling sockets", &m->sibling_sockets) ||
-	    !pd_read_strlist(s, c, "sibling threads", &m->sibling_threads))
+	if (!pd_read_strlist(x, c, "sibling sockets", &m->sibling_sockets) ||
+	    !pd_read_strlist(x, c, "sibling threads", &m->sibling_threads))
 		return;
 	if (!pd_feat_more_data(f, c))
 		goto out;
@@ -141,15 +142,15 @@ void parse_feat_cpu_topology(struct pd_session *s, struct pd_feature *f,
 	m->revision = 2;
 	perf_size = perf_strlist_size(&m->sibling_sockets) +
 		    perf_strlist_size(&m->sibling_threads);
-	check_perf_size(s, c, perf_size, "core and socket ids");
-	if (s->env.has_nrcpus) {
-		m->nr_cpus = s->env.nr_cpus_avail;
-	} else if (infer_nr_cpus(s, c, &m->nr_cpus)) {
+	check_perf_size(x, c, perf_size, "core and socket ids");
+	if (x->env->has_nrcpus) {
+		m->nr_cpus = x->env->nr_cpus_avail;
+	} else if (infer_nr_cpus(x, c, &m->nr_cpus)) {
 		m->nr_cpus_inferred = true;
 	} else {
 		return;
 	}
-	m->cpu = pd_feat_array(s, c, "core_id/socket_id", m->nr_cpus, 8,
+	m->cpu = pd_feat_array(x, c, "core_id/socket_id", m->nr_cpus, 8,
 			       sizeof(*m->cpu));
 	if (!m->cpu)
 		return;
@@ -159,9 +160,9 @@ void parse_feat_cpu_topology(struct pd_session *s, struct pd_feature *f,
 
 	m->revision = 3;
 	if (perf_size < c->len)
-		check_perf_size(s, c, perf_size + (uint64_t)m->nr_cpus * 8,
+		check_perf_size(x, c, perf_size + (uint64_t)m->nr_cpus * 8,
 				"die information");
-	if (!pd_read_strlist(s, c, "sibling dies", &m->sibling_dies))
+	if (!pd_read_strlist(x, c, "sibling dies", &m->sibling_dies))
 		return;
 	read_die_ids(c, m);
 out:
@@ -175,16 +176,16 @@ out:
  *   u32 nr; nr × {u32 node; u64 mem_total; u64 mem_free; string cpus}
  * packed (the u64s are 4-byte misaligned); memory in kB.
  */
-void parse_feat_numa_topology(struct pd_session *s, struct pd_feature *f,
+void parse_feat_numa_topology(struct pd_feat_ctx *x, struct pd_feature *f,
 			      struct cursor *c)
 {
-	struct feat_numa_topology *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_numa_topology *m = pd_feat_model(x, f, sizeof(*m));
 
 	if (!m)
 		return;
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr");
-	m->nodes = pd_feat_array(s, c, "nodes", m->nr, 4 + 8 + 8 + 4,
+	m->nodes = pd_feat_array(x, c, "nodes", m->nr, 4 + 8 + 8 + 4,
 				 sizeof(*m->nodes));
 	if (!m->nodes)
 		return;
@@ -200,7 +201,7 @@ void parse_feat_numa_topology(struct pd_session *s, struct pd_feature *f,
 			return;
 		m->n = i + 1;
 		if (n->mem_free > n->mem_total)
-			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			pd_diag_add(x->diags, PD_C_UNUSUAL,
 				    PD_AT_FEATURE(HEADER_NUMA_TOPOLOGY),
 				    PD_WARN, off, "HEADER_NUMA_TOPOLOGY",
 				    "node %u: mem_free %llu kB is larger than "
@@ -218,10 +219,10 @@ void parse_feat_numa_topology(struct pd_session *s, struct pd_feature *f,
  *   nr × {u32 level; u32 line_size; u32 sets; u32 ways;
  *         string type; string size; string map}
  */
-void parse_feat_cache(struct pd_session *s, struct pd_feature *f,
+void parse_feat_cache(struct pd_feat_ctx *x, struct pd_feature *f,
 		      struct cursor *c)
 {
-	struct feat_cache *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_cache *m = pd_feat_model(x, f, sizeof(*m));
 	uint64_t off = cur_off(c);
 
 	if (!m)
@@ -231,7 +232,7 @@ void parse_feat_cache(struct pd_session *s, struct pd_feature *f,
 		return;
 	if (m->version != 1) {
 		/* perf refuses the section; the layout of others is unknown */
-		pd_diag_add(&s->diags, PD_C_FEATURE_UNDECODABLE,
+		pd_diag_add(x->diags, PD_C_FEATURE_UNDECODABLE,
 			    PD_AT_FEATURE(HEADER_CACHE), PD_ERR, off,
 			    "HEADER_CACHE", "version %u is not 1; not decoded",
 			    m->version);
@@ -239,7 +240,7 @@ void parse_feat_cache(struct pd_session *s, struct pd_feature *f,
 	}
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u32(c, "nr");
-	m->caches = pd_feat_array(s, c, "cache levels", m->nr, 16 + 3 * 4,
+	m->caches = pd_feat_array(x, c, "cache levels", m->nr, 16 + 3 * 4,
 				  sizeof(*m->caches));
 	if (!m->caches)
 		return;
@@ -261,7 +262,7 @@ void parse_feat_cache(struct pd_session *s, struct pd_feature *f,
 /* ---- MEM_TOPOLOGY ---------------------------------------------------- */
 
 /* u64 node; u64 size; u64 size_bits: false if they could not be read */
-static bool read_mem_node_head(struct pd_session *s, struct cursor *c,
+static bool read_mem_node_head(struct pd_feat_ctx *x, struct cursor *c,
 			       struct pd_mem_node *n)
 {
 	n->off = cur_off(c);
@@ -271,7 +272,7 @@ static bool read_mem_node_head(struct pd_session *s, struct cursor *c,
 	if (!cur_ok(c))
 		return false;
 	if (n->size != n->size_bits)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_MEM_TOPOLOGY), PD_WARN, n->off,
 			    "HEADER_MEM_TOPOLOGY",
 			    "node %llu: size %llu differs from the bitmap's "
@@ -283,11 +284,11 @@ static bool read_mem_node_head(struct pd_session *s, struct cursor *c,
 }
 
 /* u64 words[(size_bits + 63) / 64], checked against the bytes left */
-static void read_mem_bitmap(struct pd_session *s, struct cursor *c,
+static void read_mem_bitmap(struct pd_feat_ctx *x, struct cursor *c,
 			    struct pd_mem_node *n)
 {
 	n->nr_words = n->size_bits / 64 + (n->size_bits % 64 != 0);
-	n->words = pd_feat_array(s, c, "bitmap words", n->nr_words, 8,
+	n->words = pd_feat_array(x, c, "bitmap words", n->nr_words, 8,
 				 sizeof(*n->words));
 	if (!n->words)
 		return;
@@ -299,7 +300,7 @@ static void read_mem_bitmap(struct pd_session *s, struct cursor *c,
 	/* bits past size_bits are not blocks: perf never sets them */
 	if (cur_ok(c) && n->size_bits % 64 &&
 	    n->words[n->nr_words - 1] >> (n->size_bits % 64))
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_MEM_TOPOLOGY), PD_WARN, n->off,
 			    "HEADER_MEM_TOPOLOGY",
 			    "node %llu: bitmap has bits set past its size %llu",
@@ -315,10 +316,10 @@ static void read_mem_bitmap(struct pd_session *s, struct cursor *c,
  *         u64 words[(size + 63) / 64]}
  * size is a bit count: memory block indexes (memoryN in sysfs) + 1.
  */
-void parse_feat_mem_topology(struct pd_session *s, struct pd_feature *f,
+void parse_feat_mem_topology(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c)
 {
-	struct feat_mem_topology *m = pd_feat_model(s, f, sizeof(*m));
+	struct feat_mem_topology *m = pd_feat_model(x, f, sizeof(*m));
 	uint64_t off = cur_off(c);
 
 	if (!m)
@@ -327,7 +328,7 @@ void parse_feat_mem_topology(struct pd_session *s, struct pd_feature *f,
 	if (!cur_ok(c))
 		return;
 	if (m->version != 1) {
-		pd_diag_add(&s->diags, PD_C_FEATURE_UNDECODABLE,
+		pd_diag_add(x->diags, PD_C_FEATURE_UNDECODABLE,
 			    PD_AT_FEATURE(HEADER_MEM_TOPOLOGY), PD_ERR, off,
 			    "HEADER_MEM_TOPOLOGY",
 			    "version %llu is not 1; not decoded",
@@ -338,13 +339,13 @@ void parse_feat_mem_topology(struct pd_session *s, struct pd_feature *f,
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr = cur_u64(c, "nr");
 	m->nodes =
-		pd_feat_array(s, c, "nodes", m->nr, 3 * 8, sizeof(*m->nodes));
+		pd_feat_array(x, c, "nodes", m->nr, 3 * 8, sizeof(*m->nodes));
 	if (!m->nodes)
 		return;
 	for (uint64_t i = 0; i < m->nr && cur_ok(c); i++) {
-		if (!read_mem_node_head(s, c, &m->nodes[i]))
+		if (!read_mem_node_head(x, c, &m->nodes[i]))
 			return;
 		m->n = i + 1; /* shown even if its bitmap is cut short */
-		read_mem_bitmap(s, c, &m->nodes[i]);
+		read_mem_bitmap(x, c, &m->nodes[i]);
 	}
 }

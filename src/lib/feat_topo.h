@@ -18,7 +18,7 @@
 #include "cursor.h"
 #include "feat_sys.h"
 
-struct pd_session;
+struct pd_feat_ctx;
 struct pd_feature;
 
 /* CPU_TOPOLOGY per-CPU ids; perf writes -1 (0xffffffff) for offline CPUs. */
@@ -158,23 +158,23 @@ struct feat_sp_meta_info {
 	struct pd_meta_entry *entries, *last;
 };
 
-void parse_feat_cpu_topology(struct pd_session *s, struct pd_feature *f,
+void parse_feat_cpu_topology(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c);
-void parse_feat_numa_topology(struct pd_session *s, struct pd_feature *f,
+void parse_feat_numa_topology(struct pd_feat_ctx *x, struct pd_feature *f,
 			      struct cursor *c);
-void parse_feat_cache(struct pd_session *s, struct pd_feature *f,
+void parse_feat_cache(struct pd_feat_ctx *x, struct pd_feature *f,
 		      struct cursor *c);
-void parse_feat_mem_topology(struct pd_session *s, struct pd_feature *f,
+void parse_feat_mem_topology(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c);
-void parse_feat_cpu_pmu_caps(struct pd_session *s, struct pd_feature *f,
+void parse_feat_cpu_pmu_caps(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c);
-void parse_feat_hybrid_topology(struct pd_session *s, struct pd_feature *f,
+void parse_feat_hybrid_topology(struct pd_feat_ctx *x, struct pd_feature *f,
 				struct cursor *c);
-void parse_feat_pmu_caps(struct pd_session *s, struct pd_feature *f,
+void parse_feat_pmu_caps(struct pd_feat_ctx *x, struct pd_feature *f,
 			 struct cursor *c);
-void parse_feat_cpu_domain_info(struct pd_session *s, struct pd_feature *f,
+void parse_feat_cpu_domain_info(struct pd_feat_ctx *x, struct pd_feature *f,
 				struct cursor *c);
-void parse_feat_sp_meta_info(struct pd_session *s, struct pd_feature *f,
+void parse_feat_sp_meta_info(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c);
 
 #endif

@@ -25,8 +25,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "features.h"
-#include "tracepoint.h"
+#include "feat_ctx.h"
+#include "feat_meta.h"
 
 #define WHAT "HEADER_TRACING_DATA"
 
@@ -203,10 +203,10 @@ static const uint8_t *sized_text(struct cursor *c, const char *what,
 	return cur_bytes(c, what, (size_t)*size);
 }
 
-static struct pd_trace_format *add_event(struct pd_session *s,
+static struct pd_trace_format *add_event(struct pd_feat_ctx *x,
 					 struct feat_tracing_data *m)
 {
-	if (!pd_arena_grow(&s->arena, (void **)&m->events, &m->events_cap,
+	if (!pd_arena_grow(x->arena, (void **)&m->events, &m->events_cap,
 			   m->nevents + 1, sizeof(*m->events)))
 		return NULL;
 	return memset(&m->events[m->nevents++], 0, sizeof(*m->events));
@@ -216,7 +216,7 @@ static struct pd_trace_format *add_event(struct pd_session *s,
  * count x { u64 size; format text } of one system (sys < 0: ftrace).
  * Diagnostics name the system by index: its name is file text.
  */
-static bool read_formats(struct pd_session *s, struct feat_tracing_data *m,
+static bool read_formats(struct pd_feat_ctx *x, struct feat_tracing_data *m,
 			 struct cursor *c, struct pd_str system, int sys,
 			 uint32_t count)
 {
@@ -229,7 +229,7 @@ static bool read_formats(struct pd_session *s, struct feat_tracing_data *m,
 	if (!cur_check_count(c, what, count, 8))
 		return false;
 	for (uint32_t i = 0; i < count; i++) {
-		struct pd_trace_format *ev = add_event(s, m);
+		struct pd_trace_format *ev = add_event(x, m);
 		uint64_t off, size;
 		const uint8_t *text;
 
@@ -251,7 +251,7 @@ static bool read_formats(struct pd_session *s, struct feat_tracing_data *m,
 		ev->text = (const char *)text;
 		parse_format_text(ev, text, (size_t)size, off);
 		if (!ev->name.len || !ev->has_id)
-			pd_diag_add(&s->diags, PD_C_UNUSUAL,
+			pd_diag_add(x->diags, PD_C_UNUSUAL,
 				    PD_AT_FEATURE(HEADER_TRACING_DATA), PD_WARN,
 				    off, WHAT,
 				    "%s: the format text has no %s line", what,
@@ -260,7 +260,7 @@ static bool read_formats(struct pd_session *s, struct feat_tracing_data *m,
 	return true;
 }
 
-static bool read_params(struct pd_session *s, struct feat_tracing_data *m,
+static bool read_params(struct pd_feat_ctx *x, struct feat_tracing_data *m,
 			struct cursor *c)
 {
 	uint64_t at; /* offset of the endian byte */
@@ -280,24 +280,24 @@ static bool read_params(struct pd_session *s, struct feat_tracing_data *m,
 		return false;
 	if (m->endian > 1)
 		pd_diag_add(
-			&s->diags, PD_C_UNUSUAL,
+			x->diags, PD_C_UNUSUAL,
 			PD_AT_FEATURE(HEADER_TRACING_DATA), PD_WARN, at, WHAT,
 			"endian byte is %u, not 0 or 1: taken as big-endian",
 			m->endian);
-	if (s->header_ok && blob_be != s->big_endian)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+	if (x->header_ok && blob_be != x->big_endian)
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_TRACING_DATA), PD_WARN, at,
 			    WHAT,
 			    "the blob says %s-endian but the file is %s-endian",
 			    blob_be ? "big" : "little",
-			    s->big_endian ? "big" : "little");
+			    x->big_endian ? "big" : "little");
 	if (m->long_size != 4 && m->long_size != 8)
-		pd_diag_add(&s->diags, PD_C_UNUSUAL,
+		pd_diag_add(x->diags, PD_C_UNUSUAL,
 			    PD_AT_FEATURE(HEADER_TRACING_DATA), PD_WARN, at + 1,
 			    WHAT, "long_size %u is neither 4 nor 8",
 			    m->long_size);
 	if (m->page_size == 0)
-		pd_diag_add(&s->diags, PD_C_FEATURE_UNDECODABLE,
+		pd_diag_add(x->diags, PD_C_FEATURE_UNDECODABLE,
 			    PD_AT_FEATURE(HEADER_TRACING_DATA), PD_ERR, at + 2,
 			    WHAT,
 			    "page_size is 0 (perf refuses the tracing data)");
@@ -327,14 +327,14 @@ static bool read_headers(struct feat_tracing_data *m, struct cursor *c)
 	return true;
 }
 
-static bool read_systems(struct pd_session *s, struct feat_tracing_data *m,
+static bool read_systems(struct pd_feat_ctx *x, struct feat_tracing_data *m,
 			 struct cursor *c)
 {
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr_systems = cur_u32(c, "nr_systems");
 	m->has_nr_systems = cur_ok(c);
 	/* a system is at least its NUL and its u32 count */
-	m->systems = pd_feat_array(s, c, "nr_systems", m->nr_systems, 5,
+	m->systems = pd_feat_array(x, c, "nr_systems", m->nr_systems, 5,
 				   sizeof(*m->systems));
 	if (!m->systems)
 		return false;
@@ -346,7 +346,7 @@ static bool read_systems(struct pd_session *s, struct feat_tracing_data *m,
 		if (!cur_ok(c))
 			return false;
 		m->nsystems = i + 1;
-		if (!read_formats(s, m, c, sys->name, (int)i, sys->nr_events))
+		if (!read_formats(x, m, c, sys->name, (int)i, sys->nr_events))
 			return false;
 	}
 	return true;
@@ -382,7 +382,7 @@ static bool read_tail(struct feat_tracing_data *m, struct cursor *c)
 	return true;
 }
 
-static void parse_blob(struct pd_session *s, struct feat_tracing_data *m,
+static void parse_blob(struct pd_feat_ctx *x, struct feat_tracing_data *m,
 		       struct cursor *c)
 {
 	const uint8_t *magic = peek(c, sizeof(trace_magic));
@@ -400,7 +400,7 @@ static void parse_blob(struct pd_session *s, struct feat_tracing_data *m,
 	if (!cur_skip(c, "magic", sizeof(trace_magic)))
 		return;
 	m->step = PD_TRACE_MAGIC;
-	if (!read_params(s, m, c))
+	if (!read_params(x, m, c))
 		return;
 	m->step = PD_TRACE_PARAMS;
 	if (!read_headers(m, c))
@@ -408,10 +408,10 @@ static void parse_blob(struct pd_session *s, struct feat_tracing_data *m,
 	/* untrusted count: checked against the bytes left before use (cursor.h) */
 	m->nr_ftrace = cur_u32(c, "nr_ftrace");
 	m->has_nr_ftrace = cur_ok(c);
-	if (!cur_ok(c) || !read_formats(s, m, c, ftrace, -1, m->nr_ftrace))
+	if (!cur_ok(c) || !read_formats(x, m, c, ftrace, -1, m->nr_ftrace))
 		return;
 	m->step = PD_TRACE_FTRACE;
-	if (!read_systems(s, m, c))
+	if (!read_systems(x, m, c))
 		return;
 	m->step = PD_TRACE_EVENTS;
 	read_tail(m, c);
@@ -433,10 +433,10 @@ static void skip_padding(struct pd_feature *f, struct feat_tracing_data *m,
 	cur_skip(c, "padding", left);
 }
 
-void parse_feat_tracing_data(struct pd_session *s, struct pd_feature *f,
+void parse_feat_tracing_data(struct pd_feat_ctx *x, struct pd_feature *f,
 			     struct cursor *c)
 {
-	struct feat_tracing_data *m = arena_alloc(&s->arena, sizeof(*m));
+	struct feat_tracing_data *m = arena_alloc(x->arena, sizeof(*m));
 	struct cursor b = *c;
 	uint64_t start = cur_off(c);
 
@@ -451,19 +451,18 @@ void parse_feat_tracing_data(struct pd_session *s, struct pd_feature *f,
 			last = last->next;
 		last->next = m;
 		pd_diag_add(
-			&s->diags, PD_C_UNUSUAL,
+			x->diags, PD_C_UNUSUAL,
 			PD_AT_FEATURE(HEADER_TRACING_DATA), PD_WARN, start,
 			WHAT,
 			"another tracing data blob; decoded after the first");
 	}
 	/* b: the same bytes, with the blob's byte order once it is known */
-	parse_blob(s, m, &b);
+	parse_blob(x, m, &b);
 	m->size = cur_off(&b) - start;
 	if (cur_ok(&b))
 		skip_padding(f, m, &b);
 	c->pos = b.pos;
 	c->failed = b.failed;
-	m->tp = pd_tp_load(s, m); /* the formats, parsed once */
 }
 
 const struct pd_trace_format *

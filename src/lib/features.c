@@ -106,22 +106,3 @@ int pd_feat_lookup(const char *name)
 	}
 	return -1;
 }
-
-void *pd_feat_model(struct pd_session *s, struct pd_feature *f, size_t size)
-{
-	void *m = arena_alloc(&s->arena, size);
-
-	if (m)
-		f->model = m;
-	return m;
-}
-
-void *pd_feat_array(struct pd_session *s, struct cursor *c, const char *what,
-		    uint64_t n, size_t min, size_t size)
-{
-	/* untrusted count: checked against the bytes left before use
-	 * (cursor.h) */
-	if (!cur_check_count(c, what, n, min))
-		return NULL;
-	return arena_calloc(&s->arena, n ? (size_t)n : 1, size);
-}

@@ -74,7 +74,7 @@ static const struct pd_feature *own_feature(struct rec_ctx *x, unsigned id,
 	else
 		snprintf(ctx, sizeof(ctx), "feature %u", id);
 	cur_init(&c, p, n, off, s->swap, &s->diags, ctx, PD_AT_FEATURE(id));
-	ops->parse(s, f, &c);
+	pd_session_parse_feature(s, f, &c);
 	pd_feat_skip_padding(f, &c);
 	f->consumed = c.pos;
 	if (cur_ok(&c) && cur_left(&c)) {

@@ -30,7 +30,6 @@
 
 #include "features.h"
 #include "util.h"
-#include "tracepoint.h"
 #include "session_int.h"
 
 static void vdiag(struct pd_session *s, enum pd_code code, struct pd_where at,

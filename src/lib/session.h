@@ -14,6 +14,7 @@
 #include "cursor.h"
 #include "diag.h"
 #include "evsel.h"
+#include "feat_ctx.h"
 #include "input.h"
 #include "perf_abi.h"
 #include "read_opts.h"
@@ -59,38 +60,6 @@ struct pd_header {
 	size_t table_raw_len;
 };
 
-/* Where a feature's bytes came from. */
-enum pd_feat_src {
-	PD_FSRC_SECTION,	/* file mode: feature section table entry */
-	PD_FSRC_RECORD,		/* pipe mode: PERF_RECORD_HEADER_FEATURE (80) */
-	PD_FSRC_LEGACY_RECORD,	/* pre-upstream Google pipe: record 66 + id */
-	PD_FSRC_TRACING_RECORD, /* PERF_RECORD_HEADER_TRACING_DATA (66) */
-	PD_FSRC_BUILDID_RECORDS, /* PERF_RECORD_HEADER_BUILD_ID (67) records */
-};
-
-/* A contiguous run of a feature's bytes in the file. */
-struct pd_part {
-	uint64_t offset;      /* file offset of bytes[0] */
-	uint64_t size;	      /* declared size */
-	const uint8_t *bytes; /* loaded bytes (may be fewer than size) */
-	uint64_t loaded;
-	uint64_t rec_offset; /* pipe: offset of the record that carried it */
-};
-
-struct pd_feature {
-	unsigned id;
-	enum pd_feat_src src;
-	uint64_t table_entry_off; /* file mode: offset of its {offset,size} */
-	struct pd_part *parts;	  /* usually one; build-id records: many */
-	size_t nparts;
-	/* Filled by pd_decode_features(): */
-	bool decoded;	       /* decoder ran */
-	bool bad;	       /* decoder reported an error */
-	void *model;	       /* decoded model, type depends on id */
-	uint64_t consumed;     /* bytes the decoder used (all parts) */
-	uint64_t unparsed_off; /* first byte not consumed, if any */
-};
-
 /* A data.N stream of a directory recording. */
 struct pd_dir_file {
 	char *name;
@@ -123,13 +92,6 @@ struct pd_pipe_info {
 	/* the walk's state across records */
 	bool seen_attr;
 	size_t buildids; /* HEADER_BUILD_ID's index in feat, or SIZE_MAX */
-};
-
-/* Values other decoders depend on, set while decoding features. */
-struct pd_env {
-	bool has_nrcpus;
-	uint32_t nr_cpus_avail, nr_cpus_online;
-	struct pd_str arch;
 };
 
 struct pd_session {
@@ -206,6 +168,14 @@ void pd_session_pipe_event(struct pd_session *s, struct pd_walk_loop *rd,
 /* Decode every feature present into its model (idempotent). */
 void pd_decode_features(struct pd_session *s);
 /*
+ * Decode part c of feature f (its decoder in the registry, features.h)
+ * with the session's context; a TRACING_DATA blob's formats are then
+ * loaded (pd_tp_load).  For pd_decode_feature and a pipe record's own
+ * feature (record_user.c).
+ */
+void pd_session_parse_feature(struct pd_session *s, struct pd_feature *f,
+			      struct cursor *c);
+/*
  * Decode one (idempotent).  Call pd_decode_feature_deps() first: it
  * decodes what other decoders and formatters look up (NRCPUS for the CPU
  * counts, ARCH for register names, PMU_MAPPINGS for PMU names,
@@ -221,5 +191,46 @@ static inline bool pd_feat_bit(const struct pd_header *h, unsigned bit)
 
 const struct pd_feature *pd_find_feature(const struct pd_session *s,
 					 unsigned id);
+
+/*
+ * The PMU HEADER_PMU_MAPPINGS (decoded by pd_decode_feature_deps()) names
+ * for a type, copied into buf; NULL if none.  For hybrid extended types,
+ * where 4 is "cpu_core", not RAW.
+ */
+const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
+				char *buf, size_t len);
+/*
+ * The fixed type's name, else the dynamic PMU's from HEADER_PMU_MAPPINGS
+ * (decoded by pd_decode_feature_deps()) copied into buf; NULL if none.
+ */
+const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
+			     char *buf, size_t len);
+
+/*
+ * The session's tracepoint formats (session_tp.c), one pd_tp per tracing
+ * data blob (tracepoint.h).
+ */
+struct feat_tracing_data;
+struct pd_tp_event;
+/*
+ * The formats of a decoded tracing data blob, parsed once per blob (the
+ * same blob seen again, e.g. a pipe record shown with -x, is the same
+ * pd_tp).  Problems go to s->diags; freed with the session.
+ */
+const struct pd_tp *pd_tp_load(struct pd_session *s,
+			       const struct feat_tracing_data *m);
+
+/* The format of a tracepoint evsel (attr.config is its ID), or NULL. */
+const struct pd_tp_event *pd_tp_event_of(struct pd_session *s,
+					 const struct pd_evsel *ev);
+
+/*
+ * Name the tracepoint evsels the file names nowhere else "system:name"
+ * from the formats loaded (name_from "TRACING_DATA").
+ */
+void pd_tp_name_evsels(struct pd_session *s);
+
+/* Free every pd_tp of the session. */
+void pd_tp_free_all(struct pd_session *s);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "evname.h"
 #include "features.h"
 #include "session_int.h"
 
@@ -301,33 +302,52 @@ const struct pd_feature *pd_find_feature(const struct pd_session *s,
 	return NULL;
 }
 
-/* All that is left of `c` is HEADER_FEATURE record padding (features.h). */
-static bool only_record_padding(const struct pd_feature *f,
-				const struct cursor *c)
+/* The PMU HEADER_PMU_MAPPINGS names for a type, or NULL. */
+const char *pd_pmu_mapping_name(const struct pd_session *s, uint32_t type,
+				char *buf, size_t len)
 {
-	struct cursor probe = *c;
-	size_t left = cur_left(c);
-	const uint8_t *p;
+	const struct pd_feature *f = pd_find_feature(s, HEADER_PMU_MAPPINGS);
+	const struct feat_pmu_mappings *m = f ? f->model : NULL;
 
-	if (f->src == PD_FSRC_SECTION || left == 0 || left >= 8)
-		return false;
-	probe.diags = NULL;
-	p = cur_bytes(&probe, "padding", left);
-	for (size_t i = 0; p && i < left; i++)
-		if (p[i])
-			return false;
-	return p != NULL;
+	for (uint32_t i = 0; m && i < m->nr_read; i++) {
+		if (m->v[i].type == type) {
+			snprintf(buf, len, "%.*s", (int)m->v[i].name.len,
+				 m->v[i].name.s);
+			return buf;
+		}
+	}
+	return NULL;
 }
 
-bool pd_feat_more_data(const struct pd_feature *f, const struct cursor *c)
+/*
+ * Dynamic PMU types (>= PERF_TYPE_MAX) are named by HEADER_PMU_MAPPINGS
+ * when the recording has it.
+ */
+const char *pd_pmu_type_name(const struct pd_session *s, uint32_t type,
+			     char *buf, size_t len)
 {
-	return cur_ok(c) && cur_left(c) && !only_record_padding(f, c);
+	if (pd_attr_type_name(type))
+		return pd_attr_type_name(type);
+	return pd_pmu_mapping_name(s, type, buf, len);
 }
 
-void pd_feat_skip_padding(const struct pd_feature *f, struct cursor *c)
+void pd_session_parse_feature(struct pd_session *s, struct pd_feature *f,
+			      struct cursor *c)
 {
-	if (cur_ok(c) && only_record_padding(f, c))
-		cur_skip(c, "padding", cur_left(c));
+	struct pd_feat_ctx x = {.arena = &s->arena,
+				.diags = &s->diags,
+				.env = &s->env,
+				.big_endian = s->big_endian,
+				.header_ok = s->header_ok};
+	struct feat_tracing_data *m;
+
+	pd_feat_ops(f->id)->parse(&x, f, c);
+	if (f->id != HEADER_TRACING_DATA || !(m = f->model))
+		return;
+	/* the blob this part added, last (feat_tracing.c) */
+	while (m->next)
+		m = m->next;
+	m->tp = pd_tp_load(s, m); /* the formats, parsed once */
 }
 
 void pd_decode_feature(struct pd_session *s, struct pd_feature *f)
@@ -366,7 +386,7 @@ void pd_decode_feature(struct pd_session *s, struct pd_feature *f)
 				 "the file",
 				 (unsigned long long)p->loaded,
 				 (unsigned long long)p->size);
-		ops->parse(s, f, &c);
+		pd_session_parse_feature(s, f, &c);
 		pd_feat_skip_padding(f, &c);
 		f->consumed += c.pos;
 		if (cur_ok(&c) && cur_left(&c)) {

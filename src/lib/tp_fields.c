@@ -11,7 +11,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "session.h"
+#include "evsel.h"
 #include "tracepoint_int.h"
 
 struct fctx {
@@ -111,7 +111,7 @@ static bool read_field(const struct fctx *x, const struct pd_tp_field *f,
 }
 
 /* Said once per evsel: a tracepoint whose ID no format of the file has. */
-static void no_format(struct pd_session *s, const struct pd_evsel *ev,
+static void no_format(struct pd_diags *d, const struct pd_evsel *ev,
 		      uint64_t off)
 {
 	struct pd_evsel *e = (struct pd_evsel *)ev;
@@ -119,9 +119,8 @@ static void no_format(struct pd_session *s, const struct pd_evsel *ev,
 	if (e->tp_missing_said)
 		return;
 	e->tp_missing_said = true;
-	pd_diag_add(&s->diags, PD_C_TRACEPOINT_NO_FORMAT,
-		    PD_AT_RECORD(PD_REC_SAMPLE), PD_WARN, off,
-		    "PERF_SAMPLE_RAW",
+	pd_diag_add(d, PD_C_TRACEPOINT_NO_FORMAT, PD_AT_RECORD(PD_REC_SAMPLE),
+		    PD_WARN, off, "PERF_SAMPLE_RAW",
 		    "attr %u is tracepoint ID %" PRIu64 ", which no format of "
 		    "the tracing data has: its fields are not decoded "
 		    "(said once per attr)",
@@ -139,13 +138,13 @@ static bool type_matches(const struct pd_tp_event *ev,
 	return false;
 }
 
-static void refuse(struct pd_session *s, struct pd_tp_event *ev, uint64_t off,
+static void refuse(struct pd_diags *d, struct pd_tp_event *ev, uint64_t off,
 		   const char *why)
 {
 	if (ev->print_refused)
 		return;
 	ev->print_refused = true;
-	pd_diag_add(&s->diags, PD_C_TRACEPOINT_PRINT_FAILED,
+	pd_diag_add(d, PD_C_TRACEPOINT_PRINT_FAILED,
 		    PD_AT_RECORD(PD_REC_SAMPLE), PD_WARN, off,
 		    "PERF_SAMPLE_RAW",
 		    "%s:%s: %s: no print output (said once per event)",
@@ -153,12 +152,12 @@ static void refuse(struct pd_session *s, struct pd_tp_event *ev, uint64_t off,
 }
 
 /* The print output of a sample whose fields all lie in the payload. */
-static void print(struct pd_session *s, struct pd_tp_event *ev,
+static void print(struct pd_diags *d, struct pd_tp_event *ev,
 		  struct pd_tp_sample *smp, const uint8_t *raw, uint32_t size,
 		  uint64_t off, struct arena *scratch)
 {
 	if (!type_matches(ev, smp)) {
-		refuse(s, ev, off, "common_type is not the format's ID");
+		refuse(d, ev, off, "common_type is not the format's ID");
 		return;
 	}
 	if (!ev->print_ok) {
@@ -167,15 +166,15 @@ static void print(struct pd_session *s, struct pd_tp_event *ev,
 	}
 	switch (pd_tp_fast_print(ev->owner, ev, raw, size, scratch, smp)) {
 	case PD_TP_OUTSIDE:
-		refuse(s, ev, off,
+		refuse(d, ev, off,
 		       "a length or index in its print args reaches past the "
 		       "RAW payload");
 		break;
 	case PD_TP_DIV_ZERO:
-		refuse(s, ev, off, "its print args divide by zero");
+		refuse(d, ev, off, "its print args divide by zero");
 		break;
 	case PD_TP_BAD_SIZE:
-		refuse(s, ev, off,
+		refuse(d, ev, off,
 		       "an element size in its print args is not 1, 2, 4 or "
 		       "8");
 		break;
@@ -183,19 +182,20 @@ static void print(struct pd_session *s, struct pd_tp_event *ev,
 	}
 }
 
-void pd_tp_decode(struct pd_session *s, const struct pd_evsel *evsel,
-		  const uint8_t *raw, uint32_t size, uint64_t off,
-		  unsigned what, struct arena *scratch,
-		  struct pd_tp_sample *out)
+void pd_tp_decode(struct pd_diags *d, const struct pd_evsel *evsel,
+		  const struct pd_tp_event *event, const uint8_t *raw,
+		  uint32_t size, uint64_t off, unsigned what,
+		  struct arena *scratch, struct pd_tp_sample *out)
 {
-	struct pd_tp_event *ev = (struct pd_tp_event *)pd_tp_event_of(s, evsel);
+	/* the print_refused flag is set once per event */
+	struct pd_tp_event *ev = (struct pd_tp_event *)event;
 	static const uint8_t none[1];
 	struct fctx x = {raw ? raw : none, raw ? size : 0, false, scratch};
 	const struct pd_tp_field *bad = NULL;
 
 	memset(out, 0, sizeof(*out));
 	if (!ev) {
-		no_format(s, evsel, off);
+		no_format(d, evsel, off);
 		return;
 	}
 	out->ev = ev;
@@ -212,7 +212,7 @@ void pd_tp_decode(struct pd_session *s, const struct pd_evsel *evsel,
 			bad = &ev->fields[i];
 	}
 	if (bad)
-		pd_diag_add(&s->diags, PD_C_TRACEPOINT_FIELD_OUTSIDE_RAW,
+		pd_diag_add(d, PD_C_TRACEPOINT_FIELD_OUTSIDE_RAW,
 			    PD_AT_RECORD(PD_REC_SAMPLE), PD_ERR, off,
 			    "PERF_SAMPLE_RAW",
 			    "%s:%s: field %s (offset %u, size %u%s) lies "
@@ -225,5 +225,5 @@ void pd_tp_decode(struct pd_session *s, const struct pd_evsel *evsel,
 				    : "",
 			    size, out->nbad, out->nbad == 1 ? "" : "s in all");
 	else if (what & PD_TP_PRINT)
-		print(s, ev, out, x.raw, x.size, off, scratch);
+		print(d, ev, out, x.raw, x.size, off, scratch);
 }

@@ -18,9 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evsel.h"
-#include "features.h"
-#include "session.h"
+#include "feat_meta.h"
 #include "tracepoint_int.h"
 
 static const char *arena_cstr(struct arena *a, const char *p, size_t n)
@@ -32,16 +30,22 @@ static const char *arena_cstr(struct arena *a, const char *p, size_t n)
 	return s;
 }
 
-static void tp_diag(struct pd_session *s, enum pd_code code, enum pd_sev sev,
+/* Where the formats go, and their problems. */
+struct tp_in {
+	struct arena *a;
+	struct pd_diags *d;
+};
+
+static void tp_diag(struct tp_in *in, enum pd_code code, enum pd_sev sev,
 		    uint64_t off, const struct pd_tp_event *ev, const char *why)
 {
-	pd_diag_add(&s->diags, code, PD_AT_FEATURE(HEADER_TRACING_DATA), sev,
-		    off, "HEADER_TRACING_DATA", "format of %s:%s (ID %llu): %s",
+	pd_diag_add(in->d, code, PD_AT_FEATURE(HEADER_TRACING_DATA), sev, off,
+		    "HEADER_TRACING_DATA", "format of %s:%s (ID %llu): %s",
 		    ev->system, ev->name, (unsigned long long)ev->id, why);
 }
 
 /* The print fmt of a format whose fields parsed, compiled (ev->prog). */
-static void parse_print(struct pd_session *s, struct pd_tp *tp,
+static void parse_print(struct tp_in *in, struct pd_tp *tp,
 			const struct pd_trace_format *fm,
 			struct pd_tp_event *ev)
 {
@@ -57,9 +61,9 @@ static void parse_print(struct pd_session *s, struct pd_tp *tp,
 		      "string from the data, which perfdump does not read";
 	else if (!args)
 		why = "no memory";
-	else if (!(why = pd_tp_parse_print(&s->arena, ev, fm->text + pf, n - pf,
+	else if (!(why = pd_tp_parse_print(in->a, ev, fm->text + pf, n - pf,
 					   args)))
-		why = pd_tp_compile(&s->arena, ev, tp->long_size, args);
+		why = pd_tp_compile(in->a, ev, tp->long_size, args);
 	free(args);
 	ev->print_ok = !why;
 	if (!why)
@@ -69,11 +73,11 @@ static void parse_print(struct pd_session *s, struct pd_tp *tp,
 		 "decoded, the print output is perf's raw form then "
 		 "(\"[FAILED TO PARSE] NAME=VALUE ...\")",
 		 why);
-	tp_diag(s, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN, fm->offset, ev, msg);
+	tp_diag(in, PD_C_TRACEPOINT_PRINT_FAILED, PD_WARN, fm->offset, ev, msg);
 }
 
 /* One format text into the model. */
-static void parse_format(struct pd_session *s, struct pd_tp *tp,
+static void parse_format(struct tp_in *in, struct pd_tp *tp,
 			 const struct pd_trace_format *fm,
 			 struct pd_tp_event *ev)
 {
@@ -82,29 +86,27 @@ static void parse_format(struct pd_session *s, struct pd_tp *tp,
 	ev->id = fm->id;
 	ev->owner = tp;
 	ev->offset = fm->offset;
-	ev->system = arena_cstr(&s->arena, fm->system.s, fm->system.len);
-	ev->name = arena_cstr(&s->arena, fm->name.s, fm->name.len);
-	ev->full_name =
-		arena_alloc(&s->arena, fm->system.len + fm->name.len + 2);
+	ev->system = arena_cstr(in->a, fm->system.s, fm->system.len);
+	ev->name = arena_cstr(in->a, fm->name.s, fm->name.len);
+	ev->full_name = arena_alloc(in->a, fm->system.len + fm->name.len + 2);
 	if (!ev->system || !ev->name || !ev->full_name)
 		return;
 	sprintf((char *)ev->full_name, "%s:%s", ev->system, ev->name);
-	ev->print_fmt =
-		pd_tp_print_fmt_line(&s->arena, fm->text, (size_t)fm->size);
+	ev->print_fmt = pd_tp_print_fmt_line(in->a, fm->text, (size_t)fm->size);
 	ev->has_id = fm->has_id;
 	if (!fm->has_id || !fm->name.len)
 		return; /* feat_tracing.c said so */
-	why = pd_tp_parse_fields(&s->arena, fm->text, (size_t)fm->size,
+	why = pd_tp_parse_fields(in->a, fm->text, (size_t)fm->size,
 				 !strcmp(ev->system, "ftrace"), tp->long_size,
 				 ev);
 	if (why) {
 		ev->nfields = ev->ncommon = 0;
-		tp_diag(s, PD_C_TRACEPOINT_FORMAT_REJECTED, PD_ERR, fm->offset,
+		tp_diag(in, PD_C_TRACEPOINT_FORMAT_REJECTED, PD_ERR, fm->offset,
 			ev, why);
 		return;
 	}
 	ev->parsed = true;
-	parse_print(s, tp, fm, ev);
+	parse_print(in, tp, fm, ev);
 }
 
 static int ksym_cmp(const void *a, const void *b)
@@ -159,104 +161,33 @@ static void parse_kallsyms(struct arena *a, struct pd_tp *tp, const char *t,
 		qsort(tp->ksyms, k, sizeof(*tp->ksyms), ksym_cmp);
 }
 
-const struct pd_tp *pd_tp_load(struct pd_session *s,
-			       const struct feat_tracing_data *m)
+struct pd_tp *pd_tp_parse(struct arena *a, struct pd_diags *d,
+			  const struct feat_tracing_data *m)
 {
+	struct tp_in in = {a, d};
 	struct pd_tp *tp;
 
 	if (!m || m->step < PD_TRACE_PARAMS)
 		return NULL;
-	for (tp = s->tps; tp; tp = tp->next)
-		if (tp->offset == m->offset)
-			return tp;
-	tp = arena_calloc(&s->arena, 1, sizeof(*tp));
+	tp = arena_calloc(a, 1, sizeof(*tp));
 	if (!tp)
 		return NULL;
 	tp->offset = m->offset;
 	tp->big_endian = m->endian != 0;
 	tp->long_size = m->long_size == 4 ? 4 : 8;
 	if (m->step >= PD_TRACE_KALLSYMS)
-		parse_kallsyms(&s->arena, tp, m->kallsyms_text,
-			       m->kallsyms_size);
-	tp->events = arena_calloc(&s->arena, m->nevents ? m->nevents : 1,
+		parse_kallsyms(a, tp, m->kallsyms_text, m->kallsyms_size);
+	tp->events = arena_calloc(a, m->nevents ? m->nevents : 1,
 				  sizeof(*tp->events));
 	if (tp->events)
 		for (size_t i = 0; i < m->nevents; i++)
-			parse_format(s, tp, &m->events[i],
+			parse_format(&in, tp, &m->events[i],
 				     &tp->events[tp->nevents++]);
-	tp->next = s->tps;
-	s->tps = tp;
-	s->tp_gen++;
-	if (s->evlist.loaded)
-		pd_tp_name_evsels(s);
 	return tp;
 }
 
-void pd_tp_free_all(struct pd_session *s)
+void pd_tp_free(struct pd_tp *tp)
 {
-	for (struct pd_tp *tp = s->tps; tp; tp = tp->next)
+	for (; tp; tp = tp->next)
 		free(tp->out);
-	s->tps = NULL;
-}
-
-/* The format whose ID is id, in the blobs loaded (the newest first). */
-static struct pd_tp_event *find_id(struct pd_session *s, uint64_t id,
-				   struct pd_tp **in)
-{
-	for (struct pd_tp *tp = s->tps; tp; tp = tp->next)
-		for (uint32_t i = 0; i < tp->nevents; i++)
-			if (tp->events[i].id == id && tp->events[i].has_id &&
-			    tp->events[i].full_name) {
-				*in = tp;
-				return &tp->events[i];
-			}
-	return NULL;
-}
-
-/* The session's TRACING_DATA features, loaded (file and pipe mode). */
-static void load_features(struct pd_session *s)
-{
-	for (size_t i = 0; i < s->nfeat; i++) {
-		if (s->feat[i].id != HEADER_TRACING_DATA)
-			continue;
-		pd_decode_feature(s, &s->feat[i]);
-		for (const struct feat_tracing_data *m = s->feat[i].model; m;
-		     m = m->next)
-			pd_tp_load(s, m);
-	}
-}
-
-void pd_tp_name_evsels(struct pd_session *s)
-{
-	struct pd_evlist *l = &s->evlist;
-
-	for (uint32_t i = 0; i < l->n; i++) {
-		struct pd_evsel *ev = &l->v[i];
-		const struct pd_tp_event *t;
-
-		if (ev->name_from || ev->attr.type != PD_TYPE_TRACEPOINT)
-			continue;
-		t = pd_tp_event_of(s, ev);
-		if (t)
-			pd_evsel_name(ev, "TRACING_DATA", "%s", t->full_name);
-	}
-}
-
-const struct pd_tp_event *pd_tp_event_of(struct pd_session *s,
-					 const struct pd_evsel *ev)
-{
-	struct pd_evsel *e = (struct pd_evsel *)ev;
-	struct pd_tp *tp;
-
-	if (!ev || ev->attr.type != PD_TYPE_TRACEPOINT)
-		return NULL;
-	if (!s->tp_features) {
-		s->tp_features = true;
-		load_features(s);
-	}
-	if (e->tp_gen != s->tp_gen) { /* another blob came: look again */
-		e->tp_gen = s->tp_gen;
-		e->tp = find_id(s, ev->attr.config, &tp);
-	}
-	return e->tp;
 }

@@ -21,7 +21,7 @@
 
 #include "arena.h"
 
-struct pd_session;
+struct pd_diags;
 struct pd_evsel;
 struct feat_tracing_data;
 struct pd_tp_ksym;
@@ -129,16 +129,16 @@ struct pd_tp_sample {
 };
 
 /*
- * The formats of a decoded tracing data blob, parsed once per blob (the
- * same blob seen again, e.g. a pipe record shown with -x, is the same
- * pd_tp).  Problems go to s->diags; freed with the session.
+ * The formats of a decoded tracing data blob (feat_meta.h), parsed into a
+ * new pd_tp allocated from `a` (its next NULL); problems go to `d`.  NULL
+ * when the blob did not get as far as its parameters, or no memory.
+ * The session keeps one per blob (session_tp.c).
  */
-const struct pd_tp *pd_tp_load(struct pd_session *s,
-			       const struct feat_tracing_data *m);
+struct pd_tp *pd_tp_parse(struct arena *a, struct pd_diags *d,
+			  const struct feat_tracing_data *m);
 
-/* The format of a tracepoint evsel (attr.config is its ID), or NULL. */
-const struct pd_tp_event *pd_tp_event_of(struct pd_session *s,
-					 const struct pd_evsel *ev);
+/* Free what pd_tp_parse allocated outside the arena, for tp and its next. */
+void pd_tp_free(struct pd_tp *tp);
 
 /* What pd_tp_decode does. */
 enum {
@@ -148,21 +148,14 @@ enum {
 
 /*
  * Decode the RAW payload (size bytes at file offset off) of a sample of
- * ev: every field, each checked against size (one diagnostic for those
- * outside), and with PD_TP_PRINT the print_fmt output (in scratch).
+ * evsel, whose format is ev (NULL: none, said once per evsel): every
+ * field, each checked against size (one diagnostic for those outside),
+ * and with PD_TP_PRINT the print_fmt output (in scratch).  Problems go
+ * to d.
  */
-void pd_tp_decode(struct pd_session *s, const struct pd_evsel *ev,
-		  const uint8_t *raw, uint32_t size, uint64_t off,
-		  unsigned what, struct arena *scratch,
-		  struct pd_tp_sample *out);
-
-/*
- * Name the tracepoint evsels the file names nowhere else "system:name"
- * from the formats loaded (name_from "TRACING_DATA").
- */
-void pd_tp_name_evsels(struct pd_session *s);
-
-/* Free every pd_tp of the session. */
-void pd_tp_free_all(struct pd_session *s);
+void pd_tp_decode(struct pd_diags *d, const struct pd_evsel *evsel,
+		  const struct pd_tp_event *ev, const uint8_t *raw,
+		  uint32_t size, uint64_t off, unsigned what,
+		  struct arena *scratch, struct pd_tp_sample *out);
 
 #endif
