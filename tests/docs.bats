@@ -127,7 +127,7 @@ check" ]
 	assert_contains "$(check_recipe)" "make include-check"
 	run python3 scripts/check-includes.py
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
-	assert_contains "$output" "1 cycle(s) left"
+	assert_contains "$output" "0 cycle(s) left"
 	# a copy of src/ where siphash.h (included by redact.c) includes
 	# redact.h: a new cycle, named by its files
 	mkdir -p "$tree" && cp -r src "$tree/"
@@ -151,7 +151,7 @@ check" ]
 	printf '#include "redact.h"\n' >>"$tree/src/fmt/siphash.h"
 	run python3 "$tree/scripts/check-includes.py" "$tree"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
-	assert_contains "$output" "2 cycle(s) left, each include on them allowed (4)"
+	assert_contains "$output" "1 cycle(s) left, each include on them allowed (2)"
 	sed -i '/^#include "redact.h"$/d' "$tree/src/fmt/siphash.h"
 	run python3 "$tree/scripts/check-includes.py" "$tree"
 	[ "$status" -eq 1 ] || { echo "$output"; false; }

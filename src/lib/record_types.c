@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "record_int.h"
+#include "record_types_int.h"
 #include "util.h"
 
 /* clang-format off */

@@ -14,13 +14,7 @@
 #include <stdint.h>
 
 #include "perf_abi.h"
-
-/* How a record's body is decoded. */
-enum pd_rec_kind {
-	PD_RK_NONE,   /* FINISHED_ROUND, FINISHED_INIT, SWITCH: no body */
-	PD_RK_FIELDS, /* field by field, into the member of pd_record.u */
-	PD_RK_RAW,    /* SAMPLE (sample.c), simpleperf's, unknown: bytes */
-};
+#include "record_model.h"
 
 /*
  * One fixed field of a record body, as the kernel's or perf's struct
