@@ -18,7 +18,8 @@ PKG_CONFIG ?= pkg-config
 WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wno-format-nonliteral -Wvla
 CFLAGS ?= -O2 -g
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) \
+# -Isrc: every include names a header by its path from src/ ("lib/io/reader.h")
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Isrc $(WARN) $(CFLAGS) \
 	     $(PKG_CFLAGS)
 PKGS = libelf libdw libzstd liblzma zlib
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -33,7 +34,7 @@ else
 BUILD ?= build
 endif
 
-SRCS = $(wildcard src/*.c src/lib/*.c src/fmt/*.c)
+SRCS = $(wildcard src/*.c src/lib/*/*.c src/fmt/*.c)
 OBJS = $(SRCS:src/%.c=$(BUILD)/%.o)
 DEPS = $(OBJS:.o=.d)
 
@@ -51,7 +52,7 @@ LIB_OBJS = $(filter-out $(BUILD)/main.o,$(OBJS))
 # are the ones make fuzz runs, each on its own (perfdump, the whole
 # pipeline, runs all of them, and is what replay and mutate run).
 FUZZ_SRCS = tests/fuzz/harness.c tests/fuzz/targets.c tests/fuzz/oracle.c
-FUZZ_HDRS = tests/fuzz/harness.h tests/fuzz/oracle.h $(wildcard src/*.h src/lib/*.h src/fmt/*.h)
+FUZZ_HDRS = tests/fuzz/harness.h tests/fuzz/oracle.h $(wildcard src/*.h src/lib/*/*.h src/fmt/*.h)
 
 # Replays fuzz inputs without libFuzzer (use with SANITIZE=1):
 # build-asan/perfdump-replay [--target=NAME] FILE...
@@ -104,7 +105,7 @@ mutate: test-deps
 		$(MUTATE_FILES) $(MUTATE_NOTPERF)
 
 # libFuzzer build: clang, ASan + UBSan, coverage on every source file.
-FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
+FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -Isrc -g -O1 -fno-omit-frame-pointer \
 	      -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
 	      $(PKG_CFLAGS)
 FUZZ_OBJS = $(filter-out build-fuzz/main.o,$(SRCS:src/%.c=build-fuzz/%.o))
@@ -249,7 +250,7 @@ install: all
 
 # Every C file of the tree, formatted by .clang-format (clang-format 14,
 # Debian 12's); format-check fails on the first one that is not.
-FORMAT_FILES = $(SRCS) $(wildcard src/*.h src/lib/*.h src/fmt/*.h tests/fuzz/*.c tests/fuzz/*.h tests/oracle/*.c)
+FORMAT_FILES = $(SRCS) $(wildcard src/*.h src/lib/*/*.h src/fmt/*.h tests/fuzz/*.c tests/fuzz/*.h tests/oracle/*.c)
 
 format:
 	clang-format -i $(FORMAT_FILES)

@@ -44,7 +44,7 @@ COMPRESSED2 = 83
 USER_TYPE_START = 64
 
 TARGET = 2_600_000  # bytes of records: past ten 256 KiB chunks
-CHUNK = 1 << 18  # the fast mode's read-ahead chunk (src/lib/stream.c)
+CHUNK = 1 << 18  # the fast mode's read-ahead chunk (src/lib/io/stream.c)
 
 
 def rec(rtype, body, misc=0):

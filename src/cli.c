@@ -14,9 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/evlist.h"
-#include "lib/rootpath.h"
-#include "lib/torn.h"
+#include "lib/session/evlist.h"
+#include "lib/analysis/rootpath.h"
+#include "lib/session/torn.h"
 #include "perfdump.h"
 
 /* The command whose options are parsed: usage errors point to its help. */

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/evlist.h"
-#include "lib/id_index.h"
+#include "lib/session/evlist.h"
+#include "lib/session/id_index.h"
 #include "fmt/fmt_attr.h"
 #include "perfdump.h"
 

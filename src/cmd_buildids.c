@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/buildid_list.h"
+#include "lib/analysis/buildid_list.h"
 #include "fmt/fmt_buildids.h"
 #include "perfdump.h"
 

@@ -3,7 +3,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include "lib/check.h"
+#include "lib/analysis/check.h"
 #include "fmt/fmt_check.h"
 #include "perfdump.h"
 

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "lib/buildid.h"
-#include "lib/feat_meta.h"
-#include "lib/features.h"
+#include "lib/analysis/buildid.h"
+#include "lib/format/feat_meta.h"
+#include "lib/format/features.h"
 #include "fmt/fmt_features.h"
 #include "perfdump.h"
 
@@ -94,7 +94,7 @@ static int handle(int opt, const char *arg, void *ctx)
 	return -1;
 }
 
-/* --resolve: each BUILD_ID entry against local files (lib/buildid.h). */
+/* --resolve: each BUILD_ID entry against local files (lib/analysis/buildid.h). */
 static void resolve_build_ids(struct pd_session *s, struct features_opts *fo)
 {
 	if (!fo->has_debug_dir) /* perf's default (cli.c) */

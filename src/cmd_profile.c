@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "lib/profile.h"
+#include "lib/analysis/profile.h"
 #include "fmt/fmt_profile.h"
 #include "perfdump.h"
 

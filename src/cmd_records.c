@@ -8,10 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lib/event.h"
-#include "lib/record.h"
-#include "lib/tracepoint.h"
-#include "lib/walk.h"
+#include "lib/session/event.h"
+#include "lib/session/record.h"
+#include "lib/tracepoint/tracepoint.h"
+#include "lib/session/walk.h"
 #include "fmt/fmt_event.h"
 #include "perfdump.h"
 

@@ -4,8 +4,8 @@
 #include <getopt.h>
 #include <stdlib.h>
 
-#include "lib/features.h"
-#include "lib/stats.h"
+#include "lib/format/features.h"
+#include "lib/analysis/stats.h"
 #include "fmt/fmt_stats.h"
 #include "perfdump.h"
 

@@ -2,8 +2,8 @@
 /* perfdump summary (and `perfdump FILE`): the essentials of a recording. */
 #include <getopt.h>
 
-#include "lib/features.h"
-#include "lib/stats.h"
+#include "lib/format/features.h"
+#include "lib/analysis/stats.h"
 #include "fmt/fmt_summary.h"
 #include "perfdump.h"
 

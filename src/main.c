@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 
 #include "perfdump.h"
-#include "lib/util.h"
+#include "lib/base/util.h"
 
 static const struct cmd *const commands[] = {
 	&cmd_summary_def, &cmd_header_def,   &cmd_features_def,

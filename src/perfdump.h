@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "lib/session.h"
+#include "lib/session/session.h"
 #include "fmt/emit.h"
 
 #define PERFDUMP_VERSION "0.1.0"

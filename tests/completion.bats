@@ -139,7 +139,7 @@ has_line() {
 
 @test "completion: --type offers every name of the record-type registry, and only those" {
 	local want
-	want=$(sed -nE 's/^[[:space:]]*REC\(([A-Z0-9_]+),.*/\1/p; s/^[[:space:]]*SP\(([A-Z0-9_]+)\).*/SP_\1/p' src/lib/record_types.c |
+	want=$(sed -nE 's/^[[:space:]]*REC\(([A-Z0-9_]+),.*/\1/p; s/^[[:space:]]*SP\(([A-Z0-9_]+)\).*/SP_\1/p' src/lib/format/record_types.c |
 		tr 'A-Z' 'a-z' | LC_ALL=C sort)
 	[ "$(wc -l <<<"$want")" -ge 40 ]
 	assert_eq "$(complete_words perfdump records --type "" | LC_ALL=C sort)" "$want" "--type names"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The reader (src/lib/reader.c) frames records in one place and gets its
+# The reader (src/lib/io/reader.c) frames records in one place and gets its
 # bytes in one of two ways: whole-recording walks (stats, records, check,
 # buildids --hits, time order, the pipe walk) over 4 MiB or more read
 # ahead on a helper thread and hand records out in place (fast mode);

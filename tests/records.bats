@@ -649,14 +649,14 @@ records_check() {
 }
 
 # registry_types: "NUMBER NAME" for each entry of the record-type registry
-# (REC(NAME, ...) and SP(NAME) in src/lib/record_types.c), the number
-# from the name's PD_REC_ constant in src/lib/perf_abi.h.
+# (REC(NAME, ...) and SP(NAME) in src/lib/format/record_types.c), the number
+# from the name's PD_REC_ constant in src/lib/format/perf_abi.h.
 registry_types() {
 	local kind name num
-	grep -oE '^\s*(REC|SP)\([A-Z0-9_]+' src/lib/record_types.c | tr -d ' \t' |
+	grep -oE '^\s*(REC|SP)\([A-Z0-9_]+' src/lib/format/record_types.c | tr -d ' \t' |
 		while IFS='(' read -r kind name; do
 			[ "$kind" = SP ] && name=SP_$name
-			num=$(sed -nE "s/^\s*PD_REC_$name = ([0-9]+),.*/\1/p" src/lib/perf_abi.h)
+			num=$(sed -nE "s/^\s*PD_REC_$name = ([0-9]+),.*/\1/p" src/lib/format/perf_abi.h)
 			echo "${num:-NONE} $name"
 		done
 }
@@ -711,7 +711,7 @@ one_of_each() {
 	assert_eq "$n" 54 "types checked"
 }
 
-@test "records: no source file but src/lib/perf_abi.h defines a record-type number or compares a type with one" {
+@test "records: no source file but src/lib/format/perf_abi.h defines a record-type number or compares a type with one" {
 	# a record-type number: the kernel's 1..22, perf's 64..86, simpleperf's 32768..32777
 	local num='([1-9]|1[0-9]|2[0-2]|6[4-9]|7[0-9]|8[0-6]|327(6[89]|7[0-7]))\b'
 	run grep -rnE --include='*.[ch]' \
@@ -720,9 +720,9 @@ one_of_each() {
 		-e "\btype\s*(==|!=|<=?|>=?)\s*$num" \
 		-e "case\s+$num\s*:" \
 		src
-	assert_eq "$(grep -v '^src/lib/perf_abi.h:' <<<"$output")" "" "kernel numbers outside perf_abi.h"
+	assert_eq "$(grep -v '^src/lib/format/perf_abi.h:' <<<"$output")" "" "kernel numbers outside perf_abi.h"
 	# the check finds what it looks for
-	assert_contains "$output" "src/lib/perf_abi.h"
+	assert_contains "$output" "src/lib/format/perf_abi.h"
 }
 
 @test "records: no source file but the registry's and the reader's reads a record field at a constant offset" {
@@ -734,10 +734,10 @@ one_of_each() {
 	# feature's string length (session_pipe.c)
 	run grep -rnE --include='*.[ch]' \
 		'pd_get(16|32|64)\(\s*([a-z]+->)?p\s*\+\s*[0-9]+\s*,' src
-	assert_eq "$(grep -vE '^src/lib/(frame\.h|reader_z\.c|session_pipe\.c):' <<<"$output")" "" \
+	assert_eq "$(grep -vE '^src/lib/(format/frame\.h|io/reader_z\.c|session/session_pipe\.c):' <<<"$output")" "" \
 		"record fields read at a constant offset outside the registry"
 	# the check finds what it looks for
-	assert_contains "$output" "src/lib/frame.h"
+	assert_contains "$output" "src/lib/format/frame.h"
 }
 
 @test "records --limit, --skip, --at" {

@@ -356,7 +356,7 @@ our_counts() {
 		'.stats.records.total' '10047' '.stats.quality.auxtrace_errors' '0'
 }
 
-# One byte account (src/lib/account.c) for stats' bytes section and check's
+# One byte account (src/lib/analysis/account.c) for stats' bytes section and check's
 # unreferenced-*/trailing-* findings and bytes_covered: the same gaps; perf's
 # unused feature table entries are part of the table for both
 @test "stats and check: one byte account, the same gaps" {

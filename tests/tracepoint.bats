@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Tracepoint samples decoded field by field (lib/tracepoint.h): every
+# Tracepoint samples decoded field by field (lib/tracepoint/tracepoint.h): every
 # field and the print output of every sample of the fixtures recorded here
 # equal perf's view stored in testdata/perf-ref/ (tests/tp_compare.py);
 # the synthetic twins (gen-testdata.py) decode alike in either byte order

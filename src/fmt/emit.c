@@ -3,14 +3,14 @@
  * The emitter's entry points: each call writes JSON through the JSON
  * writer, or hands the text rendering to emit_text.c.
  */
-#include "emit.h"
+#include "fmt/emit.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit_int.h"
-#include "fmtnum.h"
+#include "fmt/emit_int.h"
+#include "fmt/fmtnum.h"
 
 struct emitter *emit_new(FILE *out, enum emit_format fmt, bool hex)
 {

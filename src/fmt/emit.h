@@ -25,9 +25,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../lib/cursor.h"
-#include "../lib/diag.h"
-#include "redact.h"
+#include "lib/base/cursor.h"
+#include "lib/base/diag.h"
+#include "fmt/redact.h"
 
 enum emit_format {
 	EMIT_TEXT,

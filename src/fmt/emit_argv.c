@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit_int.h"
-#include "../lib/strbuf.h"
+#include "fmt/emit_int.h"
+#include "lib/base/strbuf.h"
 
 /* text_escape's put: into a strbuf */
 static void put(void *ctx, const char *s, size_t n)

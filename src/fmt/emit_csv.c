@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "emit_int.h"
+#include "fmt/emit_int.h"
 
 void emit_table_begin(struct emitter *e, const char *key,
 		      const char *const *cols, unsigned ncols)

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit_int.h"
-#include "../lib/hex.h"
+#include "fmt/emit_int.h"
+#include "lib/base/hex.h"
 
 /*
  * Bytes as hex digits (build-ids, RAW payloads, -x): the digits from a

@@ -3,9 +3,9 @@
 #ifndef PD_EMIT_INT_H
 #define PD_EMIT_INT_H
 
-#include "emit.h"
-#include "json.h"
-#include "redact.h"
+#include "fmt/emit.h"
+#include "fmt/json.h"
+#include "fmt/redact.h"
 
 #define TEXT_MAX_DEPTH 64
 #define TEXT_VALUE_COL 28

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit_int.h"
-#include "json.h"
-#include "plain.h"
+#include "fmt/emit_int.h"
+#include "fmt/json.h"
+#include "fmt/plain.h"
 
 struct tframe *top(struct emitter *e)
 {

@@ -6,15 +6,15 @@
  * evsel__raw_name, tracepoints from TRACING_DATA), its ids and their
  * ID_INDEX entries.  A field outside attr.size is not shown at all.
  */
-#include "fmt_attr.h"
+#include "fmt/fmt_attr.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../lib/feat_meta.h"
-#include "../lib/features.h"
-#include "names.h"
+#include "lib/format/feat_meta.h"
+#include "lib/format/features.h"
+#include "fmt/names.h"
 
 /* "sched:sched_switch" for a tracepoint id, from TRACING_DATA. */
 static const char *tracepoint_name(const struct pd_session *s, uint64_t id,

@@ -11,10 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../lib/evlist.h"
-#include "../lib/id_index.h"
-#include "../lib/session.h"
-#include "emit.h"
+#include "lib/session/evlist.h"
+#include "lib/session/id_index.h"
+#include "lib/session/session.h"
+#include "fmt/emit.h"
 
 /*
  * The attr's fields (type .. config4, the bytes beyond), in attr order:

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* Formatters for build-id lists and resolutions (see fmt_buildids.h). */
-#include "fmt_buildids.h"
+#include "fmt/fmt_buildids.h"
 
 #include <string.h>
 
-#include "names.h"
+#include "fmt/names.h"
 
-#include "../lib/feat_meta.h"
+#include "lib/format/feat_meta.h"
 
 /* A string or null; text leaves the null out (it says nothing there). */
 void emit_bid_res(struct emitter *e, const struct pd_bid_res *r)

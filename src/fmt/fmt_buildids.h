@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Formatters for the build-id list (lib/buildid_list.h) and for the
- * resolution of one build-id (lib/buildid.h), shared by `buildids` and
+ * Formatters for the build-id list (lib/analysis/buildid_list.h) and for the
+ * resolution of one build-id (lib/analysis/buildid.h), shared by `buildids` and
  * `features --resolve`.
  */
 #ifndef PD_FMT_BUILDIDS_H
@@ -9,9 +9,9 @@
 
 #include <stdbool.h>
 
-#include "../lib/buildid.h"
-#include "../lib/buildid_list.h"
-#include "emit.h"
+#include "lib/analysis/buildid.h"
+#include "lib/analysis/buildid_list.h"
+#include "fmt/emit.h"
 
 /*
  * The resolution fields of an entry, into the open entry object:

@@ -3,15 +3,15 @@
  * The formatter for check's result: every finding (severity, file offset,
  * structure, code, what, message, values) and the summary.
  */
-#include "fmt_check.h"
+#include "fmt/fmt_check.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../lib/evlist.h"
-#include "../lib/session.h"
-#include "names.h"
+#include "lib/session/evlist.h"
+#include "lib/session/session.h"
+#include "fmt/names.h"
 
 static const char *sev_name(enum pd_sev sev)
 {

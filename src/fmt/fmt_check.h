@@ -5,8 +5,8 @@
 
 #include <stdio.h>
 
-#include "../lib/check.h"
-#include "emit.h"
+#include "lib/analysis/check.h"
+#include "fmt/emit.h"
 
 /*
  * The "check" object: sound, the likely cause, the repairs, the findings

@@ -7,8 +7,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "fmt_check.h"
-#include "../lib/session.h"
+#include "fmt/fmt_check.h"
+#include "lib/session/session.h"
 
 /* The error at the lowest offset (one without an offset last). */
 static const struct pd_finding *first_error(const struct pd_check *c)

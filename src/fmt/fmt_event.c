@@ -5,14 +5,14 @@
  * (compressed container, data.N stream), its event, the decoded sample or
  * record body, the sample_id trailer, and the raw bytes with -x.
  */
-#include "fmt_event.h"
+#include "fmt/fmt_event.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "fmtnum.h"
-#include "names.h"
-#include "fmt_records.h"
+#include "fmt/fmtnum.h"
+#include "fmt/names.h"
+#include "fmt/fmt_records.h"
 
 /*
  * misc bits 12..15 mean different things per type

@@ -3,10 +3,10 @@
 #ifndef PD_FMT_EVENT_H
 #define PD_FMT_EVENT_H
 
-#include "../lib/event.h"
-#include "../lib/reader.h"
-#include "../lib/session.h"
-#include "emit.h"
+#include "lib/session/event.h"
+#include "lib/io/reader.h"
+#include "lib/session/session.h"
+#include "fmt/emit.h"
 
 /*
  * One record as an array element (or a JSON line): title "0xOFF [0xSIZE]

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * Formatters for BPF_PROG_INFO and BPF_BTF (models in lib/feat_meta.h).
+ * Formatters for BPF_PROG_INFO and BPF_BTF (models in lib/format/feat_meta.h).
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "fmt_features.h"
-#include "../lib/util.h"
+#include "fmt/fmt_features.h"
+#include "lib/base/util.h"
 
 /* include/uapi/linux/bpf.h enum bpf_prog_type, without BPF_PROG_TYPE_ */
 static const char *prog_type_name(uint64_t type)

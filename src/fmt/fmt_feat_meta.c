@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * Formatters for TRACING_DATA, BUILD_ID, EVENT_DESC, PMU_MAPPINGS,
- * GROUP_DESC and AUXTRACE (models in lib/feat_meta.h).  The BPF features
+ * GROUP_DESC and AUXTRACE (models in lib/format/feat_meta.h).  The BPF features
  * are in fmt_feat_bpf.c.
  */
 #include <inttypes.h>
 
-#include "fmt_attr.h"
-#include "fmt_buildids.h"
-#include "fmt_features.h"
-#include "fmt_tracepoint.h"
-#include "names.h"
+#include "fmt/fmt_attr.h"
+#include "fmt/fmt_buildids.h"
+#include "fmt/fmt_features.h"
+#include "fmt/fmt_tracepoint.h"
+#include "fmt/names.h"
 
 /* ---- TRACING_DATA ---------------------------------------------------- */
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * Formatters for the system-description features (models in
- * lib/feat_sys.h).
+ * lib/format/feat_sys.h).
  */
 #include <inttypes.h>
 
-#include "fmt_features.h"
-#include "names.h"
+#include "fmt/fmt_features.h"
+#include "fmt/names.h"
 
 void emit_feat_string(struct emitter *e, const struct pd_session *s,
 		      const struct pd_feature *f)

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * Formatters for the topology and PMU-capability features (models in
- * lib/feat_topo.h).
+ * lib/format/feat_topo.h).
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "fmt_features.h"
+#include "fmt/fmt_features.h"
 
 /* ---- CPU_TOPOLOGY ---------------------------------------------------- */
 

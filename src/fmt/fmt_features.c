@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "fmt_features.h"
-#include "fmtnum.h"
-#include "../lib/util.h"
+#include "fmt/fmt_features.h"
+#include "fmt/fmtnum.h"
+#include "lib/base/util.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -6,8 +6,9 @@
 #ifndef PD_FMT_FEATURES_H
 #define PD_FMT_FEATURES_H
 
-#include "../lib/features.h"
-#include "emit.h"
+#include "lib/format/features.h"
+#include "lib/session/session.h"
+#include "fmt/emit.h"
 
 /*
  * Writes the decoded fields of f->model into the feature's object (the

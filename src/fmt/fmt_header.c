@@ -5,13 +5,13 @@
  * sections, the feature bitmap and table; in pipe mode the stream's
  * metadata records; for a directory, its data.N files.
  */
-#include "fmt_header.h"
+#include "fmt/fmt_header.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../lib/features.h"
+#include "lib/format/features.h"
 
 static const char *mode_name(const struct pd_session *s)
 {

@@ -3,8 +3,8 @@
 #ifndef PD_FMT_HEADER_H
 #define PD_FMT_HEADER_H
 
-#include "../lib/session.h"
-#include "emit.h"
+#include "lib/session/session.h"
+#include "fmt/emit.h"
 
 /*
  * The "header" object: magic, version, byte order (and how it was

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The formatter for `perfdump profile` (see fmt_profile.h). */
-#include "fmt_profile.h"
-#include "../lib/util.h"
+#include "fmt/fmt_profile.h"
+#include "lib/base/util.h"
 
 #include <inttypes.h>
 #include <stdio.h>

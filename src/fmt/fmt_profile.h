@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The formatter for `perfdump profile` (lib/profile.h): the events' totals,
+ * The formatter for `perfdump profile` (lib/analysis/profile.h): the events' totals,
  * then one table by --by (functions, dsos, processes or threads; a table
  * for --csv), the DSOs and how each was symbolized, and a summary.
  */
 #ifndef PD_FMT_PROFILE_H
 #define PD_FMT_PROFILE_H
 
-#include "../lib/profile.h"
-#include "../lib/session.h"
-#include "emit.h"
+#include "lib/analysis/profile.h"
+#include "lib/session/session.h"
+#include "fmt/emit.h"
 
 struct profile_view {
 	const struct pd_profile *p;

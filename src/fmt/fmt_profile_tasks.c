@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "names.h"
-#include "fmt_features.h"
-#include "fmt_profile.h"
-#include "../lib/util.h"
+#include "fmt/names.h"
+#include "fmt/fmt_features.h"
+#include "fmt/fmt_profile.h"
+#include "lib/base/util.h"
 
 void profile_event_name(const struct profile_view *v, uint32_t i, char *buf,
 			size_t len)

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * The fields of a record other than SAMPLE (model in lib/record.h), written
- * into the row the records command opened.  Keys are the kernel's field
+ * The fields of a record other than SAMPLE (model in
+ * lib/format/record_model.h), written into the row the records command
+ * opened.  Keys are the kernel's field
  * names (tools/lib/perf/include/perf/event.h); where one would repeat a key
  * the row already has (offset, size, type), it is prefixed with what it
  * belongs to (auxtrace_size, update_type, ...).  This file: the dispatcher
  * (a table keyed by record type) and the kernel's records 1..22; perf's
  * records are in fmt_record_user.c.
  */
-#include "fmt_record_int.h"
+#include "fmt/fmt_record_int.h"
 
 #include <stdio.h>
 
@@ -314,7 +315,7 @@ static void fmt_callchain_deferred(const struct fmt_rec *x)
 
 /*
  * The formatter of each type whose body is decoded field by field, keyed
- * by the type as the registry (lib/record_types.c) is.
+ * by the type as the registry (lib/format/record_types.c) is.
  */
 static const fmt_rec_fn fmt_types[PD_REC_HEADER_MAX] = {
 	[PD_REC_MMAP] = fmt_mmap,

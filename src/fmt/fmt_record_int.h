@@ -3,8 +3,8 @@
 #ifndef PD_FMT_RECORD_INT_H
 #define PD_FMT_RECORD_INT_H
 
-#include "../lib/util.h"
-#include "fmt_records.h"
+#include "lib/base/util.h"
+#include "fmt/fmt_records.h"
 
 /* A name from a table indexed by value, or NULL. */
 static inline const char *rec_name(const char *const *t, size_t n, uint64_t v)

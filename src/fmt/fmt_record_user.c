@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The fields of perf's own records (64..86, model in lib/record.h).  Keys
- * are the field names of tools/lib/perf/include/perf/event.h; `size`,
+ * The fields of perf's own records (64..86, model in
+ * lib/format/record_model.h).  Keys are the field names of tools/lib/perf/include/perf/event.h; `size`,
  * `offset` and `type` would repeat the row's own keys, so they carry a
  * prefix: tracing_data_size, auxtrace_size, auxtrace_offset,
  * auxtrace_type, error_type, map_type, update_type, round_type.
@@ -9,12 +9,12 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "../lib/evlist.h"
-#include "../lib/features.h"
-#include "fmt_attr.h"
-#include "fmt_features.h"
-#include "fmt_record_int.h"
-#include "fmt_sample.h"
+#include "lib/session/evlist.h"
+#include "lib/format/features.h"
+#include "fmt/fmt_attr.h"
+#include "fmt/fmt_features.h"
+#include "fmt/fmt_record_int.h"
+#include "fmt/fmt_sample.h"
 
 /* enum auxtrace_type (tools/perf/util/auxtrace.h) */
 static const char *const auxtrace_type_names[] = {

@@ -7,12 +7,12 @@
 #ifndef PD_FMT_RECORDS_H
 #define PD_FMT_RECORDS_H
 
-#include "../lib/evlist.h"
-#include "../lib/reader.h"
-#include "../lib/record.h"
-#include "../lib/sample.h"
-#include "../lib/session.h"
-#include "emit.h"
+#include "lib/session/evlist.h"
+#include "lib/io/reader.h"
+#include "lib/session/record.h"
+#include "lib/session/sample.h"
+#include "lib/session/session.h"
+#include "fmt/emit.h"
 
 void emit_sample(struct emitter *e, const struct pd_session *s,
 		 const struct pd_evsel *ev, const struct pd_event *rec,

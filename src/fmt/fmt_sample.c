@@ -8,11 +8,11 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "fmt_features.h"
-#include "fmt_records.h"
-#include "fmt_sample.h"
-#include "names.h"
-#include "fmt_tracepoint.h"
+#include "fmt/fmt_features.h"
+#include "fmt/fmt_records.h"
+#include "fmt/fmt_sample.h"
+#include "fmt/names.h"
+#include "fmt/fmt_tracepoint.h"
 
 void emit_event_name(struct emitter *e, const struct pd_evsel *ev)
 {

@@ -10,9 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../lib/regs.h"
-#include "../lib/sample.h"
-#include "emit.h"
+#include "lib/format/regs.h"
+#include "lib/session/sample.h"
+#include "fmt/emit.h"
 
 /*
  * A callchain context marker's name: "PERF_CONTEXT_KERNEL" (long) or

@@ -4,9 +4,9 @@
  * (PERF_CONTEXT_*, PERF_BR_*, PERF_MEM_*, PERF_TXN_*).  Names are the
  * uapi suffixes.
  */
-#include "fmt_sample.h"
+#include "fmt/fmt_sample.h"
 
-#include "names.h"
+#include "fmt/names.h"
 
 const char *pd_context_name(uint64_t v, bool long_name)
 {

@@ -4,18 +4,18 @@
  * CPU, process and thread, data quality, time span, ordering across
  * FINISHED_ROUND, compression, and the byte account of the file.
  */
-#include "fmt_stats.h"
+#include "fmt/fmt_stats.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../lib/feat_sys.h"
-#include "../lib/features.h"
-#include "fmt_features.h"
-#include "names.h"
-#include "../lib/reader.h"
-#include "../lib/record_types.h"
+#include "lib/format/feat_sys.h"
+#include "lib/format/features.h"
+#include "fmt/fmt_features.h"
+#include "fmt/names.h"
+#include "lib/io/reader.h"
+#include "lib/format/record_types.h"
 
 static void emit_time_ns(struct emitter *e, const char *key, uint64_t t)
 {

@@ -3,9 +3,9 @@
 #ifndef PD_FMT_STATS_H
 #define PD_FMT_STATS_H
 
-#include "../lib/session.h"
-#include "../lib/stats.h"
-#include "emit.h"
+#include "lib/session/session.h"
+#include "lib/analysis/stats.h"
+#include "fmt/emit.h"
 
 /* What stats shows: the counts and the lists derived from them. */
 struct stats_view {

@@ -6,8 +6,8 @@
  */
 #include <stdio.h>
 
-#include "fmt_stats.h"
-#include "names.h"
+#include "fmt/fmt_stats.h"
+#include "fmt/names.h"
 
 /*
  * perf's floor(v) == v (stat-display.c print_counter_value_std), without

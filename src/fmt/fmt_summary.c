@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 /* The formatter for the summary (see fmt_summary.h). */
-#include "fmt_summary.h"
+#include "fmt/fmt_summary.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "../lib/evlist.h"
-#include "../lib/feat_sys.h"
-#include "../lib/features.h"
-#include "fmt_features.h"
-#include "names.h"
+#include "lib/session/evlist.h"
+#include "lib/format/feat_sys.h"
+#include "lib/format/features.h"
+#include "fmt/fmt_features.h"
+#include "fmt/names.h"
 
 /* The decoded model of feature id, or NULL. */
 static const void *model(const struct pd_session *s, unsigned id)

@@ -3,9 +3,9 @@
 #ifndef PD_FMT_SUMMARY_H
 #define PD_FMT_SUMMARY_H
 
-#include "../lib/session.h"
-#include "../lib/stats.h"
-#include "emit.h"
+#include "lib/session/session.h"
+#include "lib/analysis/stats.h"
+#include "fmt/emit.h"
 
 /*
  * The "summary" object, readelf -h for a recording: how it is stored,

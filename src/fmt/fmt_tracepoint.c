@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * Tracepoints (model in lib/tracepoint.h): the fields of a sample, typed
+ * Tracepoints (model in lib/tracepoint/tracepoint.h): the fields of a sample, typed
  * as its format says, with the print_fmt output; and a format in full
  * for `features tracing_data`.
  */
-#include "fmt_tracepoint.h"
+#include "fmt/fmt_tracepoint.h"
 
 #include <inttypes.h>
 #include <string.h>

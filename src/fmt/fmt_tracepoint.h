@@ -3,8 +3,8 @@
 #ifndef PD_FMT_TRACEPOINT_H
 #define PD_FMT_TRACEPOINT_H
 
-#include "../lib/tracepoint.h"
-#include "emit.h"
+#include "lib/tracepoint/tracepoint.h"
+#include "fmt/emit.h"
 
 /* "fields": {name: value, ...} and "print" of a tracepoint sample. */
 void emit_tp_sample(struct emitter *e, const struct pd_tp_sample *t);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "json.h"
+#include "fmt/json.h"
 
-#include "fmtnum.h"
-#include "../lib/hex.h"
-#include "plain.h"
+#include "fmt/fmtnum.h"
+#include "lib/base/hex.h"
+#include "fmt/plain.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

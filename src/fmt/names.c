@@ -2,14 +2,14 @@
 /*
  * Name tables for perf_event_attr values (include/uapi/linux/perf_event.h,
  * checked against torvalds/linux 00093b31).  Event names are the
- * parser's (src/lib/evname.c).
+ * parser's (src/lib/format/evname.c).
  */
-#include "names.h"
+#include "fmt/names.h"
 
 #include <elf.h>
 #include <stdio.h>
 
-#include "../lib/evlist.h"
+#include "lib/session/evlist.h"
 
 /* enum perf_event_sample_format */
 const char *const pd_sample_type_names[] = {

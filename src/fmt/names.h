@@ -3,7 +3,7 @@
  * Name tables for perf_event_attr values, shared by the attrs command and
  * the EVENT_DESC feature (include/uapi/linux/perf_event.h).  The type and
  * event names (perf's, tools/perf/util/evsel.c) are the parser's, which
- * names events by them: src/lib/evname.h.
+ * names events by them: src/lib/format/evname.h.
  */
 #ifndef PD_NAMES_H
 #define PD_NAMES_H
@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../lib/evname.h"
-#include "../lib/util.h"
+#include "lib/format/evname.h"
+#include "lib/base/util.h"
 
 struct pd_session;
 

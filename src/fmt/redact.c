@@ -9,7 +9,7 @@
  * are hashes under that random key (consistent within the run, as
  * promised, only without the short numbers).
  */
-#include "redact.h"
+#include "fmt/redact.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -17,9 +17,9 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "siphash.h"
-#include "../lib/strbuf.h"
-#include "../lib/util.h"
+#include "fmt/siphash.h"
+#include "lib/base/strbuf.h"
+#include "lib/base/util.h"
 
 #define REDACT_MAX_SEEN (1u << 20)
 

@@ -18,8 +18,8 @@
  */
 #include <string.h>
 
-#include "redact.h"
-#include "../lib/util.h"
+#include "fmt/redact.h"
+#include "lib/base/util.h"
 
 /* An option that takes a value: short letter (0: none), long name. */
 struct valopt {

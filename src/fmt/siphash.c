@@ -7,7 +7,7 @@
  * four at the end.  Checked against the paper's appendix A test vector
  * (key 00..0f, message 00..0e: 0xa129ca6149be45e5) by tests/redact.bats.
  */
-#include "siphash.h"
+#include "fmt/siphash.h"
 
 #define ROTL(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
 

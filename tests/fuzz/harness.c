@@ -18,11 +18,10 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "../../src/fmt/redact.h"
-#include "../../src/lib/evlist.h"
-#include "../../src/lib/evlist.h"
-#include "../../src/lib/input_z.h"
-#include "../../src/lib/torn.h"
+#include "fmt/redact.h"
+#include "lib/session/evlist.h"
+#include "lib/io/input_z.h"
+#include "lib/session/torn.h"
 #include "harness.h"
 #include "oracle.h"
 

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../src/perfdump.h"
+#include "perfdump.h"
 
 struct fuzz_target {
 	const char *name;

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/fmt/plain.h"
+#include "fmt/plain.h"
 #include "oracle.h"
 
 #define MAX_DEPTH 256

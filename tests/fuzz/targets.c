@@ -15,15 +15,15 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../../src/fmt/fmt_attr.h"
-#include "../../src/fmt/fmt_features.h"
-#include "../../src/fmt/fmt_header.h"
-#include "../../src/lib/buildid.h"
-#include "../../src/lib/dso_elf.h"
-#include "../../src/lib/event.h"
-#include "../../src/lib/evlist.h"
-#include "../../src/lib/rootpath.h"
-#include "../../src/lib/walk.h"
+#include "fmt/fmt_attr.h"
+#include "fmt/fmt_features.h"
+#include "fmt/fmt_header.h"
+#include "lib/analysis/buildid.h"
+#include "lib/analysis/dso_elf.h"
+#include "lib/session/event.h"
+#include "lib/session/evlist.h"
+#include "lib/analysis/rootpath.h"
+#include "lib/session/walk.h"
 #include "harness.h"
 
 /*

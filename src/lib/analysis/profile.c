@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: MIT
+/*
+ * `perfdump profile`'s walk (see profile.h): the records in time order
+ * from the one queue (order.c), the maps they set up (buildid_maps.c),
+ * and each sample counted against its thread and its address.
+ */
+#include "lib/analysis/profile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/analysis/buildid_maps.h"
+#include "lib/session/event.h"
+#include "lib/session/evlist.h"
+#include "lib/analysis/profile_int.h"
+#include "lib/session/record.h"
+#include "lib/session/sample.h"
+#include "lib/session/session.h"
+#include "lib/session/walk.h"
+
+void prof_warn_full(struct prof_ctx *c, bool *warned, const char *what,
+		    const char *detail)
+{
+	if (*warned)
+		return;
+	*warned = true;
+	pd_diag_add(&c->s->diags, PD_C_TABLE_FULL, PD_AT_NAMED("profile"),
+		    PD_WARN, PD_NO_OFFSET, what, "%s", detail);
+}
+
+/* ---- the address table ----------------------------------------------- */
+
+/*
+ * Open addressing over the entries themselves (one cache miss a sample);
+ * an empty slot has no samples.  At most PD_PROF_MAX_ADDRS entries, 3/4
+ * of the slots; then into rows, and start again.
+ */
+static uint32_t addr_hash(uint64_t rel, uint32_t dso, uint32_t event)
+{
+	uint64_t h =
+		(rel ^ ((uint64_t)dso << 32 | event)) * 0x9e3779b97f4a7c15ull;
+
+	return (uint32_t)(h >> 32) ^ (uint32_t)h;
+}
+
+static struct prof_addr *addr_slot(struct prof_addr *v, uint32_t cap,
+				   uint64_t rel, uint32_t dso, uint32_t event)
+{
+	uint32_t k = addr_hash(rel, dso, event) & (cap - 1);
+
+	while (v[k].samples &&
+	       (v[k].rel != rel || v[k].dso != dso || v[k].event != event))
+		k = (k + 1) & (cap - 1);
+	return &v[k];
+}
+
+static bool addrs_grow(struct prof_addrs *a)
+{
+	uint32_t ncap = a->cap ? a->cap * 2 : 4096;
+	struct prof_addr *nv = calloc(ncap, sizeof(*nv));
+
+	if (!nv)
+		return false;
+	for (uint32_t i = 0; i < a->cap; i++)
+		if (a->v[i].samples)
+			*addr_slot(nv, ncap, a->v[i].rel, a->v[i].dso,
+				   a->v[i].event) = a->v[i];
+	free(a->v);
+	a->v = nv;
+	a->cap = ncap;
+	return true;
+}
+
+void prof_addrs_compact(struct prof_addrs *a)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < a->cap; i++)
+		if (a->v[i].samples)
+			a->v[n++] = a->v[i];
+	a->n = n;
+}
+
+/* Count a sample at (event, dso, rel). */
+static void count_addr(struct prof_ctx *c, uint32_t event, uint32_t dso,
+		       uint64_t rel, uint64_t period)
+{
+	struct prof_addrs *a = &c->addrs;
+	struct prof_addr *e;
+
+	if (a->cap) {
+		e = addr_slot(a->v, a->cap, rel, dso, event);
+		if (e->samples) {
+			e->samples++;
+			e->period += period;
+			return;
+		}
+	}
+	if (a->n >= c->max_addrs) {
+		/* full: into rows now, and start again */
+		c->p->addr_folds++;
+		if (!prof_fold(c, false)) {
+			c->oom = true;
+			return;
+		}
+		a->n = 0;
+		memset(a->v, 0, (size_t)a->cap * sizeof(*a->v));
+	}
+	if ((uint64_t)(a->n + 1) * 4 > (uint64_t)a->cap * 3 && !addrs_grow(a)) {
+		c->oom = true;
+		return;
+	}
+	*addr_slot(a->v, a->cap, rel, dso, event) =
+		(struct prof_addr){rel, dso, event, 1, period};
+	a->n++;
+}
+
+/* ---- the records ----------------------------------------------------- */
+
+/* A sample's fields that profile counts by. */
+struct fields {
+	bool has_tid, has_ip, has_time;
+	uint32_t pid, tid;
+	uint64_t ip, time, period;
+};
+
+/*
+ * The fields, read where the attr puts them (sample.c
+ * pd_sample_positions); a sample too short for them is decoded whole
+ * (pd_parse_sample says what is wrong).
+ */
+static void read_fields(struct prof_ctx *c, const struct pd_evsel *evsel,
+			const struct pd_event *ev, struct fields *f)
+{
+	const struct pd_sample_pos *pos = &c->pos[evsel->idx];
+	bool sw = c->s->swap;
+	struct pd_sample smp;
+
+	/* evsel.c evsel__parse_sample: without PERIOD, the attr's */
+	f->period = evsel->attr.sample_period;
+	if ((uint32_t)pos->slots <= ev->size / 8u) {
+		f->has_ip = pos->ip > 0;
+		f->has_tid = pos->tid > 0;
+		f->has_time = pos->time > 0;
+		if (f->has_ip)
+			f->ip = pd_get64(ev->p + 8 * pos->ip, sw);
+		if (f->has_tid) {
+			f->pid = pd_get32(ev->p + 8 * pos->tid, sw);
+			f->tid = pd_get32(ev->p + 8 * pos->tid + 4, sw);
+		}
+		if (f->has_time)
+			f->time = pd_get64(ev->p + 8 * pos->time, sw);
+		if (pos->period > 0)
+			f->period = pd_get64(ev->p + 8 * pos->period, sw);
+		return;
+	}
+	arena_reset(&c->scratch);
+	pd_parse_sample(c->s, evsel, ev, &c->scratch, &smp);
+	f->has_ip = smp.decoded_type & PD_SAMPLE_IP;
+	f->has_tid = smp.decoded_type & PD_SAMPLE_TID;
+	f->has_time = smp.decoded_type & PD_SAMPLE_TIME;
+	f->ip = smp.ip;
+	f->pid = smp.common.pid;
+	f->tid = smp.common.tid;
+	f->time = smp.common.time;
+	if (smp.decoded_type & PD_SAMPLE_PERIOD)
+		f->period = smp.period;
+}
+
+static void on_sample(struct prof_ctx *c, const struct pd_event *ev)
+{
+	struct pd_profile *p = c->p;
+	const struct pd_evsel *evsel;
+	struct pd_prof_event *pe;
+	struct pd_bid_hit hit;
+	struct fields f = {0};
+	unsigned mode = ev->misc & PD_MISC_CPUMODE_MASK;
+	uint64_t rid;
+
+	evsel = p->nevents == 1 ? &c->s->evlist.v[0]
+				: pd_record_evsel(c->s, ev->type, ev->p,
+						  ev->size, &rid);
+	if (!evsel || evsel->idx >= p->nevents) {
+		p->samples_no_attr++;
+		return;
+	}
+	read_fields(c, evsel, ev, &f);
+	pe = &p->events[evsel->idx];
+	pe->samples++;
+	pe->period += f.period;
+	p->samples++;
+	p->period += f.period;
+	if (c->threads && f.has_tid)
+		prof_thread_sample(c, f.pid, f.tid, evsel->idx, f.period,
+				   f.has_time, f.time);
+	if (!c->funcs)
+		return;
+	if (!f.has_ip) {
+		pe->no_ip++;
+		return;
+	}
+	if (mode == PD_MISC_GUEST_KERNEL || mode == PD_MISC_GUEST_USER) {
+		pe->guest++; /* perf report filters them (perf_guest off) */
+		return;
+	}
+	if (f.has_tid && pd_bid_maps_sample(c->maps, mode, f.pid, f.ip, &hit)) {
+		count_addr(c, evsel->idx, hit.dso_index, hit.rel, f.period);
+		return;
+	}
+	pe->unmapped++;
+	count_addr(c, evsel->idx, PD_PROF_NONE, f.ip, f.period);
+}
+
+/* MMAP, MMAP2, FORK, KSYMBOL: the maps; and the threads' counts */
+static void on_map_record(struct prof_ctx *c, const struct pd_event *ev)
+{
+	struct pd_decoded d;
+
+	arena_reset(&c->scratch);
+	pd_decode_event(c->s, ev, &c->scratch, 0, &d);
+	if (d.rec.too_small)
+		return;
+	if (c->funcs && !pd_bid_maps_record(c->maps, ev, &d.rec)) {
+		c->p->maps_not_kept++;
+		prof_warn_full(c, &c->maps_warned, "maps",
+			       "more maps, processes or DSOs than the map "
+			       "table holds: later MMAP, MMAP2, KSYMBOL and "
+			       "FORK records are left out (maps_not_kept)");
+	}
+	if (!c->threads || ev->type == PD_REC_KSYMBOL)
+		return;
+	if (ev->type == PD_REC_FORK)
+		prof_thread_task(c, ev);
+	else if ((ev->misc & PD_MISC_CPUMODE_MASK) == PD_MISC_KERNEL)
+		c->p->kernel_mmaps++;
+	else
+		prof_thread_mmap(c, d.rec.u.mmap.pid, d.rec.u.mmap.tid);
+}
+
+static bool visit(void *arg, const struct pd_event *ev)
+{
+	struct prof_ctx *c = arg;
+
+	if (ev->legacy_feature || c->oom)
+		return true;
+	switch (ev->type) {
+	case PD_REC_SAMPLE: on_sample(c, ev); break;
+	case PD_REC_MMAP:
+	case PD_REC_MMAP2:
+	case PD_REC_FORK:
+	case PD_REC_KSYMBOL: on_map_record(c, ev); break;
+	case PD_REC_COMM:
+	case PD_REC_EXIT:
+		if (c->threads)
+			prof_thread_task(c, ev);
+		break;
+	default: break;
+	}
+	return true;
+}
+
+int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
+		       enum pd_prof_by by, const struct pd_prof_where *w)
+{
+	static const struct pd_visitor v = {.event = visit};
+	struct pd_walk_opts o = {
+		.flags = PD_WALK_TIME_ORDER |
+			 (s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0)};
+	struct prof_ctx c = {.p = p, .s = s, .where = w};
+	int rc = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->by = by;
+	/* a testing aid: a smaller address table, to fold it often */
+	c.max_addrs = PD_PROF_MAX_ADDRS;
+	if (s->opts.profile_addrs - 1 < PD_PROF_MAX_ADDRS)
+		c.max_addrs = (uint32_t)s->opts.profile_addrs;
+	c.funcs = by == PD_PROF_BY_FUNCTION || by == PD_PROF_BY_DSO;
+	c.threads = !c.funcs;
+	p->nevents = s->evlist.n;
+	p->events = calloc(p->nevents + 1, sizeof(*p->events));
+	c.pos = calloc(p->nevents + 1, sizeof(*c.pos));
+	if (!p->events || !c.pos) {
+		free(c.pos);
+		return -1;
+	}
+	for (uint32_t i = 0; i < p->nevents; i++)
+		pd_sample_positions(s->evlist.v[i].attr.sample_type, &c.pos[i]);
+	if (c.funcs) {
+		c.maps = pd_bid_maps_new(PD_BID_MAPS_JIT_NAMES);
+		if (!c.maps)
+			c.oom = true;
+	}
+	p->walk = &c;
+	if (!c.oom)
+		rc = pd_walk(s, &o, &v, &c);
+	if (c.funcs && !c.oom && !prof_fold(&c, true))
+		c.oom = true;
+	if (c.threads)
+		prof_threads_finish(&c);
+	p->walk = NULL;
+	if (c.oom || rc < 0) {
+		rc = -1;
+		pd_diag_add(&s->diags, PD_C_MALFORMED, PD_AT_NAMED("profile"),
+			    PD_ERR, PD_NO_OFFSET, "profile", "out of memory");
+	}
+	prof_dsos_free(&c);
+	free(c.addrs.v);
+	free(c.pos);
+	pd_bid_maps_free(c.maps);
+	pd_bid_list_free(&c.bids);
+	arena_free(&c.scratch);
+	return rc;
+}
+
+void pd_profile_free(struct pd_profile *p)
+{
+	free(p->events);
+	free(p->dsos);
+	free(p->rows);
+	pd_hindex_free(&p->row_ix);
+	free(p->threads);
+	free(p->thread_ev);
+	pd_hindex_free(&p->thread_ix);
+	free(p->comms);
+	arena_free(&p->arena);
+	memset(p, 0, sizeof(*p));
+}

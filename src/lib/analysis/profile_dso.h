@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* profile's DSO state, shared by profile_dso.c, profile_kernel.c and
+ * profile_lines.c (see profile.h). */
+#ifndef PD_PROFILE_DSO_H
+#define PD_PROFILE_DSO_H
+
+#include "lib/analysis/dso_elf.h"
+#include "lib/analysis/profile_int.h"
+
+struct dso_state {
+	bool loaded;	  /* resolved (its status is set) */
+	bool syms_ok;	  /* symbols to look addresses up in */
+	bool kernel_syms; /* they are the kernel's (prof_ctx ksyms) */
+	struct pd_symtab syms;
+	struct pd_segs segs; /* the running file's: offset -> address */
+	/* the running file and the separate debug file, under their roots */
+	const char *rt_root, *rt_rel;
+	const char *dbg_root, *dbg_rel, *dbg_path;
+	struct pd_elf_file rt, dbg;   /* open while loaded for a fold */
+	uint32_t first_row, last_row; /* its rows (row next_dso) */
+};
+
+/* The kernel's DSOs: the kernel's symbols, once (profile_kernel.c). */
+void prof_kernel_load(struct prof_ctx *c, struct pd_prof_dso *d,
+		      struct dso_state *ds, bool symbols);
+
+/* Open rel under root, an ELF of build-id id whose sections lie inside
+ * it; false (why in detail) otherwise.  f stays open on success. */
+bool prof_open_checked(const char *root, const char *rel, const uint8_t *id,
+		       size_t len, struct pd_elf_file *f, char *detail,
+		       size_t dlen);
+
+#endif

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/* profile's insides, shared by profile*.c (see profile.h). */
+#ifndef PD_PROFILE_INT_H
+#define PD_PROFILE_INT_H
+
+#include "lib/analysis/buildid_list.h"
+#include "lib/analysis/profile.h"
+#include "lib/session/sample.h"
+
+struct pd_event;
+
+/* One address's samples: (event, DSO, offset in it). */
+struct prof_addr {
+	uint64_t rel; /* in the DSO; with no DSO, the ip */
+	uint32_t dso; /* index in the maps' DSOs, or PD_PROF_NONE */
+	uint32_t event;
+	uint64_t samples, period;
+};
+
+/* A hash table of cap slots (a power of two; no samples: empty) holding
+ * n entries; prof_addrs_compact() moves them to v[0..n) (no longer a
+ * table: for a fold). */
+struct prof_addrs {
+	struct prof_addr *v;
+	uint32_t n, cap;
+};
+void prof_addrs_compact(struct prof_addrs *a);
+
+/* The walk's state (profile.c), handed to the other parts. */
+struct prof_ctx {
+	struct pd_profile *p;
+	struct pd_session *s;
+	const struct pd_prof_where *where;
+	struct arena scratch;
+	struct pd_bid_maps *maps; /* functions and DSOs */
+	/* the recording's build-ids (the feature), read at the first fold:
+	 * a live pipe stream's come with its last records */
+	struct pd_bid_list bids;
+	bool bids_read;
+	struct prof_addrs addrs;
+	uint32_t max_addrs;	   /* PD_PROF_MAX_ADDRS, or the testing aid's */
+	struct pd_sample_pos *pos; /* per evsel: where its fields are */
+	bool funcs, threads;
+	bool oom;
+	bool maps_warned, rows_warned, threads_warned, comms_warned;
+	bool addr_warned;
+	/* the kernel's symbols, shared by its maps (profile_dso.c) */
+	struct pd_symtab ksyms;
+	bool ksyms_tried, kread;
+	enum pd_bid_status kstatus;
+	enum pd_sym_src ksrc;
+	const char *kdetail, *kpath;
+};
+
+/* profile_rows.c: fold the address table into rows (final: the last
+ * time, source lines too); false when out of memory */
+bool prof_fold(struct prof_ctx *c, bool final);
+
+/* profile_dso.c */
+/* p->dsos grown to the maps' DSOs (new ones unresolved) */
+bool prof_dsos_sync(struct prof_ctx *c);
+/* resolve DSO i if not yet, and with symbols load them (status says) */
+void prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols);
+/* the symbol table of DSO i (NULL: not symbolized) */
+const struct pd_symtab *prof_dso_syms(struct prof_ctx *c, uint32_t i);
+/* Source lines of DSO i's rows: source_file, hot_file, hot_line. */
+void prof_dso_lines(struct prof_ctx *c, uint32_t i);
+/* done with DSO i for this fold: files closed (final: symbols freed) */
+void prof_dso_release(struct prof_ctx *c, uint32_t i, bool final);
+void prof_dsos_free(struct prof_ctx *c);
+
+/* profile_threads.c */
+void prof_thread_task(struct prof_ctx *c, const struct pd_event *ev);
+void prof_thread_mmap(struct prof_ctx *c, uint32_t pid, uint32_t tid);
+void prof_thread_sample(struct prof_ctx *c, uint32_t pid, uint32_t tid,
+			uint32_t event, uint64_t period, bool has_time,
+			uint64_t time);
+void prof_threads_finish(struct prof_ctx *c);
+
+/* A table-full warning, once per `warned` flag. */
+void prof_warn_full(struct prof_ctx *c, bool *warned, const char *what,
+		    const char *detail);
+
+#endif

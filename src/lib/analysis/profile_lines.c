@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+/*
+ * profile's source lines (see profile.h): for each row of a DSO, the
+ * source file of its symbol's first address and the file and line of its
+ * hottest address, from the DWARF of the DSO's debug file or of the file
+ * itself (dso_dwarf.c).  Row addresses are offsets in the file; DWARF
+ * speaks of the addresses the file is linked at: the running file's
+ * segments convert them.  A dwz file (.gnu_debugaltlink) is looked for by
+ * its build-id under --symfs (/usr/lib/debug/.build-id/XX/REST.debug)
+ * and, as named, under the debug file's root.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/analysis/dso_dwarf.h"
+#include "lib/base/hex.h"
+#include "lib/analysis/profile_dso.h"
+
+static const char *adup(struct pd_profile *p, const char *s)
+{
+	return arena_memdup(&p->arena, s, strlen(s) + 1);
+}
+
+/* The dwz file of f, when f names one: opened in alt. */
+static bool find_alt(struct prof_ctx *c, struct pd_elf_file *f,
+		     const char *root, struct pd_elf_file *alt)
+{
+	char name[256], rel[320], hex[129], detail[160];
+	uint8_t id[64];
+	size_t idlen = sizeof(id);
+	const char *symfs = c->where->bid.symfs;
+
+	if (!pd_dso_elf_altlink(f, name, sizeof(name), id, &idlen) || !idlen)
+		return false;
+	pd_hex_bytes(hex, id, idlen);
+	snprintf(rel, sizeof(rel), "/usr/lib/debug/.build-id/%.2s/%s.debug",
+		 hex, hex + 2);
+	if (prof_open_checked(symfs, rel, id, idlen, alt, detail,
+			      sizeof(detail)))
+		return true;
+	return name[0] == '/' && prof_open_checked(root, name, id, idlen, alt,
+						   detail, sizeof(detail));
+}
+
+/* The file to read DWARF from, opened (again after an earlier fold). */
+static struct pd_elf_file *dwarf_file(struct pd_prof_dso *d,
+				      struct dso_state *ds, const char **root)
+{
+	char detail[160];
+
+	if (ds->dbg_rel && !ds->dbg.elf)
+		prof_open_checked(ds->dbg_root, ds->dbg_rel, d->build_id,
+				  d->build_id_size, &ds->dbg, detail,
+				  sizeof(detail));
+	if (ds->dbg.elf && pd_dwarf_present(&ds->dbg)) {
+		*root = ds->dbg_root;
+		return &ds->dbg;
+	}
+	if (ds->rt_rel && !ds->rt.elf)
+		prof_open_checked(ds->rt_root, ds->rt_rel, d->build_id,
+				  d->build_id_size, &ds->rt, detail,
+				  sizeof(detail));
+	*root = ds->rt_root;
+	return ds->rt.elf ? &ds->rt : NULL;
+}
+
+/* The line of file offset off: false when DWARF has none. */
+static bool line_of(struct pd_dwarf *dw, const struct pd_segs *segs,
+		    uint64_t off, const char **file, int *line)
+{
+	uint64_t addr;
+
+	return pd_segs_addr(segs, off, &addr) &&
+	       pd_dwarf_line(dw, addr, file, line);
+}
+
+void prof_dso_lines(struct prof_ctx *c, uint32_t i)
+{
+	struct pd_profile *p = c->p;
+	struct pd_prof_dso *d = &p->dsos[i];
+	struct dso_state *ds = d->state;
+	struct pd_elf_file *f, alt = {.fd = -1};
+	struct pd_dwarf *dw;
+	const char *root, *file;
+	char detail[160];
+	int line;
+	uint64_t found = 0;
+
+	if (d->kernel || d->src == PD_SYMS_PERF_MAP || !ds->syms_ok ||
+	    ds->first_row == PD_PROF_NONE)
+		return;
+	if (!(f = dwarf_file(d, ds, &root))) {
+		d->lines = "the file could not be opened again";
+		return;
+	}
+	if (!pd_dwarf_present(f)) {
+		d->lines = "no DWARF line table";
+		return;
+	}
+	find_alt(c, f, root, &alt);
+	dw = pd_dwarf_open(f, alt.elf ? &alt : NULL, detail, sizeof(detail));
+	if (!dw) {
+		d->lines = adup(p, detail);
+		pd_elf_file_close(&alt);
+		return;
+	}
+	for (uint32_t r = ds->first_row; r != PD_PROF_NONE;
+	     r = p->rows[r].next_dso) {
+		struct pd_prof_row *row = &p->rows[r];
+
+		if (row->symbol &&
+		    line_of(dw, &ds->segs, row->addr, &file, &line)) {
+			row->source_file = adup(p, file);
+			found++;
+		}
+		if (line_of(dw, &ds->segs, row->hot_addr, &file, &line)) {
+			row->hot_file = adup(p, file);
+			row->hot_line = line;
+			found++;
+		}
+	}
+	d->lines = found ? "dwarf" : "no line holds the addresses sampled";
+	pd_dwarf_close(dw);
+	pd_elf_file_close(&alt);
+}

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: MIT
+/*
+ * profile's rows (see profile.h): the address table folded into rows per
+ * event, DSO and symbol, as perf report's hist entries for --sort dso,sym
+ * (tools/perf/util/sort.c: sort__dso_cmp, sort__sym_cmp): a symbol's row
+ * is keyed by its start and end; an address no symbol holds has a row of
+ * its own (perf's "[.] 0x..."); a DSO that was not symbolized one row per
+ * event, named by its status.  --by dso: a row per event and DSO.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/analysis/profile_dso.h"
+
+enum row_kind { ROW_SYM, ROW_ADDR, ROW_LABEL, ROW_DSO };
+
+static uint32_t row_hash(uint32_t event, uint32_t dso, enum row_kind kind,
+			 uint64_t a, uint64_t b)
+{
+	uint64_t k[4] = {(uint64_t)event << 32 | dso, kind, a, b};
+
+	return pd_fnv1a(k, sizeof(k), PD_FNV_SEED);
+}
+
+static bool row_is(const struct pd_prof_row *r, uint32_t event, uint32_t dso,
+		   enum row_kind kind, uint64_t a, uint64_t b)
+{
+	if (r->event != event || r->dso != dso)
+		return false;
+	switch (kind) {
+	case ROW_SYM: return r->symbol && r->addr == a && r->size == b;
+	case ROW_ADDR: return !r->symbol && !r->label && r->addr == a;
+	case ROW_LABEL: return r->label != NULL;
+	default: return true;
+	}
+}
+
+/* The row for a key, made when new (NULL: the table is full). */
+static struct pd_prof_row *row_of(struct prof_ctx *c, uint32_t event,
+				  uint32_t dso, enum row_kind kind, uint64_t a,
+				  uint64_t b)
+{
+	struct pd_profile *p = c->p;
+	uint32_t h = row_hash(event, dso, kind, a, b), pos = 0, i;
+	struct pd_prof_row *r;
+
+	while ((i = pd_hindex_next(&p->row_ix, h, &pos)) != PD_HINDEX_NONE)
+		if (row_is(&p->rows[i], event, dso, kind, a, b))
+			return &p->rows[i];
+	if (p->nrows >= PD_PROF_MAX_ROWS) {
+		prof_warn_full(c, &c->rows_warned, "rows",
+			       "more rows than the profile keeps: the samples "
+			       "of the rest are in the totals only "
+			       "(rows_not_kept)");
+		return NULL;
+	}
+	if (p->nrows == p->rows_cap) {
+		uint32_t ncap = p->rows_cap ? p->rows_cap * 2 : 256;
+		struct pd_prof_row *nv = realloc(p->rows, ncap * sizeof(*nv));
+
+		if (!nv)
+			goto oom;
+		p->rows = nv;
+		p->rows_cap = ncap;
+	}
+	if (pd_hindex_add(&p->row_ix, h, p->nrows) < 0)
+		goto oom;
+	r = &p->rows[p->nrows];
+	*r = (struct pd_prof_row){.event = event,
+				  .dso = dso,
+				  .addr = a,
+				  .size = b,
+				  .next_dso = PD_PROF_NONE};
+	/* the DSO's rows, in order */
+	if (dso != PD_PROF_NONE) {
+		struct dso_state *ds = p->dsos[dso].state;
+
+		if (ds->first_row == PD_PROF_NONE)
+			ds->first_row = p->nrows;
+		else
+			p->rows[ds->last_row].next_dso = p->nrows;
+		ds->last_row = p->nrows;
+	}
+	p->nrows++;
+	return r;
+oom:
+	c->oom = true;
+	return NULL;
+}
+
+/* "[mismatch]": a DSO's status as a row's name */
+static const char *status_label(struct prof_ctx *c, const struct pd_prof_dso *d)
+{
+	char buf[40];
+
+	snprintf(buf, sizeof(buf), "[%s]", pd_bid_status_name(d->status));
+	return arena_memdup(&c->p->arena, buf, strlen(buf) + 1);
+}
+
+/* The row an address entry goes to. */
+static struct pd_prof_row *row_for(struct prof_ctx *c,
+				   const struct prof_addr *e,
+				   const struct pd_symtab *syms)
+{
+	struct pd_profile *p = c->p;
+	const struct pd_sym *s;
+	struct pd_prof_row *r;
+
+	if (p->by == PD_PROF_BY_DSO)
+		return row_of(c, e->event, e->dso, ROW_DSO, 0, 0);
+	if ((!syms || !(s = pd_symtab_find(syms, e->rel))) &&
+	    e->dso != PD_PROF_NONE && p->dsos[e->dso].ksymbol) {
+		/* machine.c machine__process_ksymbol_register: the map is
+		 * one symbol of the KSYMBOL's name, whatever became of the
+		 * kernel's symbols */
+		r = row_of(c, e->event, e->dso, ROW_LABEL, 0, 0);
+		if (r && !r->label)
+			r->label = p->dsos[e->dso].name;
+		return r;
+	}
+	if (e->dso != PD_PROF_NONE && !syms) {
+		r = row_of(c, e->event, e->dso, ROW_LABEL, 0, 0);
+		if (r && !r->label)
+			r->label = status_label(c, &p->dsos[e->dso]);
+		return r;
+	}
+	if (!syms || !(s = pd_symtab_find(syms, e->rel)))
+		return row_of(c, e->event, e->dso, ROW_ADDR, e->rel, 0);
+	r = row_of(c, e->event, e->dso, ROW_SYM, s->start, s->end - s->start);
+	if (r && !r->symbol) {
+		const char *name = pd_sym_name(syms, s);
+
+		r->symbol = arena_memdup(&p->arena, name, strlen(name) + 1);
+		if (!r->symbol)
+			c->oom = true;
+	}
+	return r;
+}
+
+static int cmp_dso_rel(const void *a, const void *b)
+{
+	const struct prof_addr *x = a, *y = b;
+
+	if (x->dso != y->dso)
+		return x->dso < y->dso ? -1 : 1;
+	return (x->rel > y->rel) - (x->rel < y->rel);
+}
+
+/* The entries [from, to) of one DSO into rows. */
+static void fold_group(struct prof_ctx *c, uint32_t from, uint32_t to)
+{
+	struct pd_profile *p = c->p;
+	uint32_t dso = c->addrs.v[from].dso;
+	const struct pd_symtab *syms = NULL;
+
+	if (dso != PD_PROF_NONE) {
+		prof_dso_load(c, dso, p->by == PD_PROF_BY_FUNCTION);
+		syms = prof_dso_syms(c, dso);
+	}
+	for (uint32_t k = from; k < to && !c->oom; k++) {
+		const struct prof_addr *e = &c->addrs.v[k];
+		struct pd_prof_row *r = row_for(c, e, syms);
+
+		if (dso != PD_PROF_NONE) {
+			p->dsos[dso].samples += e->samples;
+			p->dsos[dso].period += e->period;
+		}
+		if (!r) {
+			p->rows_not_kept += e->samples;
+			continue;
+		}
+		r->samples += e->samples;
+		r->period += e->period;
+		/* sorted by address: the lowest of equals stays */
+		if (e->samples > r->hot_samples) {
+			r->hot_samples = e->samples;
+			r->hot_addr = e->rel;
+		}
+	}
+}
+
+bool prof_fold(struct prof_ctx *c, bool final)
+{
+	struct prof_addrs *a = &c->addrs;
+	struct pd_profile *p = c->p;
+	uint32_t from = 0;
+
+	if (!prof_dsos_sync(c))
+		return false;
+	prof_addrs_compact(a);
+	if (a->n)
+		qsort(a->v, a->n, sizeof(*a->v), cmp_dso_rel);
+	while (from < a->n && !c->oom) {
+		uint32_t to = from + 1, dso = a->v[from].dso;
+
+		while (to < a->n && a->v[to].dso == dso)
+			to++;
+		fold_group(c, from, to);
+		if (dso != PD_PROF_NONE) {
+			if (final && p->by == PD_PROF_BY_FUNCTION)
+				prof_dso_lines(c, dso);
+			prof_dso_release(c, dso, final);
+		}
+		from = to;
+	}
+	/* DSOs whose samples all came in an earlier fold */
+	for (uint32_t i = 0; final && i < p->ndsos; i++) {
+		struct dso_state *ds = p->dsos[i].state;
+
+		if (ds->syms_ok && ds->first_row != PD_PROF_NONE &&
+		    p->by == PD_PROF_BY_FUNCTION && !p->dsos[i].lines)
+			prof_dso_lines(c, i);
+		prof_dso_release(c, i, true);
+	}
+	return !c->oom;
+}
+
+static int cmp_row(const void *a, const void *b, void *arg)
+{
+	const struct pd_prof_row *x = a, *y = b;
+	const struct pd_profile *p = arg;
+	const char *nx, *ny;
+	int k;
+
+	if (x->event != y->event)
+		return x->event < y->event ? -1 : 1;
+	if (x->period != y->period)
+		return x->period > y->period ? -1 : 1;
+	if (x->samples != y->samples)
+		return x->samples > y->samples ? -1 : 1;
+	nx = x->dso == PD_PROF_NONE ? "" : p->dsos[x->dso].short_name;
+	ny = y->dso == PD_PROF_NONE ? "" : p->dsos[y->dso].short_name;
+	if ((k = strcmp(nx, ny)))
+		return k;
+	nx = x->symbol ? x->symbol : x->label ? x->label : "";
+	ny = y->symbol ? y->symbol : y->label ? y->label : "";
+	if ((k = strcmp(nx, ny)))
+		return k;
+	return (x->addr > y->addr) - (x->addr < y->addr);
+}
+
+void pd_profile_sort_rows(struct pd_profile *p)
+{
+	if (p->nrows)
+		qsort_r(p->rows, p->nrows, sizeof(*p->rows), cmp_row, p);
+	/* the order changed: the index and the DSO lists are stale */
+	pd_hindex_free(&p->row_ix);
+	for (uint32_t i = 0; i < p->nrows; i++)
+		p->rows[i].next_dso = PD_PROF_NONE;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One walk over a recording's records, the way perf's session reads them
+ * (tools/perf/util/session.c: __perf_session__process_events,
+ * __perf_session__process_pipe_events, perf_session__deliver_event):
+ * every command's records come from here.  The walk does the per-record
+ * work once:
+ *
+ *  - the streams: the data section (or pipe stream), then with
+ *    PD_WALK_DATA_N a directory's data.N files; compressed records opened;
+ *  - the update step, before any visitor sees a record: the metadata a
+ *    stream read as it arrives brings (HEADER_ATTR, HEADER_FEATURE,
+ *    HEADER_TRACING_DATA, HEADER_BUILD_ID: pd_session_pipe_event), and
+ *    EVENT_UPDATE's names, applied to the event list as perf applies them
+ *    (session.c perf_session__process_user_event, evlist__update);
+ *  - file order, or time order as perf's ordered events (order.h);
+ *  - for a visitor of decoded records: the record's evsel and its decoding
+ *    (event.h), and the filters of filter.h.
+ *
+ * Visitors see the session const but for its diagnostics: only the walk's
+ * update step changes the model.
+ */
+#ifndef PD_WALK_H
+#define PD_WALK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/session/event.h"
+#include "lib/session/filter.h"
+#include "lib/io/walk_loop.h"
+
+struct pd_session;
+
+enum {
+	PD_WALK_DATA_N = 1 << 0,     /* a directory's data.N files too */
+	PD_WALK_TIME_ORDER = 1 << 1, /* in time order, not file order */
+	PD_WALK_PAYLOADS = 1 << 2,   /* keep 66/71 payload bytes (-x) */
+	/*
+	 * The visitor does little with each record (stats): compressed
+	 * records are decompressed on the walk's thread, not ahead on a
+	 * helper (reader.h PD_READ_INLINE_Z).
+	 */
+	PD_WALK_LIGHT = 1 << 3,
+	/*
+	 * A few records from the start and done (the ID_INDEX scan): no
+	 * read-ahead, no update step (the model is not changed).
+	 */
+	PD_WALK_PREFIX = 1 << 4,
+};
+
+struct pd_walk_opts {
+	unsigned flags;
+	/* for pd_visitor.record: which records (NULL: all of them) ... */
+	const struct pd_filter *filter;
+	/* ... and what of a tracepoint sample is decoded (PD_TP_FIELDS,
+	 * PD_TP_PRINT: tracepoint.h) */
+	unsigned tp_want;
+};
+
+/* What a walk in file order read, for its visitor's end. */
+struct pd_walk_end {
+	struct pd_reader_stats rs;
+	/* the ends of its streams; the visitor's to keep (and free): NULL
+	 * dir when out of memory, ok false then */
+	struct pd_data_ends ends;
+	bool ends_ok;
+};
+
+/*
+ * A visitor: one of event (each record as it is read: its bytes) or
+ * record (each record that passes the filter, decoded; its arrays live
+ * until the next record), and optionally:
+ *  - loop: the walk's loop run by the visitor itself, with its event
+ *    function compiled into it (pd_walk_run): for a visitor that does
+ *    so little per record that a call through a pointer shows (stats);
+ *  - end: after the last record of a walk in file order (a walk in
+ *    time order does not call it).
+ * event, record and loop's function return false to end the walk; in
+ * time order, the records read are then all still read (their
+ * diagnostics said) but no more are handed out.
+ */
+struct pd_visitor {
+	bool (*event)(void *arg, const struct pd_event *ev);
+	bool (*record)(void *arg, const struct pd_event *ev,
+		       const struct pd_decoded *d);
+	int (*loop)(void *arg, struct pd_walk_loop *l);
+	void (*end)(void *arg, struct pd_walk_end *e);
+};
+
+/*
+ * Walk the records of an opened session.  Returns 0, or -1 when out of
+ * memory.  Problems with the records go to s->diags.
+ */
+int pd_walk(struct pd_session *s, const struct pd_walk_opts *o,
+	    const struct pd_visitor *v, void *arg);
+
+#endif
