@@ -280,11 +280,11 @@ S_AUX=0x100000 S_WEIGHT_STRUCT=0x1000000
 			<<<"$(sed -n '/^records:/,/^Problems:/p' <<<"$output" | sed '1d; /^Problems:/d')"
 		assert_eq "$output" 0 "lines of $f that are not a sample row"
 	done
-	pd records --type sample --limit 2 testdata/callgraph.data
+	pd_lines records --type sample --limit 2 testdata/callgraph.data
 	assert_status 0
 	assert_contains "${lines[2]}" "callchain_nr=3 callchain=user,0x7f3102ec1645,0x0"
 	assert_contains "${lines[2]}" "time=194202020279 time_s=194.202020 period=250000"
-	pd records --type sample --limit 1 testdata/allbits.data
+	pd_lines records --type sample --limit 1 testdata/allbits.data
 	assert_eq "${#lines[@]}" 3
 	assert_contains "${lines[2]}" " read: nr=2 time_enabled=1118580 time_running=1118580 values={value=1014435 id=0xd0 event=cpu-clock lost=0},{value=1119040 id=0xd2 event=task-clock lost=0} callchain_nr=6 callchain=kernel,0xffffffff816b843f,"
 	assert_contains "${lines[2]}" " regs_user: abi=64 mask=0xff0fff regs: AX=0xffffffffffffffda BX=0x0"
