@@ -551,19 +551,24 @@ argv_back() {
 	bash -c 'eval "set -- $1"; for a; do printf %s "$a" | od -An -tx1 | tr -d " \n"; echo; done' - "$1"
 }
 
+# argv_hex: the NUL-terminated words on stdin as one hex string
+argv_hex() {
+	od -An -v -tx1 | tr -d ' \n'
+}
+
 @test "features text: the command line as a shell needs it typed, read back into the same arguments" {
 	local f line want
 	# each fixture's argv: the text line, read by a shell, is the JSON array
+	# (each word NUL-terminated: words hold no NUL, so equal bytes are equal
+	# words; one od per side and fixture, not one per word)
 	for f in testdata/*.data testdata/threads.data; do
 		pdj -j features "$f" cmdline
-		[ "$(jq '.features | length' <<<"$output")" = 1 ] || continue
-		want=$(jq -r '.features[0].argv[]' <<<"$output" | while IFS= read -r a; do
-			printf %s "$a" | od -An -tx1 | tr -d ' \n'
-			echo
-		done)
+		want=$(jq -j 'if (.features | length) == 1 then .features[0].argv[] + "\u0000" else "-" end' <<<"$output" | argv_hex)
+		[ "$want" != 2d ] || continue
 		pd features "$f" cmdline
 		line=$(sed -n 's/^    argv: *//p' <<<"$output")
-		assert_eq "$(argv_back "$line")" "$want" "$f: $line"
+		# shellcheck disable=SC2016
+		assert_eq "$(bash -c 'eval "set -- $1"; printf "%s\0" "$@"' - "$line" | argv_hex)" "$want" "$f: $line"
 	done
 	# quotes, blanks, the empty string, control bytes and bytes not UTF-8
 	python3 scripts/gen-hostile-strings.py "$BATS_TEST_TMPDIR/c.data" --cmdline \
