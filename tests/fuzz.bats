@@ -3,6 +3,7 @@
 # inputs fuzzing found, bounded.
 
 load helpers
+# bats file_tags=asan
 
 REPLAY=build-asan/perfdump-replay
 

@@ -132,6 +132,7 @@ golden_check() {
 	golden_check syswide.data
 }
 
+# bats test_tags=asan
 @test "golden comm-order.data" {
 	golden_check comm-order.data
 }
@@ -200,6 +201,7 @@ golden_check() {
 	golden_check synthetic/zero-magic.data
 }
 
+# bats test_tags=asan
 @test "golden threads.data" {
 	golden_check threads.data
 }
@@ -260,6 +262,7 @@ golden_check() {
 # other): every golden, and the -x output of the commands that dump
 # structures, on every fixture.  A sample's RAW payload is raw_data, the
 # record's -x dump raw: once they were both raw.
+# bats test_tags=asan
 @test "golden: no JSON object has a key twice, -x included" {
 	local f cmd d=$BATS_TEST_TMPDIR/x n=0
 	mkdir -p "$d"

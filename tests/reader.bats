@@ -13,6 +13,7 @@
 # past the first chunk.
 
 load helpers
+# bats file_tags=asan
 
 setup_file() {
 	python3 scripts/gen-readerdata.py "$BATS_FILE_TMPDIR/big"

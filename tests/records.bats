@@ -204,6 +204,7 @@ setup_file() {
 # COMPRESSED is skipped for zstd.data: perf counts the container record,
 # perfdump shows the records decompressed from it.  killed.data: perf
 # 6.1 fails on it (no stats).
+# bats test_tags=asan
 @test "records: per-type counts equal perf report --stats for every fixture" {
 	sweep
 	local name want
@@ -245,6 +246,7 @@ pipe_renamed() {
 	} >"$1"
 }
 
+# bats test_tags=asan
 @test "records: an event no EVENT_DESC names is named from its attr; a later EVENT_UPDATE NAME renames it" {
 	local f=$BATS_TEST_TMPDIR/renamed.data
 	pipe_renamed "$f"
@@ -341,6 +343,7 @@ pipe_renamed() {
 	jq_eq "$(rec_at 0xa8) | .feature[0].value" "\"$host\""
 }
 
+# bats test_tags=asan
 @test "records: threads.data FORK and the data.N streams" {
 	recs testdata/threads.data
 	# perf script -D: PERF_RECORD_FORK(3146:3146):(3143:3143), (3147:3147):(3143:3143)
@@ -410,6 +413,7 @@ pipe_renamed() {
 		"$(rec_at 0xf90) | [.nr_ids, .attr.type, .attr.sample_type]" '[64,0,"0x107"]'
 }
 
+# bats test_tags=asan
 @test "records: the little- and big-endian synthetic twins decode to the same values" {
 	local le
 	recs testdata/synthetic/full-le.data
@@ -443,6 +447,7 @@ pipe_renamed() {
 
 # ------------------------------------------------ crafted records
 
+# bats test_tags=asan
 @test "records: crafted READ, TEXT_POKE, KSYMBOL, AUX_OUTPUT_HW_ID, CALLCHAIN_DEFERRED" {
 	recs "$BATS_FILE_TMPDIR/good.data"
 	jq_all "$(rec_at 184) | [.pid, .tid, .value, .time_enabled, .id, has(\"time_running\")]" '[100,101,12345,777,"0x2a",false]' \
@@ -453,12 +458,14 @@ pipe_renamed() {
 		'.errors' '[]' '.warnings' '[]'
 }
 
+# bats test_tags=asan
 @test "records: crafted AUXTRACE_ERROR fmt 1 and fmt 0 (msg at 40)" {
 	recs "$BATS_FILE_TMPDIR/good.data"
 	jq_all "$(rec_at 344) | [.error_type_name, .code, .cpu, .pid, .tid, .fmt, .ip, .time, .msg]" '["itrace",2,3,4,5,1,"0x400000",999,"oops"]' \
 		"$(rec_at 456) | [.code, .fmt, .ip, has(\"time\"), .msg]" '[7,0,"0x500000",false,"old"]'
 }
 
+# bats test_tags=asan
 @test "records: crafted CPU_MAP MASK (u64 and u32 words), CPUS with -1, EVENT_UPDATE CPUS" {
 	recs "$BATS_FILE_TMPDIR/good.data"
 	jq_all "$(rec_at 560) | [.map_type_name, .nr, .long_size, .mask, .cpus]" '["MASK",1,8,["0x10f"],"0-3,8"]' \
@@ -467,6 +474,7 @@ pipe_renamed() {
 		"$(rec_at 640) | [.update_type_name, .id, .cpu_map.map_type_name, .cpu_map.cpus]" '["CPUS","0x7","RANGE_CPUS","2-5"]'
 }
 
+# bats test_tags=asan
 @test "records: crafted BPF_METADATA, SCHEDSTAT_CPU/DOMAIN, unknown type" {
 	recs "$BATS_FILE_TMPDIR/good.data"
 	jq_all "$(rec_at 672) | [.prog_name, .nr_entries, .entries]" '["prog",1,[{"key":"k","value":"v"}]]' \
@@ -478,6 +486,7 @@ pipe_renamed() {
 		'[.records[] | select(.type == 86 and .version == 15) | .counters | length]' '[36]'
 }
 
+# bats test_tags=asan
 @test "records: crafted TIME_CONV, STAT_ROUND, STAT_CONFIG, MMAP2 build-id" {
 	recs "$BATS_FILE_TMPDIR/good.data"
 	jq_all "$(rec_at 1648) | [.time_shift, .time_mult, .time_zero, .time_cycles, .time_mask, .cap_user_time_zero, .cap_user_time_short]" \
@@ -488,6 +497,7 @@ pipe_renamed() {
 		'[["MMAP_BUILD_ID"],"user",200,20,"0102030405060708090a0b0c0d0e0f1011121314",["PROT_READ","PROT_EXEC"],["MAP_PRIVATE"],"/bin/x",false]'
 }
 
+# bats test_tags=asan
 @test "records: crafted AUXTRACE and HEADER_TRACING_DATA: payloads after the record, -x shows them" {
 	recs "$BATS_FILE_TMPDIR/good.data"
 	jq_all "$(rec_at 1872) | [.auxtrace_size, .auxtrace_offset, .reference, .tid, .cpu, .payload_size]" '[16,"0x100","0xdead",301,1,16]' \
@@ -509,6 +519,7 @@ perf_sample_misc() {
 		while read -r off misc; do echo "$((off)) $misc"; done | sort -n
 }
 
+# bats test_tags=asan
 @test "records: misc is the raw header.misc, as perf report -D prints it; cpumode apart" {
 	local name want
 	for name in cpu-clock.data tail-synth.data group-s.data; do
@@ -532,6 +543,7 @@ perf_sample_misc() {
 	jq_eq '.records[0] | [.misc, .misc_names, .cpumode_name]' '["0x4001",["MMAP_BUILD_ID"],"kernel"]'
 }
 
+# bats test_tags=asan
 @test "records: crafted ID_INDEX with guest fields, THREAD_MAP, LOST_SAMPLES BPF, AUX flags, SWITCH-less misc" {
 	recs "$BATS_FILE_TMPDIR/good.data"
 	jq_all "$(rec_at 2040) | .entries" '[{"id":"0x2a","idx":0,"cpu":1,"tid":100,"machine_pid":5,"vcpu":2}]' \
@@ -540,6 +552,7 @@ perf_sample_misc() {
 		"$(rec_at 2184) | [.aux_offset, .aux_size, .flags, .flags_names, .pmu_format]" '["0x1000","0x200","0x103",["TRUNCATED","OVERWRITE","bit 8"],1]'
 }
 
+# bats test_tags=asan
 @test "records: crafted HEADER_BUILD_ID with a 16-byte build-id, SCHEDSTAT_DOMAIN v15, short HEADER_EVENT_TYPE" {
 	recs "$BATS_FILE_TMPDIR/good.data"
 	jq_all "$(rec_at 2216) | [.pid, .build_id_size, .build_id, .filename, .misc_names]" '[-1,16,"0102030405060708090a0b0c0d0e0f10","/bin/y",["BUILD_ID_SIZE"]]' \
@@ -548,6 +561,7 @@ perf_sample_misc() {
 		"$(rec_at 2456) | .type_name" '"FINISHED_ROUND"'
 }
 
+# bats test_tags=asan
 @test "records: crafted text rows stay one line each" {
 	pd records "$BATS_FILE_TMPDIR/good.data"
 	assert_status 0
@@ -557,6 +571,7 @@ perf_sample_misc() {
 	assert_contains "$output" "PERF_RECORD_TEXT_POKE: event=cpu-clock:HG addr=0xffffffff81000000 old_len=2 new_len=3 old_bytes=aabb new_bytes=ccddee"
 }
 
+# bats test_tags=asan
 @test "records: damaged records are reported with their offset, the rest is still read" {
 	pdj -j records "$BATS_FILE_TMPDIR/bad.data"
 	assert_status 1
@@ -617,6 +632,7 @@ records_check() {
 	done
 }
 
+# bats test_tags=asan
 @test "records: every fixture and synthetic file, -x text and JSON lines, no signal" {
 	sweep
 	local f
@@ -632,6 +648,7 @@ records_check() {
 
 # ------------------------------------------------------------ options
 
+# bats test_tags=asan
 @test "records --type: names, PERF_RECORD_ names and numbers" {
 	recs testdata/cpu-clock.data --type comm,mmap2
 	jq_eq '[.records[].type] | unique' '[3,10]'
@@ -672,6 +689,7 @@ one_of_each() {
 	done
 }
 
+# bats test_tags=asan
 @test "records --type: every registry name is accepted and names its own type number" {
 	local types num name want got arg n=0 f=$BATS_TEST_TMPDIR/each.data a=() only=
 	types=$(registry_types)
@@ -713,6 +731,7 @@ one_of_each() {
 		"the types records --type NUM gives, for each registry number in turn"
 }
 
+# bats test_tags=asan
 @test "records: no source file but src/lib/perf_abi.h defines a record-type number or compares a type with one" {
 	# a record-type number: the kernel's 1..22, perf's 64..86, simpleperf's 32768..32777
 	local num='([1-9]|1[0-9]|2[0-2]|6[4-9]|7[0-9]|8[0-6]|327(6[89]|7[0-7]))\b'
@@ -727,6 +746,7 @@ one_of_each() {
 	assert_contains "$output" "src/lib/perf_abi.h"
 }
 
+# bats test_tags=asan
 @test "records: no source file but the registry's and the reader's reads a record field at a constant offset" {
 	# a record's fields are read through the registry's layouts
 	# (record_types.c: pd_parse_record and the views of record_view.c);
@@ -742,6 +762,7 @@ one_of_each() {
 	assert_contains "$output" "src/lib/frame.h"
 }
 
+# bats test_tags=asan
 @test "records --limit, --skip, --at" {
 	recs testdata/cpu-clock.data --limit 3 --skip 2
 	jq_eq '[.records[].offset]' '[424,472,520]'
@@ -753,6 +774,7 @@ one_of_each() {
 	jq_eq '.records' '[]'
 }
 
+# bats test_tags=asan
 @test "records --pid, --tid, --cpu, --time, --event" {
 	# a record's own pid counts: perf-exec's COMM has a zeroed trailer
 	recs testdata/cpu-clock.data --pid 3123 --type comm
@@ -770,6 +792,7 @@ one_of_each() {
 	jq_eq '.records | length' "$(awk '/^task-clock stats:/ { on = 1 } on && /SAMPLE events:/ { print $3; exit }' "$REF/group.data.stats.txt")"
 }
 
+# bats test_tags=asan
 @test "records --order time: sorted by time, the same records as file order" {
 	local f
 	for f in testdata/tracepoint.data testdata/allbits.data testdata/threads.data; do
@@ -786,6 +809,7 @@ one_of_each() {
 # (`perf report -D`): a round shows before the records it flushes, the ~0
 # sample is not queued but goes out as it comes, last_flush falls to +500
 # and max_timestamp restarts in an empty queue, so +700 waits until the end
+# bats test_tags=asan
 @test "records --order time: perf's flush rule, with a time of ~0" {
 	recs testdata/synthetic/check-time-flush.data --order time
 	# file order: S+1000 272, R 328, R 336, S+500 344, R 400, S+700 408,
@@ -807,6 +831,7 @@ one_of_each() {
 		'[["time-backwards-across-round","warning",500,1000]]'
 }
 
+# bats test_tags=asan
 @test "records --json-lines: preamble, one object per record, diagnostics last" {
 	pd records --json-lines testdata/stat.data
 	assert_status 0
@@ -828,6 +853,7 @@ one_of_each() {
 	assert_contains "$output" "raw: 24 bytes at 0x370"
 }
 
+# bats test_tags=asan
 @test "records: pipe input on stdin gives the same records as the file" {
 	local f want
 	for f in testdata/pipe.data testdata/synthetic/pipe-be.data; do
@@ -853,6 +879,7 @@ one_of_each() {
 # to that container.  perfdump used to leave the rest inside zstd until the
 # next container came, and named that one.  The file offsets of the 25 EXIT
 # records, as perf script -D prints them (0x33d8 twice, 0x38e0, ...).
+# bats test_tags=asan
 @test "records: a decompressed record has the offset of the container that gave it, as perf says" {
 	need_corpus
 	local f=$CORPUS/perfparser/parallel_static_gcc__perf.data.zstd

@@ -7,6 +7,7 @@
 # nothing else is lost.
 
 load helpers
+# bats file_tags=asan
 
 # compare NAME: every sample of testdata/NAME against perf's view of it
 compare() {
