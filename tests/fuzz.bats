@@ -3,7 +3,6 @@
 # inputs fuzzing found, bounded.
 
 load helpers
-# bats file_tags=asan
 
 REPLAY=build-asan/perfdump-replay
 
@@ -15,6 +14,7 @@ features_overlap() {
 	echo "$f"
 }
 
+# bats test_tags=asan
 @test "22 overlapping feature sections: -x dumps their bytes once, the others say so" {
 	local f lines
 	f=$(features_overlap)

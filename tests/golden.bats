@@ -270,7 +270,6 @@ golden_check() {
 # other): every golden, and the -x output of the commands that dump
 # structures, on every fixture.  A sample's RAW payload is raw_data, the
 # record's -x dump raw: once they were both raw.
-# bats test_tags=asan
 @test "golden: no JSON object has a key twice, -x included" {
 	local f cmd d=$BATS_TEST_TMPDIR/x n=0
 	mkdir -p "$d"
