@@ -43,9 +43,8 @@ fi
 jobs=${PD_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # The heaviest files first (the times this script prints at the end: the
-# sweeps, the crafted files, the 2-mode reader parity), then the rest in
-# name order.
-heavy="attrs records reader robustness buildids features samples header docs check golden escape cli completion stats"
+# sweeps, the crafted files, the goldens), then the rest in name order.
+heavy="records features golden buildids attrs corpus robustness samples header cli stdin memory check stats"
 files=
 for h in $heavy; do
 	[ -f "tests/$h.bats" ] && files="$files tests/$h.bats"
