@@ -85,23 +85,24 @@ MUTATE_FILES = $(filter-out testdata/threads.data testdata/comm-order.data,$(wil
 # under the sanitizers): an empty file, short and long text, text in zstd.
 NOTPERF = build-asan/notperf
 MUTATE_NOTPERF = $(NOTPERF)/empty $(NOTPERF)/abc.txt $(NOTPERF)/hello.txt $(NOTPERF)/passwd $(NOTPERF)/hello.zst
-# make check's bound on the whole mutation test (-T): each file gets an
-# equal share of what is left, and at least 32 mutants
+# the bound on the whole mutation test (-T): each file gets an equal share
+# of what is left, and at least MUTATE_MIN mutants (-M) besides itself
 MUTATE_SECONDS ?= 150
+MUTATE_MIN ?= 32
 # A small quarantine so that ru_maxrss measures what perfdump keeps, not
 # what ASan holds back; one allocation over 256 MiB is a report.
 MUTATE_ASAN = detect_leaks=1:abort_on_error=1:quarantine_size_mb=16:max_allocation_size_mb=256:malloc_context_size=10
 
-# make mutate [MUTATE_SEED=N] [MUTATE_SECONDS=N]: failing mutants land in
-# tests/fuzz/mutant-*
+# make mutate [MUTATE_SEED=N] [MUTATE_SECONDS=N] [MUTATE_MIN=N]: failing
+# mutants land in tests/fuzz/mutant-*
 mutate: test-deps
 	$(MAKE) SANITIZE=1 build-asan/perfdump-mutate
 	@mkdir -p $(NOTPERF) && : >$(NOTPERF)/empty && printf abc >$(NOTPERF)/abc.txt && \
 		printf 'hello world\n' >$(NOTPERF)/hello.txt && head -c 4096 /etc/passwd >$(NOTPERF)/passwd && \
 		{ printf hello | zstd -q >$(NOTPERF)/hello.zst || rm -f $(NOTPERF)/hello.zst; }
-	@echo "build-asan/perfdump-mutate -s $(MUTATE_SEED) -T $(MUTATE_SECONDS) ... ($(words $(MUTATE_FILES) $(MUTATE_NOTPERF)) files)"
+	@echo "build-asan/perfdump-mutate -s $(MUTATE_SEED) -T $(MUTATE_SECONDS) -M $(MUTATE_MIN) ... ($(words $(MUTATE_FILES) $(MUTATE_NOTPERF)) files)"
 	@ASAN_OPTIONS=$(MUTATE_ASAN) UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1 \
-		build-asan/perfdump-mutate -s $(MUTATE_SEED) -t 10 -m 256 -T $(MUTATE_SECONDS) -o tests/fuzz \
+		build-asan/perfdump-mutate -s $(MUTATE_SEED) -t 10 -m 256 -T $(MUTATE_SECONDS) -M $(MUTATE_MIN) -o tests/fuzz \
 		$(MUTATE_FILES) $(MUTATE_NOTPERF)
 
 # libFuzzer build: clang, ASan + UBSan, coverage on every source file.
@@ -129,8 +130,8 @@ build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZ
 	@echo "  LD      $@"
 	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(LDLIBS)
 
-# make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="stats check"]: each target of
-# tests/fuzz/targets.c for N seconds, one after the other (build-fuzz/
+# make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="stats check"] [FUZZ_JOBS=N]: each
+# target of tests/fuzz/targets.c for N seconds, FUZZ_JOBS at a time (build-fuzz/
 # perfdump-fuzz --list says what each exercises; tests/fuzz/README.md):
 #   header    file header, feature sections and attrs: decoders, text
 #   records   one record stream: reader, zstd, record and sample decoders
@@ -160,6 +161,9 @@ build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZ
 # make fails once every target has run: fix it, then move the input to
 # tests/fuzz/regress/.
 FUZZ_SECONDS ?= 60
+# FUZZ_JOBS=N: N targets at a time, each a libFuzzer process on one core
+# (make check: one per core); 1, the default, runs them one after the other
+FUZZ_JOBS ?= 1
 # FUZZ_SEED=N: libFuzzer's -seed (make check's run: 1, so that what it
 # finds reproduces; make fuzz: a new one each run)
 FUZZ_SEED ?=
@@ -176,15 +180,24 @@ FUZZ_ASAN = quarantine_size_mb=16:malloc_context_size=10
 
 fuzz: test-deps build-fuzz/perfdump-fuzz
 	@python3 scripts/gen-fuzz-seeds.py $(FUZZ_SEEDS)
-	@failed=; for t in $(FUZZ_TARGETS); do \
-		case $$t in elf|dso) seeds=$(FUZZ_SEEDS)/elf ;; \
+	@one() { \
+		case $$1 in elf|dso) seeds=$(FUZZ_SEEDS)/elf ;; \
 			rootpath) seeds=$(FUZZ_SEEDS)/paths ;; \
 			*) seeds="$(FUZZ_SEEDS)/perf tests/fuzz/regress" ;; esac; \
-		work=$(FUZZ_WORK)/$$t; mkdir -p $$work; \
-		if ASAN_OPTIONS=$(FUZZ_ASAN) ./build-fuzz/perfdump-fuzz \
-			--target=$$t -max_total_time=$(FUZZ_SECONDS) \
+		work=$(FUZZ_WORK)/$$1; mkdir -p $$work; \
+		ASAN_OPTIONS=$(FUZZ_ASAN) ./build-fuzz/perfdump-fuzz \
+			--target=$$1 -max_total_time=$(FUZZ_SECONDS) \
 			$(FUZZ_FLAGS) $(if $(FUZZ_SEED),-seed=$(FUZZ_SEED)) \
-			$$work $$seeds >$$work.log 2>&1; then \
+			$$work $$seeds >$$work.log 2>&1; \
+		echo $$? >$$work.rc; \
+	}; \
+	n=0; for t in $(FUZZ_TARGETS); do \
+		one $$t & n=$$((n + 1)); \
+		if [ $$n -ge $(FUZZ_JOBS) ]; then wait; n=0; fi; \
+	done; wait; \
+	failed=; for t in $(FUZZ_TARGETS); do \
+		work=$(FUZZ_WORK)/$$t; \
+		if [ "$$(cat $$work.rc)" = 0 ]; then \
 			printf 'fuzz %-9s ok:   %s\n' $$t "$$(grep -a -E '^#[0-9]+' $$work.log | tail -1)"; \
 		else \
 			printf 'fuzz %-9s FAIL: see %s\n' $$t $$work.log; \
@@ -223,8 +236,13 @@ demo: deps
 # The bats suite (normal and sanitizer builds), the mutation test, and a
 # short fuzz session of every target from the seeds (make fuzz runs longer
 # ones, on a corpus that grows): what .ci/run runs on every submission.
-# The three builds compile on every core first.
+# The three builds compile on every core first.  The mutation test runs
+# every file whole and at least 16 of its mutants (CHECK_MUTATE_MIN), more
+# while its share of CHECK_MUTATE_SECONDS lasts; the fuzz targets run
+# CHECK_FUZZ_SECONDS each, one per core at a time.
 CHECK_FUZZ_SECONDS ?= 5
+CHECK_MUTATE_SECONDS ?= 60
+CHECK_MUTATE_MIN ?= 16
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: test-deps
 	$(MAKE) format-check
@@ -233,9 +251,9 @@ check: test-deps
 	$(MAKE) -j$(CHECK_JOBS) SANITIZE=1 all build-asan/perfdump-replay build-asan/perfdump-mutate
 	$(MAKE) -j$(CHECK_JOBS) build-fuzz/perfdump-fuzz
 	tests/run.sh
-	$(MAKE) mutate
+	$(MAKE) mutate MUTATE_SECONDS=$(CHECK_MUTATE_SECONDS) MUTATE_MIN=$(CHECK_MUTATE_MIN)
 	rm -rf build-fuzz/check-corpus
-	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) FUZZ_SEED=1 FUZZ_WORK=build-fuzz/check-corpus
+	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) FUZZ_SEED=1 FUZZ_JOBS=$(CHECK_JOBS) FUZZ_WORK=build-fuzz/check-corpus
 
 # The whole bats suite against the sanitizer build only.
 check-asan: test-deps

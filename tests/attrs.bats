@@ -130,6 +130,7 @@ check_vs_perf() {
 		'.errors' '[]'
 }
 
+# bats test_tags=asan
 @test "attrs callgraph.data zstd.data threads.data: the values perf printed" {
 	check_vs_perf callgraph.data testdata/callgraph.data
 	jq_eq '.attrs[0].sample_type_names' '["IP","TID","TIME","CALLCHAIN","PERIOD"]'
@@ -201,6 +202,7 @@ check_vs_perf() {
 		'.attrs[0].ids' '["0x87","0x88"]'
 }
 
+# bats test_tags=asan
 @test "attrs pipe.data on standard input: the same output as from the file" {
 	local want
 	pdj -j attrs testdata/pipe.data
@@ -284,6 +286,7 @@ id_index_bytes() {
 		'[.attrs[] | .entry_offset]' '[136,288]'
 }
 
+# bats test_tags=asan
 @test "attrs full-be.data and full-be32.data: the same values as full-le.data (bit-fields reversed)" {
 	local want f
 	pdj -j attrs $S/full-le.data
@@ -298,6 +301,7 @@ id_index_bytes() {
 	jq_eq '[.attrs[].raw.hex[80:96]]' '["c2c0218000000000","4200200000000000"]'
 }
 
+# bats test_tags=asan
 @test "attrs pipe-le.data and pipe-be.data: HEADER_ATTR records decode like full-le" {
 	local want f
 	pdj -j attrs $S/full-le.data
@@ -344,6 +348,7 @@ id_index_bytes() {
 		'[true,false,false]'
 }
 
+# bats test_tags=asan
 @test "attrs attrs-after-data.data: decoded like full-le" {
 	local want
 	pdj -j attrs $S/full-le.data
@@ -516,6 +521,7 @@ build_attrs_file() {
 	} >"$1"
 }
 
+# bats test_tags=asan
 @test "attrs crafted: breakpoint, precise_ip, watermark, clockid, branch and aux_action names, unknown bits" {
 	local f=$BATS_TEST_TMPDIR/crafted.data
 	make_attrs_file "$f" little
@@ -558,6 +564,7 @@ build_attrs_file() {
 		'.attrs[7] | [.config, .config_name]' '["0x103","dTLB-stores"]'
 }
 
+# bats test_tags=asan
 @test "attrs crafted text: titles and decoded rows" {
 	local f=$BATS_TEST_TMPDIR/crafted.data
 	make_attrs_file "$f" little
@@ -581,6 +588,7 @@ build_attrs_file() {
 # names: the config's name, then evsel__add_modifiers: k, u, h for the
 # levels counted when one is excluded, p per precise_ip, H/G when
 # exclude_guest equals perf's default (set with k/u/h or p, else clear)
+# bats test_tags=asan
 @test "attrs crafted: events the file names nowhere are named from their attrs, as perf names them" {
 	local f=$BATS_TEST_TMPDIR/crafted.data
 	make_attrs_file "$f" little
@@ -598,6 +606,7 @@ build_attrs_file() {
 		'["mem:0x601040:rw:uhpp","L1-dcache-load-misses:ppp","cache-misses:p","mypmu/config=0x1234/HG","10/config=0x0/HG","raw 0x1cd:HG",null,"dTLB-stores:HG"]'
 }
 
+# bats test_tags=asan
 @test "attrs crafted: a hybrid hardware event is PMU/event/ (PMU_MAPPINGS, else cpu); an unknown config stays unnamed" {
 	local f=$BATS_TEST_TMPDIR/hybrid.data
 	# extended type 8 (cpu_core), exclude_kernel|exclude_hv|exclude_guest;
@@ -616,6 +625,7 @@ build_attrs_file() {
 	assert_contains "$output" "    attr2:                  attr=2 samples=0"
 }
 
+# bats test_tags=asan
 @test "attrs crafted big-endian: the same values (flags and aux_action bit-reversed)" {
 	local le=$BATS_TEST_TMPDIR/le.data be=$BATS_TEST_TMPDIR/be.data want
 	make_attrs_file "$le" little
@@ -627,6 +637,7 @@ build_attrs_file() {
 	jq_eq .attrs "$want"
 }
 
+# bats test_tags=asan
 @test "attrs: attr.size larger than its slot decodes the slot (bytes_decoded), smaller hides the rest" {
 	local f=$BATS_TEST_TMPDIR/crafted.data
 	make_attrs_file "$f" little
@@ -646,6 +657,7 @@ build_attrs_file() {
 		'.attrs[0] | [.precise_ip, .bp_len]' '[2,8]'
 }
 
+# bats test_tags=asan
 @test "attrs -x: each attr's raw bytes, equal to the file's" {
 	local f=$BATS_TEST_TMPDIR/crafted.data
 	make_attrs_file "$f" little
@@ -694,6 +706,7 @@ build_attrs_file() {
 	assert_contains "$output" "    ids:                    0xac, 0xad"
 }
 
+# bats test_tags=asan
 @test "attrs -p: indented JSON with the same content as -j" {
 	local compact
 	pdj -j attrs testdata/tracepoint.data
@@ -724,6 +737,7 @@ DAMAGED="linux-perf-data/sleep.compressed2.pipe.data perf_data_converter/perf.da
 # ... of which not a recording: nothing shown in text
 NOT_PERF="platform_system_extras/invalid_perf.data"
 
+# bats test_tags=asan
 @test "attrs corpus: every file exits 0 (1 if damaged) in text and JSON, and matches the MANIFEST" {
 	sweep
 	need_corpus

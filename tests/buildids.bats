@@ -5,6 +5,7 @@
 # (scripts/record-buildid-fixtures.sh).
 
 load helpers
+# bats file_tags=asan
 
 DD_ID=e59f954969893171a6b23be9244b941749e1257f
 LD_ID=7ebc65e52f2bbea498b4040fa92f7238377aaba9

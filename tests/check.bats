@@ -53,6 +53,7 @@ TOTAL_stat=11 TOTAL_allbits=139
 @test "check callgraph.data is sound: 524 records" { check_sound testdata/callgraph.data 524; }
 @test "check zstd.data is sound: 505 records (decompressed, containers counted)" { check_sound testdata/zstd.data 505; }
 @test "check pipe.data is sound: 433 records" { check_sound testdata/pipe.data 433; }
+# bats test_tags=asan
 @test "check threads.data (directory) is sound: 564 records" { check_sound testdata/threads.data 564; }
 @test "check tracepoint.data is sound: 285 records" { check_sound testdata/tracepoint.data 285; }
 @test "check group.data is sound: 829 records" { check_sound testdata/group.data 829; }
@@ -121,6 +122,7 @@ our_late() {
 		'.check.groups' '[{"code":"data-size-zero-with-records","severity":"error","count":1,"first_offset":48}]'
 }
 
+# bats test_tags=asan
 @test "check killed.data: the repairs it names make the file sound, and perf reads it" {
 	local f=$BATS_TEST_TMPDIR/repaired.data
 	cp testdata/killed.data "$f"
@@ -136,6 +138,7 @@ our_late() {
 		"$(awk '/events:/ && $1 != "TOTAL" { print $1, $3 }' testdata/perf-ref/killed.data.repaired.stats.txt | LC_ALL=C sort)"
 }
 
+# bats test_tags=asan
 @test "check check-sample-type.data: 1276 findings, grouped by code, and their cause named" {
 	pdj -j check testdata/synthetic/check-sample-type.data
 	assert_status 1
@@ -192,6 +195,7 @@ our_late() {
 	check_findings testdata/synthetic/zero-magic.data 1 '[[8,"error","bad-header-size"]]'
 }
 
+# bats test_tags=asan
 @test "check trunc-header.data: the header is cut at 50" {
 	check_findings testdata/synthetic/trunc-header.data 1 '[[50,"error","header-truncated"]]'
 }
@@ -212,6 +216,7 @@ our_late() {
 		'[[864,"error","section-out-of-file"],[864,"error","section-out-of-file"],[880,"error","section-out-of-file"],[896,"error","section-out-of-file"],[912,"error","section-out-of-file"],[928,"error","section-out-of-file"]]'
 }
 
+# bats test_tags=asan
 @test "check trunc-feature.data: EVENT_DESC torn, count larger than what is left" {
 	pdj -j check testdata/synthetic/trunc-feature.data
 	assert_status 1
@@ -361,6 +366,7 @@ perfdump: b: No such file or directory"
 		'[[0,"error","bad-magic"]]'
 }
 
+# bats test_tags=asan
 @test "check corpus: every other file has no error" {
 	sweep
 	need_corpus

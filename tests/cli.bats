@@ -4,6 +4,7 @@
 # status").
 
 load helpers
+# bats file_tags=asan
 
 F=testdata/cpu-clock.data
 

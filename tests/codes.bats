@@ -101,6 +101,7 @@ check_findings() {
 	jq_all '[.check.findings[] | [.offset, .severity, .code]]' "$3"
 }
 
+# bats test_tags=asan
 @test "codes: --list-codes lists 58 codes, each with a severity and a meaning" {
 	pd check --list-codes
 	assert_status 0
@@ -113,6 +114,7 @@ check_findings() {
 	assert_status 2
 }
 
+# bats test_tags=asan
 @test "codes: the man page lists exactly the codes of --list-codes, with their severities" {
 	local prog man
 	prog=$(program_codes)

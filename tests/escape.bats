@@ -9,6 +9,7 @@
 # \u00XX and replaces invalid UTF-8 with U+FFFD.
 
 load helpers
+# bats file_tags=asan
 
 setup_file() {
 	python3 scripts/gen-hostile-strings.py "$BATS_FILE_TMPDIR/hostile.data"

@@ -54,6 +54,7 @@ our_names() {
 	jq_eq '[.attrs[] | [.name, .name_from]]' '[["msr/tsc/","EVENT_DESC"]]'
 }
 
+# bats test_tags=asan
 @test "evname: a dynamic PMU's event (perf: unknown attr type: 9) is PMU/config=0x../, PMU_MAPPINGS naming the PMU, else its type" {
 	assert_eq "$(evlist_names synthetic/nodesc-stat-msr.data)" "unknown attr type: 9|"
 	assert_eq "$(evlist_names synthetic/nodesc-nopmu-stat-msr.data)" "unknown attr type: 9|"
@@ -99,6 +100,7 @@ our_names() {
 	jq_eq '[.profile.functions[].event] | unique' '["cpu-clock:uH"]'
 }
 
+# bats test_tags=asan
 @test "evname: records --event cpu-clock selects a killed recording's records, exit 1 (damaged), not 2" {
 	local f
 	for f in killed.data killed-u.data; do

@@ -278,6 +278,7 @@ check_buildids() {
 		'[["0x1efb5bf","0x1f"],["0x1efb5bf","0x1f"]]'
 }
 
+# bats test_tags=asan
 @test "features threads.data (directory): the values perf printed, DIR_FORMAT 1" {
 	check_vs_perf threads.data testdata/threads.data "$FEAT_threads"
 	jq_all \
@@ -314,6 +315,7 @@ check_buildids() {
 		'["mem:0x1000:rw",5,["R","W"],"0x1000",4]'
 }
 
+# bats test_tags=asan
 @test "features pipe.data: the machine's features equal those of the file fixture" {
 	local strip='def strip: if type == "object" then del(.offset, .record_offset, .source, .attr_offset) | map_values(strip) elif type == "array" then map(strip) else . end;'
 	local names='["HOSTNAME","OSRELEASE","VERSION","ARCH","NRCPUS","CPUDESC","CPUID","TOTAL_MEM","CPU_TOPOLOGY","PMU_MAPPINGS","MEM_TOPOLOGY","BPF_PROG_INFO","BPF_BTF","PMU_CAPS"]'
@@ -338,6 +340,7 @@ check_buildids() {
 		'[.errors[].offset]' '[48]'
 }
 
+# bats test_tags=asan
 @test "features: BUILD_ID equals perf buildid-list for every fixture with build-ids" {
 	sweep
 	for n in cpu-clock callgraph tracepoint group mono allbits; do
@@ -358,6 +361,7 @@ check_buildids() {
 
 # ---------------------------------------------------- NAME selection
 
+# bats test_tags=asan
 @test "features NAME: hostname, HEADER_HOSTNAME, Hostname, header_hostname, 3 select HOSTNAME" {
 	for name in hostname HEADER_HOSTNAME Hostname header_hostname HOSTNAME 3; do
 		pdj -j features testdata/cpu-clock.data "$name"
@@ -369,6 +373,7 @@ check_buildids() {
 	done
 }
 
+# bats test_tags=asan
 @test "features NAME...: several names, shown in file order, each once" {
 	pdj -j features testdata/cpu-clock.data cpuid hostname 13 HOSTNAME
 	assert_status 0
@@ -378,6 +383,7 @@ check_buildids() {
 		'.missing' '[]'
 }
 
+# bats test_tags=asan
 @test "features NAME: a feature the file lacks is listed in missing" {
 	pdj -j features testdata/cpu-clock.data hostname group_desc clockid
 	assert_status 0
@@ -394,6 +400,7 @@ check_buildids() {
 	jq_all '.features' '[]' '.missing' '[40]'
 }
 
+# bats test_tags=asan
 @test "features NAME: a simpleperf feature by name" {
 	pdj -j features $S/unknown-features.data sp_meta_info
 	assert_status 0
@@ -403,6 +410,7 @@ check_buildids() {
 		'[{"key":"simpleperf_version","value":"1.build.test"},{"key":"android_version","value":"14"}]'
 }
 
+# bats test_tags=asan
 @test "features NAME: an unknown name is a usage error (exit 2)" {
 	pd features testdata/cpu-clock.data nosuchfeature
 	assert_status 2
@@ -422,6 +430,7 @@ check_buildids() {
 
 # ----------------------------------------------------------------- --list
 
+# bats test_tags=asan
 @test "features --list: ids 1..34 and 128..134 with present true/false" {
 	pdj -j features --list testdata/cpu-clock.data
 	assert_status 0
@@ -441,6 +450,7 @@ check_buildids() {
 	assert_eq "$output" "$text" "-l vs --list"
 }
 
+# bats test_tags=asan
 @test "features --list agrees with the header's feature list for every fixture" {
 	sweep
 	local f
@@ -455,6 +465,7 @@ check_buildids() {
 	done
 }
 
+# bats test_tags=asan
 @test "features --list shows present unknown ids (40, 100, 200) too" {
 	pdj -j features --list $S/unknown-features.data
 	assert_status 0
@@ -463,6 +474,7 @@ check_buildids() {
 		'[[3,"HOSTNAME"],[6,"ARCH"],[7,"NRCPUS"],[40,null],[100,null],[129,"SP_META_INFO"],[200,null]]'
 }
 
+# bats test_tags=asan
 @test "features --list on a pipe: the features carried by records" {
 	pdj -j features --list testdata/pipe.data
 	assert_status 0
@@ -491,6 +503,7 @@ check_buildids() {
 		"$(feature TRACING_DATA).raw.hex" "\"$(hexbytes testdata/tp-sched.data 28872 6907)\""
 }
 
+# bats test_tags=asan
 @test "features: every decoder consumes its whole section on every fixture (no warnings)" {
 	sweep
 	local f docs= n=0 bad
@@ -516,6 +529,7 @@ check_buildids() {
 	assert_empty "$bad" "features not wholly decoded"
 }
 
+# bats test_tags=asan
 @test "features text: one titled block per feature with aligned rows" {
 	pd features testdata/cpu-clock.data hostname nrcpus cmdline
 	assert_status 0
@@ -551,21 +565,31 @@ argv_back() {
 	bash -c 'eval "set -- $1"; for a; do printf %s "$a" | od -An -tx1 | tr -d " \n"; echo; done' - "$1"
 }
 
+# argv_hex: the NUL-terminated words on stdin as one hex string
+argv_hex() {
+	od -An -v -tx1 | tr -d ' \n'
+}
+
 @test "features text: the command line as a shell needs it typed, read back into the same arguments" {
+	sweep
 	local f line want
 	# each fixture's argv: the text line, read by a shell, is the JSON array
+	# (each word NUL-terminated: words hold no NUL, so equal bytes are equal
+	# words; one od per side and fixture, not one per word)
 	for f in testdata/*.data testdata/threads.data; do
 		pdj -j features "$f" cmdline
-		[ "$(jq '.features | length' <<<"$output")" = 1 ] || continue
-		want=$(jq -r '.features[0].argv[]' <<<"$output" | while IFS= read -r a; do
-			printf %s "$a" | od -An -tx1 | tr -d ' \n'
-			echo
-		done)
+		want=$(jq -j 'if (.features | length) == 1 then .features[0].argv[] + "\u0000" else "-" end' <<<"$output" | argv_hex)
+		[ "$want" != 2d ] || continue
 		pd features "$f" cmdline
 		line=$(sed -n 's/^    argv: *//p' <<<"$output")
-		assert_eq "$(argv_back "$line")" "$want" "$f: $line"
+		# shellcheck disable=SC2016
+		assert_eq "$(bash -c 'eval "set -- $1"; printf "%s\0" "$@"' - "$line" | argv_hex)" "$want" "$f: $line"
 	done
-	# quotes, blanks, the empty string, control bytes and bytes not UTF-8
+}
+
+# bats test_tags=asan
+@test "features text: a command line of quotes, blanks, control bytes and bytes not UTF-8, read back into the same arguments" {
+	local line
 	python3 scripts/gen-hostile-strings.py "$BATS_TEST_TMPDIR/c.data" --cmdline \
 		perf record -- sh -c "echo 'a b'" "" "it's" $'tab\tesc\x1b' $'\xfe\\' '~x' '#y' 'z*'
 	pd features "$BATS_TEST_TMPDIR/c.data" cmdline
@@ -576,6 +600,7 @@ argv_back() {
 
 # ------------------------------------------------------------ synthetic
 
+# bats test_tags=asan
 @test "features full-le.data: every feature decoded as documented" {
 	pdj -j features $S/full-le.data
 	assert_status 0
@@ -648,6 +673,7 @@ argv_back() {
 # full-le's decoded features without the offsets of where they came from
 STRIP='def strip: if type == "object" then del(.offset, .record_offset, .source, .attr_offset, .blob_offset, .header_page_offset, .header_event_offset, .kallsyms_offset, .printk_offset, .saved_cmdlines_offset) | map_values(strip) elif type == "array" then map(strip) else . end;'
 
+# bats test_tags=asan
 @test "features full-be.data and full-be32.data: the same values as full-le.data" {
 	pd -j features $S/full-le.data
 	local le
@@ -663,6 +689,7 @@ STRIP='def strip: if type == "object" then del(.offset, .record_offset, .source,
 	done
 }
 
+# bats test_tags=asan
 @test "features pipe-le.data and pipe-be.data: the full-le values, from records" {
 	local ids='["HOSTNAME","OSRELEASE","VERSION","ARCH","NRCPUS","CPUDESC","CPUID","TOTAL_MEM","CMDLINE","EVENT_DESC","PMU_MAPPINGS","SAMPLE_TIME"]'
 	pd -j features $S/full-le.data
@@ -725,6 +752,7 @@ STRIP='def strip: if type == "object" then del(.offset, .record_offset, .source,
 		"[$(feature EVENT_DESC).events[] | [.name, .size, .sample_type, .ids]]" '[["cpu-clock",160,"0x1c7",["0x301"]]]'
 }
 
+# bats test_tags=asan
 @test "features trunc-feature.data: 1-11 decoded, EVENT_DESC torn at 0x162b, exit 1" {
 	local f=$S/trunc-feature.data
 	pd -j features $S/full-le.data
@@ -753,6 +781,7 @@ STRIP='def strip: if type == "object" then del(.offset, .record_offset, .source,
 
 # ------------------------------------------------ crafted header strings
 
+# bats test_tags=asan
 @test "features: strings are valid JSON: control bytes escaped, invalid UTF-8 as U+FFFD" {
 	# HOSTNAME: u32 len 12; "\x01" "a" "\xff" '"' '\' "\x7f" "é" "z" NUL NUL NUL
 	{
@@ -781,6 +810,7 @@ STRIP='def strip: if type == "object" then del(.offset, .record_offset, .source,
 	fi
 }
 
+# bats test_tags=asan
 @test "features: a string longer than its section is an error at the string, exit 1" {
 	{
 		le32 100
@@ -796,6 +826,7 @@ STRIP='def strip: if type == "object" then del(.offset, .record_offset, .source,
 		"$(feature HOSTNAME).bytes" '{"offset":128,"size":8,"hex":"6400000061626300"}'
 }
 
+# bats test_tags=asan
 @test "features: a string without its NUL is shown, with a warning naming the feature" {
 	{
 		le32 8
@@ -810,6 +841,7 @@ STRIP='def strip: if type == "object" then del(.offset, .record_offset, .source,
 		'[.warnings[] | select(.detail | test("NUL")) | [.offset, (.what | test("HOSTNAME"))]]' '[[132,true]]'
 }
 
+# bats test_tags=asan
 @test "features: a NRCPUS section too short for its two u32: exit 1, never a signal" {
 	printf 'abcd' >"$BATS_TEST_TMPDIR/short.bin"
 	make_perf_file "$BATS_TEST_TMPDIR/short.data" 7 "$BATS_TEST_TMPDIR/short.bin"

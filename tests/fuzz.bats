@@ -14,6 +14,7 @@ features_overlap() {
 	echo "$f"
 }
 
+# bats test_tags=asan
 @test "22 overlapping feature sections: -x dumps their bytes once, the others say so" {
 	local f lines
 	f=$(features_overlap)
@@ -86,8 +87,9 @@ perfdump_json() {
 }
 
 # make check bounds the mutation test with -T: a file whose share of the
-# time is spent still runs MIN_RUN (32) of its mutants, cuts and flips
-@test "perfdump-mutate -T: past its share, a file runs 32 of its mutants; without -T, all" {
+# time is spent still runs -M MIN (32 by default, make check's 16) of its
+# mutants, cuts and flips
+@test "perfdump-mutate -T: past its share, a file runs 32 of its mutants (-M 16: 16); without -T, all" {
 	once # the same sanitizer build whichever perfdump the suite tests
 	local m=build-asan/perfdump-mutate
 	[ -x "$m" ] || skip "$m not built (make SANITIZE=1 build-asan/perfdump-mutate)"
@@ -98,6 +100,13 @@ perfdump_json() {
 	[[ $output =~ "ok   testdata/killed.data: 632 bytes, 102 cuts + "[0-9]+" flip mutants (32 of them in its " ]] ||
 		{ echo "$output"; false; }
 	assert_contains "$output" ": 33 mutants of 1 files in " # and the file itself
+	run "$m" -T 0.001 -M 16 -n 40 -o "$BATS_TEST_TMPDIR" testdata/killed.data
+	assert_status 0
+	[[ $output =~ "ok   testdata/killed.data: 632 bytes, 102 cuts + "[0-9]+" flip mutants (16 of them in its " ]] ||
+		{ echo "$output"; false; }
+	assert_contains "$output" ": 17 mutants of 1 files in "
+	run "$m" -T 1 -M 0 testdata/killed.data
+	assert_status 2
 	run "$m" -n 0 -o "$BATS_TEST_TMPDIR" testdata/synthetic/trunc-header.data
 	assert_status 0
 	[[ $output != *"of them in its"* ]]

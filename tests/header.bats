@@ -82,10 +82,12 @@ check_recorded() {
 	check_recorded testdata/allbits.data file 144 2 136 288 424 107552 114288 "$FEAT_allbits"
 }
 
+# bats test_tags=asan
 @test "header threads.data (directory): mode directory, the header file's sections" {
 	check_recorded testdata/threads.data directory 144 1 120 144 264 368 5392 "$FEAT_threads"
 }
 
+# bats test_tags=asan
 @test "header threads.data: files data, data.0, data.1 with their sizes" {
 	local d=testdata/threads.data
 	local s0 s1 s2
@@ -106,6 +108,7 @@ check_recorded() {
 	assert_contains "$output" $'\n      name=data.1 size=12000\n'
 }
 
+# bats test_tags=asan
 @test "header threads.data/ (trailing slash) is the same recording" {
 	pd -j header testdata/threads.data
 	local want
@@ -261,6 +264,7 @@ EOF
 		'.warnings' '[]'
 }
 
+# bats test_tags=asan
 @test "header pipe.data: every feature record matches the stream's bytes" {
 	local f=testdata/pipe.data ro want=
 	pdj -j header $f
@@ -273,6 +277,7 @@ EOF
 	jq_eq '.header.feature_records | length' 18
 }
 
+# bats test_tags=asan
 @test "header - reads stdin: same output as the file (redirect and pipe)" {
 	pd -j header testdata/pipe.data
 	local want
@@ -296,6 +301,7 @@ EOF
 	assert_eq "$(printf '%s\n' "$output" | tail -n +2)" "$want" "text after the first line"
 }
 
+# bats test_tags=asan
 @test "header - with a file-mode recording on a pipe: same values as the file" {
 	pd -j header testdata/cpu-clock.data
 	local want
@@ -306,6 +312,7 @@ EOF
 	jq_eq 'del(.file)' "$want"
 }
 
+# bats test_tags=asan
 @test "header of an empty input: exit 1, error at 0x0" {
 	: >"$BATS_TEST_TMPDIR/empty.data"
 	pdj -j header "$BATS_TEST_TMPDIR/empty.data"
@@ -317,6 +324,7 @@ EOF
 	jq_eq '[.errors[].offset]' '[0]'
 }
 
+# bats test_tags=asan
 @test "header of a directory without a 'data' file: not a recording, exit 1" {
 	mkdir "$BATS_TEST_TMPDIR/notperf"
 	pd header "$BATS_TEST_TMPDIR/notperf"
@@ -341,6 +349,7 @@ EOF
 		'.errors' '[]'
 }
 
+# bats test_tags=asan
 @test "header synthetic pipe-be.data: big-endian twin of pipe-le.data" {
 	pd -j header $S/pipe-le.data
 	local want
@@ -376,6 +385,7 @@ EOF
 		'.warnings' '[]'
 }
 
+# bats test_tags=asan
 @test "header full-be.data: endianness big, same values and feature list as full-le" {
 	pd -j header $S/full-le.data
 	local le
@@ -392,6 +402,7 @@ EOF
 		'.errors' '[]'
 }
 
+# bats test_tags=asan
 @test "header full-be32.data: the bitmap is read as 8 x u32 (32-bit producer)" {
 	assert_eq "$(hexbytes $S/full-be32.data 72 32)" \
 		fffffffe00000001000000000000000000000000000000000000000000000000 "bitmap bytes"
@@ -590,6 +601,7 @@ check_damaged() {
 		'.header | has("attrs")' false
 }
 
+# bats test_tags=asan
 @test "header of a file with no magic: exit 1 at 0x0" {
 	head -c 1024 /dev/zero >"$BATS_TEST_TMPDIR/zeros.data"
 	check_damaged "$BATS_TEST_TMPDIR/zeros.data"
@@ -598,6 +610,7 @@ check_damaged() {
 	assert_contains "$stderr" "magic"
 }
 
+# bats test_tags=asan
 @test "header: every fixture exits as documented in text, -j and -p, never by a signal" {
 	sweep
 	local f want fmt docs= n=0 bad

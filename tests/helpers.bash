@@ -28,9 +28,22 @@ CORPUS=../shared/corpus
 
 # ---------------------------------------------------------------- running
 
-# pd ARGS...: run perfdump; $status, $output (stdout) and $stderr are set.
+# pd ARGS...: run perfdump; $status, $output (stdout) and $stderr are set,
+# as `run --separate-stderr` sets them, but not $lines (`pd_lines` does):
+# bats's run splits the output into $lines, which costs seconds for the
+# megabytes of text some corpus files give.
 pd() {
-	run --separate-stderr "$PERFDUMP" "$@"
+	local flags=$- errf=${BATS_TEST_TMPDIR:-$BATS_FILE_TMPDIR}/.pd-stderr
+	set +eET
+	output=$("$PERFDUMP" "$@" 2>"$errf") && status=0 || status=$?
+	read -d '' -r stderr <"$errf"
+	set "-$flags"
+}
+
+# pd_lines ARGS...: pd, then $lines: the lines of $output (as run sets it)
+pd_lines() {
+	pd "$@"
+	IFS=$'\n' read -d '' -r -a lines <<<"$output" || true
 }
 
 # pdj ARGS...: run perfdump (give it -j or -p yourself) and check that

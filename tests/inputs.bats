@@ -6,6 +6,7 @@
 # pipe; bad option values.
 
 load helpers
+# bats file_tags=asan
 
 # The compressed copies are made once, by the command-line tools, under
 # the same names as the originals in their own directories, so that every

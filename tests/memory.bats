@@ -4,6 +4,7 @@
 # cannot multiply it, and hex dumps of big sections are streamed.
 
 load helpers
+# bats file_tags=asan
 
 # big_overlap OUT: a file whose 30 feature sections (bits 2..31) all claim
 # the same 60 MiB region (sparse: it takes no disk space).

@@ -6,6 +6,7 @@
 # nothing depends on this machine's binaries, kernel or build-id cache.
 
 load helpers
+# bats file_tags=asan
 
 RUN=/tmp/perfdump-profile # where profile.data's program ran
 KSYMS=testdata/profile/kallsyms

@@ -6,6 +6,7 @@
 # (testdata/README.md).
 
 load helpers
+# bats file_tags=asan
 
 F=testdata/redact.data
 P=testdata/redact-pipe.data

@@ -4,6 +4,7 @@
 # 0 or 1 (never a signal), valid JSON, and a bounded run time.
 
 load helpers
+# bats file_tags=asan
 
 REPLAY=build-asan/perfdump-replay
 

@@ -8,14 +8,27 @@
 # first, so that both cores stay busy to the end.  Each job's TAP output
 # is kept and shown whole, grouped by binary, when all have ended.
 #
-# With both binaries, the sanitizer run skips the sweeps (tests marked
-# `sweep` in helpers.bash: the same commands over every corpus file or
-# fixture, text and JSON): `make mutate` runs every one of those files
-# through the whole pipeline under the same sanitizers, and the normal
-# run still checks their output.  `make check-asan` (one binary) runs
-# them under ASan too.  The tests marked `once` (they check the docs, help
+# With both binaries, the sanitizer build runs only the tests tagged
+# `asan` (`# bats file_tags=asan` for a whole file, `# bats test_tags=asan`
+# before one test): those that reach code `make mutate` and `make fuzz`
+# do not.  Those two put every fixture, synthetic file and corpus file
+# (mutate: each unmutated first, then cut and flipped) through every
+# command in every format under the same sanitizers, by the commands' own
+# functions; they do not run main() and its option handling, standard
+# input and other streams, directories (data.N), inputs over 64 KiB read
+# ahead on a helper thread, compressed files, output errors, the records
+# filters (--pid, --time, --limit, ...), features NAME and --list, build-id
+# resolution and profile's symfs, nor the files tests make at test time.
+# Files whose tests all do one of those are tagged whole (cli, inputs,
+# stdin, reader, memory, usability, torn, profile, buildids, redact,
+# tracepoint, escape, fuzz, robustness); elsewhere each such test is
+# tagged.  The normal build runs every test.  Among the tagged ones, the
+# sweeps (tests marked `sweep` in helpers.bash: the same commands over
+# every corpus file or fixture) are skipped under the sanitizers too, for
+# the same reason, and the tests marked `once` (they check the docs, help
 # texts, Makefile and sources against each other, not perfdump's memory)
-# run with the normal build only, in the same way.
+# run with the normal build only.  `make check-asan` (one binary) runs
+# every test under ASan.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 export LC_ALL=C
@@ -30,9 +43,8 @@ fi
 jobs=${PD_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # The heaviest files first (the times this script prints at the end: the
-# sweeps, the crafted files, the 2-mode reader parity), then the rest in
-# name order.
-heavy="attrs records reader robustness buildids features samples header docs check golden escape cli completion stats"
+# sweeps, the crafted files, the goldens), then the rest in name order.
+heavy="records features golden buildids attrs corpus robustness samples header cli stdin memory check stats"
 files=
 for h in $heavy; do
 	[ -f "tests/$h.bats" ] && files="$files tests/$h.bats"
@@ -48,6 +60,12 @@ for f in $files; do
 	i=0
 	for bin in $bins; do
 		i=$((i + 1))
+		# the sanitizer build of both: only files with tests tagged asan
+		case $bin in */build-asan/*)
+			[ "$sweeps_asan" = 1 ] ||
+				grep -q '^# bats \(file\|test\)_tags=asan$' "$f" || continue
+			;;
+		esac
 		n=$((n + 1))
 		echo "$n $i $bin $f" >>"$tmp/queue"
 	done
@@ -68,12 +86,15 @@ worker() {
 		[ -n "$job" ] || return 0
 		set -- $job
 		sweeps=1
+		tags=
 		case $3 in */build-asan/*) sweeps=$sweeps_asan ;; esac
+		[ "$sweeps" = 1 ] || tags="--filter-tags asan"
 		t0=$(date +%s%N)
+		# shellcheck disable=SC2086
 		PERFDUMP=$3 PD_SWEEPS=$sweeps PD_ONCE=$sweeps \
 			ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 			UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-			bats --tap "$4" >"$tmp/$2.$(printf %03d "$1").tap" 2>&1
+			bats --tap $tags "$4" >"$tmp/$2.$(printf %03d "$1").tap" 2>&1
 		echo "$((($(date +%s%N) - t0) / 1000000)) $3 $4" >>"$tmp/times"
 	done
 }

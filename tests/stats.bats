@@ -37,6 +37,7 @@ our_counts() {
 
 # Every fixture perf reads, COMPRESSED containers included (perf counts
 # the container and the records inside it, and so does stats).
+# bats test_tags=asan
 @test "stats: per-type counts and TOTAL equal perf report --stats for every fixture" {
 	sweep
 	local names="cpu-clock callgraph zstd pipe threads tracepoint group mono stat allbits" name files=() all
@@ -60,6 +61,7 @@ our_counts() {
 # allbits.data's samples READ a group: perf delivers one sample per group
 # member whose value changed (task-clock's 94 come from cpu-clock's
 # records), and so does stats (tests/stats_perf.bats).
+# bats test_tags=asan
 @test "stats: samples per event equal perf's per-event SAMPLE counts" {
 	local name
 	for name in cpu-clock callgraph zstd pipe threads tracepoint group mono allbits; do
@@ -70,6 +72,7 @@ our_counts() {
 }
 
 # perf script prints "pid/tid [cpu] time: period event: ..." per sample
+# bats test_tags=asan
 @test "stats: samples per pid, tid and cpu, and the time span, equal perf script" {
 	local name want
 	for name in cpu-clock group mono tracepoint; do
@@ -152,6 +155,7 @@ our_counts() {
 	assert_contains "$output" "ratio:                  5.45"
 }
 
+# bats test_tags=asan
 @test "stats: pipe.data and the threads.data directory" {
 	stats_of testdata/pipe.data
 	assert_status 0
@@ -168,6 +172,7 @@ our_counts() {
 	jq_all '.stats.mode' '"directory"' '.stats.records.total' '564' '.stats.samples.total' '536'
 }
 
+# bats test_tags=asan
 @test "stats: per-type counts equal the MANIFEST for the uncompressed corpus files" {
 	sweep
 	need_corpus
@@ -189,6 +194,7 @@ our_counts() {
 # The full decoder (records -j) and the counting walk agree on everything
 # stats counts, for corpus files with LOST_SAMPLES, AUX, many threads and
 # out-of-order samples.
+# bats test_tags=asan
 @test "stats: agrees with the full record decoder on corpus files" {
 	sweep
 	need_corpus
@@ -214,6 +220,7 @@ our_counts() {
 	done
 }
 
+# bats test_tags=asan
 @test "stats: data quality and ordering of corpus files" {
 	need_corpus
 	stats_of "$CORPUS/perf_data_converter/perf.data.piped.lost_samples-4.4"
@@ -243,6 +250,7 @@ our_counts() {
 	assert_contains "$stderr" "data.size is 0: perf record did not finish"
 }
 
+# bats test_tags=asan
 @test "stats: a torn last record: everything before it is counted, and where it is is said" {
 	stats_of testdata/synthetic/trunc-data.data
 	assert_status 1
@@ -273,6 +281,7 @@ our_counts() {
 		'[.stats.samples.top_processes[] | .pid]' '[0,3151,15,1903]'
 }
 
+# bats test_tags=asan
 @test "stats: --top limits the processes and threads listed" {
 	need_corpus
 	stats_of "$CORPUS/perf_data_converter/perf.data.group_desc-4.4"
@@ -359,6 +368,7 @@ our_counts() {
 # One byte account (src/lib/analysis/account.c) for stats' bytes section and check's
 # unreferenced-*/trailing-* findings and bytes_covered: the same gaps; perf's
 # unused feature table entries are part of the table for both
+# bats test_tags=asan
 @test "stats and check: one byte account, the same gaps" {
 	stats_of testdata/synthetic/check-warnings.data
 	jq_all '[.stats.bytes.gaps[] | [.offset, .size, .likely]]' '[[592,16,null],[616,5,null]]' \
@@ -386,6 +396,7 @@ our_counts() {
 # per command over all fixtures (one document per file) and one jq over
 # both streams; a sweep (make mutate runs stats and check on every fixture
 # under the sanitizers).
+# bats test_tags=asan
 @test "stats and check: the same covered bytes and gaps for every fixture" {
 	sweep
 	local files f res

@@ -25,6 +25,7 @@ perf_total_samples() {
 
 # perf delivers a sample per group member whose value changed since the
 # last read of its id (session.c: deliver_sample_group, deliver_sample_value)
+# bats test_tags=asan
 @test "stats: :S group reads count samples per member as perf report --stats" {
 	local name
 	for name in group-s.data group-s-pipe.data allbits.data; do
@@ -44,6 +45,7 @@ perf_total_samples() {
 
 # perf report -F period,sample: the period of a member is the sum of its
 # value's changes, in the order of the group
+# bats test_tags=asan
 @test "stats: :S group reads sum each member's period as perf report" {
 	local name want
 	for name in group-s.data group-s-pipe.data; do
@@ -64,6 +66,7 @@ perf_total_samples() {
 	assert_contains "$output" "sample_records=0"
 }
 
+# bats test_tags=asan
 @test "records: a :S group sample names every member's value by event" {
 	pdj -j records --type sample --limit 1 testdata/group-s.data
 	jq_eq '.records[0].read.values | map(.event)' '["cpu-clock","task-clock","page-faults"]'
@@ -110,6 +113,7 @@ our_stat_counts() {
 		'[.stats.counters.events[] | .scaled]' '[0,0,0,0]'
 }
 
+# bats test_tags=asan
 @test "stats: perf stat record -I counters per interval equal perf stat report" {
 	pdj -j stats testdata/stat-i.data
 	assert_status 0
@@ -128,6 +132,7 @@ our_stat_counts() {
 	assert_contains "$output" "cpu-clock:            count=$(perf_stat_counts stat-a.data | awk '$1 == "cpu-clock" { print $2 }') unit=msec"
 }
 
+# bats test_tags=asan
 @test "records: a STAT record names its event" {
 	pdj -j records --type stat testdata/stat-a.data
 	jq_eq '[.records[] | .event] | unique' '["context-switches","cpu-clock","page-faults","task-clock"]'
@@ -150,6 +155,7 @@ our_thread_rows() {
 
 # a thread forked without a COMM of its own has its parent's name
 # (thread.c: thread__fork); perf processes records in time order
+# bats test_tags=asan
 @test "stats: thread names equal perf report -s pid (forks named by the parent)" {
 	local name
 	for name in syswide.data comm-order.data; do
@@ -161,6 +167,7 @@ our_thread_rows() {
 }
 
 # comm-order.data: taskset's COMM is in data.1, dd's (later in time) in data.0
+# bats test_tags=asan
 @test "stats: a directory's thread name is the latest in time, not in file order" {
 	pdj -j stats testdata/comm-order.data
 	jq_eq '[.stats.samples.top_processes[].comm]' "[\"$(perf_pid_rows comm-order.data | awk '{ print $2 }')\"]"
@@ -168,6 +175,7 @@ our_thread_rows() {
 }
 
 # perf writes pid -1 for the kernel's MMAP and tasks of -a recordings
+# bats test_tags=asan
 @test "records: --pid -1 and --tid -1 select records of pid/tid -1" {
 	pdj -j records --pid -1 testdata/cpu-clock.data
 	jq_eq '[.records[] | .pid]' '[-1]'
@@ -194,6 +202,7 @@ perf_dump_read() {
 
 # records keeps one record per :S sample and shows every member's value,
 # with the member's event by its id
+# bats test_tags=asan
 @test "records: a :S group sample's values equal perf report -D's sample_read, each named by its event" {
 	local name want ids
 	for name in group-s.data group-s-pipe.data; do
@@ -221,6 +230,7 @@ perf_dump_stat() {
 		while read -r off rest; do echo "$((off)) $rest"; done
 }
 
+# bats test_tags=asan
 @test "records: STAT records' id, event, CPU, thread and counts equal perf report -D" {
 	local name want
 	for name in stat.data stat-a.data stat-i.data; do
@@ -241,6 +251,7 @@ perf_dump_stat() {
 # 4001-4003 with tid -1, as the kernel writes for an exiting task.  perf
 # keys threads by tid alone and shows one "-1" thread of 6; threads here
 # are (pid, tid): three threads, each in its own process
+# bats test_tags=asan
 @test "stats: samples with tid -1 stay with their pids; records --tid -1 finds them" {
 	pdj -j stats --top 0 testdata/synthetic/tid-minus-one.data
 	assert_status 0

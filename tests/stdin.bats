@@ -6,6 +6,7 @@
 # by scripts/gen-stdindata.py at test time.
 
 load helpers
+# bats file_tags=asan
 
 GEN=scripts/gen-stdindata.py
 COMMANDS=(header features attrs records stats check buildids)

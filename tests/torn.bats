@@ -5,6 +5,7 @@
 # end and why the scan stopped there.
 
 load helpers
+# bats file_tags=asan
 
 KILLED_SIZE0='{"offset":48,"what":"file header: data section","detail":"data.size is 0: perf record did not finish writing this file (killed?); records may still follow data.offset 0x108"}'
 

@@ -7,6 +7,7 @@
 # nothing else is lost.
 
 load helpers
+# bats file_tags=asan
 
 # compare NAME: every sample of testdata/NAME against perf's view of it
 compare() {
@@ -41,7 +42,7 @@ compare() {
 }
 
 @test "tracepoint: text shows the fields in format order and the print on the record's line" {
-	pd records --type sample --limit 1 testdata/tracepoint.data
+	pd_lines records --type sample --limit 1 testdata/tracepoint.data
 	assert_status 0
 	[ "${lines[2]}" = '  0x6140 [0x80] PERF_RECORD_SAMPLE: misc=0x1 cpumode=kernel event=sched:sched_switch identifier=0xa1 ip=0xffffffff821facd8 pid=3151 tid=3151 time=198624877972 time_s=198.624877 cpu=0 period=1 raw_data: size=68 tracepoint=sched:sched_switch fields: common_type=372 common_flags=1 common_preempt_count=3 common_pid=3151 prev_comm=perf prev_pid=3151 prev_prio=120 prev_state=2 next_comm=migration/0 next_pid=18 next_prio=0 print="prev_comm=perf prev_pid=3151 prev_prio=120 prev_state=D ==> next_comm=migration/0 next_pid=18 next_prio=0"' ]
 }
@@ -160,7 +161,7 @@ compare() {
 		'.records[0].fields | [.prev_comm, .prev_pid, .prev_state, .next_comm]' '["sleep",9896,130,"swapper/5"]' \
 		'.records[0].print' '"prev_comm=sleep prev_pid=9896 prev_prio=120 prev_state=D|K ==> next_comm=swapper/5 next_pid=0 next_prio=120"'
 	# --at past the tracing data record still reads it for the formats
-	pd records --at 0x1124 --limit 1 "$f"
+	pd_lines records --at 0x1124 --limit 1 "$f"
 	assert_status 0
 	[[ ${lines[2]} == "  0x1124 [0x80] PERF_RECORD_SAMPLE: "*" fields: common_type=47 "* ]]
 }

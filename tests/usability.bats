@@ -5,6 +5,7 @@
 # are not recordings.
 
 load helpers
+# bats file_tags=asan
 
 # ------------------------------------------------------- records --event
 

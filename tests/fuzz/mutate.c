@@ -45,8 +45,9 @@
  * its mutants run in an order where every prefix is an even sample: the
  * cuts spread over the file (bit-reversed order), flips and cuts
  * interleaved in their proportion.  When the share is spent no new batch
- * starts, once MIN_RUN mutants have run; the per-file line says how many
- * of its mutants ran.
+ * starts, once -M MIN mutants (32 by default, in batches of 8 after the
+ * file itself) have started; the per-file line says how many of its
+ * mutants ran.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -76,8 +77,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* core milliseconds of flip mutants a file may cost before it gets fewer */
 #define FLIP_BUDGET_MS 500
 #define CUT_BUDGET_MS  300
-/* mutants a file runs under -T even when its share of the time is spent */
-#define MIN_RUN 32
 /* mutants per forked worker under -T (the share is checked between batches) */
 #define BATCH_T 8
 
@@ -96,6 +95,8 @@ static long max_rss_mb = 256;
 static int nflips = 300;
 static const char *outdir = "tests/fuzz";
 static double total_s; /* -T: the whole run's time, 0 for no bound */
+/* -M: mutants a file runs under -T even when its share of the time is spent */
+static int min_run = 32;
 static struct timespec run_t0;
 
 /* totals */
@@ -516,7 +517,7 @@ static void run_all(struct slot *slots, struct file_run *fr, int first,
 		if (i < jobs && fr->nretry) {
 			spawn(&slots[i], fr, &fr->retry[--fr->nretry], 1);
 		} else if (i < jobs && first < last && fr->share_ms > 0 &&
-			   fr->ran >= MIN_RUN &&
+			   fr->ran >= min_run &&
 			   ms_since(&fr->t0) >= fr->share_ms) {
 			last = first; /* the file's share of -T is spent */
 		} else if (i < jobs && first < last) {
@@ -606,7 +607,7 @@ static int mutate_file(struct slot *slots, const char *file, int files_left)
 	if (total_s > 0) {
 		double left = total_s * 1e3 - ms_since(&run_t0);
 
-		/* no share left: MIN_RUN mutants, then the next file */
+		/* no share left: min_run mutants, then the next file */
 		fr.share_ms = left > files_left ? left / files_left : 1;
 	}
 	/* the file itself first: its cost sets how many mutants it gets */
@@ -725,10 +726,10 @@ static int mutate_file(struct slot *slots, const char *file, int files_left)
 
 static void usage(void)
 {
-	fprintf(stderr,
-		"usage: perfdump-mutate [-s SEED] [-n FLIPS] [-j JOBS] "
-		"[-t SECONDS] [-m MIB]\n"
-		"                       [-T SECONDS] [-o DIR] FILE...\n");
+	fprintf(stderr, "usage: perfdump-mutate [-s SEED] [-n FLIPS] [-j JOBS] "
+			"[-t SECONDS] [-m MIB]\n"
+			"                       [-T SECONDS [-M MIN]] [-o DIR] "
+			"FILE...\n");
 	exit(2);
 }
 
@@ -739,7 +740,7 @@ int main(int argc, char **argv)
 	struct shared *sh;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "s:n:j:t:m:o:T:")) != -1) {
+	while ((opt = getopt(argc, argv, "s:n:j:t:m:o:T:M:")) != -1) {
 		switch (opt) {
 		case 's': seed = strtoull(optarg, NULL, 0); break;
 		case 'n': nflips = atoi(optarg); break;
@@ -748,10 +749,12 @@ int main(int argc, char **argv)
 		case 'm': max_rss_mb = atol(optarg); break;
 		case 'o': outdir = optarg; break;
 		case 'T': total_s = strtod(optarg, NULL); break;
+		case 'M': min_run = atoi(optarg); break;
 		default: usage();
 		}
 	}
-	if (optind >= argc || jobs < 1 || jobs > 16 || nflips < 0)
+	if (optind >= argc || jobs < 1 || jobs > 16 || nflips < 0 ||
+	    min_run < 1)
 		usage();
 	memset(slots, 0, sizeof(slots));
 	sh = mmap(NULL, sizeof(*sh) * (size_t)jobs, PROT_READ | PROT_WRITE,
