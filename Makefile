@@ -30,13 +30,6 @@ BUILD ?= build-asan
 # float-cast-overflow: part of clang's "undefined" (the fuzz build), not gcc's
 ALL_CFLAGS += -O1 -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS += -fsanitize=address,undefined,float-cast-overflow
-# gcc: the sanitizer runtimes linked in, not loaded.  LeakSanitizer's check
-# at exit scans every loaded library's globals, libubsan.so's 6 MB of
-# zeroes among them: about 30 ms of each run (tests/helpers.bash sanitized
-# knows either form)
-ifeq ($(findstring clang,$(shell $(CC) --version 2>/dev/null)),)
-LDFLAGS += -static-libasan -static-libubsan
-endif
 else
 BUILD ?= build
 endif

@@ -21,13 +21,6 @@ case $PERFDUMP in
 esac
 export PERFDUMP
 
-# sanitized: $PERFDUMP is the AddressSanitizer build, its runtime linked
-# in (gcc, -static-libasan) or loaded (clang, or another build): the name
-# of the runtime's entry point is in the binary either way
-sanitized() {
-	grep -q -a -m 1 __asan_init "$PERFDUMP"
-}
-
 cd "$PROJECT_ROOT" || exit 1
 
 # The real-world corpus lives beside the project (read-only).

@@ -93,8 +93,7 @@ rss_run() {
 
 # Under AddressSanitizer the RSS is mostly its shadow and quarantine:
 # only the normal build's is measured (the outputs are checked in both).
-SANITIZED=0
-if sanitized; then SANITIZED=1; fi
+SANITIZED=$(ldd "$PERFDUMP" 2>/dev/null | grep -c -E 'lib(a|ub)san' || true)
 
 # under_64: the last rss_run stayed under 64 MiB (and did not crash).
 under_64() {
