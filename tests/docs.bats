@@ -121,6 +121,16 @@ check" ]
 	assert_contains "$(make -n format-check)" "clang-format --dry-run --Werror"
 }
 
+# includes_fail FILE TEXT: a fresh copy of src/ in $tree with TEXT
+# appended to FILE (a path under src/), checked by check-includes.py,
+# which must fail
+includes_fail() {
+	rm -rf "$tree" && mkdir -p "$tree" && cp -r src "$tree/"
+	printf '%s\n' "$2" >>"$tree/$1"
+	run python3 scripts/check-includes.py "$tree"
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+}
+
 @test "make check runs include-check: no new include cycle, no include up a layer, one include style, one reader loop" {
 	once
 	local tree=$BATS_TEST_TMPDIR/tree
@@ -130,26 +140,17 @@ check" ]
 	assert_contains "$output" "0 cycle(s) left"
 	# a copy of src/ where siphash.h (included by redact.c) includes
 	# redact.h: a new cycle, named by its files
-	mkdir -p "$tree" && cp -r src "$tree/"
-	printf '#include "fmt/redact.h"\n' >>"$tree/src/fmt/siphash.h"
-	run python3 scripts/check-includes.py "$tree"
-	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	includes_fail src/fmt/siphash.h '#include "fmt/redact.h"'
 	assert_contains "$output" "src/fmt/siphash.h:"
 	assert_contains "$output" "cycle: includes src/fmt/redact.h, which closes a cycle of src/fmt/redact src/fmt/siphash"
 	# the parser including a formatter's header: a layer broken, named by
 	# its two folders
-	rm -rf "$tree" && mkdir -p "$tree" && cp -r src "$tree/"
-	printf '#include "fmt/json.h"\n' >>"$tree/src/lib/analysis/account.c"
-	run python3 scripts/check-includes.py "$tree"
-	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	includes_fail src/lib/analysis/account.c '#include "fmt/json.h"'
 	assert_contains "$output" "src/lib/analysis/account.c:"
 	assert_contains "$output" "layer: includes src/fmt/json.h (src/lib/analysis may not include src/fmt)"
 	# a lower folder of the parser including a higher one's header: the
 	# base layer including the session
-	rm -rf "$tree" && mkdir -p "$tree" && cp -r src "$tree/"
-	printf '#include "lib/session/session.h"\n' >>"$tree/src/lib/base/arena.c"
-	run python3 scripts/check-includes.py "$tree"
-	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	includes_fail src/lib/base/arena.c '#include "lib/session/session.h"'
 	assert_contains "$output" "src/lib/base/arena.c:"
 	assert_contains "$output" "layer: includes src/lib/session/session.h (src/lib/base may not include src/lib/session)"
 	# a folder no layer names, and a header named from the including
@@ -176,10 +177,8 @@ check" ]
 	[ "$status" -eq 1 ] || { echo "$output"; false; }
 	assert_contains "$output" "src/fmt/siphash.h: allowed include of src/fmt/redact.h is gone"
 	# a loop of its own over the reader: records come from the one walk
-	rm -rf "$tree" && mkdir -p "$tree" && cp -r src "$tree/"
-	printf 'static int f(struct pd_reader *r, struct pd_event *e)\n{\n\treturn pd_reader_next(r, e);\n}\n' >>"$tree/src/lib/analysis/stats.c"
-	run python3 scripts/check-includes.py "$tree"
-	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	includes_fail src/lib/analysis/stats.c \
+		"$(printf 'static int f(struct pd_reader *r, struct pd_event *e)\n{\n\treturn pd_reader_next(r, e);\n}')"
 	assert_contains "$output" "src/lib/analysis/stats.c:"
 	assert_contains "$output" "reader: calls pd_reader_next: records come from a walk"
 }
