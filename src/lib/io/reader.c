@@ -2,7 +2,7 @@
 /*
  * The record stream (see reader.h): the sources of a recording, the
  * framing of the file's records, payloads, and the cursor the inline
- * pd_reader_next frames from.  Decompression is in reader_z.c.
+ * pd_reader_take_fast frames from.  Decompression is in reader_z.c.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -216,7 +216,7 @@ void pd_reader_stats(const struct pd_reader *r, struct pd_reader_stats *st)
 
 /* ------------------------------------------------------------- cursor */
 
-/* Take what pd_reader_next handed out in place off the source. */
+/* Take what pd_reader_take_fast handed out in place off the source. */
 static void cursor_sync(struct pd_reader *r)
 {
 	struct source *src = &r->src[r->cur];

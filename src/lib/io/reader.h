@@ -12,9 +12,9 @@
  * Memory is bounded: a window over the file (or, in fast mode, a few
  * read-ahead chunks), and a decompression buffer.
  *
- * pd_reader_next is inline: it frames the next record where the reader's
- * cursor stands (the file's bytes or decompressed ones) and only calls
- * into reader.c for a refill, a record with a payload, a container, a
+ * pd_reader_take_fast is inline: it frames the next record where the
+ * reader's cursor stands (the file's bytes or decompressed ones);
+ * pd_reader_next_slow in reader.c takes the rest: a refill, a record with a payload, a container, a
  * metadata record, the end of a stream or damage.
  *
  * Only the walk (walk_loop.h) reads records from a reader: every other
@@ -173,7 +173,7 @@ uint64_t pd_reader_data_end(const struct pd_reader *r, int stream);
 
 /*
  * Where the next record is framed (private to the reader; here for the
- * inline pd_reader_next): bytes holding records, from the file or
+ * inline pd_reader_take_fast): bytes holding records, from the file or
  * decompressed.
  */
 struct pd_reader_cursor {
@@ -186,6 +186,10 @@ struct pd_reader_cursor {
 	bool swap;
 };
 
+/*
+ * The next record, whatever it is: 1, an event; 0, the end of every
+ * stream; -1, an I/O error (a diagnostic is added).
+ */
 int pd_reader_next_slow(struct pd_reader *r, struct pd_event *ev);
 
 /*
@@ -217,27 +221,6 @@ static inline bool pd_reader_take_fast(struct pd_reader *r, struct pd_event *ev,
 	c->p += f.size;
 	c->at += f.size;
 	return true;
-}
-
-/* 1: an event; 0: the end of every stream; -1: I/O error (diag added). */
-static inline int pd_reader_next_as(struct pd_reader *r, struct pd_event *ev,
-				    bool swap)
-{
-	if (pd_reader_take_fast(r, ev, swap, PD_REC_HEADER_ATTR))
-		return 1;
-	return pd_reader_next_slow(r, ev);
-}
-
-/*
- * The same, in the reader's byte order.  A caller that compiles a copy
- * of its walk per byte order calls pd_reader_next_as with the reader's
- * byte order as a constant.
- */
-static inline int pd_reader_next(struct pd_reader *r, struct pd_event *ev)
-{
-	struct pd_reader_cursor *c = (struct pd_reader_cursor *)(void *)r;
-
-	return pd_reader_next_as(r, ev, c->swap);
 }
 
 #endif

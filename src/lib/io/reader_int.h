@@ -105,7 +105,7 @@ struct source {
 enum { AIM_NONE, AIM_FILE, AIM_Z };
 
 struct pd_reader {
-	struct pd_reader_cursor c; /* first: pd_reader_next reads it */
+	struct pd_reader_cursor c; /* first: pd_reader_take_fast reads it */
 	const uint8_t *c_start;	   /* where the cursor was set */
 	int aim;
 	bool swap;
