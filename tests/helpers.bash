@@ -319,6 +319,13 @@ once() {
 	[ "${PD_ONCE:-1}" = 1 ] || skip "once: checks the tree, run with the normal build"
 }
 
+# sanitized: $PERFDUMP is a sanitizer build (its runtime, linked in by
+# clang or loaded by gcc's, exports __asan_init).  Its peak RSS is mostly
+# ASan's shadow and quarantine, not perfdump's.
+sanitized() {
+	nm -D "$PERFDUMP" 2>/dev/null | grep -q __asan_init
+}
+
 # ------------------------------------------------------ JSON conveniences
 
 # feature NAME: jq filter selecting one feature object by name.

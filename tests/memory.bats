@@ -93,7 +93,7 @@ rss_run() {
 
 # Under AddressSanitizer the RSS is mostly its shadow and quarantine:
 # only the normal build's is measured (the outputs are checked in both).
-SANITIZED=$(ldd "$PERFDUMP" 2>/dev/null | grep -c -E 'lib(a|ub)san' || true)
+SANITIZED=$(sanitized && echo 1 || echo 0)
 
 # under_64: the last rss_run stayed under 64 MiB (and did not crash).
 under_64() {
