@@ -244,12 +244,12 @@ demo: deps
 # short fuzz session of every target from the seeds (make fuzz runs longer
 # ones, on a corpus that grows): what .ci/run runs on every submission.
 # The three builds compile on every core first.  The mutation test runs
-# every file whole and at least 16 of its mutants (CHECK_MUTATE_MIN), more
+# every file whole and at least 8 of its mutants (CHECK_MUTATE_MIN), more
 # while its share of CHECK_MUTATE_SECONDS lasts; the fuzz targets run
 # CHECK_FUZZ_SECONDS each, one per core at a time.
 CHECK_FUZZ_SECONDS ?= 5
 CHECK_MUTATE_SECONDS ?= 60
-CHECK_MUTATE_MIN ?= 16
+CHECK_MUTATE_MIN ?= 8
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: test-deps
 	$(MAKE) format-check

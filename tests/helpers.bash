@@ -319,6 +319,15 @@ once() {
 	[ "${PD_ONCE:-1}" = 1 ] || skip "once: checks the tree, run with the normal build"
 }
 
+# few N: the lines of standard input; under the sanitizer build of a
+# two-build run (PD_SWEEPS=0), only the first N.  For loops over inputs or
+# options alike in the code they reach: the normal build checks every
+# value, the sanitizer build the code paths, which the first few reach
+# (order the list so that they do).
+few() {
+	if [ "${PD_SWEEPS:-1}" = 1 ]; then cat; else head -n "$1"; fi
+}
+
 # sanitized: $PERFDUMP is a sanitizer build (its runtime, linked in by
 # clang or loaded by gcc's, exports __asan_init).  Its peak RSS is mostly
 # ASan's shadow and quarantine, not perfdump's.

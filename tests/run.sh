@@ -90,15 +90,9 @@ worker() {
 		case $3 in */build-asan/*) sweeps=$sweeps_asan ;; esac
 		[ "$sweeps" = 1 ] || tags="--filter-tags asan"
 		t0=$(date +%s%N)
-		# LSAN_OPTIONS: memory that only globals point to at exit is a
-		# leak (perfdump frees all it holds before it exits), so that
-		# LeakSanitizer does not scan the megabytes of the sanitizer
-		# runtime's own globals at every exit: 28 ms, not 66, for a run
-		# of header on a fixture
 		# shellcheck disable=SC2086
 		PERFDUMP=$3 PD_SWEEPS=$sweeps PD_ONCE=$sweeps \
 			ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
-			LSAN_OPTIONS=use_globals=0 \
 			UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 			bats --tap $tags "$4" >"$tmp/$2.$(printf %03d "$1").tap" 2>&1
 		echo "$((($(date +%s%N) - t0) / 1000000)) $3 $4" >>"$tmp/times"
