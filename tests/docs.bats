@@ -189,3 +189,47 @@ includes_fail() {
 		testdata/README.md testdata/synthetic/README.md man README.md Makefile
 	[ "$status" -eq 1 ] || { echo "$output"; false; }
 }
+
+@test "a failing test says its file, line and command, as bats's own trace would (helpers.bash)" {
+	once
+	# ${at}test: bats would read a test of its own in the heredoc
+	local d=$BATS_TEST_TMPDIR/t at=@
+	mkdir "$d"
+	cat >"$d/f.bats" <<BATS
+load $PROJECT_ROOT/tests/helpers
+inner() {
+	false
+}
+${at}test "at the test's level" {
+	true
+	[ 1 = 2 ]
+}
+${at}test "in a function" {
+	inner
+}
+${at}test "an assertion" {
+	assert_eq a b "the letter"
+}
+${at}test "passes, untraced" {
+	trap -p DEBUG >"$d/trap"
+}
+BATS
+	# a bats of its own, not this one's environment
+	run env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$HOME" "$BATS_ROOT/bin/bats" --tap "$d/f.bats"
+	assert_eq "$output" "1..4
+not ok 1 at the test's level
+# (in test file $d/f.bats, line 7)
+#   \`[ 1 = 2 ]' failed
+not ok 2 in a function
+# (from function \`inner' in file $d/f.bats, line 3,
+#  in test file $d/f.bats, line 10)
+#   \`inner' failed
+not ok 3 an assertion
+# (in test file $d/f.bats, line 13)
+#   \`assert_eq a b \"the letter\"' failed
+# the letter:
+#   expected: b
+#   actual:   a
+ok 4 passes, untraced" "bats's report"
+	assert_empty "$(cat "$d/trap")" "the DEBUG trap in a test"
+}

@@ -13,6 +13,29 @@
 export LC_ALL=C
 bats_require_minimum_version 1.5.0
 
+# Bats traces every command a test runs: a DEBUG trap that copies the call
+# stack, to say where a test failed.  That trap cost a fifth of the suite's
+# time (a loop of 4,000 commands: 1.3 s with it, 37 ms without).  The
+# tests run without it, and the ERR trap captures the same stack where the
+# command fails (bats_capture_stack_trace, as the DEBUG trap did), so a
+# failure reports the same file, line and command.  Only with the bats
+# this was measured with (1.8, Debian 12's), which has those functions,
+# and not under bats --trace, which needs the DEBUG trap.
+pd_error_trap() {
+	bats_capture_stack_trace
+	BATS_DEBUG_LAST_STACK_TRACE_IS_VALID=1
+	bats_error_trap
+}
+if [ "${BATS_TRACE_LEVEL:-0}" = 0 ] &&
+	declare -F bats_setup_tracing bats_capture_stack_trace bats_error_trap >/dev/null; then
+	eval "pd_bats_setup_tracing() $(declare -f bats_setup_tracing | tail -n +2)"
+	bats_setup_tracing() {
+		pd_bats_setup_tracing
+		trap - DEBUG
+		trap pd_error_trap ERR
+	}
+fi
+
 PROJECT_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 : "${PERFDUMP:=$PROJECT_ROOT/perfdump}"
 case $PERFDUMP in
