@@ -65,10 +65,11 @@ hdr() {
 	le16 "$3"
 }
 
-# make_records_file OUT RECORDS: a little-endian file-mode perf.data with
-# one 64-byte attr (SOFTWARE cpu-clock, sample_type TID|TIME, read_format
-# TOTAL_TIME_ENABLED|ID, no sample_id_all: records have no trailer) and
-# the bytes of the file RECORDS as its data section; no features.
+# make_records_file OUT RECORDS [FLAGS]: a little-endian file-mode
+# perf.data with one 64-byte attr (SOFTWARE cpu-clock, sample_type
+# TID|TIME, read_format TOTAL_TIME_ENABLED|ID, flags FLAGS, default 0: no
+# sample_id_all, records have no trailer) and the bytes of the file
+# RECORDS as its data section; no features.
 make_records_file() {
 	local n
 	n=$(file_size "$2")
@@ -89,7 +90,8 @@ make_records_file() {
 		le64 1  # sample_period
 		le64 6  # sample_type TID|TIME
 		le64 5  # read_format TOTAL_TIME_ENABLED|ID
-		pad 24  # flags, wakeup_events/bp_type, config1
+		le64 "${3:-0}" # flags
+		pad 16  # wakeup_events/bp_type, config1
 		le64 0
 		le64 0 # ids section: none
 		cat "$2"
@@ -593,6 +595,34 @@ perf_sample_misc() {
 	assert_status 1
 	assert_contains "$stderr" "perfdump: $BATS_FILE_TMPDIR/bad.data: 0xb8: PERF_RECORD_LOST: record of 16 bytes is shorter than the 24-byte minimum for its type"
 	assert_contains "$stderr" ": 0xe0: PERF_RECORD_NAMESPACES: link_info: count 1000 of at least 16 bytes each does not fit in the 16 bytes left"
+}
+
+# bats test_tags=asan
+@test "records and stats: a COMM without a NUL ends where its sample_id trailer starts" {
+	local f=$BATS_TEST_TMPDIR/comm.data
+	# sample_id_all (attr flags bit 18): a 16-byte trailer of pid, tid, time
+	{
+		hdr 3 0 40 # COMM: pid, tid, 8 bytes of comm and no NUL, trailer
+		le32 7
+		le32 7
+		printf abcdefgh
+		le32 7
+		le32 7
+		le64 1000
+		hdr 9 2 24 # SAMPLE: pid, tid, time
+		le32 7
+		le32 7
+		le64 2000
+	} >"$BATS_TEST_TMPDIR/comm.rec"
+	make_records_file "$f" "$BATS_TEST_TMPDIR/comm.rec" $((1 << 18))
+	pdj -j records "$f"
+	assert_status 0
+	jq_all '[.records[0] | .comm, .sample_id.time]' '["abcdefgh",1000]' \
+		'[.warnings[] | [.offset, .detail]]' '[[200,"comm: no terminating NUL in the 8 bytes left in the record"]]'
+	# stats's thread names come from the same bytes (record_view.c), not
+	# the trailer's pid after them
+	pdj -j stats "$f"
+	jq_eq '.stats.samples.top_processes' '[{"pid":7,"comm":"abcdefgh","samples":1,"percent":100,"threads":1}]'
 }
 
 # ----------------------------------------------- every corpus file

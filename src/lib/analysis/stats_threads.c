@@ -38,6 +38,10 @@ bool pd_stats_task_view(const struct pd_session *s, const struct pd_event *ev,
 
 	*k = (struct pd_stats_task){.fork = ev->type == PD_REC_FORK,
 				    .exit = ev->type == PD_REC_EXIT};
+	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &id);
+	if (!evsel ||
+	    !pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &sid))
+		sid = (struct pd_sample_id){0};
 	if (k->fork || k->exit) {
 		if (!pd_task_view(ev, s->swap, &t))
 			return false;
@@ -48,7 +52,7 @@ bool pd_stats_task_view(const struct pd_session *s, const struct pd_event *ev,
 		k->time = t.time;
 		k->has_time = true;
 	} else {
-		if (!pd_comm_view(ev, s->swap, &c))
+		if (!pd_comm_view(ev, s->swap, sid.trailer_size, &c))
 			return false;
 		k->pid = c.pid;
 		k->tid = c.tid;
@@ -58,10 +62,7 @@ bool pd_stats_task_view(const struct pd_session *s, const struct pd_event *ev,
 		memcpy(k->comm, c.comm.s, n);
 		k->comm[n] = 0;
 	}
-	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &id);
-	if (evsel &&
-	    pd_parse_sample_id(s, evsel, ev->p, ev->size, ev->offset, &sid) &&
-	    sid.has_time) {
+	if (sid.has_time) {
 		k->time = sid.time;
 		k->has_time = true;
 	}

@@ -84,8 +84,12 @@ struct pd_feature_rec_view {
 
 bool pd_header_feature_view(const uint8_t *rec, uint16_t size, uint64_t off,
 			    bool swap, struct pd_feature_rec_view *v);
-/* COMM's pid, tid and comm up to its NUL or the record's end (not copied) */
-bool pd_comm_view(const struct pd_event *e, bool swap, struct pd_rec_comm *v);
+/*
+ * COMM's pid, tid and comm up to its NUL or the start of its sample_id
+ * trailer of trailer_size bytes (not copied), where pd_parse_record ends it
+ */
+bool pd_comm_view(const struct pd_event *e, bool swap, uint32_t trailer_size,
+		  struct pd_rec_comm *v);
 
 /* Counter names of a SCHEDSTAT record version (15..17); NULL if unknown. */
 const struct pd_schedstat_field *

@@ -60,7 +60,8 @@ bool pd_stat_round_view(const struct pd_event *e, bool swap,
 }
 
 /* COMM: the head, then the comm up to its NUL or the record's end */
-bool pd_comm_view(const struct pd_event *e, bool swap, struct pd_rec_comm *v)
+bool pd_comm_view(const struct pd_event *e, bool swap, uint32_t trailer_size,
+		  struct pd_rec_comm *v)
 {
 	const uint8_t *b = head_view(e, swap, PD_REC_COMM, v);
 	uint32_t at = pd_rec_layout_end(&pd_rec_ops(PD_REC_COMM)->head);
@@ -70,6 +71,8 @@ bool pd_comm_view(const struct pd_event *e, bool swap, struct pd_rec_comm *v)
 	if (!b)
 		return false;
 	n = e->size - 8u - at;
+	if (trailer_size <= n) /* a longer one: reported by its parser */
+		n -= trailer_size;
 	v->comm.s = (const char *)b + at;
 	nul = memchr(b + at, 0, n);
 	v->comm.len = nul ? (uint32_t)(nul - (b + at)) : n;
