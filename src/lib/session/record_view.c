@@ -59,7 +59,7 @@ bool pd_stat_round_view(const struct pd_event *e, bool swap,
 	return head_view(e, swap, PD_REC_STAT_ROUND, v);
 }
 
-/* COMM: the head, then the comm up to its NUL or the record's end */
+/* COMM: the head, then the comm up to its NUL or its sample_id trailer */
 bool pd_comm_view(const struct pd_event *e, bool swap, uint32_t trailer_size,
 		  struct pd_rec_comm *v)
 {
