@@ -634,10 +634,7 @@ check_damaged() {
 		done
 	done
 	# one jq over the -j and -p documents: one each, the contract's keys
-	bad=$(jq -r -n --argjson n "$n" '[inputs] | if length != $n then "\(length) documents for \($n) runs" else .[] |
-		select((type == "object" and .perfdump_json_version == 1 and (.file | type == "string") and
-			(.errors | type == "array") and (.warnings | type == "array") and
-			([.errors[], .warnings[]] | all((.offset == null or (.offset | type == "number")) and
-				(.what | type == "string") and (.detail | type == "string")))) | not) | "\(.file // .)" end' <<<"$docs" 2>&1)
+	bad=$(jq -r -n --argjson n "$n" "$JQ_DEFS"'[inputs] | if length != $n then "\(length) documents for \($n) runs" else .[] |
+		select(contract | not) | "\(.file // .)" end' <<<"$docs" 2>&1)
 	assert_empty "$bad" "documents not of the JSON contract"
 }

@@ -83,13 +83,7 @@ pdj() {
 # run for both: jq is slow to start).
 check_json() {
 	local res extra=${1:-true}
-	if res=$(jq -e -n "$JQ_DEFS"' [inputs] | length == 1 and (.[0] |
-		type == "object" and .perfdump_json_version == 1 and
-		(.file | type == "string") and
-		(.errors | type == "array") and (.warnings | type == "array") and
-		([.errors[], .warnings[]] | all(
-			(.offset == null or (.offset | type == "number")) and
-			(.what | type == "string") and (.detail | type == "string")))) and
+	if res=$(jq -e -n "$JQ_DEFS"' [inputs] | length == 1 and (.[0] | contract) and
 		(.[0] | '"$extra"')' <<<"$output" 2>&1); then
 		return 0
 	fi
@@ -373,6 +367,13 @@ JQ_DEFS='
 def hex2num: ltrimstr("0x") | ascii_downcase | explode
 	| reduce .[] as $c (0; . * 16 + (if $c >= 97 then $c - 87 else $c - 48 end));
 def num: if type == "string" then (if startswith("0x") then hex2num else tonumber end) else . end;
+# the JSON contract every document keeps (check_json)
+def contract: type == "object" and .perfdump_json_version == 1 and
+	(.file | type == "string") and
+	(.errors | type == "array") and (.warnings | type == "array") and
+	([.errors[], .warnings[]] | all(
+		(.offset == null or (.offset | type == "number")) and
+		(.what | type == "string") and (.detail | type == "string")));
 '
 
 # ---------------------------------------------- record counts elsewhere
