@@ -737,7 +737,7 @@ DAMAGED="linux-perf-data/sleep.compressed2.pipe.data perf_data_converter/perf.da
 # ... of which not a recording: nothing shown in text
 NOT_PERF="platform_system_extras/invalid_perf.data"
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "attrs corpus: every file exits 0 (1 if damaged) in text and JSON, and matches the MANIFEST" {
 	sweep
 	need_corpus

@@ -360,6 +360,7 @@ hits_check() {
 	assert_contains "$output" "Usage: perfdump buildids [OPTIONS] [FILE...]"
 }
 
+# bats test_tags=normal
 @test "buildids corpus: the list equals HEADER_BUILD_ID, resolution says missing and adds no errors" {
 	sweep
 	need_corpus

@@ -138,7 +138,7 @@ our_late() {
 		"$(awk '/events:/ && $1 != "TOTAL" { print $1, $3 }' testdata/perf-ref/killed.data.repaired.stats.txt | LC_ALL=C sort)"
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "check check-sample-type.data: 1276 findings, grouped by code, and their cause named" {
 	pdj -j check testdata/synthetic/check-sample-type.data
 	assert_status 1
@@ -366,7 +366,7 @@ perfdump: b: No such file or directory"
 		'[[0,"error","bad-magic"]]'
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "check corpus: every other file has no error" {
 	sweep
 	need_corpus

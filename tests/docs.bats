@@ -233,3 +233,23 @@ not ok 3 an assertion
 ok 4 passes, untraced" "bats's report"
 	assert_empty "$(cat "$d/trap")" "the DEBUG trap in a test"
 }
+
+@test "tests tagged asan that sweep, run once, take a few, or weigh peak RSS are tagged normal too (tests/run.sh)" {
+	once
+	local d=$BATS_TEST_TMPDIR
+	run python3 scripts/check-test-tags.py
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	# a test of a file tagged asan whole that sweeps, without the tag
+	printf '%s\n' '# bats file_tags=asan' '' '@test "x" {' '	sweep' '}' \
+		'# bats test_tags=asan' '@test "y" {' '	rss_run o true' '}' \
+		'# bats test_tags=asan' '@test "z" {' '	true' '}' >"$d/t.bats"
+	run python3 scripts/check-test-tags.py "$d/t.bats"
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	assert_eq "$output" "$d/t.bats:3: tagged asan, needs normal: @test \"x\" {
+$d/t.bats:7: tagged asan, needs normal: @test \"y\" {"
+	run python3 scripts/check-test-tags.py --fix "$d/t.bats"
+	assert_eq "$output" "2 tests tagged normal"
+	run python3 scripts/check-test-tags.py "$d/t.bats"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	assert_eq "$(grep -c 'test_tags=.*normal' "$d/t.bats")" 2
+}

@@ -340,7 +340,7 @@ check_buildids() {
 		'[.errors[].offset]' '[48]'
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "features: BUILD_ID equals perf buildid-list for every fixture with build-ids" {
 	sweep
 	for n in cpu-clock callgraph tracepoint group mono allbits; do
@@ -450,7 +450,7 @@ check_buildids() {
 	assert_eq "$output" "$text" "-l vs --list"
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "features --list agrees with the header's feature list for every fixture" {
 	sweep
 	local f
@@ -503,7 +503,7 @@ check_buildids() {
 		"$(feature TRACING_DATA).raw.hex" "\"$(hexbytes testdata/tp-sched.data 28872 6907)\""
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "features: every decoder consumes its whole section on every fixture (no warnings)" {
 	sweep
 	local f docs= n=0 bad

@@ -14,7 +14,7 @@ features_overlap() {
 	echo "$f"
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "22 overlapping feature sections: -x dumps their bytes once, the others say so" {
 	local f lines
 	f=$(features_overlap)

@@ -610,7 +610,7 @@ check_damaged() {
 	assert_contains "$stderr" "magic"
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "header: every fixture exits as documented in text, -j and -p, never by a signal" {
 	sweep
 	local f want fmt docs= n=0 bad

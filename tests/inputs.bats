@@ -49,6 +49,7 @@ same_output() {
 
 # ------------------------------------------------------- compressed inputs
 
+# bats test_tags=normal
 @test "compressed: zstd, xz and gzip copies give the fixtures' output, byte for byte" {
 	local kind name args
 	for kind in zst xz gz; do

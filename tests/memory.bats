@@ -104,6 +104,7 @@ under_64() {
 
 QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-order queue may hold: the older half goes out now, and records after it may come out of time order"'
 
+# bats test_tags=normal
 @test "time order: 600,000 16-byte records and no FINISHED_ROUND; the queue's own memory counts (order-queue-full)" {
 	local f o=$BATS_TEST_TMPDIR/out
 	f=$(hostile order-tiny 600000)
@@ -124,6 +125,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 		'.warnings[0].detail | split(" ")[0]' '"122880"'
 }
 
+# bats test_tags=normal
 @test "time order: 600,000 records whose times fall, no FINISHED_ROUND: bounded, every record out once" {
 	local f o=$BATS_TEST_TMPDIR/out
 	f=$(hostile order-reversed 600000)
@@ -142,6 +144,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	assert_eq "$(grep -m1 -o 'time=[0-9]*' "$o")" "time=478121"
 }
 
+# bats test_tags=normal
 @test "directory of 1,000 data.N: time order merges 4,000 samples with little memory" {
 	local d o=$BATS_TEST_TMPDIR/out
 	d=$(hostile dir-many 1000)
@@ -181,6 +184,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	jq_all '[.check.findings[].code]' '[]'
 }
 
+# bats test_tags=normal
 @test "zstd frame declaring a 128 MiB window: refused at its container (zstd-window-too-large), no allocation" {
 	local f o=$BATS_TEST_TMPDIR/out c
 	f=$(hostile zstd-window)
@@ -201,6 +205,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	assert_contains "$(cat "$o.err")" "perfdump: $f: 0xf8: data section: PERF_RECORD_COMPRESSED: the zstd frame needs a window of 134217728 bytes"
 }
 
+# bats test_tags=normal
 @test "zstd frame with an 8 MiB window (the most kept): decoded, under 64 MiB" {
 	local f o=$BATS_TEST_TMPDIR/out
 	f=$(hostile zstd-window 23)
@@ -214,6 +219,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 		'[.errors[].detail]' '["the compressed stream ends inside a record (744 bytes left over)"]'
 }
 
+# bats test_tags=normal
 @test "200,000 distinct MMAP2 build-ids: 16384 listed, the rest counted (not_kept, table-full)" {
 	local f o=$BATS_TEST_TMPDIR/out
 	f=$(hostile many-buildids 200000)
@@ -230,6 +236,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	under_64 buildids --hits
 }
 
+# bats test_tags=normal
 @test "200,000 processes with a map and a sample each: buildids --hits keeps 65536 (hits.not_kept)" {
 	local f o=$BATS_TEST_TMPDIR/out
 	f=$(hostile many-pids 200000)
@@ -246,6 +253,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	under_64 stats
 }
 
+# bats test_tags=normal
 @test "300,000 threads: stats keeps 262144 and counts the rest (threads_not_kept, table-full)" {
 	local f o=$BATS_TEST_TMPDIR/out
 	f=$(hostile many-pids 300000)
@@ -260,6 +268,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	under_64 records --order time
 }
 
+# bats test_tags=normal
 @test "200,000 attrs: 16384 are kept, the rest said (table-full); records of theirs belong to no attr" {
 	local f o=$BATS_TEST_TMPDIR/out
 	f=$(hostile attrs-many)
@@ -278,6 +287,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	jq_all '.attrs | length' 16384 '.attrs[-1].ids' '["0x4000"]'
 }
 
+# bats test_tags=normal
 @test "4,000 attrs whose ids all claim the same 512 KiB: 1048576 ids kept, the rest said (table-full), 16 duplicates named" {
 	local f o=$BATS_TEST_TMPDIR/out
 	f=$(hostile ids-overlap)

@@ -129,6 +129,7 @@ threads() {
 	grep -c clone "$log" || true
 }
 
+# bats test_tags=normal
 @test "reader: the read-ahead thread runs on 4 MiB or more, or when PERFDUMP_READER says" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	local big=$BATS_FILE_TMPDIR/big/big-jump.data

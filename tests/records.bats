@@ -208,7 +208,7 @@ setup_file() {
 # COMPRESSED is skipped for zstd.data: perf counts the container record,
 # perfdump shows the records decompressed from it.  killed.data: perf
 # 6.1 fails on it (no stats).
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "records: per-type counts equal perf report --stats for every fixture" {
 	sweep
 	local name want
@@ -523,7 +523,7 @@ perf_sample_misc() {
 		while read -r off misc; do echo "$((off)) $misc"; done | sort -n
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "records: misc is the raw header.misc, as perf report -D prints it; cpumode apart" {
 	local name want
 	for name in cpu-clock.data tail-synth.data group-s.data; do
@@ -679,7 +679,7 @@ records_check() {
 	assert_eq "$res" "[]" "documents that break the contract"
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "records: every fixture and synthetic file, -x text and JSON lines, no signal" {
 	sweep
 	local f n=0 res J=$BATS_TEST_TMPDIR/jsonl
@@ -742,7 +742,7 @@ one_of_each() {
 	done
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "records --type: every registry name is accepted and names its own type number" {
 	local types some num name want got arg n=0 f=$BATS_TEST_TMPDIR/each.data a=() only=
 	types=$(registry_types)

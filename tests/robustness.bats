@@ -31,6 +31,7 @@ run_bounded() {
 # The fixtures and the corpus go through the same pipeline under the same
 # sanitizers in make check's `make mutate`, which runs each of them whole
 # first (MUTATE_FILES): here, the fuzz regressions only.
+# bats test_tags=normal
 @test "fuzz regressions replay through the sanitizer build" {
 	sweep
 	[ -x "$REPLAY" ] || skip "$REPLAY not built (make SANITIZE=1 build-asan/perfdump-replay)"
@@ -61,6 +62,7 @@ all_json() {
 	[ "$res" = "\"$1 true\"" ] || { echo "$2: $1 JSON documents expected: $res"; false; }
 }
 
+# bats test_tags=normal
 @test "truncated fixtures: exit 0 or 1, valid JSON, never a signal" {
 	sweep
 	local tmp f n k=0 d=$BATS_TEST_TMPDIR/json
@@ -80,6 +82,7 @@ all_json() {
 	rm -f "$tmp"
 }
 
+# bats test_tags=normal
 @test "fixtures with bytes flipped: exit 0 or 1, valid JSON, never a signal" {
 	sweep
 	local tmp f i off size k=0 d=$BATS_TEST_TMPDIR/json

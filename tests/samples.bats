@@ -455,7 +455,7 @@ corpus_samples() {
 	no_sample_problems
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "corpus: every file's records go through (text, -x), and its samples have no problem" {
 	sweep
 	need_corpus

@@ -37,7 +37,7 @@ our_counts() {
 
 # Every fixture perf reads, COMPRESSED containers included (perf counts
 # the container and the records inside it, and so does stats).
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "stats: per-type counts and TOTAL equal perf report --stats for every fixture" {
 	sweep
 	local names="cpu-clock callgraph zstd pipe threads tracepoint group mono stat allbits" name files=() all
@@ -72,7 +72,7 @@ our_counts() {
 }
 
 # perf script prints "pid/tid [cpu] time: period event: ..." per sample
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "stats: samples per pid, tid and cpu, and the time span, equal perf script" {
 	local name want
 	for name in cpu-clock group mono tracepoint; do
@@ -172,7 +172,7 @@ our_counts() {
 	jq_all '.stats.mode' '"directory"' '.stats.records.total' '564' '.stats.samples.total' '536'
 }
 
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "stats: per-type counts equal the MANIFEST for the uncompressed corpus files" {
 	sweep
 	need_corpus
@@ -194,7 +194,7 @@ our_counts() {
 # The full decoder (records -j) and the counting walk agree on everything
 # stats counts, for corpus files with LOST_SAMPLES, AUX, many threads and
 # out-of-order samples.
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "stats: agrees with the full record decoder on corpus files" {
 	sweep
 	need_corpus
@@ -396,7 +396,7 @@ our_counts() {
 # per command over all fixtures (one document per file) and one jq over
 # both streams; a sweep (make mutate runs stats and check on every fixture
 # under the sanitizers).
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "stats and check: the same covered bytes and gaps for every fixture" {
 	sweep
 	local files f res

@@ -25,7 +25,7 @@ perf_total_samples() {
 
 # perf delivers a sample per group member whose value changed since the
 # last read of its id (session.c: deliver_sample_group, deliver_sample_value)
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "stats: :S group reads count samples per member as perf report --stats" {
 	local name
 	for name in group-s.data group-s-pipe.data allbits.data; do
@@ -202,7 +202,7 @@ perf_dump_read() {
 
 # records keeps one record per :S sample and shows every member's value,
 # with the member's event by its id
-# bats test_tags=asan
+# bats test_tags=asan,normal
 @test "records: a :S group sample's values equal perf report -D's sample_read, each named by its event" {
 	local name want ids
 	for name in group-s.data group-s-pipe.data; do

@@ -70,6 +70,7 @@ same_as_file() {
 	jq_eq '[.offset, .type_name, .event, .ip, .time]' '[4036,"SAMPLE","cpu-clock","0xffffffff821ef666",196426754742]' "$line"
 }
 
+# bats test_tags=normal
 @test "stdin endless: records streams, bounded memory, no temporary file; ends when the output closes" {
 	local T=$BATS_TEST_TMPDIR
 	# TMPDIR that does not exist: a spool would fail
@@ -80,6 +81,7 @@ same_as_file() {
 	assert_rss "$T/rss" 20000
 }
 
+# bats test_tags=normal
 @test "stdin long stream: stats counts every sample, bounded memory, no temporary file" {
 	local T=$BATS_TEST_TMPDIR
 	# 2000 blocks of 1024 samples: 94 MiB; TMPDIR that does not exist
@@ -91,6 +93,7 @@ same_as_file() {
 	assert_rss "$T/rss" 20000
 }
 
+# bats test_tags=normal
 @test "stdin endless: records --order time stays bounded (the queue's bound)" {
 	local T=$BATS_TEST_TMPDIR
 	# no FINISHED_ROUND in the stream: only the bound flushes
@@ -99,6 +102,7 @@ same_as_file() {
 	assert_rss "$T/rss" 100000
 }
 
+# bats test_tags=normal
 @test "stdin: every command on a pipe-mode stream prints what it prints on the file" {
 	local f c
 	# never spooled: TMPDIR does not exist
@@ -118,6 +122,7 @@ testdata/synthetic/code-pipe.data"); do
 	done
 }
 
+# bats test_tags=normal
 @test "stdin: a record of type 0xffffffff before the attrs: read past, as from the file" {
 	local f=$BATS_TEST_TMPDIR/unknown.data c
 	# the live walk once called a missing update step for the type

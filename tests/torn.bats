@@ -61,6 +61,7 @@ cut_file() {
 		'.errors[2]' '{"offset":576,"what":"data section","detail":"record of type 3 and size 48 extends past the end (only 32 bytes left)"}'
 }
 
+# bats test_tags=normal
 @test "killed.data torn inside a record header: the scan stops at the 4 trailing bytes" {
 	local f=$BATS_TEST_TMPDIR/torn4.data
 	cut_file testdata/killed.data $((0x274)) "$f"

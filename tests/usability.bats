@@ -253,6 +253,7 @@ first_bytes() {
 # the Makefile) through every command under the sanitizers.  /dev/null,
 # standard input and the directories are not files it can run: the
 # sanitizer build runs those tests too.
+# bats test_tags=normal
 @test "not a perf.data file: /etc/passwd, an empty file: said on stderr, nothing shown, exit 1" {
 	sweep
 	[ -s /etc/passwd ] || skip "no /etc/passwd"
@@ -262,6 +263,7 @@ first_bytes() {
 	not_perf "$BATS_TEST_TMPDIR/empty.data" "file header: magic" "not a perf.data file: the input is empty"
 }
 
+# bats test_tags=normal
 @test "not a perf.data file: /dev/null, standard input: said on stderr, nothing shown, exit 1" {
 	not_perf /dev/null "file header: magic" "not a perf.data file: the input is empty"
 	run --separate-stderr sh -c "printf 'x\n' | '$PERFDUMP' -j -"
@@ -269,6 +271,7 @@ first_bytes() {
 	check_json '.summary == null and .errors[0].detail == "not a perf.data file: the input has 2 bytes, 78 0a, too few for the 8-byte magic \"PERFILE2\" or \"PERFFILE\""'
 }
 
+# bats test_tags=normal
 @test "not a perf.data file: text files of 3 and 12 bytes" {
 	sweep
 	local d=$BATS_TEST_TMPDIR
@@ -286,6 +289,7 @@ first_bytes() {
 	assert_contains "$output" $'\n  magic:                    PERFILE2\n'
 }
 
+# bats test_tags=normal
 @test "not a perf.data file: zstd-compressed text" {
 	sweep
 	command -v zstd >/dev/null || skip "zstd not installed"
@@ -304,6 +308,7 @@ first_bytes() {
 		"not a perf.data file: a directory without a file 'data' (where perf record --threads writes the header)"
 }
 
+# bats test_tags=normal
 @test "not a perf.data file: check lists it as bad-magic; --brief says 'not a perf.data file'" {
 	local f=$BATS_TEST_TMPDIR/3.txt detail
 	printf 'abc' >"$f"
