@@ -107,8 +107,8 @@ check" ]
 	recipe=$(check_recipe)
 	assert_contains "$recipe" "tests/run.sh"
 	assert_contains "$recipe" "make mutate"
-	assert_contains "$recipe" "make fuzz FUZZ_SECONDS=5 FUZZ_SEED=1"
-	assert_contains "$(tr '\n' ' ' <README.md)" 'then the mutation test (`make mutate`) and a short libFuzzer session of every fuzz target (`make fuzz`, 5 seconds each, with a fixed seed'
+	assert_contains "$recipe" "make fuzz FUZZ_SECONDS=4 FUZZ_SEED=1"
+	assert_contains "$(tr '\n' ' ' <README.md)" 'Then come the mutation test (`make mutate`) and a short libFuzzer session of every fuzz target (`make fuzz`, 4 seconds each, with a fixed seed'
 }
 
 # (make check's first step runs format-check itself: running it here too
