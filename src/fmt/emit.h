@@ -207,6 +207,18 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 void emit_raw(struct emitter *e, const uint8_t *p, size_t n, uint64_t file_off);
 
 /*
+ * Text only (JSON and CSV: nothing): a line of its own under the current
+ * row, the row's line ended first, as a hex dump is: emit_line_put()
+ * writes perfdump's own text as it is, emit_line_put_str() a string from
+ * the file, escaped (and redacted as kind says).  records --symbols'
+ * frames, laid out as perf script lays them out.
+ */
+void emit_line_begin(struct emitter *e);
+void emit_line_put(struct emitter *e, const char *s);
+void emit_line_put_str(struct emitter *e, enum pd_priv kind, const char *s);
+void emit_line_end(struct emitter *e);
+
+/*
  * Structures that a damaged file can make overlap (feature sections: 256
  * of them over the same megabytes) must not multiply the hex dumps.  The
  * formatter of such a structure marks the file range it dumped; a later

@@ -248,3 +248,47 @@ void emit_diags(struct emitter *e, const struct pd_diags *d)
 	if (d->dropped)
 		jw_rawf(&e->jw, "  (%zu more not shown)\n", d->dropped);
 }
+
+/* ---- lines under a row (text only) ----------------------------------- */
+
+static bool line_on(const struct emitter *e)
+{
+	return e->fmt == EMIT_TEXT && !text_off(e);
+}
+
+void emit_line_begin(struct emitter *e)
+{
+	struct tframe *f;
+
+	if (!line_on(e))
+		return;
+	f = top(e);
+	if (f->kind == T_ROW && !f->after_dump)
+		jw_rawc(&e->jw, '\n'); /* the row's line ends first */
+	if (f->kind == T_ROW)
+		f->after_dump = true;
+	indent(e, f->indent + 2);
+}
+
+void emit_line_put(struct emitter *e, const char *s)
+{
+	if (line_on(e))
+		jw_raw(&e->jw, s, strlen(s));
+}
+
+void emit_line_put_str(struct emitter *e, enum pd_priv kind, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!line_on(e))
+		return;
+	if (e->red)
+		redact_str(e->red, kind, s, n, &s, &n);
+	text_bytes(e, s, n, false);
+}
+
+void emit_line_end(struct emitter *e)
+{
+	if (line_on(e))
+		jw_rawc(&e->jw, '\n');
+}

@@ -128,11 +128,15 @@ static bool hand_decoded(struct walk *w, const struct pd_event *ev)
 	struct pd_decoded d;
 
 	/* before --at, only the tracing data simpleperf writes into the
-	 * data section is read (the formats of the samples after it) */
-	if (f && ev->offset < f->at && ev->type != PD_REC_HEADER_TRACING_DATA)
+	 * data section is read (the formats of the samples after it), and
+	 * what a visitor's state needs */
+	if (f && ev->offset < f->at && ev->type != PD_REC_HEADER_TRACING_DATA &&
+	    !w->v->state)
 		return true;
 	arena_reset(&w->scratch);
 	pd_decode_event(w->s, ev, &w->scratch, w->o->tp_want, &d);
+	if (w->v->state)
+		w->v->state(w->arg, ev, &d);
 	if (!f)
 		return w->v->record(w->arg, ev, &d);
 	if (ev->offset < f->at)

@@ -76,6 +76,9 @@ struct pd_walk_end {
  *    so little per record that a call through a pointer shows (stats);
  *  - end: after the last record of a walk in file order (a walk in
  *    time order does not call it).
+ *  - state (with record): every record decoded, before the filter and
+ *    --at: what the visitor keeps up to date whichever records it is
+ *    shown (the maps of symbolize.h).
  * event, record and loop's function return false to end the walk; in
  * time order, the records read are then all still read (their
  * diagnostics said) but no more are handed out.
@@ -84,6 +87,8 @@ struct pd_visitor {
 	bool (*event)(void *arg, const struct pd_event *ev);
 	bool (*record)(void *arg, const struct pd_event *ev,
 		       const struct pd_decoded *d);
+	void (*state)(void *arg, const struct pd_event *ev,
+		      const struct pd_decoded *d);
 	int (*loop)(void *arg, struct pd_walk_loop *l);
 	void (*end)(void *arg, struct pd_walk_end *e);
 };
