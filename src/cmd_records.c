@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "lib/analysis/symbolize.h"
 #include "lib/session/event.h"
 #include "lib/session/record.h"
 #include "lib/tracepoint/tracepoint.h"
@@ -74,6 +75,18 @@ const struct cmd cmd_records_def = {
 		"                       processes it (rounds bounded by "
 		"FINISHED_ROUND);\n"
 		"                       a prefix will do (--order t)\n"
+		"      --symbols        each sample's ip and callchain "
+		"symbolized: symbol,\n"
+		"                       offset and DSO of every frame, "
+		"from the maps its\n"
+		"                       process had then (implies --order "
+		"time)\n"
+		"      --symfs DIR      look for the DSOs under DIR (as "
+		"perf's --symfs)\n"
+		"      --debug-dir DIR  perf's build-id cache (default "
+		"~/.debug)\n"
+		"      --kallsyms FILE  the kernel's symbols from FILE\n"
+		"      --vmlinux FILE   the kernel's symbols from this ELF\n"
 		"      --json-lines     one JSON object per record; the first "
 		"line is a\n"
 		"                       preamble, the last the errors and "
@@ -89,8 +102,10 @@ const struct cmd cmd_records_def = {
 
 struct rec_opts {
 	struct pd_filter f;
-	bool order_time;
+	bool order_time, order_given;
 	bool json_lines;
+	bool symbols, has_debug_dir;
+	struct pd_prof_where where;
 };
 
 enum {
@@ -105,6 +120,11 @@ enum {
 	OPT_AT,
 	OPT_ORDER,
 	OPT_JSON_LINES,
+	OPT_SYMBOLS,
+	OPT_SYMFS,
+	OPT_DEBUG_DIR,
+	OPT_KALLSYMS,
+	OPT_VMLINUX,
 };
 
 /* A u32 value (a CPU, a pid), as opt_number takes a number. */
@@ -190,6 +210,14 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_EVENT: ro->f.event = arg; return 0;
 	case OPT_TIME: return parse_time(ro, arg);
 	case OPT_JSON_LINES: ro->json_lines = true; return 0;
+	case OPT_SYMBOLS: ro->symbols = true; return 0;
+	case OPT_SYMFS: ro->where.bid.symfs = arg; return 0;
+	case OPT_DEBUG_DIR:
+		ro->where.bid.debug_dir = arg;
+		ro->has_debug_dir = true;
+		return 0;
+	case OPT_KALLSYMS: ro->where.kallsyms = arg; return 0;
+	case OPT_VMLINUX: ro->where.vmlinux = arg; return 0;
 	case OPT_PID:
 		ro->f.has_pid = true;
 		return task_id("records: --pid", arg,
@@ -219,6 +247,7 @@ static int handle(int opt, const char *arg, void *ctx)
 		int i = choose(&values, arg, "records: --order");
 
 		ro->order_time = i == 1;
+		ro->order_given = true;
 		return i < 0 ? -1 : 0;
 	}
 	default: return -1;
@@ -230,6 +259,7 @@ struct rec_ctx {
 	struct rec_opts ro;
 	struct pd_session *s;
 	struct emitter *e;
+	struct pd_symbolizer *z; /* --symbols */
 };
 
 /* Into a message: names from the file pass the text output's escaping. */
@@ -295,15 +325,31 @@ static bool show_record(void *arg, const struct pd_event *ev,
 			const struct pd_decoded *d)
 {
 	struct rec_ctx *c = arg;
+	struct pd_frames f;
 
-	emit_event(c->e, c->s, ev, d);
+	if (c->z && ev->type == PD_REC_SAMPLE && !d->smp.no_attr &&
+	    pd_symbolizer_sample(c->z, ev, d, &f))
+		emit_event_frames(c->e, c->s, ev, d, &f);
+	else
+		emit_event(c->e, c->s, ev, d);
 	return true;
+}
+
+/* --symbols: every record keeps the maps up to date */
+static void keep_state(void *arg, const struct pd_event *ev,
+		       const struct pd_decoded *d)
+{
+	struct rec_ctx *c = arg;
+
+	pd_symbolizer_record(c->z, ev, d);
 }
 
 /* Records stream out as they are read: no model is kept. */
 static void show(struct cmd_run *r)
 {
-	static const struct pd_visitor v = {.record = show_record};
+	static const struct pd_visitor plain = {.record = show_record};
+	static const struct pd_visitor symbols = {.record = show_record,
+						  .state = keep_state};
 	struct rec_ctx *c = r->ctx;
 	bool dir = r->s->mode == PD_MODE_DIR;
 	struct pd_walk_opts o = {
@@ -317,11 +363,24 @@ static void show(struct cmd_run *r)
 
 	c->s = r->s;
 	c->e = r->e;
+	c->z = NULL;
+	if (c->ro.symbols) {
+		if (!c->ro.has_debug_dir) /* perf's default (cli.c) */
+			c->ro.where.bid.debug_dir = r->s->opts.buildid_dir;
+		c->z = pd_symbolizer_new(r->s, &c->ro.where);
+		if (!c->z)
+			pd_diag_add(&r->s->diags, PD_C_MALFORMED,
+				    PD_AT_NAMED("symbols"), PD_ERR,
+				    PD_NO_OFFSET, "symbols", "out of memory");
+	}
 	if (r->o->fmt != EMIT_JSON_LINES)
 		emit_arr_begin(c->e, "records");
-	pd_walk(r->s, &o, &v, c); /* each FILE on its own */
+	pd_walk(r->s, &o, c->z ? &symbols : &plain,
+		c); /* each FILE on its own */
 	if (r->o->fmt != EMIT_JSON_LINES)
 		emit_arr_end(c->e);
+	pd_symbolizer_free(c->z);
+	c->z = NULL;
 }
 
 int cmd_records(struct opts *o, int argc, char **argv)
@@ -338,6 +397,11 @@ int cmd_records(struct opts *o, int argc, char **argv)
 		{"at", required_argument, NULL, OPT_AT},
 		{"order", required_argument, NULL, OPT_ORDER},
 		{"json-lines", no_argument, NULL, OPT_JSON_LINES},
+		{"symbols", no_argument, NULL, OPT_SYMBOLS},
+		{"symfs", required_argument, NULL, OPT_SYMFS},
+		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
+		{"kallsyms", required_argument, NULL, OPT_KALLSYMS},
+		{"vmlinux", required_argument, NULL, OPT_VMLINUX},
 		{NULL, 0, NULL, 0},
 	};
 	struct rec_ctx c = {.ro = {.f = PD_FILTER_ALL}};
@@ -350,5 +414,18 @@ int cmd_records(struct opts *o, int argc, char **argv)
 	take_file_arg(o, argc, argv, first);
 	if (c.ro.json_lines)
 		o->fmt = EMIT_JSON_LINES;
+	if (c.ro.where.vmlinux && c.ro.where.kallsyms) {
+		usage_error("records: --vmlinux and --kallsyms: give one");
+		return EXIT_USAGE;
+	}
+	if (!c.ro.symbols && (c.ro.where.bid.symfs || c.ro.has_debug_dir ||
+			      c.ro.where.vmlinux || c.ro.where.kallsyms)) {
+		usage_error("records: --symfs, --debug-dir, --kallsyms and "
+			    "--vmlinux go with --symbols");
+		return EXIT_USAGE;
+	}
+	/* perf script resolves samples in time order, the maps too */
+	if (c.ro.symbols && !c.ro.order_given)
+		c.ro.order_time = true;
 	return cmd_run(&cmd_records_def, o, &c);
 }

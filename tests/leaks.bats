@@ -103,4 +103,6 @@ leak_free() {
 	leak_free 0 -j profile --symfs / --kallsyms testdata/profile/kallsyms testdata/profile/profile.data
 	leak_free 0 profile --by dso testdata/profile/profile-sh.data
 	leak_free 0 -j records testdata/tp-sched.data testdata/tp-openat.data
+	leak_free 0 records --symbols --kallsyms testdata/profile/kallsyms testdata/profile/profile.data
+	leak_free 0 -j records --symbols --type sample testdata/profile/callchain.data
 }

@@ -7,12 +7,14 @@
  */
 #include "fmt/fmt_event.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "fmt/fmtnum.h"
 #include "fmt/names.h"
 #include "fmt/fmt_records.h"
+#include "fmt/fmt_sample.h"
 
 /*
  * misc bits 12..15 mean different things per type
@@ -77,8 +79,92 @@ static void emit_sample_id(struct emitter *e, const struct pd_sample_id *id)
 	emit_obj_end(e);
 }
 
+/* A frame: text "IP SYM+OFF (DSO)" as perf script prints it */
+static void emit_frame(struct emitter *e, const struct pd_stack_frame *f)
+{
+	emit_row_begin(e, NULL);
+	if (f->marker) {
+		emit_str(e, "context", pd_context_name(f->ip, true));
+		emit_obj_end(e);
+		return;
+	}
+	emit_hex(e, "ip", f->ip);
+	emit_hex(e, "dso_ip", f->rel);
+	if (f->sym)
+		emit_str(e, "sym", f->sym);
+	else
+		emit_null(e, "sym");
+	emit_text_hide(e, !f->sym);
+	if (f->sym)
+		emit_hex(e, "symoff", f->symoff);
+	else
+		emit_null(e, "symoff");
+	emit_text_hide(e, false);
+	if (f->dso)
+		emit_private(e, "dso", PRIV_PATH, f->dso, strlen(f->dso));
+	else
+		emit_null(e, "dso");
+	emit_obj_end(e);
+}
+
+/*
+ * Text: a line a frame, as perf script prints a sample's callchain
+ * (builtin-script.c, sample__fprintf_callchain: "%16lx sym+0xoff (dso)",
+ * the address in its DSO) or its ip alone (the address as recorded).
+ */
+static void text_frame(struct emitter *e, const struct pd_stack_frame *f,
+		       bool callchain)
+{
+	char buf[64];
+
+	emit_line_begin(e);
+	if (f->marker) {
+		emit_line_put(e, pd_context_name(f->ip, true));
+		emit_line_end(e);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%16" PRIx64 " ",
+		 callchain ? f->rel : f->ip);
+	emit_line_put(e, buf);
+	if (f->sym) {
+		emit_line_put_str(e, PRIV_NONE, f->sym);
+		snprintf(buf, sizeof(buf), "+0x%" PRIx64, f->symoff);
+		emit_line_put(e, buf);
+	} else {
+		emit_line_put(e, "[unknown]");
+	}
+	emit_line_put(e, " (");
+	if (f->dso)
+		emit_line_put_str(e, PRIV_PATH, f->dso);
+	else
+		emit_line_put(e, "[unknown]");
+	emit_line_put(e, ")");
+	emit_line_end(e);
+}
+
+static void emit_frames(struct emitter *e, const struct pd_frames *f)
+{
+	emit_text_hide(e, true);
+	emit_arr_begin(e, "frames");
+	for (uint32_t i = 0; i < f->n; i++)
+		emit_frame(e, &f->v[i]);
+	emit_arr_end(e);
+	emit_text_hide(e, false);
+	if (f->capped)
+		emit_bool(e, "frames_capped", true);
+	for (uint32_t i = 0; i < f->n; i++)
+		text_frame(e, &f->v[i], f->callchain);
+}
+
 void emit_event(struct emitter *e, const struct pd_session *s,
 		const struct pd_event *ev, const struct pd_decoded *d)
+{
+	emit_event_frames(e, s, ev, d, NULL);
+}
+
+void emit_event_frames(struct emitter *e, const struct pd_session *s,
+		       const struct pd_event *ev, const struct pd_decoded *d,
+		       const struct pd_frames *f)
 {
 	const char *tname = ev->legacy_feature ? "LEGACY_GOOGLE_FEATURE"
 					       : pd_record_type_name(ev->type);
@@ -123,7 +209,9 @@ void emit_event(struct emitter *e, const struct pd_session *s,
 	}
 	if (ev->type == PD_REC_SAMPLE)
 		emit_sample(e, s, evsel, ev, &d->smp);
-	else
+	if (ev->type == PD_REC_SAMPLE && f)
+		emit_frames(e, f);
+	if (ev->type != PD_REC_SAMPLE)
 		emit_record(e, s, ev, &d->rec);
 	emit_sample_id(e, &d->id);
 	if (ev->payload)

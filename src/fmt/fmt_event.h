@@ -3,6 +3,7 @@
 #ifndef PD_FMT_EVENT_H
 #define PD_FMT_EVENT_H
 
+#include "lib/analysis/symbolize.h"
 #include "lib/session/event.h"
 #include "lib/io/reader.h"
 #include "lib/session/session.h"
@@ -15,5 +16,15 @@
  */
 void emit_event(struct emitter *e, const struct pd_session *s,
 		const struct pd_event *ev, const struct pd_decoded *d);
+
+/*
+ * The same with a sample's frames (records --symbols), after its fields:
+ * "frames", each {ip, sym, symoff, dso} (null: [unknown]), or a context
+ * marker {context}; text: a line a frame, perf script's "IP SYM+OFF
+ * (DSO)".  f NULL: as emit_event.
+ */
+void emit_event_frames(struct emitter *e, const struct pd_session *s,
+		       const struct pd_event *ev, const struct pd_decoded *d,
+		       const struct pd_frames *f);
 
 #endif

@@ -175,6 +175,11 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 		{"tracepoint-no-format", PD_WARN, 0,
 		 "a tracepoint attr's ID has no format in the tracing data: "
 		 "its samples show no fields"},
+	[PD_C_DSO_NOT_SYMBOLIZED] =
+		{"dso-not-symbolized", PD_WARN, 0,
+		 "a DSO samples land in has no symbols to read (missing, "
+		 "another build-id, none recorded): its frames show none; "
+		 "records --symbols only"},
 	[PD_C_MALFORMED] = {"malformed", PD_ERR, 0, "any other error"},
 	[PD_C_UNUSUAL] = {"unusual", PD_WARN, 0, "any other warning"},
 };

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Symbols for one address at a time (see symbolize.h).  The DSOs are
+ * profile's (profile_dso.c, profile_kernel.c): this holds a profile's DSO
+ * state and nothing of its tables, so that both read a DSO the same way.
+ */
+#include "lib/analysis/symbolize.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/analysis/buildid_maps.h"
+#include "lib/analysis/profile_int.h"
+#include "lib/format/perf_abi.h"
+#include "lib/session/event.h"
+#include "lib/session/session.h"
+
+struct pd_symbolizer {
+	struct pd_profile p; /* its DSOs and arena only */
+	struct prof_ctx c;
+	struct pd_stack_frame frames[PD_FRAMES_MAX];
+	uint8_t *warned; /* per DSO: its warning given */
+	uint32_t nwarned;
+};
+
+struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
+					const struct pd_prof_where *w)
+{
+	struct pd_symbolizer *z = calloc(1, sizeof(*z));
+
+	if (!z)
+		return NULL;
+	z->c.p = &z->p;
+	z->c.s = s;
+	z->c.where = w;
+	z->c.funcs = true;
+	z->c.maps = pd_bid_maps_new(PD_BID_MAPS_JIT_NAMES);
+	if (!z->c.maps) {
+		free(z);
+		return NULL;
+	}
+	return z;
+}
+
+void pd_symbolizer_free(struct pd_symbolizer *z)
+{
+	if (!z)
+		return;
+	prof_dsos_free(&z->c);
+	pd_bid_maps_free(z->c.maps);
+	pd_bid_list_free(&z->c.bids);
+	arena_free(&z->c.scratch);
+	free(z->p.dsos);
+	arena_free(&z->p.arena);
+	free(z->warned);
+	free(z);
+}
+
+void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
+			  const struct pd_decoded *d)
+{
+	switch (ev->type) {
+	case PD_REC_MMAP:
+	case PD_REC_MMAP2:
+	case PD_REC_FORK:
+	case PD_REC_KSYMBOL: break;
+	default: return;
+	}
+	if (ev->legacy_feature || d->rec.too_small)
+		return;
+	if (!pd_bid_maps_record(z->c.maps, ev, &d->rec))
+		prof_warn_full(&z->c, &z->c.maps_warned, "maps",
+			       "more maps, processes or DSOs than the map "
+			       "table holds: later MMAP, MMAP2, KSYMBOL and "
+			       "FORK records are left out");
+}
+
+/* A DSO without symbols: said once, with its status and why. */
+static void warn_dso(struct pd_symbolizer *z, uint32_t i)
+{
+	const struct pd_prof_dso *d = &z->p.dsos[i];
+
+	if (i >= z->nwarned) {
+		uint32_t n = z->p.ndsos;
+		uint8_t *nv = realloc(z->warned, n);
+
+		if (!nv)
+			return;
+		memset(nv + z->nwarned, 0, n - z->nwarned);
+		z->warned = nv;
+		z->nwarned = n;
+	}
+	if (z->warned[i])
+		return;
+	z->warned[i] = 1;
+	pd_diag_add(&z->c.s->diags, PD_C_DSO_NOT_SYMBOLIZED,
+		    PD_AT_NAMED("symbols"), PD_WARN, PD_NO_OFFSET, d->name,
+		    "%s%s%s: its frames have no symbol",
+		    pd_bid_status_name(d->status), d->detail ? ", " : "",
+		    d->detail ? d->detail : "");
+}
+
+/* Where an address of this cpumode is, and its symbol. */
+static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
+		    uint64_t ip, struct pd_stack_frame *f)
+{
+	struct prof_ctx *c = &z->c;
+	const struct pd_symtab *syms;
+	const struct pd_sym *s;
+	struct pd_bid_hit hit;
+
+	*f = (struct pd_stack_frame){.ip = ip, .rel = ip};
+	if (!pd_bid_maps_sample(c->maps, mode, pid, ip, &hit))
+		return;
+	f->rel = hit.rel;
+	if (hit.dso_index >= z->p.ndsos && !prof_dsos_sync(c))
+		return;
+	f->dso = z->p.dsos[hit.dso_index].name;
+	prof_dso_load(c, hit.dso_index, true);
+	/* the symbols stay, the files close */
+	prof_dso_release(c, hit.dso_index, false);
+	syms = prof_dso_syms(c, hit.dso_index);
+	if (!syms) {
+		warn_dso(z, hit.dso_index);
+		return;
+	}
+	s = pd_symtab_find(syms, hit.rel);
+	if (s) {
+		f->sym = pd_sym_name(syms, s);
+		f->symoff = hit.rel - s->start;
+	}
+}
+
+/* The cpumode of the addresses after a context marker (machine.c
+ * resolve_callchain_sample); an unknown marker leaves it as it is. */
+static unsigned context_mode(uint64_t ip, unsigned mode)
+{
+	switch (ip) {
+	case PD_CONTEXT_HV: return PD_MISC_HYPERVISOR;
+	case PD_CONTEXT_KERNEL: return PD_MISC_KERNEL;
+	case PD_CONTEXT_USER:
+	case PD_CONTEXT_USER_DEFERRED: return PD_MISC_USER;
+	case PD_CONTEXT_GUEST:
+	case PD_CONTEXT_GUEST_KERNEL: return PD_MISC_GUEST_KERNEL;
+	case PD_CONTEXT_GUEST_USER: return PD_MISC_GUEST_USER;
+	default: return mode;
+	}
+}
+
+bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
+			  const struct pd_decoded *d, struct pd_frames *out)
+{
+	const struct pd_sample *smp = &d->smp;
+	unsigned mode = ev->misc & PD_MISC_CPUMODE_MASK;
+	/* without TID: no process's maps, the kernel's still */
+	uint32_t pid = smp->decoded_type & PD_SAMPLE_TID ? smp->common.pid : 0;
+	uint32_t n = 0;
+
+	*out = (struct pd_frames){.v = z->frames};
+	if (smp->decoded_type & PD_SAMPLE_CALLCHAIN) {
+		out->callchain = true;
+		for (uint32_t i = 0; i < smp->ncallchain; i++) {
+			uint64_t ip = smp->callchain[i];
+
+			if (n == PD_FRAMES_MAX) {
+				out->capped = true;
+				break;
+			}
+			if (ip >= PD_CONTEXT_MAX) {
+				mode = context_mode(ip, mode);
+				z->frames[n++] = (struct pd_stack_frame){
+					.ip = ip, .marker = true};
+				continue;
+			}
+			resolve(z, mode, pid, ip, &z->frames[n++]);
+		}
+	} else if (smp->decoded_type & PD_SAMPLE_IP) {
+		resolve(z, mode, pid, smp->ip, &z->frames[n++]);
+	}
+	out->n = n;
+	return n > 0;
+}

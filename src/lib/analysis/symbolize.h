@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Symbols for one address at a time (records --symbols): a visitor's
+ * state of maps and DSOs that a walk in time order keeps up to date, as
+ * perf script resolves a sample's ip and callchain
+ * (tools/perf/util/machine.c: thread__resolve_callchain,
+ * resolve_callchain_sample, add_callchain_ip; thread.c
+ * thread__find_symbol).  The maps are buildid_maps.h's; each DSO is
+ * looked up and read once, the way profile reads it (profile_dso.c:
+ * the file whose build-id is the recording's, under --symfs; the kernel
+ * from --kallsyms or --vmlinux).  A DSO that cannot be read (missing,
+ * another build-id, no build-id recorded...) gives its frames no symbol,
+ * never a wrong one, and one warning.  No printing.
+ */
+#ifndef PD_SYMBOLIZE_H
+#define PD_SYMBOLIZE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/analysis/profile.h"
+
+struct pd_session;
+struct pd_event;
+struct pd_decoded;
+struct pd_symbolizer;
+
+/* One frame of a sample: its ip, or a context marker. */
+struct pd_stack_frame {
+	uint64_t ip;
+	bool marker;	 /* ip is a PERF_CONTEXT_* marker, not an address */
+	uint64_t rel;	 /* ip in its DSO (ip - map start + pgoff), as perf
+			  * script prints a callchain's frames; no map: ip */
+	const char *sym; /* NULL: no symbol holds it ([unknown]) */
+	uint64_t symoff; /* ip's offset in sym */
+	const char *dso; /* NULL: no map holds it ([unknown]) */
+};
+
+/* The frames of one sample, valid until the next call. */
+struct pd_frames {
+	const struct pd_stack_frame *v;
+	uint32_t n;
+	bool callchain; /* the callchain's frames, not the ip alone */
+	bool capped;	/* the callchain was longer than PD_FRAMES_MAX */
+};
+
+#define PD_FRAMES_MAX 1024u
+
+struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
+					const struct pd_prof_where *w);
+void pd_symbolizer_free(struct pd_symbolizer *z);
+
+/* Every decoded record, in time order: the maps follow MMAP, MMAP2,
+ * FORK and KSYMBOL. */
+void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
+			  const struct pd_decoded *d);
+
+/*
+ * The frames of a decoded sample: its callchain (context markers set the
+ * cpumode of the addresses after them), or without one its ip, in the
+ * cpumode of its misc.  false: no ip, no callchain (n is 0).
+ */
+bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
+			  const struct pd_decoded *d, struct pd_frames *out);
+
+#endif

@@ -1,0 +1,122 @@
+#!/usr/bin/env bats
+# records --symbols (issue 25): every sample's ip, or each frame of its
+# callchain, with its symbol, offset and DSO, as perf script -F
+# ip,sym,symoff,dso prints them (testdata/perf-ref/*.script.txt, made by
+# scripts/record-symbols-fixtures.sh).  The symfs tree is built here from
+# testdata/profile/, as tests/profile.bats builds it: nothing depends on
+# this machine's binaries, kernel or build-id cache.
+
+load helpers
+# bats file_tags=asan
+
+RUN=/tmp/perfdump-profile # where the program ran
+KSYMS=testdata/profile/kallsyms
+CC=testdata/profile/callchain.data
+PROF=testdata/profile/profile.data
+
+setup() {
+	T=$BATS_TEST_TMPDIR
+	mkdir -p "$T/empty" "$T/s$RUN"
+	export PERF_BUILDID_DIR=$T/empty
+	cp -r testdata/profile/debian/. "$T/s/"
+	cp testdata/profile/hot "$T/s$RUN/hot"
+}
+
+# perf_frames NAME: perf script's frames, blanks squeezed, no empty lines
+perf_frames() {
+	awk 'NF { $1 = $1; print }' "testdata/perf-ref/$1.script.txt"
+}
+
+# our_frames ADDR: the frames of records -j --symbols ($output) as perf
+# prints them, ADDR (ip or dso_ip) the address shown; markers left out
+our_frames() {
+	jq -r --arg a "$1" '.records[].frames[]? | select(.context == null) |
+		"\(.[$a] | ltrimstr("0x")) \(if .sym then "\(.sym)+\(.symoff)"
+		else "[unknown]" end) (\(.dso // "[unknown]"))"' <<<"$output"
+}
+
+@test "records --symbols: profile.data's 1087 samples, ip, symbol+offset and DSO as perf script's" {
+	pdj -j records --symbols --type sample --symfs "$T/s" --kallsyms $KSYMS $PROF
+	assert_status 0
+	assert_eq "$(our_frames ip)" "$(perf_frames profile.data)"
+	jq_all '[.records[].frames | length] | unique' '[1]' \
+		'[.records[].frames[] | select(.sym == "work_b")] | length' 261 \
+		'.records[0].frames' '[{"ip":"0x7f8a3c5e562a","dso_ip":"0x1462a","sym":null,"symoff":null,"dso":"/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"}]' \
+		'.records[2].frames' '[{"ip":"0x556cdc129176","dso_ip":"0x1176","sym":"work_a","symoff":"0x3d","dso":"/tmp/perfdump-profile/hot"}]' \
+		'.warnings' '[]'
+}
+
+@test "records --symbols: callchain.data's frames (frame pointers) as perf script's, the context marker shown" {
+	pdj -j records --symbols --type sample --symfs "$T/s" $CC
+	assert_status 0
+	assert_eq "$(our_frames dso_ip)" "$(perf_frames callchain.data)"
+	jq_all '[.records[] | .frames[0].context] | unique' '["PERF_CONTEXT_USER"]' \
+		'[.records[] | [.callchain_nr, (.frames | length)] | .[0] == .[1]] | unique' '[true]' \
+		'[.records[].frames[] | select(.sym == "main")] | length' 110 \
+		'.records[5].frames | map(.sym)' '[null,"work_a","main",null]' \
+		'.warnings' '[{"offset":null,"what":"/usr/lib/x86_64-linux-gnu/libc.so.6","detail":"no-build-id, the recording has no build-id for it: its frames have no symbol"}]'
+}
+
+@test "records --symbols text: a line a frame under its sample, as perf script lays them out" {
+	pd records --symbols --type sample --limit 6 --symfs "$T/s" $CC
+	assert_status 0
+	assert_contains "$output" "callchain=user,0x555dccc3d172,0x555dccc3d1d2,0x7f9eae5d024a
+      PERF_CONTEXT_USER
+                  1172 work_a+0x39 (/tmp/perfdump-profile/hot)
+                  11d2 main+0x52 (/tmp/perfdump-profile/hot)
+                 2724a [unknown] (/usr/lib/x86_64-linux-gnu/libc.so.6)
+Problems:"
+	# every frame line of the whole file is perf's, in its order
+	pd records --symbols --type sample --symfs "$T/s" $CC
+	assert_eq "$(grep -E '^ {7,}[0-9a-f]+ ' <<<"$output" | awk '{ $1 = $1; print }')" \
+		"$(perf_frames callchain.data)"
+	assert_contains "$output" "
+Problems:
+  warning: /usr/lib/x86_64-linux-gnu/libc.so.6: no-build-id, the recording has no build-id for it: its frames have no symbol"
+	assert_empty "$stderr"
+}
+
+@test "records --symbols: a DSO that is not there gives no symbol, its name, and one warning" {
+	mkdir "$T/none"
+	pdj -j records --symbols --type sample --symfs "$T/none" $CC
+	assert_status 0
+	jq_all '[.records[].frames[] | select(.dso == "/tmp/perfdump-profile/hot") | .sym] | unique' '[null]' \
+		'[.warnings[].what]' '["/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2","/tmp/perfdump-profile/hot","/usr/lib/x86_64-linux-gnu/libc.so.6"]' \
+		'.warnings[1].detail' '"missing, no such file: its frames have no symbol"'
+	# an address no map holds: [unknown], as perf
+	jq_true '[.records[].frames[] | select(.ip == "0x0")] | .[0] | .dso == null and .sym == null and .dso_ip == "0x0"'
+}
+
+@test "records --symbols: the maps come from every record, whatever --type, --at and --limit show" {
+	pd records --symbols --type sample --at 0x1000 --limit 1 --symfs "$T/s" $CC
+	assert_status 0
+	assert_contains "$output" "(/tmp/perfdump-profile/hot)"
+	# time order by default (perf script's), file order when asked
+	pdj -j records --symbols --symfs "$T/s" $CC
+	jq_true '[.records[] | .time // empty] | . == sort'
+	pdj -j records --symbols --order file --symfs "$T/s" --type sample $CC
+	assert_eq "$(our_frames dso_ip)" "$(perf_frames callchain.data)"
+}
+
+@test "records --symbols: pipe mode, records without samples, other formats" {
+	pdj -j records --symbols testdata/pipe.data
+	assert_status 0
+	jq_true '[.records[] | select(.type == 9) | .frames | length > 0] | all'
+	pd records --symbols --json-lines testdata/stat.data
+	assert_status 0
+	assert_eq "$(jq -s '[.[] | select(.type == 9)] | length' <<<"$output")" 0
+	pd --redact records --symbols --type sample --limit 1 --symfs "$T/s" $CC
+	assert_status 0
+	assert_contains "$output" "[unknown] (/usr/lib/"
+}
+
+@test "records: --symfs, --debug-dir, --kallsyms and --vmlinux need --symbols; --vmlinux or --kallsyms" {
+	pd records --symfs / $CC
+	assert_status 2
+	assert_eq "$stderr" "perfdump: records: --symfs, --debug-dir, --kallsyms and --vmlinux go with --symbols
+Try 'perfdump help records'."
+	pd records --symbols --kallsyms $KSYMS --vmlinux /dev/null $CC
+	assert_status 2
+	assert_eq "$stderr" "perfdump: records: --vmlinux and --kallsyms: give one
+Try 'perfdump help records'."
+}
