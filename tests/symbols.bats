@@ -120,3 +120,37 @@ Try 'perfdump help records'."
 	assert_eq "$stderr" "perfdump: records: --vmlinux and --kallsyms: give one
 Try 'perfdump help records'."
 }
+
+# chain_file OUT N: a little-endian perf.data with one attr (cpu-clock,
+# sample_type IP|TID|TIME|CALLCHAIN) and two samples: a callchain
+# [USER, 0x1000, 0xffffffffffffffb8, 0x2000] (a marker perf does not
+# define: the frame-pointer walk read garbage) and one of N user ips
+chain_file() {
+	python3 - "$1" "$2" <<'PY'
+import struct, sys
+out, n = sys.argv[1], int(sys.argv[2])
+U = (1 << 64) - 512  # PERF_CONTEXT_USER
+def sample(ips):
+    body = struct.pack('<QIIQQ', 0x1000, 7, 7, 1000, len(ips)) + struct.pack(f'<{len(ips)}Q', *ips)
+    return struct.pack('<IHH', 9, 2, 8 + len(body)) + body
+data = sample([U, 0x1000, (1 << 64) - 72, 0x2000]) + sample([U] + [0x3000 + i for i in range(n)])
+attr = struct.pack('<IIQQQQQ', 1, 64, 0, 1, 0x27, 0, 0) + bytes(16)
+with open(out, 'wb') as f:
+    f.write(b'PERFILE2' + struct.pack('<QQQQQQQQ', 104, 80, 104, 80, 184, len(data), 0, 0) + bytes(32))
+    f.write(attr + struct.pack('<QQ', 0, 0) + data)
+PY
+}
+
+@test "records --symbols: a damaged callchain ends at its bad marker; a long one is capped at 1024 frames" {
+	chain_file "$T/c.data" 1100
+	pdj -j records --symbols "$T/c.data"
+	assert_status 0
+	jq_all '.records[0].frames' '[{"context":"PERF_CONTEXT_USER"},{"ip":"0x1000","dso_ip":"0x1000","sym":null,"symoff":null,"dso":null},{"context":"0xffffffffffffffb8"}]' \
+		'[.records[] | .frames_damaged, .frames_capped]' '[true,null,null,true]' \
+		'.records[1] | [.callchain_nr, (.frames | length), .frames[1023].ip]' '[1101,1024,"0x33fe"]'
+	pd records --symbols "$T/c.data"
+	assert_contains "$output" "      PERF_CONTEXT_USER
+                  1000 [unknown] ([unknown])
+      PERF_CONTEXT 0xffffffffffffffb8
+  0x"
+}

@@ -82,9 +82,14 @@ static void emit_sample_id(struct emitter *e, const struct pd_sample_id *id)
 /* A frame: text "IP SYM+OFF (DSO)" as perf script prints it */
 static void emit_frame(struct emitter *e, const struct pd_stack_frame *f)
 {
+	const char *ctx = f->marker ? pd_context_name(f->ip, true) : NULL;
+
 	emit_row_begin(e, NULL);
-	if (f->marker) {
-		emit_str(e, "context", pd_context_name(f->ip, true));
+	if (f->marker) { /* a marker perf does not define: its number */
+		if (ctx)
+			emit_str(e, "context", ctx);
+		else
+			emit_hex(e, "context", f->ip);
 		emit_obj_end(e);
 		return;
 	}
@@ -119,7 +124,12 @@ static void text_frame(struct emitter *e, const struct pd_stack_frame *f,
 
 	emit_line_begin(e);
 	if (f->marker) {
-		emit_line_put(e, pd_context_name(f->ip, true));
+		const char *ctx = pd_context_name(f->ip, true);
+
+		if (!ctx)
+			snprintf(buf, sizeof(buf), "PERF_CONTEXT 0x%" PRIx64,
+				 f->ip);
+		emit_line_put(e, ctx ? ctx : buf);
 		emit_line_end(e);
 		return;
 	}
@@ -152,6 +162,8 @@ static void emit_frames(struct emitter *e, const struct pd_frames *f)
 	emit_text_hide(e, false);
 	if (f->capped)
 		emit_bool(e, "frames_capped", true);
+	if (f->damaged)
+		emit_bool(e, "frames_damaged", true);
 	for (uint32_t i = 0; i < f->n; i++)
 		text_frame(e, &f->v[i], f->callchain);
 }

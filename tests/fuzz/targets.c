@@ -178,18 +178,28 @@ static void t_dso(const uint8_t *data, size_t size)
 
 /*
  * profile: the time-ordered walk, maps, threads and rows, by symbol in
- * JSON (way 0) or by thread in text (1); nothing outside the recording
- * is looked at (no --symfs root, build-id cache or vmlinux exists).
+ * JSON (way 0) or by thread in text (1); records --symbols, the same maps
+ * for every frame of every sample, in text (2); nothing outside the
+ * recording is looked at (no --symfs root, build-id cache or vmlinux
+ * exists).
  */
 static void profile_way(const char *f, unsigned way)
 {
-	if (way)
-		fuzz_cmd(cmd_profile, f, "profile", "--by", "thread", "--symfs",
-			 "/nonexistent", "--debug-dir", "/nonexistent", NULL);
-	else
+	switch (way) {
+	case 0:
 		fuzz_cmd(cmd_profile, f, "profile", "-j", "--symfs",
 			 "/nonexistent", "--debug-dir", "/nonexistent",
 			 "--vmlinux", "/nonexistent", NULL);
+		break;
+	case 1:
+		fuzz_cmd(cmd_profile, f, "profile", "--by", "thread", "--symfs",
+			 "/nonexistent", "--debug-dir", "/nonexistent", NULL);
+		break;
+	default:
+		fuzz_cmd(cmd_records, f, "records", "--symbols", "--symfs",
+			 "/nonexistent", "--debug-dir", "/nonexistent", NULL);
+		break;
+	}
 }
 
 /*
@@ -243,7 +253,7 @@ static void t_header(const uint8_t *data, size_t size)
 
 static void t_profile(const uint8_t *data, size_t size)
 {
-	profile_way(fuzz_file(data, size), size & 1);
+	profile_way(fuzz_file(data, size), size % 3);
 }
 
 static void t_tracepoint(const uint8_t *data, size_t size)
@@ -467,7 +477,7 @@ static void t_all(const uint8_t *data, size_t size)
 			t->run(data, size);
 	f = fuzz_file(data, size);
 	header_way(f, !(size & 1));
-	profile_way(f, !(size & 1));
+	profile_way(f, (size + 1) % 3);
 	tracepoint_way(f, (size + 1) % 3);
 	tracepoint_way(f, (size + 2) % 3);
 	redact_way(f, (size + 1) % 3);
@@ -496,7 +506,7 @@ const struct fuzz_target fuzz_targets[] = {
 	{"rootpath", "a path opened under a root by the walk, against openat2",
 	 t_rootpath},
 	{"tracepoint", "tracepoint formats, fields and prints", t_tracepoint},
-	{"profile", "profile's walk: maps, threads, rows (no files read)",
+	{"profile", "profile's walk, records --symbols (no files read)",
 	 t_profile},
 	{"dso", "an ELF as profile reads it: symbols, PLT, DWARF; kallsyms",
 	 t_dso},

@@ -131,6 +131,20 @@ static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 	}
 }
 
+static bool context_known(uint64_t ip)
+{
+	switch (ip) {
+	case PD_CONTEXT_HV:
+	case PD_CONTEXT_KERNEL:
+	case PD_CONTEXT_USER:
+	case PD_CONTEXT_USER_DEFERRED:
+	case PD_CONTEXT_GUEST:
+	case PD_CONTEXT_GUEST_KERNEL:
+	case PD_CONTEXT_GUEST_USER: return true;
+	default: return false;
+	}
+}
+
 /* The cpumode of the addresses after a context marker (machine.c
  * resolve_callchain_sample); an unknown marker leaves it as it is. */
 static unsigned context_mode(uint64_t ip, unsigned mode)
@@ -167,9 +181,16 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 				break;
 			}
 			if (ip >= PD_CONTEXT_MAX) {
-				mode = context_mode(ip, mode);
 				z->frames[n++] = (struct pd_stack_frame){
 					.ip = ip, .marker = true};
+				/* a marker perf does not define: the chain is
+				 * damaged, perf discards it (machine.c
+				 * add_callchain_ip); it ends here */
+				if (!context_known(ip)) {
+					out->damaged = true;
+					break;
+				}
+				mode = context_mode(ip, mode);
 				continue;
 			}
 			resolve(z, mode, pid, ip, &z->frames[n++]);

@@ -42,6 +42,7 @@ struct pd_frames {
 	uint32_t n;
 	bool callchain; /* the callchain's frames, not the ip alone */
 	bool capped;	/* the callchain was longer than PD_FRAMES_MAX */
+	bool damaged;	/* it ends at a context marker perf does not define */
 };
 
 #define PD_FRAMES_MAX 1024u
