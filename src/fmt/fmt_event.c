@@ -164,7 +164,7 @@ static void emit_frames(struct emitter *e, const struct pd_frames *f)
 		emit_bool(e, "frames_capped", true);
 	if (f->damaged)
 		emit_bool(e, "frames_damaged", true);
-	for (uint32_t i = 0; i < f->n; i++)
+	for (uint32_t i = 0; i < f->n && !emit_is_json(e); i++)
 		text_frame(e, &f->v[i], f->callchain);
 }
 
