@@ -12,6 +12,9 @@
 #                                     (testdata/profile/debian and hot)
 #   perf-ref/profile.data.script.txt  the same of profile.data (not
 #                                     recorded again), with profile/kallsyms
+#   perf-ref/*.comm.txt               perf script -F comm,tid of
+#                                     profile-sh.data, callchain.data and
+#                                     comm-order.data (not recorded again)
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."
@@ -41,3 +44,8 @@ PERF_BUILDID_DIR=$TMP/empty perf script -i $P/callchain.data --symfs "$TMP/symfs
 # the kernel's symbols of profile/kallsyms
 PERF_BUILDID_DIR=$TMP/empty perf script -i $P/profile.data --symfs "$TMP/symfs" \
     --kallsyms $P/kallsyms -F ip,sym,symoff,dso 2>/dev/null >$REF/profile.data.script.txt
+# the thread names perf script gives samples (COMM, FORK: a shell and its
+# children; comm-order.data: COMMs that come late in file order)
+for f in $P/profile-sh.data $P/callchain.data testdata/comm-order.data; do
+    perf script -i $f -F comm,tid 2>/dev/null >$REF/$(basename $f).comm.txt
+done

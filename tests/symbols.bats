@@ -60,7 +60,7 @@ our_frames() {
 @test "records --symbols text: a line a frame under its sample, as perf script lays them out" {
 	pd records --symbols --type sample --limit 6 --symfs "$T/s" $CC
 	assert_status 0
-	assert_contains "$output" "callchain=user,0x555dccc3d172,0x555dccc3d1d2,0x7f9eae5d024a
+	assert_contains "$output" "callchain=user,0x555dccc3d172,0x555dccc3d1d2,0x7f9eae5d024a comm=hot
       PERF_CONTEXT_USER
                   1172 work_a+0x39 (/tmp/perfdump-profile/hot)
                   11d2 main+0x52 (/tmp/perfdump-profile/hot)
@@ -153,4 +153,17 @@ PY
                   1000 [unknown] ([unknown])
       PERF_CONTEXT 0xffffffffffffffb8
   0x"
+}
+
+@test "records --symbols: each sample's comm at its time, as perf script -F comm,tid shows it" {
+	local f
+	for f in testdata/profile/profile-sh.data $CC testdata/comm-order.data; do
+		pd records --symbols --type sample --json-lines "$f"
+		assert_status 0
+		assert_eq "$(jq -r 'select(.type == 9) | "\(.comm) \(.tid)"' <<<"$output")" \
+			"$(awk '{ $1 = $1; print }' "testdata/perf-ref/${f##*/}.comm.txt")" "$f"
+	done
+	# a shell's children: named sh by FORK, then by their own COMM
+	pdj -j records --symbols --type sample testdata/profile/profile-sh.data
+	jq_all '[.records[].comm] | unique' '["cat","sh","sleep","true"]'
 }

@@ -154,6 +154,8 @@ static void text_frame(struct emitter *e, const struct pd_stack_frame *f,
 
 static void emit_frames(struct emitter *e, const struct pd_frames *f)
 {
+	if (f->comm)
+		emit_private(e, "comm", PRIV_COMM, f->comm, strlen(f->comm));
 	emit_text_hide(e, true);
 	emit_arr_begin(e, "frames");
 	for (uint32_t i = 0; i < f->n; i++)

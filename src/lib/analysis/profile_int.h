@@ -76,6 +76,9 @@ void prof_thread_sample(struct prof_ctx *c, uint32_t pid, uint32_t tid,
 			uint32_t event, uint64_t period, bool has_time,
 			uint64_t time);
 void prof_threads_finish(struct prof_ctx *c);
+/* The name thread (pid, tid) has now (its latest COMM, or its parent's),
+ * "" when none; tid 0 is swapper, as prof_threads_finish names it. */
+const char *prof_thread_comm(struct prof_ctx *c, uint32_t pid, uint32_t tid);
 
 /* A table-full warning, once per `warned` flag. */
 void prof_warn_full(struct prof_ctx *c, bool *warned, const char *what,

@@ -226,6 +226,15 @@ void prof_thread_sample(struct prof_ctx *c, uint32_t pid, uint32_t tid,
 	t->has_time = true;
 }
 
+const char *prof_thread_comm(struct prof_ctx *c, uint32_t pid, uint32_t tid)
+{
+	const struct pd_prof_thread *t = find(c->p, pid, tid);
+
+	if (t && t->comm[0])
+		return t->comm;
+	return tid == 0 ? "swapper" : "";
+}
+
 /* perf's idle thread is swapper (machine.c: machine__idle_thread) */
 void prof_threads_finish(struct prof_ctx *c)
 {

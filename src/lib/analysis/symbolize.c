@@ -6,6 +6,7 @@
  */
 #include "lib/analysis/symbolize.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@ struct pd_symbolizer {
 	struct pd_profile p; /* its DSOs and arena only */
 	struct prof_ctx c;
 	struct pd_stack_frame frames[PD_FRAMES_MAX];
+	char comm[16];
 	uint8_t *warned; /* per DSO: its warning given */
 	uint32_t nwarned;
 };
@@ -34,6 +36,7 @@ struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
 	z->c.s = s;
 	z->c.where = w;
 	z->c.funcs = true;
+	z->c.threads = true;
 	z->c.maps = pd_bid_maps_new(PD_BID_MAPS_JIT_NAMES);
 	if (!z->c.maps) {
 		free(z);
@@ -47,6 +50,10 @@ void pd_symbolizer_free(struct pd_symbolizer *z)
 	if (!z)
 		return;
 	prof_dsos_free(&z->c);
+	free(z->p.threads);
+	free(z->p.thread_ev);
+	pd_hindex_free(&z->p.thread_ix);
+	free(z->p.comms);
 	pd_bid_maps_free(z->c.maps);
 	pd_bid_list_free(&z->c.bids);
 	arena_free(&z->c.scratch);
@@ -60,9 +67,17 @@ void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d)
 {
 	switch (ev->type) {
+	case PD_REC_COMM:
+	case PD_REC_EXIT:
+		if (!ev->legacy_feature)
+			prof_thread_task(&z->c, ev);
+		return;
+	case PD_REC_FORK:
+		if (!ev->legacy_feature)
+			prof_thread_task(&z->c, ev);
+		break;
 	case PD_REC_MMAP:
 	case PD_REC_MMAP2:
-	case PD_REC_FORK:
 	case PD_REC_KSYMBOL: break;
 	default: return;
 	}
@@ -171,6 +186,15 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 	uint32_t n = 0;
 
 	*out = (struct pd_frames){.v = z->frames};
+	if (smp->decoded_type & PD_SAMPLE_TID) {
+		/* thread.c thread__comm_str: ":TID" until a COMM names it */
+		out->comm = prof_thread_comm(&z->c, pid, smp->common.tid);
+		if (!out->comm[0]) {
+			snprintf(z->comm, sizeof(z->comm), ":%d",
+				 (int32_t)smp->common.tid);
+			out->comm = z->comm;
+		}
+	}
 	if (smp->decoded_type & PD_SAMPLE_CALLCHAIN) {
 		out->callchain = true;
 		for (uint32_t i = 0; i < smp->ncallchain; i++) {

@@ -41,8 +41,11 @@ struct pd_frames {
 	const struct pd_stack_frame *v;
 	uint32_t n;
 	bool callchain; /* the callchain's frames, not the ip alone */
-	bool capped;	/* the callchain was longer than PD_FRAMES_MAX */
-	bool damaged;	/* it ends at a context marker perf does not define */
+	/* the sample's thread's name at its time, as perf script shows it
+	 * (":TID" when no COMM named it); NULL without TID */
+	const char *comm;
+	bool capped;  /* the callchain was longer than PD_FRAMES_MAX */
+	bool damaged; /* it ends at a context marker perf does not define */
 };
 
 #define PD_FRAMES_MAX 1024u
@@ -52,7 +55,7 @@ struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
 void pd_symbolizer_free(struct pd_symbolizer *z);
 
 /* Every decoded record, in time order: the maps follow MMAP, MMAP2,
- * FORK and KSYMBOL. */
+ * FORK and KSYMBOL, the threads' names COMM, FORK and EXIT. */
 void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d);
 
