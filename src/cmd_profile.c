@@ -84,8 +84,8 @@ const struct cmd cmd_profile_def = {
 struct prof_opts {
 	enum pd_prof_by by;
 	uint64_t top;
-	bool csv, has_debug_dir;
-	struct pd_prof_where where;
+	bool csv;
+	struct sym_where where;
 	struct pd_profile p;
 };
 
@@ -93,7 +93,7 @@ enum {
 	OPT_BY = 256,
 	OPT_TOP,
 	OPT_CSV,
-	OPT_SYMFS,
+	OPT_SYMFS, /* sym_where_set's order */
 	OPT_DEBUG_DIR,
 	OPT_VMLINUX,
 	OPT_KALLSYMS,
@@ -124,13 +124,12 @@ static int handle(int opt, const char *arg, void *ctx)
 		return opt_number("profile: --top", arg, 10, UINT64_MAX,
 				  OPT_COUNT, &po->top);
 	case OPT_CSV: po->csv = true; return 0;
-	case OPT_SYMFS: po->where.bid.symfs = arg; return 0;
+	case OPT_SYMFS:
 	case OPT_DEBUG_DIR:
-		po->where.bid.debug_dir = arg;
-		po->has_debug_dir = true;
+	case OPT_VMLINUX:
+	case OPT_KALLSYMS:
+		sym_where_set(&po->where, (enum sym_opt)(opt - OPT_SYMFS), arg);
 		return 0;
-	case OPT_VMLINUX: po->where.vmlinux = arg; return 0;
-	case OPT_KALLSYMS: po->where.kallsyms = arg; return 0;
 	}
 	return -1;
 }
@@ -139,9 +138,8 @@ static int load(struct cmd_run *r)
 {
 	struct prof_opts *po = r->ctx;
 
-	if (!po->has_debug_dir) /* perf's default (cli.c) */
-		po->where.bid.debug_dir = r->s->opts.buildid_dir;
-	pd_profile_collect(&po->p, r->s, po->by, &po->where);
+	sym_where_default(&po->where, r->s);
+	pd_profile_collect(&po->p, r->s, po->by, &po->where.w);
 	pd_profile_sort_rows(&po->p);
 	return 0;
 }
@@ -186,10 +184,8 @@ int cmd_profile(struct opts *o, int argc, char **argv)
 			    "one");
 		return EXIT_USAGE;
 	}
-	if (po.where.vmlinux && po.where.kallsyms) {
-		usage_error("profile: --vmlinux and --kallsyms: give one");
+	if (sym_where_check("profile", &po.where) < 0)
 		return EXIT_USAGE;
-	}
 	if (po.csv)
 		o->fmt = EMIT_CSV;
 	return cmd_run(&cmd_profile_def, o, &po);

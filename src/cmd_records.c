@@ -104,8 +104,8 @@ struct rec_opts {
 	struct pd_filter f;
 	bool order_time, order_given;
 	bool json_lines;
-	bool symbols, has_debug_dir;
-	struct pd_prof_where where;
+	bool symbols;
+	struct sym_where where;
 };
 
 enum {
@@ -121,10 +121,10 @@ enum {
 	OPT_ORDER,
 	OPT_JSON_LINES,
 	OPT_SYMBOLS,
-	OPT_SYMFS,
+	OPT_SYMFS, /* sym_where_set's order */
 	OPT_DEBUG_DIR,
-	OPT_KALLSYMS,
 	OPT_VMLINUX,
+	OPT_KALLSYMS,
 };
 
 /* A u32 value (a CPU, a pid), as opt_number takes a number. */
@@ -211,13 +211,12 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_TIME: return parse_time(ro, arg);
 	case OPT_JSON_LINES: ro->json_lines = true; return 0;
 	case OPT_SYMBOLS: ro->symbols = true; return 0;
-	case OPT_SYMFS: ro->where.bid.symfs = arg; return 0;
+	case OPT_SYMFS:
 	case OPT_DEBUG_DIR:
-		ro->where.bid.debug_dir = arg;
-		ro->has_debug_dir = true;
+	case OPT_VMLINUX:
+	case OPT_KALLSYMS:
+		sym_where_set(&ro->where, (enum sym_opt)(opt - OPT_SYMFS), arg);
 		return 0;
-	case OPT_KALLSYMS: ro->where.kallsyms = arg; return 0;
-	case OPT_VMLINUX: ro->where.vmlinux = arg; return 0;
 	case OPT_PID:
 		ro->f.has_pid = true;
 		return task_id("records: --pid", arg,
@@ -365,9 +364,8 @@ static void show(struct cmd_run *r)
 	c->e = r->e;
 	c->z = NULL;
 	if (c->ro.symbols) {
-		if (!c->ro.has_debug_dir) /* perf's default (cli.c) */
-			c->ro.where.bid.debug_dir = r->s->opts.buildid_dir;
-		c->z = pd_symbolizer_new(r->s, &c->ro.where);
+		sym_where_default(&c->ro.where, r->s);
+		c->z = pd_symbolizer_new(r->s, &c->ro.where.w);
 		if (!c->z)
 			pd_diag_add(&r->s->diags, PD_C_MALFORMED,
 				    PD_AT_NAMED("symbols"), PD_ERR,
@@ -414,12 +412,9 @@ int cmd_records(struct opts *o, int argc, char **argv)
 	take_file_arg(o, argc, argv, first);
 	if (c.ro.json_lines)
 		o->fmt = EMIT_JSON_LINES;
-	if (c.ro.where.vmlinux && c.ro.where.kallsyms) {
-		usage_error("records: --vmlinux and --kallsyms: give one");
+	if (sym_where_check("records", &c.ro.where) < 0)
 		return EXIT_USAGE;
-	}
-	if (!c.ro.symbols && (c.ro.where.bid.symfs || c.ro.has_debug_dir ||
-			      c.ro.where.vmlinux || c.ro.where.kallsyms)) {
+	if (!c.ro.symbols && sym_where_given(&c.ro.where)) {
 		usage_error("records: --symfs, --debug-dir, --kallsyms and "
 			    "--vmlinux go with --symbols");
 		return EXIT_USAGE;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "lib/analysis/profile.h"
 #include "lib/session/session.h"
 #include "fmt/emit.h"
 
@@ -163,6 +164,29 @@ int choose(const struct choices *c, const char *word, const char *ctx);
 
 /* Print errors to stderr as "perfdump: FILE: 0xOFF: what: detail". */
 void print_diag(const struct pd_diag *d, void *opts);
+
+/*
+ * --symfs, --debug-dir, --vmlinux and --kallsyms of records --symbols
+ * and profile (symopts.c): sym_where_set() takes each (a command's OPT_
+ * values in this order, from its SYMFS: opt - OPT_SYMFS);
+ * sym_where_check() says when both --vmlinux and --kallsyms are given
+ * (-1, said); sym_where_default() puts perf's build-id cache where no
+ * --debug-dir was given.
+ */
+enum sym_opt {
+	SYM_OPT_SYMFS,
+	SYM_OPT_DEBUG_DIR,
+	SYM_OPT_VMLINUX,
+	SYM_OPT_KALLSYMS,
+};
+struct sym_where {
+	struct pd_prof_where w;
+	bool has_debug_dir;
+};
+void sym_where_set(struct sym_where *s, enum sym_opt o, const char *arg);
+int sym_where_check(const char *cmd, const struct sym_where *s);
+bool sym_where_given(const struct sym_where *s);
+void sym_where_default(struct sym_where *s, const struct pd_session *ses);
 
 /*
  * A number option's value (optnum.c): digits as strtoull reads them in

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+/* Where records --symbols and profile look for symbols: --symfs,
+ * --debug-dir, --vmlinux, --kallsyms (perfdump.h). */
+#include <stdio.h>
+
+#include "perfdump.h"
+
+void sym_where_set(struct sym_where *s, enum sym_opt o, const char *arg)
+{
+	switch (o) {
+	case SYM_OPT_SYMFS: s->w.bid.symfs = arg; break;
+	case SYM_OPT_DEBUG_DIR:
+		s->w.bid.debug_dir = arg;
+		s->has_debug_dir = true;
+		break;
+	case SYM_OPT_VMLINUX: s->w.vmlinux = arg; break;
+	case SYM_OPT_KALLSYMS: s->w.kallsyms = arg; break;
+	}
+}
+
+int sym_where_check(const char *cmd, const struct sym_where *s)
+{
+	if (s->w.vmlinux && s->w.kallsyms) {
+		usage_error("%s: --vmlinux and --kallsyms: give one", cmd);
+		return -1;
+	}
+	return 0;
+}
+
+bool sym_where_given(const struct sym_where *s)
+{
+	return s->w.bid.symfs || s->has_debug_dir || s->w.vmlinux ||
+	       s->w.kallsyms;
+}
+
+void sym_where_default(struct sym_where *s, const struct pd_session *ses)
+{
+	if (!s->has_debug_dir) /* perf's default (cli.c) */
+		s->w.bid.debug_dir = ses->opts.buildid_dir;
+}
