@@ -167,3 +167,13 @@ PY
 	pdj -j records --symbols --type sample testdata/profile/profile-sh.data
 	jq_all '[.records[].comm] | unique' '["cat","sh","sleep","true"]'
 }
+
+@test "records --symbols -x: the frame lines, then the record's hex dump, no blank line between" {
+	pd -x records --symbols --type sample --limit 1 --symfs "$T/s" $CC
+	assert_status 0
+	assert_contains "$output" "callchain=user,0x7f9eae7bab70 comm=hot
+      PERF_CONTEXT_USER
+                 1ab70 [unknown] (/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2)
+    raw: 64 bytes at 0x3b0
+      0x000003b0  09 00 00 00 02 00 40 00  70 ab 7b ae 9e 7f 00 00  |......@.p.{.....|"
+}

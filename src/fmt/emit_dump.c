@@ -105,10 +105,11 @@ void emit_hexdump(struct emitter *e, const char *key, const uint8_t *p,
 	struct tframe *f = top(e);
 	int ind = f->indent;
 
-	if (f->kind == T_ROW) {
+	if (f->kind == T_ROW && !f->after_line) {
 		/* a dump never fits a row: finish the row's line first */
 		jw_rawc(&e->jw, '\n');
 	}
+	f->after_line = false;
 	indent(e, ind);
 	key = key ? key : "raw";
 	text_bytes(e, key, strlen(key), false);
@@ -171,8 +172,9 @@ void emit_hexdump_repeat(struct emitter *e, const char *key, size_t n,
 
 	struct tframe *f = top(e);
 
-	if (f->kind == T_ROW)
+	if (f->kind == T_ROW && !f->after_line)
 		jw_rawc(&e->jw, '\n');
+	f->after_line = false;
 	indent(e, f->indent);
 	text_bytes(e, key, strlen(key), false);
 	jw_rawf(&e->jw,
@@ -266,7 +268,7 @@ void emit_line_begin(struct emitter *e)
 	if (f->kind == T_ROW && !f->after_dump)
 		jw_rawc(&e->jw, '\n'); /* the row's line ends first */
 	if (f->kind == T_ROW)
-		f->after_dump = true;
+		f->after_dump = f->after_line = true;
 	indent(e, f->indent + 2);
 }
 

@@ -23,6 +23,7 @@ struct tframe {
 	const char *key; /* array: its key, for the deferred title */
 	bool first;	 /* row: no field printed yet */
 	bool after_dump; /* row: a hex dump ended the line */
+	bool after_line; /* row: ... or a line under it (emit_line_*) */
 	int pad;	 /* row: spaces owed before the first field */
 	bool brace;	 /* element of an array in a row: close with '}' */
 	bool csv_table;	 /* CSV: the table's array */

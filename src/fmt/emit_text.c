@@ -82,7 +82,7 @@ void text_lead(struct emitter *e, const char *key)
 	case T_ROW:
 		if (f->after_dump) {
 			indent(e, f->indent - 2);
-			f->after_dump = false;
+			f->after_dump = f->after_line = false;
 			f->first = true;
 		}
 		if (f->pad) {
