@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Symbols for one address at a time (see symbolize.h).  The DSOs are
- * profile's (profile_dso.c, profile_kernel.c): this holds a profile's DSO
- * state and nothing of its tables, so that both read a DSO the same way.
+ * Symbols for one address at a time (see symbolize.h).  The DSOs and
+ * threads are profile's (profile_dso.c, profile_kernel.c,
+ * profile_threads.c): this holds a profile's DSO and thread tables, not
+ * its rows, so that both read a DSO and name a thread the same way.
  */
 #include "lib/analysis/symbolize.h"
 
@@ -17,7 +18,7 @@
 #include "lib/session/session.h"
 
 struct pd_symbolizer {
-	struct pd_profile p; /* its DSOs and arena only */
+	struct pd_profile p; /* its DSOs, threads and arena only */
 	struct prof_ctx c;
 	struct pd_stack_frame frames[PD_FRAMES_MAX];
 	char comm[16];
@@ -50,15 +51,10 @@ void pd_symbolizer_free(struct pd_symbolizer *z)
 	if (!z)
 		return;
 	prof_dsos_free(&z->c);
-	free(z->p.threads);
-	free(z->p.thread_ev);
-	pd_hindex_free(&z->p.thread_ix);
-	free(z->p.comms);
 	pd_bid_maps_free(z->c.maps);
 	pd_bid_list_free(&z->c.bids);
 	arena_free(&z->c.scratch);
-	free(z->p.dsos);
-	arena_free(&z->p.arena);
+	pd_profile_free(&z->p);
 	free(z->warned);
 	free(z);
 }
