@@ -177,3 +177,17 @@ PY
     raw: 64 bytes at 0x3b0
       0x000003b0  09 00 00 00 02 00 40 00  70 ab 7b ae 9e 7f 00 00  |......@.p.{.....|"
 }
+
+@test "records --symbols and profile: a DSO never opened closes no descriptor (not standard input's)" {
+	command -v strace >/dev/null || skip "needs strace"
+	# each DSO is missing: released every frame, opened never (no leak
+	# checks: LeakSanitizer does not run under ptrace)
+	ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=close -o "$T/st" "$PERFDUMP" records --symbols --symfs "$T/empty" - \
+		<testdata/pipe.data >/dev/null
+	run grep -c 'close(0)' "$T/st"
+	assert_eq "$output" 0
+	ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=close -o "$T/st" "$PERFDUMP" profile --symfs "$T/empty" $PROF \
+		<testdata/pipe.data >/dev/null
+	run grep -c 'close(0)' "$T/st"
+	assert_eq "$output" 0
+}

@@ -93,6 +93,7 @@ bool prof_dsos_sync(struct prof_ctx *c)
 	for (size_t i = p->ndsos; i < n; i++) {
 		const struct pd_bid_dso *m = pd_bid_maps_dso(c->maps, i);
 		struct pd_prof_dso *d = &p->dsos[i];
+		struct dso_state *ds;
 
 		memset(d, 0, sizeof(*d));
 		d->name = arena_memdup(&p->arena, m->name, m->name_len + 1);
@@ -102,13 +103,17 @@ bool prof_dsos_sync(struct prof_ctx *c)
 		d->short_name = d->name && !d->ksymbol
 					? short_name(p, d->name, d->kernel)
 					: d->name;
-		d->state = calloc(1, sizeof(struct dso_state));
+		ds = calloc(1, sizeof(*ds));
+		if (ds) {
+			ds->first_row = ds->last_row = PD_PROF_NONE;
+			/* not open: prof_dso_release closes no descriptor */
+			ds->rt = ds->dbg = (struct pd_elf_file){.fd = -1};
+		}
+		d->state = ds;
 		if (!d->name || !d->short_name || !d->state) {
 			p->ndsos = (uint32_t)i + 1;
 			return false;
 		}
-		((struct dso_state *)d->state)->first_row = PD_PROF_NONE;
-		((struct dso_state *)d->state)->last_row = PD_PROF_NONE;
 		d->build_id_size = m->build_id_size;
 		memcpy(d->build_id, m->build_id, m->build_id_size);
 		if (!d->build_id_size)
