@@ -211,16 +211,12 @@ static void on_sample(struct prof_ctx *c, const struct pd_event *ev)
 	count_addr(c, evsel->idx, PD_PROF_NONE, f.ip, f.period);
 }
 
-/* MMAP, MMAP2, FORK, KSYMBOL: the maps; and the threads' counts */
-static void on_map_record(struct prof_ctx *c, const struct pd_event *ev)
+void prof_map_record(struct prof_ctx *c, const struct pd_event *ev,
+		     const struct pd_record *rec)
 {
-	struct pd_decoded d;
-
-	arena_reset(&c->scratch);
-	pd_decode_event(c->s, ev, &c->scratch, 0, &d);
-	if (d.rec.too_small)
+	if (rec->too_small)
 		return;
-	if (c->funcs && !pd_bid_maps_record(c->maps, ev, &d.rec)) {
+	if (c->funcs && !pd_bid_maps_record(c->maps, ev, rec)) {
 		c->p->maps_not_kept++;
 		prof_warn_full(c, &c->maps_warned, "maps",
 			       "more maps, processes or DSOs than the map "
@@ -234,7 +230,16 @@ static void on_map_record(struct prof_ctx *c, const struct pd_event *ev)
 	else if ((ev->misc & PD_MISC_CPUMODE_MASK) == PD_MISC_KERNEL)
 		c->p->kernel_mmaps++;
 	else
-		prof_thread_mmap(c, d.rec.u.mmap.pid, d.rec.u.mmap.tid);
+		prof_thread_mmap(c, rec->u.mmap.pid, rec->u.mmap.tid);
+}
+
+static void on_map_record(struct prof_ctx *c, const struct pd_event *ev)
+{
+	struct pd_decoded d;
+
+	arena_reset(&c->scratch);
+	pd_decode_event(c->s, ev, &c->scratch, 0, &d);
+	prof_map_record(c, ev, &d.rec);
 }
 
 static bool visit(void *arg, const struct pd_event *ev)

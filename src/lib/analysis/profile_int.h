@@ -8,6 +8,7 @@
 #include "lib/session/sample.h"
 
 struct pd_event;
+struct pd_record;
 
 /* One address's samples: (event, DSO, offset in it). */
 struct prof_addr {
@@ -68,6 +69,11 @@ void prof_dso_lines(struct prof_ctx *c, uint32_t i);
 /* done with DSO i for this fold: files closed (final: symbols freed) */
 void prof_dso_release(struct prof_ctx *c, uint32_t i, bool final);
 void prof_dsos_free(struct prof_ctx *c);
+
+/* profile.c: a decoded MMAP, MMAP2, FORK or KSYMBOL into the maps (a
+ * table-full warning once), and with threads the thread's counts */
+void prof_map_record(struct prof_ctx *c, const struct pd_event *ev,
+		     const struct pd_record *rec);
 
 /* profile_threads.c */
 void prof_thread_task(struct prof_ctx *c, const struct pd_event *ev);

@@ -62,28 +62,17 @@ void pd_symbolizer_free(struct pd_symbolizer *z)
 void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d)
 {
+	if (ev->legacy_feature)
+		return;
 	switch (ev->type) {
 	case PD_REC_COMM:
-	case PD_REC_EXIT:
-		if (!ev->legacy_feature)
-			prof_thread_task(&z->c, ev);
-		return;
-	case PD_REC_FORK:
-		if (!ev->legacy_feature)
-			prof_thread_task(&z->c, ev);
-		break;
+	case PD_REC_EXIT: prof_thread_task(&z->c, ev); break;
 	case PD_REC_MMAP:
 	case PD_REC_MMAP2:
-	case PD_REC_KSYMBOL: break;
-	default: return;
+	case PD_REC_FORK:
+	case PD_REC_KSYMBOL: prof_map_record(&z->c, ev, &d->rec); break;
+	default: break;
 	}
-	if (ev->legacy_feature || d->rec.too_small)
-		return;
-	if (!pd_bid_maps_record(z->c.maps, ev, &d->rec))
-		prof_warn_full(&z->c, &z->c.maps_warned, "maps",
-			       "more maps, processes or DSOs than the map "
-			       "table holds: later MMAP, MMAP2, KSYMBOL and "
-			       "FORK records are left out");
 }
 
 /* A DSO without symbols: said once, with its status and why. */
