@@ -391,13 +391,13 @@ static bool is_perf_map(const char *name)
 	       strcmp(name + n - 4, ".map") == 0;
 }
 
-void prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols)
+bool prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols)
 {
 	struct pd_prof_dso *d = &c->p->dsos[i];
 	struct dso_state *ds = d->state;
 
 	if (ds->loaded)
-		return;
+		return false;
 	ds->loaded = true;
 	if (d->kernel)
 		prof_kernel_load(c, d, ds, symbols);
@@ -410,6 +410,7 @@ void prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols)
 		d->detail = "not a file";
 	} else
 		load_user(c, d, ds, symbols);
+	return true;
 }
 
 const struct pd_symtab *prof_dso_syms(struct prof_ctx *c, uint32_t i)

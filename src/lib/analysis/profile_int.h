@@ -60,8 +60,9 @@ bool prof_fold(struct prof_ctx *c, bool final);
 /* profile_dso.c */
 /* p->dsos grown to the maps' DSOs (new ones unresolved) */
 bool prof_dsos_sync(struct prof_ctx *c);
-/* resolve DSO i if not yet, and with symbols load them (status says) */
-void prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols);
+/* resolve DSO i if not yet, and with symbols load them (status says);
+ * true: it was resolved now */
+bool prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols);
 /* the symbol table of DSO i (NULL: not symbolized) */
 const struct pd_symtab *prof_dso_syms(struct prof_ctx *c, uint32_t i);
 /* Source lines of DSO i's rows: source_file, hot_file, hot_line. */

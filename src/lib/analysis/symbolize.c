@@ -116,9 +116,9 @@ static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 	if (hit.dso_index >= z->p.ndsos && !prof_dsos_sync(c))
 		return;
 	f->dso = z->p.dsos[hit.dso_index].name;
-	prof_dso_load(c, hit.dso_index, true);
-	/* the symbols stay, the files close */
-	prof_dso_release(c, hit.dso_index, false);
+	/* once: the symbols stay, the files close */
+	if (prof_dso_load(c, hit.dso_index, true))
+		prof_dso_release(c, hit.dso_index, false);
 	syms = prof_dso_syms(c, hit.dso_index);
 	if (!syms) {
 		warn_dso(z, hit.dso_index);
