@@ -1,38 +1,20 @@
 #!/usr/bin/env bats
 # records --symbols (issue 25): every sample's ip, or each frame of its
 # callchain, with its symbol, offset and DSO, as perf script -F
-# ip,sym,symoff,dso prints them (testdata/perf-ref/*.script.txt, made by
-# scripts/record-symbols-fixtures.sh).  The symfs tree is built here from
-# testdata/profile/, as tests/profile.bats builds it: nothing depends on
-# this machine's binaries, kernel or build-id cache.
+# ip,sym,symoff,dso prints them (tests/symfs.bash: the tree and the
+# frames).
 
 load helpers
 # bats file_tags=asan
 
-RUN=/tmp/perfdump-profile # where the program ran
+load symfs
+
 KSYMS=testdata/profile/kallsyms
 CC=testdata/profile/callchain.data
 PROF=testdata/profile/profile.data
 
 setup() {
-	T=$BATS_TEST_TMPDIR
-	mkdir -p "$T/empty" "$T/s$RUN"
-	export PERF_BUILDID_DIR=$T/empty
-	cp -r testdata/profile/debian/. "$T/s/"
-	cp testdata/profile/hot "$T/s$RUN/hot"
-}
-
-# perf_frames NAME: perf script's frames, blanks squeezed, no empty lines
-perf_frames() {
-	awk 'NF { $1 = $1; print }' "testdata/perf-ref/$1.script.txt"
-}
-
-# our_frames ADDR: the frames of records -j --symbols ($output) as perf
-# prints them, ADDR (ip or dso_ip) the address shown; markers left out
-our_frames() {
-	jq -r --arg a "$1" '.records[].frames[]? | select(.context == null) |
-		"\(.[$a] | ltrimstr("0x")) \(if .sym then "\(.sym)+\(.symoff)"
-		else "[unknown]" end) (\(.dso // "[unknown]"))"' <<<"$output"
+	symfs_setup
 }
 
 @test "records --symbols: profile.data's 1087 samples, ip, symbol+offset and DSO as perf script's" {
