@@ -106,3 +106,12 @@ leak_free() {
 	leak_free 0 records --symbols --kallsyms testdata/profile/kallsyms testdata/profile/profile.data
 	leak_free 0 -j records --symbols --type sample testdata/profile/callchain.data
 }
+
+@test "leaks: DWARF unwinding of user stacks (libdw sessions kept per process)" {
+	local s=$BATS_TEST_TMPDIR/s
+	mkdir -p "$s/tmp/perfdump-profile"
+	cp testdata/profile/inl-nolibc "$s/tmp/perfdump-profile/"
+	leak_free 0 -j records --symbols --symfs "$s" testdata/profile/nolibc-dwarf.data
+	leak_free 0 records --symbols --symfs "$s" testdata/profile/nolibc-cut.data
+	leak_free 0 records --symbols testdata/profile/inl-dwarf.data
+}

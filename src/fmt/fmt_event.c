@@ -166,6 +166,12 @@ static void emit_frames(struct emitter *e, const struct pd_frames *f)
 		emit_bool(e, "frames_capped", true);
 	if (f->damaged)
 		emit_bool(e, "frames_damaged", true);
+	emit_text_hide(e, true);
+	if (f->unwound)
+		emit_u64(e, "frames_unwound", f->unwound);
+	emit_text_hide(e, false);
+	if (f->unwind_stopped)
+		emit_str(e, "unwind_stopped", f->unwind_stopped);
 	for (uint32_t i = 0; i < f->n && !emit_is_json(e); i++)
 		text_frame(e, &f->v[i], f->callchain);
 }

@@ -413,6 +413,22 @@ bool prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols)
 	return true;
 }
 
+int prof_dso_open(struct prof_ctx *c, uint32_t i, const char **why)
+{
+	const struct pd_prof_dso *d = &c->p->dsos[i];
+	const struct dso_state *ds = d->state;
+	struct pd_root_file f;
+
+	*why = d->detail ? d->detail : pd_bid_status_name(d->status);
+	if (!ds->syms_ok || ds->kernel_syms || !ds->rt_rel)
+		return -1;
+	if (pd_root_open(ds->rt_root, ds->rt_rel, &f) != PD_ROOT_FILE) {
+		*why = "cannot be opened";
+		return -1;
+	}
+	return f.fd;
+}
+
 const struct pd_symtab *prof_dso_syms(struct prof_ctx *c, uint32_t i)
 {
 	struct dso_state *ds = c->p->dsos[i].state;

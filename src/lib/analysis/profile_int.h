@@ -63,6 +63,9 @@ bool prof_dsos_sync(struct prof_ctx *c);
 /* resolve DSO i if not yet, and with symbols load them (status says);
  * true: it was resolved now */
 bool prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols);
+/* a new read-only descriptor of the file DSO i's symbols come from (a
+ * user DSO's ELF file); -1 when it has none, why in *why */
+int prof_dso_open(struct prof_ctx *c, uint32_t i, const char **why);
 /* the symbol table of DSO i (NULL: not symbolized) */
 const struct pd_symtab *prof_dso_syms(struct prof_ctx *c, uint32_t i);
 /* Source lines of DSO i's rows: source_file, hot_file, hot_line. */

@@ -13,6 +13,7 @@
 
 #include "lib/analysis/buildid_maps.h"
 #include "lib/analysis/profile_int.h"
+#include "lib/analysis/unwind.h"
 #include "lib/format/perf_abi.h"
 #include "lib/session/event.h"
 #include "lib/session/session.h"
@@ -24,6 +25,9 @@ struct pd_symbolizer {
 	char comm[16];
 	uint8_t *warned; /* per DSO: its warning given */
 	uint32_t nwarned;
+	struct pd_unwinder *uw; /* made at the first stack to unwind */
+	bool unwind_warned;
+	uint64_t pcs[PD_FRAMES_MAX];
 };
 
 struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
@@ -55,6 +59,7 @@ void pd_symbolizer_free(struct pd_symbolizer *z)
 	pd_bid_list_free(&z->c.bids);
 	arena_free(&z->c.scratch);
 	pd_profile_free(&z->p);
+	pd_unwinder_free(z->uw);
 	free(z->warned);
 	free(z);
 }
@@ -161,6 +166,71 @@ static unsigned context_mode(uint64_t ip, unsigned mode)
 	}
 }
 
+/* unwind.h's view of the maps: a user address's DSO, by the maps of the
+ * sample's process */
+static bool unwind_find(void *arg, uint32_t pid, uint64_t addr, uint32_t *key,
+			uint64_t *base, const char **name)
+{
+	struct pd_symbolizer *z = arg;
+	struct pd_bid_hit hit;
+
+	if (!pd_bid_maps_sample(z->c.maps, PD_MISC_USER, pid, addr, &hit))
+		return false;
+	if (hit.dso_index >= z->p.ndsos && !prof_dsos_sync(&z->c))
+		return false;
+	*key = hit.dso_index;
+	*base = addr - hit.rel;
+	*name = z->p.dsos[hit.dso_index].name;
+	return true;
+}
+
+/* The file a DSO's symbols come from: its CFI is there too. */
+static int unwind_open(void *arg, uint32_t key, const char **why)
+{
+	struct pd_symbolizer *z = arg;
+
+	if (prof_dso_load(&z->c, key, true))
+		prof_dso_release(&z->c, key, false);
+	return prof_dso_open(&z->c, key, why);
+}
+
+static const struct pd_unwind_ops unwind_ops = {unwind_find, unwind_open};
+
+/* The user stack unwound after the n frames of the callchain. */
+static uint32_t unwind_stack(struct pd_symbolizer *z, const struct pd_event *ev,
+			     const struct pd_sample *smp, uint32_t n,
+			     struct pd_frames *out)
+{
+	enum pd_unwind_end end;
+	const char *why;
+	uint32_t k;
+
+	if (!z->uw && !(z->uw = pd_unwinder_new(&unwind_ops, z)))
+		return n;
+	end = pd_unwind(z->uw, smp, smp->arch, z->pcs, PD_FRAMES_MAX - n, &k,
+			&why);
+	for (uint32_t i = 0; i < k; i++)
+		resolve(z, PD_MISC_USER, smp->common.pid, z->pcs[i],
+			&z->frames[n + i]);
+	out->unwound = k;
+	out->callchain = true;
+	if (end == PD_UNWIND_CAPPED && n + k == PD_FRAMES_MAX)
+		out->capped = true;
+	if (end == PD_UNWIND_STOPPED) {
+		out->unwind_stopped = why;
+		if (!z->unwind_warned) {
+			z->unwind_warned = true;
+			pd_diag_add(&z->c.s->diags, PD_C_STACK_UNWIND_STOPPED,
+				    PD_AT_RECORD(ev->type), PD_WARN, ev->offset,
+				    "user stack",
+				    "unwinding stopped at frame %u: %s "
+				    "(later samples: their unwind_stopped)",
+				    n + k, why);
+		}
+	}
+	return n + k;
+}
+
 bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d, struct pd_frames *out)
 {
@@ -204,7 +274,15 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			}
 			resolve(z, mode, pid, ip, &z->frames[n++]);
 		}
-	} else if (smp->decoded_type & PD_SAMPLE_IP) {
+	}
+	/* machine.c thread__resolve_callchain: callee first, the
+	 * callchain's (kernel) frames, then the user stack's */
+	if (pd_unwind_possible(smp) && !out->capped && !out->damaged)
+		n = unwind_stack(z, ev, smp, n, out);
+	/* no frames (no callchain, or an empty one): the ip, as perf
+	 * script prints it then (sample__fprintf_sym) */
+	if (!n && smp->decoded_type & PD_SAMPLE_IP) {
+		out->callchain = false;
 		resolve(z, mode, pid, smp->ip, &z->frames[n++]);
 	}
 	out->n = n;

@@ -46,6 +46,11 @@ struct pd_frames {
 	const char *comm;
 	bool capped;  /* the callchain was longer than PD_FRAMES_MAX */
 	bool damaged; /* it ends at a context marker perf does not define */
+	/* --call-graph dwarf: the last `unwound` frames are the user stack
+	 * unwound from the sample's registers and stack copy (unwind.h);
+	 * unwind_stopped: why it ended before the outermost frame */
+	uint32_t unwound;
+	const char *unwind_stopped;
 };
 
 #define PD_FRAMES_MAX 1024u
@@ -62,7 +67,9 @@ void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
 /*
  * The frames of a decoded sample: its callchain (context markers set the
  * cpumode of the addresses after them), or without one its ip, in the
- * cpumode of its misc.  false: no ip, no callchain (n is 0).
+ * cpumode of its misc; then, when it has user registers and a stack
+ * copy, its user stack unwound (machine.c thread__resolve_callchain:
+ * callee first).  false: no ip, no callchain (n is 0).
  */
 bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d, struct pd_frames *out);

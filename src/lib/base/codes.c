@@ -180,6 +180,11 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 		 "a DSO samples land in has no symbols to read (missing, "
 		 "another build-id, none recorded): its frames show none; "
 		 "records --symbols only"},
+	[PD_C_STACK_UNWIND_STOPPED] =
+		{"stack-unwind-stopped", PD_WARN, 0,
+		 "a sample's user stack (--call-graph dwarf) could not be "
+		 "unwound to its outermost frame: its frames end there; said "
+		 "for the first such sample; records --symbols only"},
 	[PD_C_MALFORMED] = {"malformed", PD_ERR, 0, "any other error"},
 	[PD_C_UNUSUAL] = {"unusual", PD_WARN, 0, "any other warning"},
 };
