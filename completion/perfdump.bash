@@ -20,7 +20,7 @@ _perfdump_cmd_opts() {
 	case $1 in
 	features) echo "-l --list --resolve --symfs --debug-dir --kernel" ;;
 	records) echo "--type --event --pid --tid --cpu --time --skip --limit --at
-		--order --json-lines --symbols --symfs --debug-dir --kallsyms
+		--order --json-lines --symbols --srcline --symfs --debug-dir --kallsyms
 		--vmlinux" ;;
 	stats) echo "--top" ;;
 	check) echo "-b --brief --list-codes" ;;

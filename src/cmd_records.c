@@ -81,6 +81,10 @@ const struct cmd cmd_records_def = {
 		"from the maps its\n"
 		"                       process had then (implies --order "
 		"time)\n"
+		"      --srcline        with --symbols, each frame's source "
+		"file and line,\n"
+		"                       and the calls inlined there (implies "
+		"--symbols)\n"
 		"      --symfs DIR      look for the DSOs under DIR (as "
 		"perf's --symfs)\n"
 		"      --debug-dir DIR  perf's build-id cache (default "
@@ -104,7 +108,7 @@ struct rec_opts {
 	struct pd_filter f;
 	bool order_time, order_given;
 	bool json_lines;
-	bool symbols;
+	bool symbols, srcline;
 	struct sym_where where;
 };
 
@@ -121,6 +125,7 @@ enum {
 	OPT_ORDER,
 	OPT_JSON_LINES,
 	OPT_SYMBOLS,
+	OPT_SRCLINE,
 	OPT_SYMFS, /* sym_where_set's order */
 	OPT_DEBUG_DIR,
 	OPT_VMLINUX,
@@ -211,6 +216,7 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_TIME: return parse_time(ro, arg);
 	case OPT_JSON_LINES: ro->json_lines = true; return 0;
 	case OPT_SYMBOLS: ro->symbols = true; return 0;
+	case OPT_SRCLINE: ro->symbols = ro->srcline = true; return 0;
 	case OPT_SYMFS:
 	case OPT_DEBUG_DIR:
 	case OPT_VMLINUX:
@@ -366,7 +372,9 @@ static void show(struct cmd_run *r)
 	if (c->ro.symbols) {
 		sym_where_default(&c->ro.where, r->s);
 		c->z = pd_symbolizer_new(r->s, &c->ro.where.w);
-		if (!c->z)
+		if (c->z)
+			pd_symbolizer_lines(c->z, c->ro.srcline);
+		else
 			pd_diag_add(&r->s->diags, PD_C_MALFORMED,
 				    PD_AT_NAMED("symbols"), PD_ERR,
 				    PD_NO_OFFSET, "symbols", "out of memory");
@@ -396,6 +404,7 @@ int cmd_records(struct opts *o, int argc, char **argv)
 		{"order", required_argument, NULL, OPT_ORDER},
 		{"json-lines", no_argument, NULL, OPT_JSON_LINES},
 		{"symbols", no_argument, NULL, OPT_SYMBOLS},
+		{"srcline", no_argument, NULL, OPT_SRCLINE},
 		{"symfs", required_argument, NULL, OPT_SYMFS},
 		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
 		{"kallsyms", required_argument, NULL, OPT_KALLSYMS},

@@ -79,8 +79,40 @@ static void emit_sample_id(struct emitter *e, const struct pd_sample_id *id)
 	emit_obj_end(e);
 }
 
+/* "FILE:LINE" as perf prints a srcline: the file's base name */
+static const char *srcline(char *buf, size_t n, const char *file, int line)
+{
+	const char *base = file ? strrchr(file, '/') : NULL;
+
+	if (!file)
+		return NULL;
+	snprintf(buf, n, "%s:%d", base ? base + 1 : file, line);
+	return buf;
+}
+
+/* JSON: "srcline", and "inlined": [{sym, srcline}], innermost first */
+static void emit_frame_lines(struct emitter *e, const struct pd_stack_frame *f)
+{
+	char buf[512];
+	const char *l = srcline(buf, sizeof(buf), f->file, f->line);
+
+	emit_private_opt(e, "srcline", PRIV_PATH, l);
+	emit_arr_begin(e, "inlined");
+	for (uint32_t i = 0; i < f->ninl; i++) {
+		const struct pd_inline_frame *in = &f->inl[i];
+
+		emit_obj_begin(e, NULL);
+		emit_private_opt(e, "sym", PRIV_NONE, in->sym);
+		l = srcline(buf, sizeof(buf), in->file, in->line);
+		emit_private_opt(e, "srcline", PRIV_PATH, l);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+}
+
 /* A frame: text "IP SYM+OFF (DSO)" as perf script prints it */
-static void emit_frame(struct emitter *e, const struct pd_stack_frame *f)
+static void emit_frame(struct emitter *e, const struct pd_stack_frame *f,
+		       bool lines)
 {
 	const char *ctx = f->marker ? pd_context_name(f->ip, true) : NULL;
 
@@ -109,6 +141,8 @@ static void emit_frame(struct emitter *e, const struct pd_stack_frame *f)
 		emit_private(e, "dso", PRIV_PATH, f->dso, strlen(f->dso));
 	else
 		emit_null(e, "dso");
+	if (lines)
+		emit_frame_lines(e, f);
 	emit_obj_end(e);
 }
 
@@ -117,9 +151,35 @@ static void emit_frame(struct emitter *e, const struct pd_stack_frame *f)
  * (builtin-script.c, sample__fprintf_callchain: "%16lx sym+0xoff (dso)",
  * the address in its DSO) or its ip alone (the address as recorded).
  */
-static void text_frame(struct emitter *e, const struct pd_stack_frame *f,
-		       bool callchain)
+/* Text --srcline: "  FILE:LINE[ (inlined)]" under a frame's line, as
+ * perf script -F srcline prints it (none when not known) */
+static void text_srcline(struct emitter *e, const char *file, int line,
+			 bool inlined)
 {
+	char buf[512];
+
+	if (!srcline(buf, sizeof(buf), file, line))
+		return;
+	emit_line_begin(e);
+	emit_line_put(e, "  ");
+	emit_line_put_str(e, PRIV_PATH, buf);
+	if (inlined)
+		emit_line_put(e, " (inlined)");
+	emit_line_end(e);
+}
+
+/*
+ * Text: a line a frame, as perf script prints a sample's callchain
+ * (builtin-script.c, sample__fprintf_callchain: "%16lx sym+0xoff (dso)",
+ * the address in its DSO) or its ip alone (the address as recorded).
+ * With lines, each call inlined there first, "%16lx sym+0xoff" (the
+ * offset in the function holding it) then "  FILE:LINE (inlined)", and
+ * the frame's own line under it (perf script --inline -F srcline).
+ */
+static void text_frame(struct emitter *e, const struct pd_stack_frame *f,
+		       bool callchain, bool lines)
+{
+	uint64_t ip = callchain ? f->rel : f->ip;
 	char buf[64];
 
 	emit_line_begin(e);
@@ -133,8 +193,18 @@ static void text_frame(struct emitter *e, const struct pd_stack_frame *f,
 		emit_line_end(e);
 		return;
 	}
-	snprintf(buf, sizeof(buf), "%16" PRIx64 " ",
-		 callchain ? f->rel : f->ip);
+	for (uint32_t i = 0; lines && i < f->ninl; i++) {
+		snprintf(buf, sizeof(buf), "%16" PRIx64 " ", ip);
+		emit_line_put(e, buf);
+		emit_line_put_str(e, PRIV_NONE,
+				  f->inl[i].sym ? f->inl[i].sym : "[unknown]");
+		snprintf(buf, sizeof(buf), "+0x%" PRIx64, f->symoff);
+		emit_line_put(e, buf);
+		emit_line_end(e);
+		text_srcline(e, f->inl[i].file, f->inl[i].line, true);
+		emit_line_begin(e);
+	}
+	snprintf(buf, sizeof(buf), "%16" PRIx64 " ", ip);
 	emit_line_put(e, buf);
 	if (f->sym) {
 		emit_line_put_str(e, PRIV_NONE, f->sym);
@@ -150,6 +220,8 @@ static void text_frame(struct emitter *e, const struct pd_stack_frame *f,
 		emit_line_put(e, "[unknown]");
 	emit_line_put(e, ")");
 	emit_line_end(e);
+	if (lines)
+		text_srcline(e, f->file, f->line, false);
 }
 
 static void emit_frames(struct emitter *e, const struct pd_frames *f)
@@ -159,7 +231,7 @@ static void emit_frames(struct emitter *e, const struct pd_frames *f)
 	emit_text_hide(e, true);
 	emit_arr_begin(e, "frames");
 	for (uint32_t i = 0; i < f->n; i++)
-		emit_frame(e, &f->v[i]);
+		emit_frame(e, &f->v[i], f->lines);
 	emit_arr_end(e);
 	emit_text_hide(e, false);
 	if (f->capped)
@@ -173,7 +245,7 @@ static void emit_frames(struct emitter *e, const struct pd_frames *f)
 	if (f->unwind_stopped)
 		emit_str(e, "unwind_stopped", f->unwind_stopped);
 	for (uint32_t i = 0; i < f->n && !emit_is_json(e); i++)
-		text_frame(e, &f->v[i], f->callchain);
+		text_frame(e, &f->v[i], f->callchain, f->lines);
 }
 
 void emit_event(struct emitter *e, const struct pd_session *s,

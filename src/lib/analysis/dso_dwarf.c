@@ -2,6 +2,7 @@
 /* Source lines from DWARF with libdw, bounded first (see dso_dwarf.h). */
 #include "lib/analysis/dso_dwarf.h"
 
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <gelf.h>
 #include <stdio.h>
@@ -170,6 +171,51 @@ bool pd_dwarf_line(struct pd_dwarf *d, uint64_t addr, const char **file,
 	if (!*file || dwarf_lineno(l, line) != 0)
 		return false;
 	return true;
+}
+
+/* The source file a DW_AT_call_file index names in cu's file table. */
+static const char *call_file(Dwarf_Die *cu, Dwarf_Die *scope)
+{
+	Dwarf_Attribute a;
+	Dwarf_Files *files;
+	Dwarf_Word idx;
+	size_t n;
+
+	if (!dwarf_attr(scope, DW_AT_call_file, &a) ||
+	    dwarf_formudata(&a, &idx) != 0 ||
+	    dwarf_getsrcfiles(cu, &files, &n) != 0 || idx >= n)
+		return NULL;
+	return dwarf_filesrc(files, idx, NULL, NULL);
+}
+
+unsigned pd_dwarf_inlines(struct pd_dwarf *d, uint64_t addr,
+			  struct pd_dwarf_inline *v, unsigned max)
+{
+	Dwarf_Die cu, *scopes = NULL;
+	unsigned k = 0;
+	int n;
+
+	if (!d || !max || !unit_of(d, addr, &cu))
+		return 0;
+	n = dwarf_getscopes(&cu, addr, &scopes);
+	for (int i = 0; i < n && k < max; i++) {
+		Dwarf_Die *sc = &scopes[i];
+		Dwarf_Attribute a;
+		Dwarf_Word line = 0;
+
+		if (dwarf_tag(sc) != DW_TAG_inlined_subroutine)
+			continue;
+		/* the name is the abstract origin's */
+		v[k].name = dwarf_formstring(
+			dwarf_attr_integrate(sc, DW_AT_name, &a));
+		v[k].call_file = call_file(&cu, sc);
+		if (dwarf_attr(sc, DW_AT_call_line, &a))
+			dwarf_formudata(&a, &line);
+		v[k].call_line = line > INT32_MAX ? 0 : (int)line;
+		k++;
+	}
+	free(scopes);
+	return k;
 }
 
 void pd_dwarf_close(struct pd_dwarf *d)

@@ -48,6 +48,23 @@ bool pd_dwarf_present(struct pd_elf_file *f);
 bool pd_dwarf_line(struct pd_dwarf *d, uint64_t addr, const char **file,
 		   int *line);
 
+/* One call inlined at an address: the function inlined, and where its
+ * caller calls it (file NULL: not said). */
+struct pd_dwarf_inline {
+	const char *name;
+	const char *call_file;
+	int call_line;
+};
+
+/*
+ * The calls inlined at addr (as pd_dwarf_line's), innermost first, into
+ * v[0 .. max): the DW_TAG_inlined_subroutine scopes holding it
+ * (dwarf_getscopes), as addr2line -i and perf's inline_list give them.
+ * Returns how many; strings valid until pd_dwarf_close.
+ */
+unsigned pd_dwarf_inlines(struct pd_dwarf *d, uint64_t addr,
+			  struct pd_dwarf_inline *v, unsigned max);
+
 void pd_dwarf_close(struct pd_dwarf *d);
 
 #endif

@@ -442,6 +442,12 @@ void prof_dso_release(struct prof_ctx *c, uint32_t i, bool final)
 {
 	struct dso_state *ds = c->p->dsos[i].state;
 
+	if (ds->dw_tried) { /* prof_dso_dwarf's, before its files */
+		pd_dwarf_close(ds->dw);
+		pd_elf_file_close(&ds->alt);
+		ds->dw = NULL;
+		ds->dw_tried = false;
+	}
 	pd_elf_file_close(&ds->rt);
 	pd_elf_file_close(&ds->dbg);
 	if (final) {

@@ -4,6 +4,7 @@
 #ifndef PD_PROFILE_DSO_H
 #define PD_PROFILE_DSO_H
 
+#include "lib/analysis/dso_dwarf.h"
 #include "lib/analysis/dso_elf.h"
 #include "lib/analysis/profile_int.h"
 
@@ -18,6 +19,10 @@ struct dso_state {
 	const char *dbg_root, *dbg_rel, *dbg_path;
 	struct pd_elf_file rt, dbg;   /* open while loaded for a fold */
 	uint32_t first_row, last_row; /* its rows (row next_dso) */
+	/* prof_dso_dwarf's: the DWARF kept open, its dwz file */
+	struct pd_dwarf *dw;
+	struct pd_elf_file alt;
+	bool dw_tried;
 };
 
 /* The kernel's DSOs: the kernel's symbols, once (profile_kernel.c). */

@@ -68,6 +68,12 @@ bool prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols);
 int prof_dso_open(struct prof_ctx *c, uint32_t i, const char **why);
 /* the symbol table of DSO i (NULL: not symbolized) */
 const struct pd_symtab *prof_dso_syms(struct prof_ctx *c, uint32_t i);
+/* DSO i's DWARF, opened at the first call and kept open (its files too)
+ * until prof_dso_release; NULL: none (d->lines says why). */
+struct pd_dwarf *prof_dso_dwarf(struct prof_ctx *c, uint32_t i);
+/* DSO i's file offset off as the address its DWARF speaks of */
+bool prof_dso_link_addr(struct prof_ctx *c, uint32_t i, uint64_t off,
+			uint64_t *addr);
 /* Source lines of DSO i's rows: source_file, hot_file, hot_line. */
 void prof_dso_lines(struct prof_ctx *c, uint32_t i);
 /* done with DSO i for this fold: files closed (final: symbols freed) */

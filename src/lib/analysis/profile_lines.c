@@ -74,36 +74,70 @@ static bool line_of(struct pd_dwarf *dw, const struct pd_segs *segs,
 	       pd_dwarf_line(dw, addr, file, line);
 }
 
+/* The DWARF of DSO i, its dwz file in alt; NULL with d->lines why. */
+static struct pd_dwarf *open_dwarf(struct prof_ctx *c, uint32_t i,
+				   struct pd_elf_file *alt)
+{
+	struct pd_profile *p = c->p;
+	struct pd_prof_dso *d = &p->dsos[i];
+	struct dso_state *ds = d->state;
+	struct pd_elf_file *f;
+	struct pd_dwarf *dw;
+	const char *root;
+	char detail[160];
+
+	if (d->kernel || d->src == PD_SYMS_PERF_MAP || !ds->syms_ok)
+		return NULL;
+	if (!(f = dwarf_file(d, ds, &root))) {
+		d->lines = "the file could not be opened again";
+		return NULL;
+	}
+	if (!pd_dwarf_present(f)) {
+		d->lines = "no DWARF line table";
+		return NULL;
+	}
+	find_alt(c, f, root, alt);
+	dw = pd_dwarf_open(f, alt->elf ? alt : NULL, detail, sizeof(detail));
+	if (!dw) {
+		d->lines = adup(p, detail);
+		pd_elf_file_close(alt);
+	}
+	return dw;
+}
+
+struct pd_dwarf *prof_dso_dwarf(struct prof_ctx *c, uint32_t i)
+{
+	struct dso_state *ds = c->p->dsos[i].state;
+
+	if (!ds->dw_tried) {
+		ds->dw_tried = true;
+		ds->alt = (struct pd_elf_file){.fd = -1};
+		ds->dw = open_dwarf(c, i, &ds->alt);
+	}
+	return ds->dw;
+}
+
+bool prof_dso_link_addr(struct prof_ctx *c, uint32_t i, uint64_t off,
+			uint64_t *addr)
+{
+	const struct dso_state *ds = c->p->dsos[i].state;
+
+	return pd_segs_addr(&ds->segs, off, addr);
+}
+
 void prof_dso_lines(struct prof_ctx *c, uint32_t i)
 {
 	struct pd_profile *p = c->p;
 	struct pd_prof_dso *d = &p->dsos[i];
 	struct dso_state *ds = d->state;
-	struct pd_elf_file *f, alt = {.fd = -1};
+	struct pd_elf_file alt = {.fd = -1};
 	struct pd_dwarf *dw;
-	const char *root, *file;
-	char detail[160];
+	const char *file;
 	int line;
 	uint64_t found = 0;
 
-	if (d->kernel || d->src == PD_SYMS_PERF_MAP || !ds->syms_ok ||
-	    ds->first_row == PD_PROF_NONE)
+	if (ds->first_row == PD_PROF_NONE || !(dw = open_dwarf(c, i, &alt)))
 		return;
-	if (!(f = dwarf_file(d, ds, &root))) {
-		d->lines = "the file could not be opened again";
-		return;
-	}
-	if (!pd_dwarf_present(f)) {
-		d->lines = "no DWARF line table";
-		return;
-	}
-	find_alt(c, f, root, &alt);
-	dw = pd_dwarf_open(f, alt.elf ? &alt : NULL, detail, sizeof(detail));
-	if (!dw) {
-		d->lines = adup(p, detail);
-		pd_elf_file_close(&alt);
-		return;
-	}
 	for (uint32_t r = ds->first_row; r != PD_PROF_NONE;
 	     r = p->rows[r].next_dso) {
 		struct pd_prof_row *row = &p->rows[r];

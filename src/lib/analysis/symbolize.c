@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/analysis/buildid_maps.h"
+#include "lib/analysis/dso_dwarf.h"
 #include "lib/analysis/profile_int.h"
 #include "lib/analysis/unwind.h"
 #include "lib/format/perf_abi.h"
@@ -28,6 +29,9 @@ struct pd_symbolizer {
 	struct pd_unwinder *uw; /* made at the first stack to unwind */
 	bool unwind_warned;
 	uint64_t pcs[PD_FRAMES_MAX];
+	bool lines;
+	uint32_t ninl; /* inl[] used by the sample */
+	struct pd_inline_frame inl[PD_INLINES_MAX];
 };
 
 struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
@@ -62,6 +66,11 @@ void pd_symbolizer_free(struct pd_symbolizer *z)
 	pd_unwinder_free(z->uw);
 	free(z->warned);
 	free(z);
+}
+
+void pd_symbolizer_lines(struct pd_symbolizer *z, bool on)
+{
+	z->lines = on;
 }
 
 void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
@@ -105,6 +114,42 @@ static void warn_dso(struct pd_symbolizer *z, uint32_t i)
 		    d->detail ? d->detail : "");
 }
 
+/*
+ * The frame's source line, and the calls inlined at its address: the
+ * innermost's line is the address's, each caller's the call site of the
+ * call it holds (perf's inline_list, from addr2line -i).
+ */
+static void frame_lines(struct pd_symbolizer *z, uint32_t dso,
+			struct pd_stack_frame *f)
+{
+	struct pd_dwarf_inline v[PD_INLINE_DEPTH];
+	struct pd_dwarf *dw = prof_dso_dwarf(&z->c, dso);
+	const char *file;
+	uint64_t addr;
+	unsigned k;
+	int line;
+
+	if (!dw || !prof_dso_link_addr(&z->c, dso, f->rel, &addr))
+		return;
+	if (pd_dwarf_line(dw, addr, &file, &line)) {
+		f->file = file;
+		f->line = line;
+	}
+	k = pd_dwarf_inlines(dw, addr, v, PD_INLINE_DEPTH);
+	if (k > PD_INLINES_MAX - z->ninl)
+		k = PD_INLINES_MAX - z->ninl;
+	if (!k)
+		return;
+	f->inl = &z->inl[z->ninl];
+	f->ninl = k;
+	for (unsigned i = 0; i < k; i++) {
+		z->inl[z->ninl++] =
+			(struct pd_inline_frame){v[i].name, f->file, f->line};
+		f->file = v[i].call_file;
+		f->line = v[i].call_line;
+	}
+}
+
 /* Where an address of this cpumode is, and its symbol. */
 static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 		    uint64_t ip, struct pd_stack_frame *f)
@@ -134,6 +179,8 @@ static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 		f->sym = pd_sym_name(syms, s);
 		f->symoff = hit.rel - s->start;
 	}
+	if (z->lines)
+		frame_lines(z, hit.dso_index, f);
 }
 
 static bool context_known(uint64_t ip)
@@ -240,7 +287,8 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 	uint32_t pid = smp->decoded_type & PD_SAMPLE_TID ? smp->common.pid : 0;
 	uint32_t n = 0;
 
-	*out = (struct pd_frames){.v = z->frames};
+	*out = (struct pd_frames){.v = z->frames, .lines = z->lines};
+	z->ninl = 0;
 	if (smp->decoded_type & PD_SAMPLE_TID) {
 		/* thread.c thread__comm_str: ":TID" until a COMM names it */
 		out->comm = prof_thread_comm(&z->c, pid, smp->common.tid);

@@ -25,6 +25,14 @@ struct pd_event;
 struct pd_decoded;
 struct pd_symbolizer;
 
+/* A call inlined at a frame's ip (--srcline): the function, and its
+ * line (file NULL: not known). */
+struct pd_inline_frame {
+	const char *sym;
+	const char *file;
+	int line;
+};
+
 /* One frame of a sample: its ip, or a context marker. */
 struct pd_stack_frame {
 	uint64_t ip;
@@ -34,6 +42,13 @@ struct pd_stack_frame {
 	const char *sym; /* NULL: no symbol holds it ([unknown]) */
 	uint64_t symoff; /* ip's offset in sym */
 	const char *dso; /* NULL: no map holds it ([unknown]) */
+	/* with lines (pd_symbolizer_lines): ip's source line, or with
+	 * calls inlined there, the line of the outermost call (file NULL:
+	 * not known); the inlined calls, innermost first */
+	const char *file;
+	int line;
+	const struct pd_inline_frame *inl;
+	uint32_t ninl;
 };
 
 /* The frames of one sample, valid until the next call. */
@@ -51,13 +66,21 @@ struct pd_frames {
 	 * unwind_stopped: why it ended before the outermost frame */
 	uint32_t unwound;
 	const char *unwind_stopped;
+	bool lines; /* the frames have their source lines */
 };
 
 #define PD_FRAMES_MAX 1024u
+/* inlined calls a frame shows, at most; and a sample */
+#define PD_INLINE_DEPTH 32u
+#define PD_INLINES_MAX	4096u
 
 struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
 					const struct pd_prof_where *w);
 void pd_symbolizer_free(struct pd_symbolizer *z);
+
+/* Source lines and inlined calls of every frame from now on (perf
+ * script -F srcline --inline), from the DSOs' DWARF. */
+void pd_symbolizer_lines(struct pd_symbolizer *z, bool on);
 
 /* Every decoded record, in time order: the maps follow MMAP, MMAP2,
  * FORK and KSYMBOL, the threads' names COMM, FORK and EXIT. */
