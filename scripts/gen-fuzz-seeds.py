@@ -228,6 +228,10 @@ def elf_seeds():
         ("elf-le64-phdr-only", elf(le, True, note(le, b"GNU", NT_GNU_BUILD_ID, sha1), shdr=False)),
         ("elf-le64-shdr-only", elf(le, True, note(le, b"GNU", NT_GNU_BUILD_ID, sha1), phdr=False)),
         ("elf-le64-none", elf(le, True, note(le, b"GNU", 1, b"\0" * 16))),
+        # a real program with CFI and DWARF (lines, inlined calls): what
+        # records --symbols unwinds and reads lines from
+        ("elf-inl-nolibc", open(os.path.join(ROOT, "testdata", "profile",
+                                             "inl-nolibc"), "rb").read()),
         # /sys/kernel/notes: bare notes in host byte order
         ("notes-kernel", note(le, b"Xen", 6, b"linux\0\0\0") +
          note(le, b"GNU", NT_GNU_BUILD_ID, sha1) + note(le, b"Linux", 0x100, b"\1\0\0\0")),

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * Everything profile reads from a DSO, on bytes in memory, the results
- * dropped: for the fuzz targets (tests/fuzz/), which hand it arbitrary
- * bytes.  The same calls, in the same order, as profile_dso.c and
- * profile_lines.c make on a file.
+ * Everything profile and records --symbols read from a DSO, on bytes in
+ * memory, the results dropped: for the fuzz targets (tests/fuzz/), which
+ * hand it arbitrary bytes.  The same calls, in the same order, as
+ * profile_dso.c, profile_lines.c, symbolize.c (inlined calls) and
+ * unwind.c (CFI, a stack copy) make on a file.
  */
 #include <elf.h>
 #include <stdlib.h>
@@ -12,6 +13,71 @@
 
 #include "lib/analysis/dso_dwarf.h"
 #include "lib/analysis/dso_elf.h"
+#include "lib/analysis/unwind.h"
+#include "lib/format/perf_abi.h"
+#include "lib/session/sample.h"
+
+/* unwind.h's view of a process that maps the probed image at 0 */
+static bool probe_find(void *arg, uint32_t pid, uint64_t addr, uint32_t *key,
+		       uint64_t *base, const char **name)
+{
+	(void)arg, (void)pid, (void)addr;
+	*key = 0;
+	*base = 0;
+	*name = "probe";
+	return true;
+}
+
+static int probe_open(void *arg, uint32_t key, const char **why)
+{
+	int fd = dup(*(const int *)arg);
+
+	(void)key;
+	*why = "cannot be opened";
+	return fd;
+}
+
+/*
+ * A DWARF unwinding whose CFI is the image's and whose stack copy is its
+ * last bytes, from each of the first symbols: what records --symbols does
+ * with a --call-graph dwarf sample (x86_64 registers).
+ */
+static void probe_unwind(const void *p, size_t n, const struct pd_symtab *t,
+			 const struct pd_segs *segs)
+{
+	static const struct pd_unwind_ops ops = {probe_find, probe_open};
+	uint64_t regs[24] = {0}, pcs[64], ip;
+	struct pd_sample smp = {0};
+	struct pd_unwinder *u;
+	const char *why;
+	uint32_t k;
+	int fd = memfd_create("perfdump-probe-elf", MFD_CLOEXEC);
+
+	if (fd < 0 || write(fd, p, n) != (ssize_t)n ||
+	    !(u = pd_unwinder_new(&ops, &fd))) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	smp.decoded_type = PD_SAMPLE_REGS_USER | PD_SAMPLE_STACK_USER;
+	smp.regs_user = (struct pd_sample_regs){.abi = PD_REGS_ABI_64,
+						.mask = 0xff0fff,
+						.regs = regs,
+						.nregs = 20};
+	smp.stack.size = n < 2048 ? n : 2048;
+	smp.stack.p = (const uint8_t *)p + n - smp.stack.size;
+	smp.common.pid = smp.common.tid = 1;
+	regs[7] = 0x7ff000000000ull; /* SP; BP above it */
+	regs[6] = regs[7] + 16;
+	for (uint32_t i = 0; i < t->n && i < 8; i++) {
+		if (!pd_segs_addr(segs, t->v[i].start, &ip))
+			continue;
+		regs[8] = ip + 1; /* IP */
+		pd_unwind(u, &smp, PD_ARCH_X86_64, pcs, 64, &k, &why);
+	}
+	pd_unwinder_free(u);
+	close(fd);
+}
 
 /* The symbols and lines of an ELF image. */
 static void probe_elf(const void *p, size_t n)
@@ -43,11 +109,16 @@ static void probe_elf(const void *p, size_t n)
 		uint64_t addr;
 		int line;
 
+		struct pd_dwarf_inline inl[8];
+
 		pd_symtab_find(&t, t.v[i].start + 1);
-		if (dw && pd_segs_addr(&segs, t.v[i].start, &addr))
+		if (dw && pd_segs_addr(&segs, t.v[i].start, &addr)) {
 			pd_dwarf_line(dw, addr, &file, &line);
+			pd_dwarf_inlines(dw, addr + 1, inl, 8);
+		}
 	}
 	pd_dwarf_close(dw);
+	probe_unwind(p, n, &t, &segs);
 out:
 	pd_symtab_free(&t);
 	pd_elf_file_close(&f);
