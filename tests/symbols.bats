@@ -173,3 +173,51 @@ PY
 	run grep -c 'close(0)' "$T/st"
 	assert_eq "$output" 0
 }
+
+# branch_file OUT: a little-endian perf.data with one attr (sample_type
+# IP|TID|TIME|BRANCH_STACK, branch_sample_type ANY), an MMAP2 of
+# /tmp/perfdump-profile/inl (its text at 0x555500001000, with its
+# build-id) and a sample with three branches: loop_a's loop back edge,
+# main's call of loop_a, and a jump from an address no map holds into
+# the kernel's
+branch_file() {
+	python3 - "$1" <<'PY'
+import struct, sys
+B = 0x555500000000
+bid = b"perfdump-profile-inl"
+name = b"/tmp/perfdump-profile/inl"
+name += bytes(8 - len(name) % 8)
+mm = struct.pack('<IIQQQBBH20sII', 7, 7, B + 0x1000, 0x1000, 0x1000, 20, 0, 0, bid, 5, 2) + name
+mmap2 = struct.pack('<IHH', 10, 0x4002, 8 + len(mm)) + mm
+ents = [(B + 0x11b3, B + 0x1190), (B + 0x1073, B + 0x1180), (0x1234, 0xffffffff81000000)]
+body = struct.pack('<QIIQQ', B + 0x1190, 7, 7, 1000, len(ents))
+for f, t in ents:
+    body += struct.pack('<QQQ', f, t, 0)
+sample = struct.pack('<IHH', 9, 2, 8 + len(body)) + body
+data = mmap2 + sample
+attr = struct.pack('<IIQQQQQ', 1, 72, 0, 1, 0x807, 0, 0) + bytes(16) + struct.pack('<Q', 8)
+with open(sys.argv[1], 'wb') as f:
+    f.write(b'PERFILE2' + struct.pack('<QQQQQQQQ', 104, 88, 104, 88, 192, len(data), 0, 0) + bytes(32))
+    f.write(attr + struct.pack('<QQ', 0, 0) + data)
+PY
+}
+
+@test "records --symbols: the branch stack's from and to addresses, user maps first, then the kernel's" {
+	branch_file "$T/b.data"
+	pdj -j records --symbols --type sample --symfs "$T/s" "$T/b.data"
+	assert_status 0
+	jq_all '.records[0].branch_stack.nr' 3 \
+		'.records[0].frames' '[{"ip":"0x555500001190","dso_ip":"0x1190","sym":"loop_a","symoff":"0x10","dso":"/tmp/perfdump-profile/inl"}]' \
+		'[.records[0].branches[] | [.from.sym, .from.symoff, .to.sym, .to.symoff]]' \
+		'[["loop_a","0x33","loop_a","0x10"],["main","0x23","loop_a","0x0"],[null,null,null,null]]' \
+		'.records[0].branches[2]' '{"from":{"ip":"0x1234","dso_ip":"0x1234","sym":null,"symoff":null,"dso":null},"to":{"ip":"0xffffffff81000000","dso_ip":"0xffffffff81000000","sym":null,"symoff":null,"dso":null}}' \
+		'.warnings' '[]'
+	pd records --symbols --type sample --symfs "$T/s" "$T/b.data"
+	assert_contains "$output" "          555500001190 loop_a+0x10 (/tmp/perfdump-profile/inl)
+      branch loop_a+0x33 (/tmp/perfdump-profile/inl) -> loop_a+0x10 (/tmp/perfdump-profile/inl)
+      branch main+0x23 (/tmp/perfdump-profile/inl) -> loop_a+0x0 (/tmp/perfdump-profile/inl)
+      branch [unknown] ([unknown]) -> [unknown] ([unknown])"
+	# with --srcline, each branch address its line too
+	pdj -j records --srcline --type sample --symfs "$T/s" "$T/b.data"
+	jq_all '[.records[0].branches[0] | .from.srcline, .to.srcline]' '["inl_a.c:18","inl_a.c:19"]'
+}

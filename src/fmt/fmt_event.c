@@ -111,12 +111,12 @@ static void emit_frame_lines(struct emitter *e, const struct pd_stack_frame *f)
 }
 
 /* A frame: text "IP SYM+OFF (DSO)" as perf script prints it */
-static void emit_frame(struct emitter *e, const struct pd_stack_frame *f,
-		       bool lines)
+static void emit_frame(struct emitter *e, const char *key,
+		       const struct pd_stack_frame *f, bool lines)
 {
 	const char *ctx = f->marker ? pd_context_name(f->ip, true) : NULL;
 
-	emit_row_begin(e, NULL);
+	emit_row_begin(e, key);
 	if (f->marker) { /* a marker perf does not define: its number */
 		if (ctx)
 			emit_str(e, "context", ctx);
@@ -151,6 +151,26 @@ static void emit_frame(struct emitter *e, const struct pd_stack_frame *f,
  * (builtin-script.c, sample__fprintf_callchain: "%16lx sym+0xoff (dso)",
  * the address in its DSO) or its ip alone (the address as recorded).
  */
+/* Text: "SYM+OFF (DSO)" of a frame, as perf names an address */
+static void text_sym_dso(struct emitter *e, const struct pd_stack_frame *f)
+{
+	char buf[32];
+
+	if (f->sym) {
+		emit_line_put_str(e, PRIV_NONE, f->sym);
+		snprintf(buf, sizeof(buf), "+0x%" PRIx64, f->symoff);
+		emit_line_put(e, buf);
+	} else {
+		emit_line_put(e, "[unknown]");
+	}
+	emit_line_put(e, " (");
+	if (f->dso)
+		emit_line_put_str(e, PRIV_PATH, f->dso);
+	else
+		emit_line_put(e, "[unknown]");
+	emit_line_put(e, ")");
+}
+
 /* Text --srcline: "  FILE:LINE[ (inlined)]" under a frame's line, as
  * perf script -F srcline prints it (none when not known) */
 static void text_srcline(struct emitter *e, const char *file, int line,
@@ -206,22 +226,34 @@ static void text_frame(struct emitter *e, const struct pd_stack_frame *f,
 	}
 	snprintf(buf, sizeof(buf), "%16" PRIx64 " ", ip);
 	emit_line_put(e, buf);
-	if (f->sym) {
-		emit_line_put_str(e, PRIV_NONE, f->sym);
-		snprintf(buf, sizeof(buf), "+0x%" PRIx64, f->symoff);
-		emit_line_put(e, buf);
-	} else {
-		emit_line_put(e, "[unknown]");
-	}
-	emit_line_put(e, " (");
-	if (f->dso)
-		emit_line_put_str(e, PRIV_PATH, f->dso);
-	else
-		emit_line_put(e, "[unknown]");
-	emit_line_put(e, ")");
+	text_sym_dso(e, f);
 	emit_line_end(e);
 	if (lines)
 		text_srcline(e, f->file, f->line, false);
+}
+
+/* The branch stack's symbols: JSON "branches": [{"from", "to"}], text a
+ * line an entry, "branch FROM -> TO" (perf script -F brstacksym's pair) */
+static void emit_branches(struct emitter *e, const struct pd_frames *f)
+{
+	emit_text_hide(e, true);
+	emit_arr_begin(e, "branches");
+	for (uint32_t i = 0; i < f->nbr; i++) {
+		emit_obj_begin(e, NULL);
+		emit_frame(e, "from", &f->br[2 * i], f->lines);
+		emit_frame(e, "to", &f->br[2 * i + 1], f->lines);
+		emit_obj_end(e);
+	}
+	emit_arr_end(e);
+	emit_text_hide(e, false);
+	for (uint32_t i = 0; i < f->nbr && !emit_is_json(e); i++) {
+		emit_line_begin(e);
+		emit_line_put(e, "branch ");
+		text_sym_dso(e, &f->br[2 * i]);
+		emit_line_put(e, " -> ");
+		text_sym_dso(e, &f->br[2 * i + 1]);
+		emit_line_end(e);
+	}
 }
 
 static void emit_frames(struct emitter *e, const struct pd_frames *f)
@@ -231,7 +263,7 @@ static void emit_frames(struct emitter *e, const struct pd_frames *f)
 	emit_text_hide(e, true);
 	emit_arr_begin(e, "frames");
 	for (uint32_t i = 0; i < f->n; i++)
-		emit_frame(e, &f->v[i], f->lines);
+		emit_frame(e, NULL, &f->v[i], f->lines);
 	emit_arr_end(e);
 	emit_text_hide(e, false);
 	if (f->capped)
@@ -246,6 +278,8 @@ static void emit_frames(struct emitter *e, const struct pd_frames *f)
 		emit_str(e, "unwind_stopped", f->unwind_stopped);
 	for (uint32_t i = 0; i < f->n && !emit_is_json(e); i++)
 		text_frame(e, &f->v[i], f->callchain, f->lines);
+	if (f->nbr)
+		emit_branches(e, f);
 }
 
 void emit_event(struct emitter *e, const struct pd_session *s,

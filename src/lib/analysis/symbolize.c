@@ -30,6 +30,7 @@ struct pd_symbolizer {
 	bool unwind_warned;
 	uint64_t pcs[PD_FRAMES_MAX];
 	bool lines;
+	struct pd_stack_frame br[2 * PD_BRANCHES_MAX];
 	uint32_t ninl; /* inl[] used by the sample */
 	struct pd_inline_frame inl[PD_INLINES_MAX];
 };
@@ -278,6 +279,39 @@ static uint32_t unwind_stack(struct pd_symbolizer *z, const struct pd_event *ev,
 	return n + k;
 }
 
+/*
+ * A branch address: the map of the first cpumode that has one, user then
+ * kernel, as machine.c ip__resolve_ams (thread__find_cpumode_addr_location)
+ * resolves a branch stack's addresses, which carry no cpumode.
+ */
+static void resolve_branch(struct pd_symbolizer *z, uint32_t pid, uint64_t ip,
+			   struct pd_stack_frame *f)
+{
+	struct pd_bid_hit hit;
+
+	if (!pd_bid_maps_sample(z->c.maps, PD_MISC_USER, pid, ip, &hit) &&
+	    pd_bid_maps_sample(z->c.maps, PD_MISC_KERNEL, pid, ip, &hit)) {
+		resolve(z, PD_MISC_KERNEL, pid, ip, f);
+		return;
+	}
+	resolve(z, PD_MISC_USER, pid, ip, f);
+}
+
+static void branches(struct pd_symbolizer *z, const struct pd_sample *smp,
+		     uint32_t pid, struct pd_frames *out)
+{
+	const struct pd_branch_stack *b = &smp->branch;
+	uint32_t n =
+		b->nentries < PD_BRANCHES_MAX ? b->nentries : PD_BRANCHES_MAX;
+
+	for (uint32_t i = 0; i < n; i++) {
+		resolve_branch(z, pid, b->entries[i].from, &z->br[2 * i]);
+		resolve_branch(z, pid, b->entries[i].to, &z->br[2 * i + 1]);
+	}
+	out->br = z->br;
+	out->nbr = n;
+}
+
 bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d, struct pd_frames *out)
 {
@@ -334,5 +368,7 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 		resolve(z, mode, pid, smp->ip, &z->frames[n++]);
 	}
 	out->n = n;
+	if (smp->decoded_type & PD_SAMPLE_BRANCH_STACK && smp->branch.nentries)
+		branches(z, smp, pid, out);
 	return n > 0;
 }

@@ -67,12 +67,18 @@ struct pd_frames {
 	uint32_t unwound;
 	const char *unwind_stopped;
 	bool lines; /* the frames have their source lines */
+	/* the branch stack's entries: br[2i] is entry i's from, br[2i + 1]
+	 * its to (nbr entries, at most PD_BRANCHES_MAX) */
+	const struct pd_stack_frame *br;
+	uint32_t nbr;
 };
 
 #define PD_FRAMES_MAX 1024u
 /* inlined calls a frame shows, at most; and a sample */
 #define PD_INLINE_DEPTH 32u
 #define PD_INLINES_MAX	4096u
+/* branch stack entries symbolized, at most (LBR: 32; arch LBR: 64) */
+#define PD_BRANCHES_MAX 256u
 
 struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
 					const struct pd_prof_where *w);
@@ -92,7 +98,8 @@ void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
  * cpumode of the addresses after them), or without one its ip, in the
  * cpumode of its misc; then, when it has user registers and a stack
  * copy, its user stack unwound (machine.c thread__resolve_callchain:
- * callee first).  false: no ip, no callchain (n is 0).
+ * callee first); and its branch stack's from and to addresses.  false:
+ * no ip, no callchain (n is 0).
  */
 bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d, struct pd_frames *out);
