@@ -80,20 +80,32 @@ static bool fold(const struct node *n, long long *v, unsigned depth)
 	return false;
 }
 
+const char *pd_tp_arg_eval(const struct node *n, char buf[24])
+{
+	long long v;
+
+	/* a cast's item, the cast not applied (arg_eval's TEP_PRINT_TYPE) */
+	for (unsigned d = 0; n && n->kind == N_CAST && d <= PD_TP_MAX_NEST; d++)
+		n = n->a;
+	if (n && (n->kind == N_ATOM || n->kind == N_LIT))
+		return n->s ? n->s : "";
+	if (!n || n->kind != N_OP || !fold(n, &v, 0))
+		return NULL;
+	snprintf(buf, 24, "%lld", v);
+	return buf;
+}
+
 long long pd_tp_flag_value(const struct node *n, const char **err)
 {
 	char buf[24];
-	long long v;
+	const char *t = pd_tp_arg_eval(n, buf);
 
-	if (n->kind == N_ATOM || n->kind == N_LIT)
-		return flag_name(n->s ? n->s : "");
-	if (!fold(n, &v, 0)) {
+	if (!t) {
 		*err = "a __print_flags / __print_symbolic value is not a "
 		       "constant";
 		return -1;
 	}
-	snprintf(buf, sizeof(buf), "%lld", v); /* arg_eval() */
-	return flag_name(buf);
+	return flag_name(t);
 }
 
 uint64_t pd_tp_cast_mask(const char *t)
@@ -276,6 +288,8 @@ static const char *conversion(struct cctx *x, struct prog *p, const char *f,
 		       e + (*e != 0);
 	ptr = *e == 'p';
 	sg.conv = *e;
+	/* %pB is a plain %p and a literal B: parse_arg_format_pointer()
+	 * takes no B, as perf 6.1 prints it */
 	if (ptr && e[1] && strchr("sSfF", e[1]))
 		sg.conv = *++e; /* %ps: print_function() */
 	else if (ptr && e[1] && strchr("MmIiUh", e[1]))

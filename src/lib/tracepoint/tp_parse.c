@@ -198,17 +198,22 @@ static struct flagsym *symbols(struct lex *x, uint32_t *count)
 
 	while (is(x, ",") && !x->err) {
 		struct node *val, *str;
+		const char *name;
+		char buf[24];
 
 		next(x);
 		if (!expect(x, "{") || !(val = ternary(x)) || !expect(x, ",") ||
 		    !(str = ternary(x)) || !expect(x, "}"))
 			return NULL;
-		if (n == PD_NELEMS(v) || (str->kind != N_LIT && !str->s)) {
+		/* the name as process_fields() takes it: arg_eval(), so the
+		 * kernel's closing { 0, ((void *)0) } is named "0" */
+		name = pd_tp_arg_eval(str, buf);
+		if (n == PD_NELEMS(v) || !name) {
 			fail(x, "a __print_flags / __print_symbolic %.*s",
 			     "list", 4);
 			return NULL;
 		}
-		v[n].str = str->s;
+		v[n].str = name == buf ? copy(x, buf, strlen(buf)) : name;
 		v[n++].val = pd_tp_flag_value(val, &x->err);
 		if (x->err)
 			return NULL;

@@ -50,6 +50,11 @@ const char *pd_tp_parse_print(struct arena *a, const struct pd_tp_event *ev,
 /* Compile parsed args into ev->prog; NULL, or why it cannot be. */
 const char *pd_tp_compile(struct arena *a, struct pd_tp_event *ev,
 			  uint8_t long_size, const struct pd_tp_args *args);
+/* What libtraceevent's arg_eval() makes of a part of a { value, "name" }
+ * of __print_flags / __print_symbolic: an atom's or a literal's text,
+ * through casts, else a constant folded ("%lld" in buf); NULL when it is
+ * none. */
+const char *pd_tp_arg_eval(const struct node *n, char buf[24]);
 /* A { value, "name" } value as eval_flag(arg_eval(...)) takes it; *err
  * set when it is not a constant. */
 long long pd_tp_flag_value(const struct node *n, const char **err);
