@@ -127,6 +127,7 @@ struct pd_session {
 	struct pd_tp *tps;
 	uint32_t tp_gen;  /* blobs loaded */
 	bool tp_features; /* the TRACING_DATA features were loaded */
+	const struct pd_tp_resolver *tp_resolver; /* pd_tp_set_resolver */
 	struct arena arena;
 	struct pd_diags diags;
 };
@@ -229,6 +230,14 @@ const struct pd_tp_event *pd_tp_event_of(struct pd_session *s,
  * from the formats loaded (name_from "TRACING_DATA").
  */
 void pd_tp_name_evsels(struct pd_session *s);
+
+/*
+ * The kernel functions of %ps and its kin for every blob, loaded and to
+ * come, that has no kallsyms (tracepoint.h): r (the caller's, kept until
+ * it is set again; NULL: none).
+ */
+struct pd_tp_resolver;
+void pd_tp_set_resolver(struct pd_session *s, const struct pd_tp_resolver *r);
 
 /* Free every pd_tp of the session. */
 void pd_tp_free_all(struct pd_session *s);

@@ -25,12 +25,20 @@ const struct pd_tp *pd_tp_load(struct pd_session *s,
 	tp = pd_tp_parse(&s->arena, &s->diags, m);
 	if (!tp)
 		return NULL;
+	tp->resolver = s->tp_resolver;
 	tp->next = s->tps;
 	s->tps = tp;
 	s->tp_gen++;
 	if (s->evlist.loaded)
 		pd_tp_name_evsels(s);
 	return tp;
+}
+
+void pd_tp_set_resolver(struct pd_session *s, const struct pd_tp_resolver *r)
+{
+	s->tp_resolver = r;
+	for (struct pd_tp *tp = s->tps; tp; tp = tp->next)
+		tp->resolver = r;
 }
 
 void pd_tp_free_all(struct pd_session *s)

@@ -333,3 +333,13 @@ const char *pd_tp_compile(struct arena *a, struct pd_tp_event *ev,
 	ev->prog = p;
 	return NULL;
 }
+
+bool pd_tp_event_prints_functions(const struct pd_tp_event *ev)
+{
+	const struct prog *p = ev ? ev->prog : NULL;
+
+	for (uint32_t i = 0; p && i < p->n; i++)
+		if (p->v[i].kind == S_PTR && p->v[i].conv != 'p')
+			return true;
+	return false;
+}

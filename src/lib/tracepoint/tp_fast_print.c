@@ -384,11 +384,28 @@ static const struct pd_tp_ksym *find_func(const struct pd_tp *tp, uint64_t addr)
 	return &tp->ksyms[lo - 1];
 }
 
+/* The function holding addr and its start: the blob's kallsyms, else
+ * the resolver's (find_func()); NULL: none. */
+static const char *function(const struct pd_tp *tp, uint64_t addr,
+			    uint64_t *start)
+{
+	const struct pd_tp_resolver *r = tp->resolver;
+	const struct pd_tp_ksym *f;
+
+	if (tp->nksyms) {
+		f = find_func(tp, addr);
+		*start = f ? f->addr : 0;
+		return f ? f->name : NULL;
+	}
+	return r && r->fn ? r->fn(r->ctx, addr, start) : NULL;
+}
+
 /* print_arg_pointer(): %p as the C library prints it; %ps %pS %pf %pF:
  * print_function() */
 static void pointer(struct pctx *x, const struct seg *sg, uint64_t v)
 {
-	const struct pd_tp_ksym *f;
+	const char *name;
+	uint64_t start = 0;
 	char buf[64];
 	int k;
 
@@ -400,13 +417,12 @@ static void pointer(struct pctx *x, const struct seg *sg, uint64_t v)
 			put(x, buf, (size_t)k);
 		return;
 	}
-	if ((f = find_func(x->tp, v))) {
-		put(x, f->name, strlen(f->name));
+	if ((name = function(x->tp, v, &start))) {
+		put(x, name, strlen(name));
 		if (sg->conv == 'F' || sg->conv == 'S')
 			put(x, buf,
-			    (size_t)snprintf(
-				    buf, sizeof(buf), "+0x%llx",
-				    (unsigned long long)(v - f->addr)));
+			    (size_t)snprintf(buf, sizeof(buf), "+0x%llx",
+					     (unsigned long long)(v - start)));
 		return;
 	}
 	put(x, buf,

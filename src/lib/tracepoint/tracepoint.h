@@ -79,6 +79,22 @@ struct pd_tp_event {
 	struct prog *prog;  /* tp_fast.c: the print fmt compiled, or NULL */
 };
 
+/*
+ * Where %ps, %pS, %pf and %pF find a kernel function when the blob has no
+ * kallsyms: libtraceevent's function resolver (event-parse.c
+ * tep_set_function_resolver, find_func), which perf script sets to the
+ * machine's kernel maps (tools/perf/util/machine.c
+ * machine__resolve_kernel_addr).  fn gives the name of the function
+ * holding addr and sets *start to its first address, or gives NULL.  It
+ * is called only when such a conversion prints an address, so that what
+ * it reads (kernel symbols) is read only for recordings that need it.
+ */
+typedef const char *pd_tp_resolve_fn(void *ctx, uint64_t addr, uint64_t *start);
+struct pd_tp_resolver {
+	pd_tp_resolve_fn *fn; /* NULL: addresses print in hex */
+	void *ctx;
+};
+
 /* The formats of one tracing data blob. */
 struct pd_tp {
 	uint64_t offset; /* file offset of the blob */
@@ -88,6 +104,9 @@ struct pd_tp {
 	uint32_t nevents;
 	struct pd_tp_ksym *ksyms; /* kallsyms, by address (%ps) */
 	uint32_t nksyms;
+	/* without ksyms: the kernel's functions (the session's, may be
+	 * NULL) */
+	const struct pd_tp_resolver *resolver;
 	char *out; /* tp_fast_print.c, tp_raw.c: the output, reused */
 	size_t out_cap;
 	struct pd_tp *next;
@@ -139,6 +158,9 @@ struct pd_tp *pd_tp_parse(struct arena *a, struct pd_diags *d,
 
 /* Free what pd_tp_parse allocated outside the arena, for tp and its next. */
 void pd_tp_free(struct pd_tp *tp);
+
+/* Does ev's print fmt print a kernel function (%ps, %pS, %pf, %pF)? */
+bool pd_tp_event_prints_functions(const struct pd_tp_event *ev);
 
 /* What pd_tp_decode does. */
 enum {
