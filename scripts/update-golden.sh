@@ -22,6 +22,10 @@
 set -eu
 cd "$(dirname "$0")/.."
 export LC_ALL=C
+# no kernel symbols from this machine's build-id cache or running kernel
+# (tests/helpers.bash sets the same): goldens are the same everywhere
+export PERF_BUILDID_DIR=/nonexistent/perfdump-tests/buildid-cache
+export PERFDUMP_KERNEL_NOTES=/dev/null
 PERFDUMP=${PERFDUMP:-./perfdump}
 
 if [ ! -x "$PERFDUMP" ]; then

@@ -399,6 +399,10 @@ static void read_env(struct pd_read_opts *ro)
 	v = getenv("PERFDUMP_NO_OPENAT2");
 	ro->no_openat2 = v && *v;
 	ro->tmpdir = getenv("TMPDIR");
+	v = getenv("PERFDUMP_KERNEL_NOTES");
+	ro->kernel_notes = v && *v ? v : NULL;
+	v = getenv("PERFDUMP_PROC_KALLSYMS");
+	ro->proc_kallsyms = v && *v ? v : NULL;
 	v = getenv("PERF_BUILDID_DIR");
 	if (v && *v)
 		ro->buildid_dir = v;

@@ -37,4 +37,7 @@ void sym_where_default(struct sym_where *s, const struct pd_session *ses)
 {
 	if (!s->has_debug_dir) /* perf's default (cli.c) */
 		s->w.bid.debug_dir = ses->opts.buildid_dir;
+	/* the running kernel, or the testing aids' stand-in (cli.c) */
+	s->w.bid.kernel_notes = ses->opts.kernel_notes;
+	s->w.proc_kallsyms = ses->opts.proc_kallsyms;
 }

@@ -217,10 +217,23 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/*
+ * No kernel symbols from this machine: records reads them for a print's
+ * %ps from perf's build-id cache and, when the running kernel is the
+ * input's, /proc/kallsyms (cli.c read_env); tests/helpers.bash does the
+ * same.  Once per process, unless the caller chose them.
+ */
+static void hermetic(void)
+{
+	setenv("PERF_BUILDID_DIR", "/nonexistent", 0);
+	setenv("PERFDUMP_KERNEL_NOTES", "/dev/null", 0);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	capture_stdout();
 	limit_file_size();
+	hermetic();
 	compressed = pd_unz_sniff(data, size) != PD_Z_NONE;
 	(target ? target : fuzz_targets)->run(data, size);
 	return 0;

@@ -35,6 +35,13 @@ struct pd_read_opts {
 	/* perf's build-id cache: $PERF_BUILDID_DIR, else $HOME/.debug;
 	 * NULL: neither is set (buildid.h, --debug-dir's default) */
 	const char *buildid_dir;
+	/* PERFDUMP_KERNEL_NOTES, PERFDUMP_PROC_KALLSYMS, testing aids: the
+	 * running kernel's notes and kallsyms, whose symbols are taken when
+	 * its build-id is the recording's (profile_kernel.c); NULL:
+	 * /sys/kernel/notes and /proc/kallsyms.  The tests point them at
+	 * fixed files, so that no output depends on this machine's kernel. */
+	const char *kernel_notes;
+	const char *proc_kallsyms;
 };
 
 #endif
