@@ -45,6 +45,12 @@ const struct cmd cmd_records_def = {
 		"(-x adds\n"
 		"the RAW bytes); tracepoints are named system:name "
 		"(sched:sched_switch).\n"
+		"A print's kernel function (%ps, %pS) is named from the "
+		"kernel's symbols\n"
+		"as profile finds them (--vmlinux, --kallsyms, perf's "
+		"build-id cache,\n"
+		"this machine's when its kernel is the recording's), else "
+		"shown in hex.\n"
 		"\n"
 		"Options:\n"
 		"      --type LIST      only these types: names (or their "
@@ -86,10 +92,13 @@ const struct cmd cmd_records_def = {
 		"                       and the calls inlined there (implies "
 		"--symbols)\n"
 		"      --symfs DIR      look for the DSOs under DIR (as "
-		"perf's --symfs)\n"
+		"perf's --symfs;\n"
+		"                       with --symbols)\n"
 		"      --debug-dir DIR  perf's build-id cache (default "
 		"~/.debug)\n"
-		"      --kallsyms FILE  the kernel's symbols from FILE\n"
+		"      --kallsyms FILE  the kernel's symbols from FILE (for "
+		"--symbols and\n"
+		"                       tracepoint prints)\n"
 		"      --vmlinux FILE   the kernel's symbols from this ELF\n"
 		"      --json-lines     one JSON object per record; the first "
 		"line is a\n"
@@ -332,21 +341,49 @@ static bool show_record(void *arg, const struct pd_event *ev,
 	struct rec_ctx *c = arg;
 	struct pd_frames f;
 
-	if (c->z && ev->type == PD_REC_SAMPLE && !d->smp.no_attr &&
-	    pd_symbolizer_sample(c->z, ev, d, &f))
+	if (c->ro.symbols && c->z && ev->type == PD_REC_SAMPLE &&
+	    !d->smp.no_attr && pd_symbolizer_sample(c->z, ev, d, &f))
 		emit_event_frames(c->e, c->s, ev, d, &f);
 	else
 		emit_event(c->e, c->s, ev, d);
 	return true;
 }
 
-/* --symbols: every record keeps the maps up to date */
+/* The symbolizer's maps: every record keeps them up to date */
 static void keep_state(void *arg, const struct pd_event *ev,
 		       const struct pd_decoded *d)
 {
 	struct rec_ctx *c = arg;
 
 	pd_symbolizer_record(c->z, ev, d);
+}
+
+/* The kernel function of a %ps in a tracepoint print (tracepoint.h) */
+static const char *kernel_function(void *ctx, uint64_t addr, uint64_t *start)
+{
+	struct rec_ctx *c = ctx;
+
+	return pd_symbolizer_kernel(c->z, addr, start);
+}
+
+/*
+ * May a tracepoint sample print a kernel function (%ps...)?  Its format
+ * says; one not known yet (a live stream's tracing data comes later) may.
+ * Only then are the kernel's maps kept, for perf script's resolver.
+ */
+static bool prints_functions(struct pd_session *s)
+{
+	for (uint32_t i = 0; i < s->evlist.n; i++) {
+		const struct pd_evsel *ev = &s->evlist.v[i];
+		const struct pd_tp_event *t;
+
+		if (ev->attr.type != PD_TYPE_TRACEPOINT)
+			continue;
+		t = pd_tp_event_of(s, ev);
+		if (!t || pd_tp_event_prints_functions(t))
+			return true;
+	}
+	return false;
 }
 
 /* Records stream out as they are read: no model is kept. */
@@ -365,13 +402,16 @@ static void show(struct cmd_run *r)
 		/* tracepoint samples: their fields and print output */
 		.tp_want = PD_TP_FIELDS | PD_TP_PRINT,
 	};
+	const struct pd_tp_resolver funcs = {kernel_function, c};
 
 	c->s = r->s;
 	c->e = r->e;
 	c->z = NULL;
-	if (c->ro.symbols) {
+	/* perf script resolves %ps by default (builtin-script.c
+	 * cmd_script: tep_set_function_resolver) */
+	if (c->ro.symbols || prints_functions(r->s)) {
 		sym_where_default(&c->ro.where, r->s);
-		c->z = pd_symbolizer_new(r->s, &c->ro.where.w);
+		c->z = pd_symbolizer_new(r->s, &c->ro.where.w, !c->ro.symbols);
 		if (c->z)
 			pd_symbolizer_lines(c->z, c->ro.srcline);
 		else
@@ -379,12 +419,14 @@ static void show(struct cmd_run *r)
 				    PD_AT_NAMED("symbols"), PD_ERR,
 				    PD_NO_OFFSET, "symbols", "out of memory");
 	}
+	pd_tp_set_resolver(r->s, c->z ? &funcs : NULL);
 	if (r->o->fmt != EMIT_JSON_LINES)
 		emit_arr_begin(c->e, "records");
 	pd_walk(r->s, &o, c->z ? &symbols : &plain,
 		c); /* each FILE on its own */
 	if (r->o->fmt != EMIT_JSON_LINES)
 		emit_arr_end(c->e);
+	pd_tp_set_resolver(r->s, NULL);
 	pd_symbolizer_free(c->z);
 	c->z = NULL;
 }
@@ -423,9 +465,9 @@ int cmd_records(struct opts *o, int argc, char **argv)
 		o->fmt = EMIT_JSON_LINES;
 	if (sym_where_check("records", &c.ro.where) < 0)
 		return EXIT_USAGE;
-	if (!c.ro.symbols && sym_where_given(&c.ro.where)) {
-		usage_error("records: --symfs, --debug-dir, --kallsyms and "
-			    "--vmlinux go with --symbols");
+	/* the others are the kernel's symbols of tracepoint prints too */
+	if (!c.ro.symbols && c.ro.where.w.bid.symfs) {
+		usage_error("records: --symfs goes with --symbols");
 		return EXIT_USAGE;
 	}
 	/* perf script resolves samples in time order, the maps too */

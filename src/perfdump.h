@@ -166,12 +166,12 @@ int choose(const struct choices *c, const char *word, const char *ctx);
 void print_diag(const struct pd_diag *d, void *opts);
 
 /*
- * --symfs, --debug-dir, --vmlinux and --kallsyms of records --symbols
- * and profile (symopts.c): sym_where_set() takes each (a command's OPT_
- * values in this order, from its SYMFS: opt - OPT_SYMFS);
- * sym_where_check() says when both --vmlinux and --kallsyms are given
- * (-1, said); sym_where_default() puts perf's build-id cache where no
- * --debug-dir was given.
+ * --symfs, --debug-dir, --vmlinux and --kallsyms of records and profile
+ * (symopts.c): sym_where_set() takes each (a command's OPT_ values in
+ * this order, from its SYMFS: opt - OPT_SYMFS); sym_where_check() says
+ * when both --vmlinux and --kallsyms are given (-1, said);
+ * sym_where_default() puts perf's build-id cache where no --debug-dir
+ * was given, and the running kernel's files of the testing aids.
  */
 enum sym_opt {
 	SYM_OPT_SYMFS,
@@ -185,7 +185,6 @@ struct sym_where {
 };
 void sym_where_set(struct sym_where *s, enum sym_opt o, const char *arg);
 int sym_where_check(const char *cmd, const struct sym_where *s);
-bool sym_where_given(const struct sym_where *s);
 void sym_where_default(struct sym_where *s, const struct pd_session *ses);
 
 /*

@@ -27,12 +27,6 @@ int sym_where_check(const char *cmd, const struct sym_where *s)
 	return 0;
 }
 
-bool sym_where_given(const struct sym_where *s)
-{
-	return s->w.bid.symfs || s->has_debug_dir || s->w.vmlinux ||
-	       s->w.kallsyms;
-}
-
 void sym_where_default(struct sym_where *s, const struct pd_session *ses)
 {
 	if (!s->has_debug_dir) /* perf's default (cli.c) */

@@ -92,10 +92,17 @@ Problems:
 	assert_contains "$output" "[unknown] (/usr/lib/"
 }
 
-@test "records: --symfs, --debug-dir, --kallsyms and --vmlinux need --symbols; --vmlinux or --kallsyms" {
+@test "records: --symfs needs --symbols (the kernel's options need none); --vmlinux or --kallsyms" {
 	pd records --symfs / $CC
 	assert_status 2
-	assert_eq "$stderr" "perfdump: records: --symfs, --debug-dir, --kallsyms and --vmlinux go with --symbols
+	assert_eq "$stderr" "perfdump: records: --symfs goes with --symbols
+Try 'perfdump help records'."
+	# the kernel's symbols serve tracepoint prints too (tracepoint.bats)
+	pd records --kallsyms $KSYMS --debug-dir "$T" --type sample --limit 1 $CC
+	assert_status 0
+	pd records --kallsyms $KSYMS --vmlinux /dev/null $CC
+	assert_status 2
+	assert_eq "$stderr" "perfdump: records: --vmlinux and --kallsyms: give one
 Try 'perfdump help records'."
 	pd records --symbols --kallsyms $KSYMS --vmlinux /dev/null $CC
 	assert_status 2

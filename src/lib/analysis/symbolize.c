@@ -33,10 +33,12 @@ struct pd_symbolizer {
 	struct pd_stack_frame br[2 * PD_BRANCHES_MAX];
 	uint32_t ninl; /* inl[] used by the sample */
 	struct pd_inline_frame inl[PD_INLINES_MAX];
+	bool kernel_only;
 };
 
 struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
-					const struct pd_prof_where *w)
+					const struct pd_prof_where *w,
+					bool kernel_only)
 {
 	struct pd_symbolizer *z = calloc(1, sizeof(*z));
 
@@ -46,7 +48,8 @@ struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
 	z->c.s = s;
 	z->c.where = w;
 	z->c.funcs = true;
-	z->c.threads = true;
+	z->c.threads = !kernel_only;
+	z->kernel_only = kernel_only;
 	z->c.maps = pd_bid_maps_new(PD_BID_MAPS_JIT_NAMES);
 	if (!z->c.maps) {
 		free(z);
@@ -79,6 +82,12 @@ void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
 {
 	if (ev->legacy_feature)
 		return;
+	/* the kernel's maps: its MMAPs (machine.c
+	 * machine__process_mmap_event) and KSYMBOLs */
+	if (z->kernel_only && ev->type != PD_REC_KSYMBOL &&
+	    ((ev->type != PD_REC_MMAP && ev->type != PD_REC_MMAP2) ||
+	     (ev->misc & PD_MISC_CPUMODE_MASK) != PD_MISC_KERNEL))
+		return;
 	switch (ev->type) {
 	case PD_REC_COMM:
 	case PD_REC_EXIT: prof_thread_task(&z->c, ev); break;
@@ -90,8 +99,9 @@ void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
 	}
 }
 
-/* A DSO without symbols: said once, with its status and why. */
-static void warn_dso(struct pd_symbolizer *z, uint32_t i)
+/* A DSO without symbols: said once, with its status and why, and what
+ * shows it (its frames, or tracepoint prints). */
+static void warn_dso(struct pd_symbolizer *z, uint32_t i, const char *shows)
 {
 	const struct pd_prof_dso *d = &z->p.dsos[i];
 
@@ -110,9 +120,8 @@ static void warn_dso(struct pd_symbolizer *z, uint32_t i)
 	z->warned[i] = 1;
 	pd_diag_add(&z->c.s->diags, PD_C_DSO_NOT_SYMBOLIZED,
 		    PD_AT_NAMED("symbols"), PD_WARN, PD_NO_OFFSET, d->name,
-		    "%s%s%s: its frames have no symbol",
-		    pd_bid_status_name(d->status), d->detail ? ", " : "",
-		    d->detail ? d->detail : "");
+		    "%s%s%s: %s", pd_bid_status_name(d->status),
+		    d->detail ? ", " : "", d->detail ? d->detail : "", shows);
 }
 
 /*
@@ -151,9 +160,15 @@ static void frame_lines(struct pd_symbolizer *z, uint32_t dso,
 	}
 }
 
-/* Where an address of this cpumode is, and its symbol. */
+/* What a DSO without symbols shows (warn_dso) */
+#define SHOWS_FRAMES "its frames have no symbol"
+#define SHOWS_PRINTS "tracepoint prints show its addresses in hex"
+
+/* Where an address of this cpumode is, and its symbol (with --srcline,
+ * its lines); a DSO without symbols is warned about once.  print: for a
+ * tracepoint print's %ps, no lines. */
 static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
-		    uint64_t ip, struct pd_stack_frame *f)
+		    uint64_t ip, struct pd_stack_frame *f, bool print)
 {
 	struct prof_ctx *c = &z->c;
 	const struct pd_symtab *syms;
@@ -172,7 +187,7 @@ static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 		prof_dso_release(c, hit.dso_index, false);
 	syms = prof_dso_syms(c, hit.dso_index);
 	if (!syms) {
-		warn_dso(z, hit.dso_index);
+		warn_dso(z, hit.dso_index, print ? SHOWS_PRINTS : SHOWS_FRAMES);
 		return;
 	}
 	s = pd_symtab_find(syms, hit.rel);
@@ -180,7 +195,7 @@ static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 		f->sym = pd_sym_name(syms, s);
 		f->symoff = hit.rel - s->start;
 	}
-	if (z->lines)
+	if (z->lines && !print)
 		frame_lines(z, hit.dso_index, f);
 }
 
@@ -259,7 +274,7 @@ static uint32_t unwind_stack(struct pd_symbolizer *z, const struct pd_event *ev,
 			&why);
 	for (uint32_t i = 0; i < k; i++)
 		resolve(z, PD_MISC_USER, smp->common.pid, z->pcs[i],
-			&z->frames[n + i]);
+			&z->frames[n + i], false);
 	out->unwound = k;
 	out->callchain = true;
 	if (end == PD_UNWIND_CAPPED && n + k == PD_FRAMES_MAX)
@@ -291,10 +306,10 @@ static void resolve_branch(struct pd_symbolizer *z, uint32_t pid, uint64_t ip,
 
 	if (!pd_bid_maps_sample(z->c.maps, PD_MISC_USER, pid, ip, &hit) &&
 	    pd_bid_maps_sample(z->c.maps, PD_MISC_KERNEL, pid, ip, &hit)) {
-		resolve(z, PD_MISC_KERNEL, pid, ip, f);
+		resolve(z, PD_MISC_KERNEL, pid, ip, f, false);
 		return;
 	}
-	resolve(z, PD_MISC_USER, pid, ip, f);
+	resolve(z, PD_MISC_USER, pid, ip, f, false);
 }
 
 static void branches(struct pd_symbolizer *z, const struct pd_sample *smp,
@@ -354,7 +369,7 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 				mode = context_mode(ip, mode);
 				continue;
 			}
-			resolve(z, mode, pid, ip, &z->frames[n++]);
+			resolve(z, mode, pid, ip, &z->frames[n++], false);
 		}
 	}
 	/* machine.c thread__resolve_callchain: callee first, the
@@ -365,10 +380,21 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 	 * script prints it then (sample__fprintf_sym) */
 	if (!n && smp->decoded_type & PD_SAMPLE_IP) {
 		out->callchain = false;
-		resolve(z, mode, pid, smp->ip, &z->frames[n++]);
+		resolve(z, mode, pid, smp->ip, &z->frames[n++], false);
 	}
 	out->n = n;
 	if (smp->decoded_type & PD_SAMPLE_BRANCH_STACK && smp->branch.nentries)
 		branches(z, smp, pid, out);
 	return n > 0;
+}
+
+const char *pd_symbolizer_kernel(struct pd_symbolizer *z, uint64_t addr,
+				 uint64_t *start)
+{
+	struct pd_stack_frame f;
+
+	/* the kernel's maps are every process's (pid unused) */
+	resolve(z, PD_MISC_KERNEL, 0, addr, &f, true);
+	*start = addr - f.symoff;
+	return f.sym;
 }

@@ -80,8 +80,11 @@ struct pd_frames {
 /* branch stack entries symbolized, at most (LBR: 32; arch LBR: 64) */
 #define PD_BRANCHES_MAX 256u
 
+/* kernel_only: for pd_symbolizer_kernel alone, the kernel's maps are
+ * kept and no process's (pd_symbolizer_sample is not called then). */
 struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
-					const struct pd_prof_where *w);
+					const struct pd_prof_where *w,
+					bool kernel_only);
 void pd_symbolizer_free(struct pd_symbolizer *z);
 
 /* Source lines and inlined calls of every frame from now on (perf
@@ -89,7 +92,8 @@ void pd_symbolizer_free(struct pd_symbolizer *z);
 void pd_symbolizer_lines(struct pd_symbolizer *z, bool on);
 
 /* Every decoded record, in time order: the maps follow MMAP, MMAP2,
- * FORK and KSYMBOL, the threads' names COMM, FORK and EXIT. */
+ * FORK and KSYMBOL, the threads' names COMM, FORK and EXIT (kernel_only:
+ * the kernel's MMAPs and KSYMBOLs only). */
 void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d);
 
@@ -103,5 +107,15 @@ void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
  */
 bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d, struct pd_frames *out);
+
+/*
+ * The kernel function holding addr, from the kernel's maps as the
+ * records so far left them, and its first address (*start): perf's
+ * machine__resolve_kernel_addr, which perf script gives libtraceevent
+ * for the %ps of tracepoint prints.  The kernel's symbols are read at
+ * the first call.  NULL: no map or no symbol holds it.
+ */
+const char *pd_symbolizer_kernel(struct pd_symbolizer *z, uint64_t addr,
+				 uint64_t *start);
 
 #endif

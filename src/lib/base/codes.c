@@ -178,8 +178,9 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 	[PD_C_DSO_NOT_SYMBOLIZED] =
 		{"dso-not-symbolized", PD_WARN, 0,
 		 "a DSO samples land in has no symbols to read (missing, "
-		 "another build-id, none recorded): its frames show none; "
-		 "records --symbols only"},
+		 "another build-id, none recorded): its frames show none, "
+		 "or the kernel's %ps in tracepoint prints its addresses; "
+		 "records only"},
 	[PD_C_STACK_UNWIND_STOPPED] =
 		{"stack-unwind-stopped", PD_WARN, 0,
 		 "a sample's user stack (--call-graph dwarf) could not be "
