@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-# tp_compare.py PERFDUMP FILE REF_PREFIX: every tracepoint sample of FILE
+# tp_compare.py PERFDUMP FILE REF_PREFIX [ARG...]: every tracepoint sample of FILE
 # as perfdump shows it (records --json-lines --order time) against perf's
 # view stored in REF_PREFIX.fields.jsonl (every field, perf's Python
 # binding) and REF_PREFIX.trace.txt (the print output, perf script -F
 # trace).  Samples are matched by (time, cpu, event) after sorting both
 # sides; every sample, every field and every print must be equal.
+# ARGs go to records (--kallsyms FILE: the kernel's functions of %ps).
 # Prints the mismatches and exits 1 if there are any.
 import json
 import re
@@ -13,8 +14,8 @@ import sys
 
 pd, path, ref = sys.argv[1:4]
 out = subprocess.run([pd, "records", "--json-lines", "--order", "time",
-                      "--type", "sample", path], capture_output=True,
-                     text=True)
+                      "--type", "sample", *sys.argv[4:], path],
+                     capture_output=True, text=True)
 ours = []
 for line in out.stdout.splitlines():
     r = json.loads(line)
@@ -41,6 +42,12 @@ def same(mine, theirs):
     if isinstance(theirs, int) and isinstance(mine, str) and \
             mine.startswith("0x"):
         return int(mine, 16) == theirs
+    # a signed field of 1, 2 or 4 bytes: perf's binding does not extend
+    # its sign (trace-event-python.c get_field_numeric_entry: read_size,
+    # then the unsigned value), kmem:kmalloc's node=-1 is 4294967295
+    if isinstance(theirs, int) and isinstance(mine, int) and mine < 0 and \
+            theirs > 0:
+        return any(mine + (1 << b) == theirs for b in (8, 16, 32))
     if isinstance(theirs, list) and isinstance(mine, list):
         return len(mine) == len(theirs) and \
             all(same(a, b) for a, b in zip(mine, theirs))

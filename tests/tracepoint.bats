@@ -9,9 +9,10 @@
 load helpers
 # bats file_tags=asan
 
-# compare NAME: every sample of testdata/NAME against perf's view of it
+# compare NAME [ARG...]: every sample of testdata/NAME against perf's view
+# of it (ARGs to records)
 compare() {
-	run python3 tests/tp_compare.py "$PERFDUMP" "testdata/$1" "testdata/perf-ref/$1"
+	run python3 tests/tp_compare.py "$PERFDUMP" "testdata/$1" "testdata/perf-ref/$1" "${@:2}"
 	[ "$status" -eq 0 ] || {
 		echo "$output"
 		return 1
@@ -39,6 +40,128 @@ compare() {
 
 @test "tracepoint: pipe mode (PERF_RECORD_HEADER_TRACING_DATA): equal perf's" {
 	compare tp-pipe.data
+}
+
+# tp-ksym.data: timer:hrtimer_start (function=%ps) and kmem:kmalloc
+# (call_site=%pS) of this kernel, whose build-id is KID; its kernel
+# functions are in testdata/tp-ksym.kallsyms, which perf script was given
+# too.  tests/helpers.bash keeps this machine's kernel and build-id cache
+# out of every other test.
+KSYM=testdata/tp-ksym.data
+KSYMS=testdata/tp-ksym.kallsyms
+KID=85c7e4e2ed76f4417e8aaad7c6b040d2bb897a26
+HRTIMER0='hrtimer=0xffff888627c1c6f8 function=tick_nohz_handler expires=58912892000000 softexpires=58912892000000 mode=0x0 was_armed=0'
+KMALLOC0='call_site=sched_setaffinity+0x127 ptr=0xffff888101bf8dc0 bytes_req=32 bytes_alloc=32 gfp_flags=GFP_KERNEL node=-1 accounted=false'
+
+# notes FILE ID: a kernel's notes (/sys/kernel/notes) holding build-id ID
+notes() {
+	python3 -c 'import struct, sys
+i = bytes.fromhex(sys.argv[2])
+open(sys.argv[1], "wb").write(struct.pack("<III", 4, len(i), 3) + b"GNU\0" + i)' "$1" "$2"
+}
+
+@test "tracepoint: %ps and %pS print the kernel function perf script prints (its offset too), every sample" {
+	compare tp-ksym.data --kallsyms $KSYMS
+	# kmalloc's gfp_flags: a __print_flags list of constant expressions
+	# with casts, shifts, |, & and ~, ended by { 0, ((void *)0) }
+	pdj -j records --type sample --kallsyms $KSYMS $KSYM
+	assert_status 0
+	jq_all '.warnings' '[]' \
+		'[.records[] | select(.event == "timer:hrtimer_start") | .print | capture("function=(?<f>[^ ]*)").f] | unique' \
+		'["dl_task_timer","hrtimer_wakeup","tick_nohz_handler"]' \
+		'[.records[] | select(.event == "kmem:kmalloc") | .print | capture("call_site=(?<f>[^ ]*)").f] | unique | .[:3]' \
+		'["alloc_bprm+0x45","alloc_fdtable+0x55","alloc_fdtable+0x84"]' \
+		'[.records[].print | select(test("=0x[0-9a-f]+ expires|call_site=0x|FAILED"))] | length' '0'
+}
+
+@test "tracepoint: JSON keeps a %ps field's address in fields and the symbol in print; text alike" {
+	pdj -j records --type sample --limit 2 --kallsyms $KSYMS $KSYM
+	assert_status 0
+	jq_all '[.records[] | [.event, .fields.call_site // .fields.function, .print]]' \
+		"[[\"kmem:kmalloc\",\"0xffffffff813d9447\",\"$KMALLOC0\"],[\"timer:hrtimer_start\",\"0xffffffff81442220\",\"$HRTIMER0\"]]"
+	pd_lines records --type sample --limit 1 --kallsyms $KSYMS $KSYM
+	assert_status 0
+	assert_contains "${lines[2]}" " call_site=0xffffffff813d9447 ptr=0xffff888101bf8dc0 "
+	assert_contains "${lines[2]}" " print=\"$KMALLOC0\""
+}
+
+@test "tracepoint: without the kernel's symbols %ps prints the address, and one warning says why" {
+	# this test's harness: no build-id cache, no running kernel
+	pdj -j records --type sample --limit 2 $KSYM
+	assert_status 0
+	jq_all '[.records[].print]' "[\"${KMALLOC0/sched_setaffinity+0x127/0xffffffff813d9447}\",\"${HRTIMER0/tick_nohz_handler/0xffffffff81442220}\"]" \
+		'.warnings' '[{"offset":null,"what":"[kernel.kallsyms]","detail":"missing, not in perf'"'"'s build-id cache: tracepoint prints show its addresses in hex"}]'
+	pd records --type sample --limit 1 --vmlinux testdata/profile/hot $KSYM
+	assert_status 0
+	assert_contains "$output" "call_site=0xffffffff813d9447 ptr="
+	assert_eq "$stderr" "" # text: the warning is in the output
+	assert_contains "$output" "warning: [kernel.kallsyms]: mismatch, --vmlinux has another build-id: tracepoint prints show its addresses in hex"
+	pd records --type sample --limit 1 --kallsyms "$BATS_TEST_TMPDIR/none" $KSYM
+	assert_contains "$output" "warning: [kernel.kallsyms]: missing, No such file or directory: tracepoint prints show its addresses in hex"
+}
+
+@test "tracepoint: %ps from perf's build-id cache, or from the running kernel when its build-id is the recording's" {
+	local T=$BATS_TEST_TMPDIR
+	mkdir -p "$T/cache/[kernel.kallsyms]/$KID"
+	cp $KSYMS "$T/cache/[kernel.kallsyms]/$KID/kallsyms"
+	PERF_BUILDID_DIR=$T/cache pdj -j records --type sample --limit 2 $KSYM
+	jq_all '[.records[].print]' "[\"$KMALLOC0\",\"$HRTIMER0\"]" '.warnings' '[]'
+	notes "$T/notes" $KID
+	PERFDUMP_KERNEL_NOTES=$T/notes PERFDUMP_PROC_KALLSYMS=$KSYMS pdj -j records --type sample --limit 2 $KSYM
+	jq_all '[.records[].print]' "[\"$KMALLOC0\",\"$HRTIMER0\"]" '.warnings' '[]'
+	# the running kernel is another: its kallsyms is not taken
+	notes "$T/other" 4a5a9b0affb66c437abcd455d2738af879985fa9
+	PERFDUMP_KERNEL_NOTES=$T/other PERFDUMP_PROC_KALLSYMS=$KSYMS pdj -j records --type sample --limit 1 $KSYM
+	jq_all '.records[0].print | .[:29]' '"call_site=0xffffffff813d9447 "' \
+		'.warnings[0].detail' '"mismatch, the running kernel has another build-id, and perf'"'"'s build-id cache has no kallsyms for it: tracepoint prints show its addresses in hex"'
+}
+
+@test "tracepoint: %pF and %pf as %pS and %ps, %pB as a plain pointer then B: as perf 6.1 prints them" {
+	local c want
+	for c in pF pf pB; do
+		python3 -c 'import sys; d = open(sys.argv[1], "rb").read()
+open(sys.argv[2], "wb").write(d.replace(b"function=%ps", b"function=%" + sys.argv[3].encode()))' \
+			$KSYM "$BATS_TEST_TMPDIR/$c.data" $c
+		pdj -j records --type sample --event timer:hrtimer_start --limit 1 --kallsyms $KSYMS "$BATS_TEST_TMPDIR/$c.data"
+		want=$(sed -n "s/^$c //p" testdata/perf-ref/tp-ksym.data.pconv.txt)
+		jq_eq '.records[0].print' "$(jq -n --arg w "$want" '$w')"
+	done
+	# perf 6.1's three, checked against libtraceevent 1.7 by the oracle
+	grep -q '^pF .* function=tick_nohz_handler+0x0 ' testdata/perf-ref/tp-ksym.data.pconv.txt
+	grep -q '^pB .* function=0xffffffff81442220B ' testdata/perf-ref/tp-ksym.data.pconv.txt
+}
+
+# The kernel's symbols are read at the first %ps printed: not for a
+# recording whose formats print none (tp-sched.data), nor for one whose
+# formats could but whose samples do not (irq-syscalls.data: tasklet
+# formats, no tasklet sample).  Its kallsyms, a directory here, would
+# make a warning if it were read.
+@test "tracepoint: a recording that prints no kernel function reads no kernel symbols" {
+	local T=$BATS_TEST_TMPDIR f id
+	mkdir "$T/dir"
+	for f in tp-sched.data irq-syscalls.data tp-ksym.data; do
+		id=$(jq -r '.buildids[] | select(.filename == "[kernel.kallsyms]") | .build_id' \
+			<<<"$("$PERFDUMP" -j buildids testdata/$f)")
+		notes "$T/notes-$f" "$id"
+		PERFDUMP_KERNEL_NOTES=$T/notes-$f PERFDUMP_PROC_KALLSYMS=$T/dir pdj -j records testdata/$f
+		assert_status 0
+		if [ $f = tp-ksym.data ]; then
+			jq_eq '[.warnings[].detail | .[:11]]' '["unreadable,"]'
+		else
+			jq_eq '.warnings' '[]'
+		fi
+	done
+	command -v strace >/dev/null || skip "strace is not installed"
+	for f in tp-sched.data irq-syscalls.data tp-ksym.data; do
+		PERFDUMP_KERNEL_NOTES=$T/notes-$f PERFDUMP_PROC_KALLSYMS=$KSYMS PERF_BUILDID_DIR=$T/cache \
+			ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+			strace -f -qq -e trace=open,openat,openat2 -o "$T/log-$f" "$PERFDUMP" records testdata/$f >/dev/null
+		if [ $f = tp-ksym.data ]; then
+			[ "$(grep -c "\"$KSYMS\"" "$T/log-$f")" = 1 ]
+		else
+			! grep -E "notes-|kallsyms|$T/cache" "$T/log-$f"
+		fi
+	done
 }
 
 @test "tracepoint: text shows the fields in format order and the print on the record's line" {
