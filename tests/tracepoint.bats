@@ -98,6 +98,10 @@ open(sys.argv[1], "wb").write(struct.pack("<III", 4, len(i), 3) + b"GNU\0" + i)'
 	assert_contains "$output" "warning: [kernel.kallsyms]: mismatch, --vmlinux has another build-id: tracepoint prints show its addresses in hex"
 	pd records --type sample --limit 1 --kallsyms "$BATS_TEST_TMPDIR/none" $KSYM
 	assert_contains "$output" "warning: [kernel.kallsyms]: missing, No such file or directory: tracepoint prints show its addresses in hex"
+	# with --symbols the frames say it, whether a print or a frame asks
+	# first (here the print: it is made as the sample is read)
+	pd records --symbols --type sample --limit 1 $KSYM
+	assert_contains "$output" "warning: [kernel.kallsyms]: missing, not in perf's build-id cache: its frames have no symbol"
 }
 
 @test "tracepoint: %ps from perf's build-id cache, or from the running kernel when its build-id is the recording's" {

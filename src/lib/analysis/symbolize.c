@@ -187,7 +187,9 @@ static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 		prof_dso_release(c, hit.dso_index, false);
 	syms = prof_dso_syms(c, hit.dso_index);
 	if (!syms) {
-		warn_dso(z, hit.dso_index, print ? SHOWS_PRINTS : SHOWS_FRAMES);
+		/* with --symbols, frames show it first and best */
+		warn_dso(z, hit.dso_index,
+			 z->kernel_only ? SHOWS_PRINTS : SHOWS_FRAMES);
 		return;
 	}
 	s = pd_symtab_find(syms, hit.rel);
