@@ -38,18 +38,17 @@ static inline size_t fmt_s64(char *buf, int64_t v)
 static inline size_t fmt_hex(char *buf, uint64_t v)
 {
 	static const char digits[] = "0123456789abcdef";
-	char tmp[16];
-	size_t n = 0;
+	/* the digits v needs, written from the last */
+	size_t n = v ? (size_t)(67 - __builtin_clzll(v)) / 4 : 1;
+	char *p = buf + 2 + n;
 
-	do {
-		tmp[n++] = digits[v & 15];
-		v >>= 4;
-	} while (v);
 	buf[0] = '0';
 	buf[1] = 'x';
-	for (size_t i = 0; i < n; i++)
-		buf[2 + i] = tmp[n - 1 - i];
-	buf[2 + n] = 0;
+	*p = 0;
+	do {
+		*--p = digits[v & 15];
+		v >>= 4;
+	} while (v);
 	return 2 + n;
 }
 
