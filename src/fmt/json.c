@@ -120,16 +120,19 @@ static void sep(struct json_writer *w)
  */
 static bool put_plain_key(struct json_writer *w, const char *key)
 {
-	char *o;
+	/* 1: a byte a plain key may not hold (control, non-ASCII, '"',
+	 * '\\'); the NUL ends it */
+	static const uint8_t stop[256] = {
+		[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f ... 0xff] = 1};
+	char *o = room(w, 66);
 	size_t i;
 
-	o = room(w, 66);
 	*o++ = '"';
-	for (i = 0; i < 64 && key[i]; i++) {
+	for (i = 0; i < 64; i++) {
 		unsigned char c = (unsigned char)key[i];
 
-		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
-			return false;
+		if (stop[c])
+			break;
 		o[i] = (char)c;
 	}
 	if (key[i])
