@@ -1,7 +1,7 @@
 #!/bin/sh
 # Install what perfdump needs from Debian packages, only what is missing.
 #   scripts/install-deps.sh build   compiler, make, pkg-config, libelf, libdw, libzstd,
-#                                   liblzma, zlib
+#                                   liblzma, zlib, libstdc++'s archive (its demangler)
 #   scripts/install-deps.sh test    build + bats, jq, python3, strace, the zstd,
 #                                   xz and gzip tools, script, libtraceevent
 #                                   (the tests' tracepoint oracle)
@@ -9,7 +9,7 @@
 set -eu
 
 want=${1:-build}
-pkgs="gcc make pkg-config libelf-dev libdw-dev libzstd-dev liblzma-dev zlib1g-dev"
+pkgs="gcc make pkg-config libelf-dev libdw-dev libzstd-dev liblzma-dev zlib1g-dev libstdc++-12-dev"
 case $want in
 build) ;;
 test) pkgs="$pkgs libtraceevent-dev bats jq python3 clang clang-format libclang-rt-dev man-db bsdextrautils strace zstd xz-utils gzip bsdutils" ;;
