@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Record the fixture of `perfdump records --symbols` (issue 25) and perf
-# script's view of it, without touching the other fixtures.
+# Record the fixtures of `perfdump records --symbols` (issue 25) and perf
+# script's view of them, without touching the other fixtures.
 #
-# Run as root from the project root:   scripts/record-symbols-fixtures.sh
-# (--inl-only: callchain.data is not recorded again)
+# Run as root from the project root:
+#   scripts/record-symbols-fixtures.sh [PART...]
+# PART: callchain, refs, inl, cxx (default: callchain inl cxx); each
+# touches only its own files.  --inl-only: refs inl (the
+# views of callchain.data made again, the recording not).
 #
+# callchain (then refs):
 #   testdata/profile/callchain.data   perf record -g -e cpu-clock:u of
 #                                     testdata/profile/hot (frame pointers),
 #                                     run as /tmp/perfdump-profile/hot
+# refs:
 #   perf-ref/callchain.data.script.txt  perf script -F ip,sym,symoff,dso of
 #                                     it, with the --symfs tree of profile.data
 #                                     (testdata/profile/debian and hot)
@@ -16,6 +21,7 @@
 #   perf-ref/*.comm.txt               perf script -F comm,tid of
 #                                     profile-sh.data, callchain.data and
 #                                     comm-order.data (not recorded again)
+# inl:
 #   testdata/profile/inl, inl-nolibc  inl_a.c inl_b.c (inl.h) built -g -O2
 #                                     with frame pointers; inl-nolibc with
 #                                     inl_start.c for _start, no C library
@@ -28,6 +34,16 @@
 #                                     ip,sym,symoff,dso of each, and
 #                                     .srcline.txt: -F ip,sym,symoff,dso,srcline
 #                                     --inline
+# cxx (names demangled):
+#   testdata/profile/hot_cxx          hot_cxx.cc built with g++ -g -O2, frame
+#                                     pointers and a fixed build-id
+#   testdata/profile/cxx.data         perf record -g -e cpu-clock:u of it, run
+#                                     as /tmp/perfdump-profile/hot_cxx
+#   perf-ref/cxx.data.script.txt      perf script -F comm,ip,sym,symoff,dso,
+#   perf-ref/cxx.data.raw.script.txt  and with --no-demangle
+#   perf-ref/cxx.data.report.txt      perf report --sort dso,sym (self),
+#   perf-ref/cxx.data.raw.report.txt  and with --no-demangle; all with the
+#                                     --symfs tree (profile/debian, hot_cxx)
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."
@@ -38,60 +54,102 @@ fi
 P=testdata/profile
 REF=testdata/perf-ref
 RUN=/tmp/perfdump-profile
+CXX_BID=7065726664756d702d70726f66696c652d637878 # "perfdump-profile-cxx"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 rm -rf "$RUN"
-mkdir -p "$RUN"
-cp "$P/hot" "$RUN/hot"
-# -N: this machine's build-id cache is left alone; 10,000,000 loops of
-# work_b, 30,000,000 of work_a: about 100 ms, 400 samples
-if [ "${1:-}" != --inl-only ]; then
-perf record -N -g -e cpu-clock:u -o $P/callchain.data -- "$RUN/hot" 10000000 \
-    2>$REF/callchain.data.record.log
-rm -f $P/callchain.data.old
-fi
-mkdir -p "$TMP/symfs$RUN" "$TMP/empty"
+mkdir -p "$RUN" "$TMP/symfs$RUN" "$TMP/empty"
 cp -r $P/debian/. "$TMP/symfs/"
+cp "$P/hot" "$RUN/hot"
 cp "$P/hot" "$TMP/symfs$RUN/hot"
-PERF_BUILDID_DIR=$TMP/empty perf script -i $P/callchain.data --symfs "$TMP/symfs" \
-    -F ip,sym,symoff,dso 2>/dev/null >$REF/callchain.data.script.txt
-# inl and inl-nolibc: built here, run from $RUN; -c 2000000: a sample per
-# 2 ms of the 130 ms they run; the build-ids read "perfdump-profile-inl"
-# and "perfdump-profile-nlc"
-(cd $P &&
-    gcc -g -O2 -fno-omit-frame-pointer -fdebug-prefix-map=$PWD=$P \
-        -Wl,--build-id=0x7065726664756d702d70726f66696c652d696e6c \
-        -o inl inl_a.c inl_b.c &&
-    gcc -g -O2 -fno-omit-frame-pointer -DINL_NOLIBC -nostdlib -static \
-        -fdebug-prefix-map=$PWD=$P \
-        -Wl,--eh-frame-hdr \
-        -Wl,--build-id=0x7065726664756d702d70726f66696c652d6e6c63 \
-        -o inl-nolibc inl_a.c inl_b.c inl_start.c)
-cp $P/inl $P/inl-nolibc "$RUN/"
-cp $P/inl $P/inl-nolibc "$TMP/symfs$RUN/"
-rec() { # NAME PROGRAM ARGS...
-    local name=$1
-    shift
-    perf record -N -e cpu-clock:u -c 2000000 -o $P/$name.data "$@" \
-        2>$REF/$name.data.record.log
-    rm -f $P/$name.data.old
+
+callchain() {
+    # -N: this machine's build-id cache is left alone; 10,000,000 loops of
+    # work_b, 30,000,000 of work_a: about 100 ms, 400 samples
+    perf record -N -g -e cpu-clock:u -o $P/callchain.data -- "$RUN/hot" 10000000 \
+        2>$REF/callchain.data.record.log
+    rm -f $P/callchain.data.old
+    refs
 }
-rec inl-fp -g -- "$RUN/inl" 30000000
-rec inl-dwarf --call-graph dwarf,1024 -- "$RUN/inl" 30000000
-rec nolibc-dwarf --call-graph dwarf,512 -- "$RUN/inl-nolibc"
-rec nolibc-cut --call-graph dwarf,8 -- "$RUN/inl-nolibc"
-for f in inl-fp inl-dwarf nolibc-dwarf nolibc-cut; do
-    PERF_BUILDID_DIR=$TMP/empty perf script -i $P/$f.data --symfs "$TMP/symfs" \
-        -F ip,sym,symoff,dso 2>/dev/null >$REF/$f.data.script.txt
-    PERF_BUILDID_DIR=$TMP/empty perf script -i $P/$f.data --symfs "$TMP/symfs" \
-        -F ip,sym,symoff,dso,srcline --inline 2>/dev/null >$REF/$f.data.srcline.txt
-done
-# profile.data (scripts/record-profile-fixtures.sh): its samples' ips, with
-# the kernel's symbols of profile/kallsyms
-PERF_BUILDID_DIR=$TMP/empty perf script -i $P/profile.data --symfs "$TMP/symfs" \
-    --kallsyms $P/kallsyms -F ip,sym,symoff,dso 2>/dev/null >$REF/profile.data.script.txt
-# the thread names perf script gives samples (COMM, FORK: a shell and its
-# children; comm-order.data: COMMs that come late in file order)
-for f in $P/profile-sh.data $P/callchain.data testdata/comm-order.data; do
-    perf script -i $f -F comm,tid 2>/dev/null >$REF/$(basename $f).comm.txt
+
+refs() {
+    PERF_BUILDID_DIR=$TMP/empty perf script -i $P/callchain.data --symfs "$TMP/symfs" \
+        -F ip,sym,symoff,dso 2>/dev/null >$REF/callchain.data.script.txt
+    # profile.data (scripts/record-profile-fixtures.sh): its samples' ips, with
+    # the kernel's symbols of profile/kallsyms
+    PERF_BUILDID_DIR=$TMP/empty perf script -i $P/profile.data --symfs "$TMP/symfs" \
+        --kallsyms $P/kallsyms -F ip,sym,symoff,dso 2>/dev/null >$REF/profile.data.script.txt
+    # the thread names perf script gives samples (COMM, FORK: a shell and its
+    # children; comm-order.data: COMMs that come late in file order)
+    for f in $P/profile-sh.data $P/callchain.data testdata/comm-order.data; do
+        perf script -i $f -F comm,tid 2>/dev/null >$REF/$(basename $f).comm.txt
+    done
+}
+
+inl() {
+    # inl and inl-nolibc: built here, run from $RUN; -c 2000000: a sample per
+    # 2 ms of the 130 ms they run; the build-ids read "perfdump-profile-inl"
+    # and "perfdump-profile-nlc"
+    (cd $P &&
+        gcc -g -O2 -fno-omit-frame-pointer -fdebug-prefix-map=$PWD=$P \
+            -Wl,--build-id=0x7065726664756d702d70726f66696c652d696e6c \
+            -o inl inl_a.c inl_b.c &&
+        gcc -g -O2 -fno-omit-frame-pointer -DINL_NOLIBC -nostdlib -static \
+            -fdebug-prefix-map=$PWD=$P \
+            -Wl,--eh-frame-hdr \
+            -Wl,--build-id=0x7065726664756d702d70726f66696c652d6e6c63 \
+            -o inl-nolibc inl_a.c inl_b.c inl_start.c)
+    cp $P/inl $P/inl-nolibc "$RUN/"
+    cp $P/inl $P/inl-nolibc "$TMP/symfs$RUN/"
+    rec() { # NAME PROGRAM ARGS...
+        local name=$1
+        shift
+        perf record -N -e cpu-clock:u -c 2000000 -o $P/$name.data "$@" \
+            2>$REF/$name.data.record.log
+        rm -f $P/$name.data.old
+    }
+    rec inl-fp -g -- "$RUN/inl" 30000000
+    rec inl-dwarf --call-graph dwarf,1024 -- "$RUN/inl" 30000000
+    rec nolibc-dwarf --call-graph dwarf,512 -- "$RUN/inl-nolibc"
+    rec nolibc-cut --call-graph dwarf,8 -- "$RUN/inl-nolibc"
+    for f in inl-fp inl-dwarf nolibc-dwarf nolibc-cut; do
+        PERF_BUILDID_DIR=$TMP/empty perf script -i $P/$f.data --symfs "$TMP/symfs" \
+            -F ip,sym,symoff,dso 2>/dev/null >$REF/$f.data.script.txt
+        PERF_BUILDID_DIR=$TMP/empty perf script -i $P/$f.data --symfs "$TMP/symfs" \
+            -F ip,sym,symoff,dso,srcline --inline 2>/dev/null >$REF/$f.data.srcline.txt
+    done
+}
+
+cxx() {
+    # the program: no exceptions, RTTI or C++ library calls, so that it
+    # needs libc alone (the Debian tree's); its DWARF names
+    # testdata/profile/hot_cxx.cc
+    (cd "$P" && g++ -g -O2 -fno-omit-frame-pointer -fno-exceptions -fno-rtti \
+        -fdebug-prefix-map="$PWD"=testdata/profile -Wl,--as-needed \
+        -Wl,--build-id=0x$CXX_BID -o hot_cxx hot_cxx.cc)
+    cp "$P/hot_cxx" "$RUN/hot_cxx"
+    # 10,000,000 loops in each of ten functions: about 50 ms, 200 samples
+    perf record -N -g -e cpu-clock:u -o $P/cxx.data -- "$RUN/hot_cxx" 10000000 \
+        2>$REF/cxx.data.record.log
+    rm -f $P/cxx.data.old
+    cp "$P/hot_cxx" "$TMP/symfs$RUN/hot_cxx"
+    for raw in "" .raw; do
+        PERF_BUILDID_DIR=$TMP/empty perf script -i $P/cxx.data --symfs "$TMP/symfs" \
+            ${raw:+--no-demangle} -F comm,ip,sym,symoff,dso 2>/dev/null \
+            >$REF/cxx.data$raw.script.txt
+        PERF_BUILDID_DIR=$TMP/empty perf report -i $P/cxx.data --symfs "$TMP/symfs" \
+            ${raw:+--no-demangle} --no-children --stdio --sort dso,sym \
+            -F sample,period,dso,sym -g none 2>/dev/null >$REF/cxx.data$raw.report.txt
+    done
+    chmod a+r $P/hot_cxx $P/cxx.data $REF/cxx.data.*
+    printf '%-24s %7s bytes\n' $P/cxx.data "$(stat -c %s $P/cxx.data)"
+}
+
+parts=${*:-callchain inl cxx}
+[ "$parts" = --inl-only ] && parts="refs inl"
+for p in $parts; do
+    case $p in
+    callchain | refs | inl | cxx) $p ;;
+    *) echo "record-symbols-fixtures.sh: no part '$p' (callchain, refs, inl, cxx)" >&2; exit 2 ;;
+    esac
 done
