@@ -51,7 +51,11 @@ const struct cmd cmd_profile_def = {
 		"cache, or this\n"
 		"machine's /proc/kallsyms when the running kernel's build-id "
 		"is the\n"
-		"recording's.  JIT code: /tmp/perf-PID.map under --symfs.\n"
+		"recording's.  JIT code: /tmp/perf-PID.map under --symfs.  "
+		"C++ and\n"
+		"Rust names are demangled as perf report shows them: the "
+		"qualified\n"
+		"name without its parameters (geo::Vec::operator+).\n"
 		"\n"
 		"Options:\n"
 		"      --by WHAT        the table: function (default), dso, "
@@ -72,6 +76,8 @@ const struct cmd cmd_profile_def = {
 		"      --vmlinux FILE   kernel symbols from this vmlinux\n"
 		"      --kallsyms FILE  kernel symbols from this kallsyms "
 		"file\n"
+		"      --no-demangle    C++ and Rust names as the symbol table "
+		"has them\n"
 		"  -j, --json           write JSON\n"
 		"  -p, --pretty         write indented JSON\n"
 		"  -h, --help           show this help\n",
@@ -97,6 +103,7 @@ enum {
 	OPT_DEBUG_DIR,
 	OPT_VMLINUX,
 	OPT_KALLSYMS,
+	OPT_NO_DEMANGLE,
 };
 
 static int parse_by(const char *arg, enum pd_prof_by *by)
@@ -128,6 +135,7 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_DEBUG_DIR:
 	case OPT_VMLINUX:
 	case OPT_KALLSYMS:
+	case OPT_NO_DEMANGLE:
 		sym_where_set(&po->where, (enum sym_opt)(opt - OPT_SYMFS), arg);
 		return 0;
 	}
@@ -169,6 +177,7 @@ int cmd_profile(struct opts *o, int argc, char **argv)
 		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
 		{"vmlinux", required_argument, NULL, OPT_VMLINUX},
 		{"kallsyms", required_argument, NULL, OPT_KALLSYMS},
+		{"no-demangle", no_argument, NULL, OPT_NO_DEMANGLE},
 		{NULL, 0, NULL, 0},
 	};
 	struct prof_opts po = {0};

@@ -86,7 +86,9 @@ const struct cmd cmd_records_def = {
 		"                       offset and DSO of every frame, "
 		"from the maps its\n"
 		"                       process had then (implies --order "
-		"time)\n"
+		"time); C++\n"
+		"                       and Rust names demangled as perf "
+		"script shows them\n"
 		"      --srcline        with --symbols, each frame's source "
 		"file and line,\n"
 		"                       and the calls inlined there (implies "
@@ -100,6 +102,9 @@ const struct cmd cmd_records_def = {
 		"--symbols and\n"
 		"                       tracepoint prints)\n"
 		"      --vmlinux FILE   the kernel's symbols from this ELF\n"
+		"      --no-demangle    C++ and Rust names as the symbol table "
+		"has them\n"
+		"                       (with --symbols)\n"
 		"      --json-lines     one JSON object per record; the first "
 		"line is a\n"
 		"                       preamble, the last the errors and "
@@ -139,6 +144,7 @@ enum {
 	OPT_DEBUG_DIR,
 	OPT_VMLINUX,
 	OPT_KALLSYMS,
+	OPT_NO_DEMANGLE,
 };
 
 /* A u32 value (a CPU, a pid), as opt_number takes a number. */
@@ -230,6 +236,7 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_DEBUG_DIR:
 	case OPT_VMLINUX:
 	case OPT_KALLSYMS:
+	case OPT_NO_DEMANGLE:
 		sym_where_set(&ro->where, (enum sym_opt)(opt - OPT_SYMFS), arg);
 		return 0;
 	case OPT_PID:
@@ -451,6 +458,7 @@ int cmd_records(struct opts *o, int argc, char **argv)
 		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
 		{"kallsyms", required_argument, NULL, OPT_KALLSYMS},
 		{"vmlinux", required_argument, NULL, OPT_VMLINUX},
+		{"no-demangle", no_argument, NULL, OPT_NO_DEMANGLE},
 		{NULL, 0, NULL, 0},
 	};
 	struct rec_ctx c = {.ro = {.f = PD_FILTER_ALL}};
@@ -466,8 +474,10 @@ int cmd_records(struct opts *o, int argc, char **argv)
 	if (sym_where_check("records", &c.ro.where) < 0)
 		return EXIT_USAGE;
 	/* the others are the kernel's symbols of tracepoint prints too */
-	if (!c.ro.symbols && c.ro.where.w.bid.symfs) {
-		usage_error("records: --symfs goes with --symbols");
+	if (!c.ro.symbols &&
+	    (c.ro.where.w.bid.symfs || c.ro.where.w.raw_names)) {
+		usage_error("records: --symfs and --no-demangle go with "
+			    "--symbols");
 		return EXIT_USAGE;
 	}
 	/* perf script resolves samples in time order, the maps too */

@@ -166,18 +166,20 @@ int choose(const struct choices *c, const char *word, const char *ctx);
 void print_diag(const struct pd_diag *d, void *opts);
 
 /*
- * --symfs, --debug-dir, --vmlinux and --kallsyms of records and profile
- * (symopts.c): sym_where_set() takes each (a command's OPT_ values in
- * this order, from its SYMFS: opt - OPT_SYMFS); sym_where_check() says
- * when both --vmlinux and --kallsyms are given (-1, said);
- * sym_where_default() puts perf's build-id cache where no --debug-dir
- * was given, and the running kernel's files of the testing aids.
+ * --symfs, --debug-dir, --vmlinux, --kallsyms and --no-demangle of
+ * records and profile (symopts.c): sym_where_set() takes each (a
+ * command's OPT_ values in this order, from its SYMFS: opt -
+ * OPT_SYMFS); sym_where_check() says when both --vmlinux and --kallsyms
+ * are given (-1, said); sym_where_default() puts perf's build-id cache
+ * where no --debug-dir was given, and the running kernel's files of the
+ * testing aids.
  */
 enum sym_opt {
 	SYM_OPT_SYMFS,
 	SYM_OPT_DEBUG_DIR,
 	SYM_OPT_VMLINUX,
 	SYM_OPT_KALLSYMS,
+	SYM_OPT_NO_DEMANGLE,
 };
 struct sym_where {
 	struct pd_prof_where w;

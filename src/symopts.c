@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-/* Where records --symbols and profile look for symbols: --symfs,
- * --debug-dir, --vmlinux, --kallsyms (perfdump.h). */
+/* Where records --symbols and profile look for symbols, and how they
+ * show them: --symfs, --debug-dir, --vmlinux, --kallsyms, --no-demangle
+ * (perfdump.h). */
 #include <stdio.h>
 
 #include "perfdump.h"
@@ -15,6 +16,7 @@ void sym_where_set(struct sym_where *s, enum sym_opt o, const char *arg)
 		break;
 	case SYM_OPT_VMLINUX: s->w.vmlinux = arg; break;
 	case SYM_OPT_KALLSYMS: s->w.kallsyms = arg; break;
+	case SYM_OPT_NO_DEMANGLE: s->w.raw_names = true; break;
 	}
 }
 

@@ -12,6 +12,7 @@ load symfs
 KSYMS=testdata/profile/kallsyms
 CC=testdata/profile/callchain.data
 PROF=testdata/profile/profile.data
+CXX=testdata/profile/cxx.data # hot_cxx's: C++ and Rust names
 
 setup() {
 	symfs_setup
@@ -37,6 +38,52 @@ setup() {
 		'[.records[].frames[] | select(.sym == "main")] | length' 110 \
 		'.records[5].frames | map(.sym)' '[null,"work_a","main",null]' \
 		'.warnings' '[{"offset":null,"what":"/usr/lib/x86_64-linux-gnu/libc.so.6","detail":"no-build-id, the recording has no build-id for it: its frames have no symbol"}]'
+}
+
+# cxx_frames: the comm and the frames of each sample of records -j
+# --symbols ($output), as perf script -F comm,ip,sym,symoff,dso prints them
+cxx_frames() {
+	jq -r '.records[] | (.comm, (.frames[] | select(.context == null) |
+		"\(.dso_ip | ltrimstr("0x")) \(if .sym then "\(.sym)+\(.symoff)"
+		else "[unknown]" end) (\(.dso // "[unknown]"))"))' <<<"$output"
+}
+
+@test "records --symbols: C++ and Rust names demangled as perf script shows them, raw with --no-demangle" {
+	cp testdata/profile/hot_cxx "$T/s$RUN/hot_cxx"
+	pdj -j records --symbols --type sample --symfs "$T/s" $CXX
+	assert_status 0
+	# perf 6.1 here demangles with libiberty's cplus_demangle, which reads
+	# Rust's names too.  Two names perfdump shows otherwise (demangle.h):
+	# the v0 name _RNvNtCs1234_7mycrate3foo3bar, as it is (__cxa_demangle
+	# does not read v0 names; perf built without libiberty does not
+	# either), and std::io::stdio::_print::h0123456789abcdef, whose "hash"
+	# has all 16 digits: not a hash by perf's demangle-rust.c
+	assert_eq "$(cxx_frames)" "$(awk 'NF { $1 = $1; print }' testdata/perf-ref/cxx.data.script.txt |
+		sed -e 's/ mycrate::foo::bar+/ _RNvNtCs1234_7mycrate3foo3bar+/' \
+			-e 's/ std::io::stdio::_print+/ std::io::stdio::_print::h0123456789abcdef+/')"
+	jq_all '[.records[].frames[].sym | select(. != null)] | unique' \
+		'["(anonymous namespace)::spin","<alloc::vec::Vec<T> as core::ops::drop::Drop>::drop","_RNvNtCs1234_7mycrate3foo3bar","__libc_early_init","core::fmt::write","geo::Vec::operator+","geo::Walker::step","geo::scaled<unsigned long, 3>","geo::tally","main","main::{lambda(unsigned long)#1}::operator()","std::io::stdio::_print::h0123456789abcdef","strnlen","strtoumax"]' \
+		'[.records[] | select(.frames[1].sym == "(anonymous namespace)::spin") | .frames | map(.sym)][0]' \
+		'[null,"(anonymous namespace)::spin","geo::Walker::step","main",null]' \
+		'.warnings' '[]'
+	pd records --symbols --type sample --symfs "$T/s" $CXX
+	assert_status 0
+	# text: a name with blanks, as perf script lays it out
+	assert_contains "$output" "callchain=user,0x561ba71511ed,0x561ba7151367,0x561ba7151086,0x7f13cd36224a comm=hot_cxx
+      PERF_CONTEXT_USER
+                  11ed (anonymous namespace)::spin+0x2d (/tmp/perfdump-profile/hot_cxx)
+                  1367 geo::Walker::step+0x67 (/tmp/perfdump-profile/hot_cxx)
+                  1086 main+0x36 (/tmp/perfdump-profile/hot_cxx)
+                 2724a [unknown] (/usr/lib/x86_64-linux-gnu/libc.so.6)
+"
+	assert_contains "$output" "
+                  14bd geo::scaled<unsigned long, 3>+0x2d (/tmp/perfdump-profile/hot_cxx)
+"
+	# every name as its symbol table has it: perf script --no-demangle's
+	pdj -j records --symbols --no-demangle --type sample --symfs "$T/s" $CXX
+	assert_status 0
+	assert_eq "$(cxx_frames)" "$(awk 'NF { $1 = $1; print }' testdata/perf-ref/cxx.data.raw.script.txt)"
+	jq_true '[.records[].frames[].sym | select(. != null) | select(startswith("_Z"))] | length > 150'
 }
 
 @test "records --symbols text: a line a frame under its sample, as perf script lays them out" {
@@ -92,11 +139,15 @@ Problems:
 	assert_contains "$output" "[unknown] (/usr/lib/"
 }
 
-@test "records: --symfs needs --symbols (the kernel's options need none); --vmlinux or --kallsyms" {
-	pd records --symfs / $CC
-	assert_status 2
-	assert_eq "$stderr" "perfdump: records: --symfs goes with --symbols
+@test "records: --symfs and --no-demangle need --symbols (the kernel's options need none); --vmlinux or --kallsyms" {
+	local o
+	for o in "--symfs /" --no-demangle; do
+		# shellcheck disable=SC2086
+		pd records $o $CC
+		assert_status 2
+		assert_eq "$stderr" "perfdump: records: --symfs and --no-demangle go with --symbols
 Try 'perfdump help records'."
+	done
 	# the kernel's symbols serve tracepoint prints too (tracepoint.bats)
 	pd records --kallsyms $KSYMS --debug-dir "$T" --type sample --limit 1 $CC
 	assert_status 0

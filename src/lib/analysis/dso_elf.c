@@ -9,6 +9,7 @@
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The section header table: names and bounds, read once. */
@@ -275,6 +276,26 @@ static void plt_sizes(unsigned machine, uint64_t entsize, uint64_t *head,
 	}
 }
 
+/* "NAME@plt", whole: shown cut as perf cuts it (pd_symtab_name), after
+ * NAME is demangled */
+static bool add_plt(struct pd_symtab *t, uint64_t off, uint64_t size,
+		    const char *name, size_t len)
+{
+	char buf[256], *p = len + 5 <= sizeof(buf) ? buf : malloc(len + 5);
+	bool ok;
+
+	if (!p) {
+		t->dropped++;
+		return false;
+	}
+	memcpy(p, name, len);
+	memcpy(p + len, "@plt", 5);
+	ok = pd_symtab_add(t, off, size, STB_GLOBAL, STT_FUNC, p, len + 4);
+	if (p != buf)
+		free(p);
+	return ok;
+}
+
 long pd_dso_elf_plt(struct pd_elf_file *f, struct pd_symtab *t)
 {
 	GElf_Shdr rel, plt, dyn;
@@ -307,9 +328,7 @@ long pd_dso_elf_plt(struct pd_elf_file *f, struct pd_symtab *t)
 		GElf_Sym sym;
 		uint64_t symidx;
 		const char *name;
-		char buf[1024];
 		size_t len;
-		int n;
 
 		if (rel.sh_type == SHT_RELA) {
 			if (!gelf_getrela(reld, (int)k, &ra))
@@ -323,10 +342,7 @@ long pd_dso_elf_plt(struct pd_elf_file *f, struct pd_symtab *t)
 		if (!gelf_getsym(syms, (int)symidx, &sym) ||
 		    !(name = str_at(strs, sym.st_name, &len)))
 			continue;
-		n = snprintf(buf, sizeof(buf), "%.*s@plt", (int)len, name);
-		if (n > 0 && (size_t)n < sizeof(buf))
-			added += pd_symtab_add(t, off, entry, STB_GLOBAL,
-					       STT_FUNC, buf, (size_t)n);
+		added += add_plt(t, off, entry, name, len);
 	}
 	return added;
 }

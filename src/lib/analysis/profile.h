@@ -60,6 +60,9 @@ struct pd_prof_where {
 	/* this machine's, used when its build-id is the recording's
 	 * (NULL: /proc/kallsyms and /sys/kernel/notes) */
 	const char *proc_kallsyms;
+	/* --no-demangle: user DSOs' names as their symbol tables have
+	 * them (demangle.h: else C++ and Rust names demangled) */
+	bool raw_names;
 };
 
 #define PD_PROF_NONE UINT32_MAX

@@ -241,6 +241,8 @@ static bool read_symbols(struct prof_ctx *c, struct pd_prof_dso *d,
 		return false;
 	}
 	pd_symtab_finish(&ds->syms, PD_SYMTAB_ELF);
+	/* symbol-elf.c demangle_sym: a user DSO's names (want_demangle) */
+	ds->syms.demangle = !c->where->raw_names;
 	if (pd_dso_elf_plt(&ds->rt, &ds->syms) > 0)
 		pd_symtab_resort(&ds->syms);
 	d->src = dynsym ? PD_SYMS_DYNSYM : PD_SYMS_SYMTAB;
@@ -429,7 +431,7 @@ int prof_dso_open(struct prof_ctx *c, uint32_t i, const char **why)
 	return f.fd;
 }
 
-const struct pd_symtab *prof_dso_syms(struct prof_ctx *c, uint32_t i)
+struct pd_symtab *prof_dso_syms(struct prof_ctx *c, uint32_t i)
 {
 	struct dso_state *ds = c->p->dsos[i].state;
 

@@ -66,8 +66,9 @@ bool prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols);
 /* a new read-only descriptor of the file DSO i's symbols come from (a
  * user DSO's ELF file); -1 when it has none, why in *why */
 int prof_dso_open(struct prof_ctx *c, uint32_t i, const char **why);
-/* the symbol table of DSO i (NULL: not symbolized) */
-const struct pd_symtab *prof_dso_syms(struct prof_ctx *c, uint32_t i);
+/* the symbol table of DSO i (NULL: not symbolized); not const: the
+ * names it shows are made as they are asked for (pd_symtab_name) */
+struct pd_symtab *prof_dso_syms(struct prof_ctx *c, uint32_t i);
 /* DSO i's DWARF, opened at the first call and kept open (its files too)
  * until prof_dso_release; NULL: none (d->lines says why). */
 struct pd_dwarf *prof_dso_dwarf(struct prof_ctx *c, uint32_t i);

@@ -99,9 +99,8 @@ static const char *status_label(struct prof_ctx *c, const struct pd_prof_dso *d)
 }
 
 /* The row an address entry goes to. */
-static struct pd_prof_row *row_for(struct prof_ctx *c,
-				   const struct prof_addr *e,
-				   const struct pd_symtab *syms)
+static struct pd_prof_row *
+row_for(struct prof_ctx *c, const struct prof_addr *e, struct pd_symtab *syms)
 {
 	struct pd_profile *p = c->p;
 	const struct pd_sym *s;
@@ -129,7 +128,8 @@ static struct pd_prof_row *row_for(struct prof_ctx *c,
 		return row_of(c, e->event, e->dso, ROW_ADDR, e->rel, 0);
 	r = row_of(c, e->event, e->dso, ROW_SYM, s->start, s->end - s->start);
 	if (r && !r->symbol) {
-		const char *name = pd_sym_name(syms, s);
+		/* demangled here, once per row */
+		const char *name = pd_symtab_name(syms, s);
 
 		r->symbol = arena_memdup(&p->arena, name, strlen(name) + 1);
 		if (!r->symbol)
@@ -152,7 +152,7 @@ static void fold_group(struct prof_ctx *c, uint32_t from, uint32_t to)
 {
 	struct pd_profile *p = c->p;
 	uint32_t dso = c->addrs.v[from].dso;
-	const struct pd_symtab *syms = NULL;
+	struct pd_symtab *syms = NULL;
 
 	if (dso != PD_PROF_NONE) {
 		prof_dso_load(c, dso, p->by == PD_PROF_BY_FUNCTION);

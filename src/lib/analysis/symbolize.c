@@ -171,7 +171,7 @@ static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 		    uint64_t ip, struct pd_stack_frame *f, bool print)
 {
 	struct prof_ctx *c = &z->c;
-	const struct pd_symtab *syms;
+	struct pd_symtab *syms;
 	const struct pd_sym *s;
 	struct pd_bid_hit hit;
 
@@ -194,7 +194,7 @@ static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 	}
 	s = pd_symtab_find(syms, hit.rel);
 	if (s) {
-		f->sym = pd_sym_name(syms, s);
+		f->sym = pd_symtab_name(syms, s); /* made once, kept */
 		f->symoff = hit.rel - s->start;
 	}
 	if (z->lines && !print)

@@ -4,6 +4,7 @@
  * the two text formats perf reads symbols from.
  */
 #include "lib/analysis/symtab.h"
+#include "lib/analysis/demangle.h"
 
 #include <ctype.h>
 #include <elf.h>
@@ -219,10 +220,65 @@ void pd_symtab_shift(struct pd_symtab *t, uint64_t delta)
 	}
 }
 
+/* s's shown name made: name demangled, cut; NULL when it is name itself */
+static char *make_shown(const struct pd_symtab *t, const char *name)
+{
+	size_t n = strlen(name);
+	bool plt = n > 4 && strcmp(name + n - 4, "@plt") == 0;
+	char *d = t->demangle ? pd_demangle(name) : NULL;
+
+	if (plt && (d ? strlen(d) : n) > PD_SYMTAB_PLT_NAME_MAX) {
+		if (!d)
+			d = strndup(name, PD_SYMTAB_PLT_NAME_MAX);
+		else
+			d[PD_SYMTAB_PLT_NAME_MAX] = 0;
+	}
+	return d;
+}
+
+const char *pd_symtab_name(struct pd_symtab *t, const struct pd_sym *s)
+{
+	struct pd_sym *m = &t->v[s - t->v];
+	const char *name = t->names + s->name;
+	char *d;
+	const char *kept;
+
+	if (m->shown == PD_SYM_SHOWN_AS_READ)
+		return name;
+	if (m->shown)
+		return t->shown.v[m->shown - 1];
+	m->shown = PD_SYM_SHOWN_AS_READ;
+	if (!(d = make_shown(t, name)))
+		return name;
+	if (t->shown.n == t->shown.cap) {
+		uint32_t ncap = t->shown.cap ? t->shown.cap * 2 : 64;
+		const char **nv =
+			ncap > t->shown.cap
+				? realloc(t->shown.v, ncap * sizeof(*nv))
+				: NULL;
+
+		if (!nv)
+			goto out;
+		t->shown.v = nv;
+		t->shown.cap = ncap;
+	}
+	t->shown.names.limit = PD_SYMTAB_NAMES_MAX;
+	if ((kept = arena_memdup(&t->shown.names, d, strlen(d) + 1))) {
+		t->shown.v[t->shown.n++] = kept;
+		m->shown = t->shown.n;
+		name = kept;
+	}
+out:
+	free(d);
+	return name;
+}
+
 void pd_symtab_free(struct pd_symtab *t)
 {
 	free(t->v);
 	free(t->names);
+	free(t->shown.v);
+	arena_free(&t->shown.names);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/base/arena.h"
+
 #define PD_SYMTAB_MAX	    (1u << 22)
 #define PD_SYMTAB_NAMES_MAX (256u << 20)
 #define PD_SYMTAB_LINE_MAX  4096u
@@ -44,7 +46,15 @@ struct pd_sym {
 	uint8_t bind, type;  /* STB_*, STT_* */
 	bool module;	     /* kallsyms: a module's ("\t[name]") */
 	uint32_t seq;	     /* order added: ties keep it (perf's rbtree) */
+	/* its name as shown (pd_symtab_name): 0 not made yet,
+	 * PD_SYM_SHOWN_AS_READ the name itself, else shown.v[shown - 1] */
+	uint32_t shown;
 };
+#define PD_SYM_SHOWN_AS_READ UINT32_MAX
+
+/* A PLT entry's name is cut to this many bytes, as perf's
+ * dso__synthesize_plt_symbols writes "NAME@plt" into char[1024]. */
+#define PD_SYMTAB_PLT_NAME_MAX 1023u
 
 struct pd_symtab {
 	struct pd_sym *v;
@@ -53,6 +63,17 @@ struct pd_symtab {
 	size_t names_len, names_cap;
 	uint64_t dropped; /* past the caps, or out of memory */
 	bool sorted;
+	/* names shown demangled (demangle.h): a user DSO's ELF symbols,
+	 * unless --no-demangle (perf demangles no kernel symbol, and no
+	 * JIT's perf map) */
+	bool demangle;
+	/* the names shown that differ from those read, made when first
+	 * asked for: once per symbol, never per sample */
+	struct {
+		const char **v;
+		uint32_t n, cap;
+		struct arena names;
+	} shown;
 };
 
 /* Add a symbol of `size` bytes (0: unknown) named name[0..len). */
@@ -71,11 +92,18 @@ void pd_symtab_finish(struct pd_symtab *t, enum pd_symtab_kind kind);
 void pd_symtab_resort(struct pd_symtab *t);
 /* The symbol holding addr, or NULL. */
 const struct pd_sym *pd_symtab_find(const struct pd_symtab *t, uint64_t addr);
+/* The name as read (mangled). */
 static inline const char *pd_sym_name(const struct pd_symtab *t,
 				      const struct pd_sym *s)
 {
 	return t->names + s->name;
 }
+/*
+ * The name as shown: demangled when t demangles, a PLT entry's cut as
+ * perf cuts it; made once and kept with t (valid until it is freed), the
+ * name as read when that is the same or out of memory.
+ */
+const char *pd_symtab_name(struct pd_symtab *t, const struct pd_sym *s);
 /* The first symbol named name, or NULL (a linear search). */
 const struct pd_sym *pd_symtab_lookup(const struct pd_symtab *t,
 				      const char *name);
