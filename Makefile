@@ -31,8 +31,8 @@ PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 # demangler's object comes in (55 KB, no dependency): a run that loaded
 # libstdc++.so.6 took 3.5 ms more CPU at its start (header on a fixture:
 # 14.0 ms, not 10.5), and LeakSanitizer scanned its globals at every exit
-# (SANITIZE=1: 5 ms more).  The libFuzzer build links libstdc++.so.6 too,
-# for libFuzzer itself; the archive's __cxa_demangle comes first.
+# (SANITIZE=1: 5 ms more).  The libFuzzer build links libstdc++.so.6 for
+# libFuzzer itself, whose __cxa_demangle (the same code) it then takes.
 CXXRT_LIBS = -l:libstdc++.a
 LDLIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -ldw -lelf -lzstd -llzma -lz) \
 	 $(CXXRT_LIBS)
@@ -162,7 +162,8 @@ build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZ
 #             which must agree with openat2 RESOLVE_IN_ROOT
 #   tracepoint  formats, fields and prints (tp_format.c, tp_parse.c, ...)
 #   profile   profile's walk (no file read); dso: an ELF as profile
-#             reads it (symbols, PLT, DWARF lines), kallsyms, perf maps
+#             reads it (symbols, PLT, names demangled, DWARF lines),
+#             kallsyms, perf maps
 #   redact    --redact=comm through features, records and the summary
 #   formats   one command in a format the others leave out (-x, text)
 #   perfdump  the whole pipeline: all of the above and every command in

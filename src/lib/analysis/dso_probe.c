@@ -4,7 +4,8 @@
  * memory, the results dropped: for the fuzz targets (tests/fuzz/), which
  * hand it arbitrary bytes.  The same calls, in the same order, as
  * profile_dso.c, profile_lines.c, symbolize.c (inlined calls) and
- * unwind.c (CFI, a stack copy) make on a file.
+ * unwind.c (CFI, a stack copy) make on a file, and the names demangled
+ * as rows and frames show them.
  */
 #include <elf.h>
 #include <stdlib.h>
@@ -79,6 +80,18 @@ static void probe_unwind(const void *p, size_t n, const struct pd_symtab *t,
 	close(fd);
 }
 
+/* The names shown of the first and the last 64 symbols (the PLT's are
+ * last), twice: made, then kept. */
+static void name_some(struct pd_symtab *t)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = 0; i < t->n; i++) {
+			if (i == 64 && t->n > 128)
+				i = t->n - 64;
+			pd_symtab_name(t, &t->v[i]);
+		}
+}
+
 /* The symbols and lines of an ELF image. */
 static void probe_elf(const void *p, size_t n)
 {
@@ -100,8 +113,10 @@ static void probe_elf(const void *p, size_t n)
 	pd_dso_elf_symbols(&f, dynsym, false, &segs, &t, detail,
 			   sizeof(detail));
 	pd_symtab_finish(&t, PD_SYMTAB_ELF);
+	t.demangle = true;
 	if (pd_dso_elf_plt(&f, &t) > 0)
 		pd_symtab_resort(&t);
+	name_some(&t);
 	pd_dso_elf_debuglink(&f, detail, sizeof(detail));
 	dw = pd_dwarf_open(&f, NULL, detail, sizeof(detail));
 	for (uint32_t i = 0; i < t.n && i < 64; i++) {
@@ -140,6 +155,10 @@ static void probe_text(const void *p, size_t n)
 		pd_symtab_free(&t);
 		lseek(fd, 0, SEEK_SET);
 		pd_symtab_read_perf_map(&t, fd, detail, sizeof(detail));
+		/* profile shows a perf map's names as they are; here they
+		 * are the demangler's input, which a text gives directly */
+		t.demangle = true;
+		name_some(&t);
 		pd_symtab_free(&t);
 	}
 	close(fd);
