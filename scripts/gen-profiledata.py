@@ -37,6 +37,16 @@ Usage (from the project root):
         and two samples in its work_a, which perf's build-id cache layout
         OUTDIR/debug/[vdso]/ID/vdso (a copy of VDSO) resolves.
 
+    python3 scripts/gen-profiledata.py names LIST OUTDIR
+        OUTDIR/names.data: a recording of process 4242 that maps
+        /opt/names/libnames.so (MMAP2 in build-id form, and the build-id
+        feature) and has one sample in each of its functions; that DSO is
+        OUTDIR/symfs/opt/names/libnames.so, an x86-64 ELF whose .symtab
+        names a 16-byte function for each line of LIST (names to
+        demangle), and whose PLT has an entry for each line ending in
+        "@plt" (.dynsym, .rela.plt); its build-id is LIST's SHA-1.  Lines
+        that are empty or start with '#' are left out.
+
 Standard library only, deterministic.  The perf.data writers are
 gen-testdata.py's (and gen-hostile-paths.py's MMAP2 in build-id form).
 """
@@ -311,6 +321,122 @@ def jit(outdir, vdso=None):
         f.write(KALLSYMS)
 
 
+# ---------------------------------------------------------------------------
+# names.data: a DSO whose symbols are names to demangle
+# ---------------------------------------------------------------------------
+
+NAMES_SO = "/opt/names/libnames.so"
+NAMES_BASE = 0x7F0000000000
+EM_X86_64, ET_DYN = 62, 3
+SHT_PROGBITS, SHT_SYMTAB, SHT_RELA = 1, 2, 4
+SHF_ALLOC, SHF_EXECINSTR = 2, 4
+R_X86_64_JUMP_SLOT = 7
+
+
+def strtab(names):
+    """A string table and each name's offset in it."""
+    b, offs = bytearray(b"\0"), []
+    for n in names:
+        offs.append(len(b))
+        b += n.encode() + b"\0"
+    return bytes(b), offs
+
+
+def symtab(offs, shndx, values, size):
+    """Elf64_Sym entries: the null one, then a global function each."""
+    b = bytes(24)
+    for off, v in zip(offs, values):
+        b += struct.pack("<IBBHQQ", off, 0x12, 0, shndx, v, size)
+    return b
+
+
+def names_elf(syms, plts, bid):
+    """An x86-64 ET_DYN: a .text of 16 bytes per name of syms (.symtab),
+    a .plt whose entries after its header call plts (.dynsym, .rela.plt:
+    perf 6.1's dso__synthesize_plt_symbols, entries of sh_entsize), a
+    build-id note; one PT_LOAD of the file from 0 (address = offset)."""
+    note = struct.pack("<III", 4, len(bid), 3) + b"GNU\0" + bid
+    note_off, plt_off = 0x100, 0x1000
+    text_off = plt_off + 16 * (len(plts) + 1)
+    load_end = text_off + 16 * len(syms)
+    dynstr, doffs = strtab(plts)
+    strs, soffs = strtab(syms)
+    # section 1 .note, 2 .plt, 3 .text, 4 .dynsym, 5 .dynstr, 6 .rela.plt,
+    # 7 .symtab, 8 .strtab, 9 .shstrtab
+    dynsym = symtab(doffs, 0, [0] * len(plts), 0)
+    rela = b"".join(struct.pack("<QQq", 0x3000 + 8 * k,
+                                (k + 1) << 32 | R_X86_64_JUMP_SLOT, 0)
+                    for k in range(len(plts)))
+    stab = symtab(soffs, 3, [text_off + 16 * i for i in range(len(syms))], 16)
+    shnames = [".note.gnu.build-id", ".plt", ".text", ".dynsym", ".dynstr",
+               ".rela.plt", ".symtab", ".strtab", ".shstrtab"]
+    shstr, shoffs = strtab(shnames)
+    o = bytearray(load_end)
+    o[note_off:note_off + len(note)] = note
+    sh = [[0] * 10]
+    sh.append([shoffs[0], SHT_NOTE, SHF_ALLOC, note_off, note_off, len(note),
+               0, 0, 4, 0])
+    sh.append([shoffs[1], SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, plt_off,
+               plt_off, text_off - plt_off, 0, 0, 16, 16])
+    sh.append([shoffs[2], SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, text_off,
+               text_off, load_end - text_off, 0, 0, 16, 0])
+    for i, (name, t, data, link, info, ent) in enumerate([
+            (3, SHT_DYNSYM, dynsym, 5, 1, 24), (4, SHT_STRTAB, dynstr, 0, 0, 0),
+            (5, SHT_RELA, rela, 4, 2, 24), (6, SHT_SYMTAB, stab, 8, 1, 24),
+            (7, SHT_STRTAB, strs, 0, 0, 0), (8, SHT_STRTAB, shstr, 0, 0, 0)]):
+        o += b"\0" * (g.align(len(o), 8) - len(o))
+        sh.append([shoffs[name], t, 0, 0, len(o), len(data), link, info, 8,
+                   ent])
+        o += data
+    o += b"\0" * (g.align(len(o), 8) - len(o))
+    shoff = len(o)
+    o += b"".join(struct.pack("<IIQQQQIIQQ", *x) for x in sh)
+    phdrs = (struct.pack("<IIQQQQQQ", 1, 5, 0, 0, 0, load_end, load_end,
+                         0x1000)
+             + struct.pack("<IIQQQQQQ", 4, 4, note_off, note_off, note_off,
+                           len(note), len(note), 4))
+    o[0:64] = (b"\x7fELF\x02\x01\x01" + bytes(9)
+               + struct.pack("<HHIQQQIHHHHHH", ET_DYN, EM_X86_64, 1, 0, 64,
+                             shoff, 0, 64, 56, 2, 64, len(sh), 9))
+    o[64:64 + len(phdrs)] = phdrs
+    return bytes(o), plt_off, text_off
+
+
+def names(listfile, outdir):
+    import hashlib
+    with open(listfile) as f:
+        lines = [x.rstrip("\n") for x in f]
+    lines = [x for x in lines if x and not x.startswith("#")]
+    plts = [x[:-4] for x in lines if x.endswith("@plt")]
+    syms = [x for x in lines if not x.endswith("@plt")]
+    with open(listfile, "rb") as f:
+        bid = hashlib.sha1(f.read()).digest()
+    elf, plt_off, text_off = names_elf(syms, plts, bid)
+    d = os.path.join(outdir, "symfs", os.path.dirname(NAMES_SO)[1:])
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(outdir, "symfs", NAMES_SO[1:]), "wb") as f:
+        f.write(elf)
+    e = g.Endian("<")
+    t = 1000000000
+    ips = ([plt_off + 16 * (k + 1) + 4 for k in range(len(plts))]
+           + [text_off + 16 * i + 4 for i in range(len(syms))])
+    recs = [g.rec_comm(e, {"misc": 0, "pid": hp.PID, "tid": hp.PID,
+                           "comm": "names"}, hp.sid(t)),
+            hp.rec_mmap2_bid(e, NAMES_SO, NAMES_BASE, bid.hex(), t + 1,
+                             size=g.align(len(elf), 0x1000))]
+    recs += [hp.sample(e, NAMES_BASE + ip, t + 10 + i)
+             for i, ip in enumerate(ips)]
+    recs.append(g.rec_finished_round(e))
+    # perf_event_attr of VER7, which perf 6.1 reads (perf report makes the
+    # reference)
+    out, _ = g.assemble_file(e, attrs=[hp.ATTR], attr_size_field=g.ATTR_VER7,
+                             records=recs,
+                             features=[(hp.FEAT_BUILD_ID, g.f_build_id)],
+                             build_ids=[hp.entry(NAMES_SO, bid.hex())])
+    with open(os.path.join(outdir, "names.data"), "wb") as f:
+        f.write(out)
+
+
 def main():
     a = sys.argv[1:]
     if len(a) == 3 and a[0] == "dynsym-elf":
@@ -319,6 +445,8 @@ def main():
         kallsyms(a[1], a[2])
     elif len(a) == 3 and a[0] == "hostile-elf":
         hostile_elf(a[1], a[2])
+    elif len(a) == 3 and a[0] == "names":
+        names(a[1], a[2])
     elif len(a) in (2, 3) and a[0] == "jit":
         jit(a[1], a[2] if len(a) == 3 else None)
     else:

@@ -4,8 +4,8 @@
 #
 # Run as root from the project root:
 #   scripts/record-symbols-fixtures.sh [PART...]
-# PART: callchain, refs, inl, cxx (default: callchain inl cxx); each
-# touches only its own files.  --inl-only: refs inl (the
+# PART: callchain, refs, inl, cxx, names (default: callchain inl cxx
+# names); each touches only its own files.  --inl-only: refs inl (the
 # views of callchain.data made again, the recording not).
 #
 # callchain (then refs):
@@ -44,6 +44,12 @@
 #   perf-ref/cxx.data.report.txt      perf report --sort dso,sym (self),
 #   perf-ref/cxx.data.raw.report.txt  and with --no-demangle; all with the
 #                                     --symfs tree (profile/debian, hot_cxx)
+# names (the demangler's cases):
+#   perf-ref/names.data.report.txt    perf report --sort dso,sym of the
+#                                     recording and DSO that
+#                                     gen-profiledata.py names makes of
+#                                     profile/cxx-names.txt (not kept: the
+#                                     test makes them again)
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."
@@ -145,11 +151,19 @@ cxx() {
     printf '%-24s %7s bytes\n' $P/cxx.data "$(stat -c %s $P/cxx.data)"
 }
 
-parts=${*:-callchain inl cxx}
+names() {
+    python3 scripts/gen-profiledata.py names $P/cxx-names.txt "$TMP/names"
+    PERF_BUILDID_DIR=$TMP/empty perf report -i "$TMP/names/names.data" \
+        --symfs "$TMP/names/symfs" --stdio --sort dso,sym -F sample,period,dso,sym \
+        2>/dev/null >$REF/names.data.report.txt
+    chmod a+r $REF/names.data.report.txt
+}
+
+parts=${*:-callchain inl cxx names}
 [ "$parts" = --inl-only ] && parts="refs inl"
 for p in $parts; do
     case $p in
-    callchain | refs | inl | cxx) $p ;;
-    *) echo "record-symbols-fixtures.sh: no part '$p' (callchain, refs, inl, cxx)" >&2; exit 2 ;;
+    callchain | refs | inl | cxx | names) $p ;;
+    *) echo "record-symbols-fixtures.sh: no part '$p' (callchain, refs, inl, cxx, names)" >&2; exit 2 ;;
     esac
 done

@@ -116,6 +116,24 @@ cpu-clock:u,\"geo::scaled<unsigned long, 3>\",0x1490,55,18,9.84,4500000,hot_cxx,
 "
 }
 
+@test "profile: the demangler's cases are perf report's names: special names, clones, versions, Rust suffixes, PLT entries cut at 1023 bytes" {
+	# a DSO whose 31 functions are named by profile/cxx-names.txt, a
+	# sample in each (scripts/gen-profiledata.py names)
+	python3 scripts/gen-profiledata.py names testdata/profile/cxx-names.txt "$T/n"
+	pdj -j profile --symfs "$T/n/symfs" "$T/n/names.data"
+	assert_status 0
+	assert_eq "$(our_rows)" "$(perf_rows names.data)" "rows vs perf report"
+	jq_all '.profile.summary.rows' 31 \
+		'[.profile.functions[].symbol | select(startswith("std::_Rb_tree")) | length]' '[1023]' \
+		'[.profile.functions[].symbol | select(test("geo::get|geo::tick|core::|thunk|@plt$"))] | sort' \
+		'["<alloc::string::String as core::fmt::Display>::fmt","core::fmt::write","core::fmt::write@plt","core::ptr::drop_in_place","geo::get<int>","geo::tick","geo::tick","memcpy@plt","non-virtual thunk to std::basic_iostream<char, std::char_traits<char> >::~basic_iostream()","std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >::_M_create@plt"]'
+	# --no-demangle: the names as listed
+	pdj -j profile --no-demangle --symfs "$T/n/symfs" "$T/n/names.data"
+	assert_status 0
+	assert_eq "$(jq -r '.profile.functions[].symbol' <<<"$output" | sort)" \
+		"$(grep -v '^#' testdata/profile/cxx-names.txt | sort)"
+}
+
 @test "profile: a Debian binary symbolized from .dynsym alone gives perf report's counts" {
 	pdj -j profile --symfs testdata/profile/debian --kallsyms $KSYMS testdata/cpu-clock.data
 	assert_status 0

@@ -143,6 +143,39 @@ static size_t name_start(const char *s, size_t n)
 }
 
 /*
+ * A template returning a pointer to a function, "void (*A::f<int>(long)
+ * const)" of "void (*A::f<int>(long) const)(int)": its name is inside
+ * the parentheses, after the last '*' or '&' there; "void (*(*f<int>())
+ * (int))" holds one more.  The name's end, its start in *from; 0 when s
+ * is not that.
+ */
+static size_t pointer_return(const char *s, size_t n, size_t *from)
+{
+	while (n && s[n - 1] == ')') {
+		size_t o = open_paren(s, n - 1), e, p;
+		int depth = 0;
+
+		if (o == SIZE_MAX)
+			return 0;
+		e = cut_quals(s, n - 1);
+		if (e <= o + 1 || s[e - 1] != ')' ||
+		    (p = open_paren(s, e - 1)) == SIZE_MAX || p <= o + 1)
+			return 0;
+		*from = o + 1;
+		for (size_t i = o + 1; i < p; i++) {
+			if (s[i] == '<' || s[i] == '(')
+				depth++;
+			else if (s[i] == '>' || s[i] == ')')
+				depth--;
+			else if (depth == 0 && (s[i] == '*' || s[i] == '&'))
+				*from = i + 1;
+		}
+		n = p;
+	}
+	return n > *from ? n : 0;
+}
+
+/*
  * The full signature s[0..n) cut to what libiberty prints without
  * DMGL_PARAMS (cp-demangle.c d_encoding at the top level: the name
  * alone): the name is s[*from..returned end).
@@ -156,12 +189,16 @@ static size_t cut_signature(char *s, size_t n, size_t *from)
 	if (!n || s[n - 1] != ')' || (open = open_paren(s, n - 1)) == SIZE_MAX)
 		return full; /* not a function: a variable's name */
 	n = open;
-	/* a name ends in ')' as "operator()" does, or a conversion to a
-	 * function's pointer ("operator void (A::*)()"); else it is a
-	 * pointer to a function returned, "void (*f<int>())(int)": kept */
-	if (!n || (s[n - 1] == ')' && !ends_with(s, n, "operator()") &&
-		   !strstr(s, "operator ")))
+	if (!n)
 		return full;
+	/* a name ends in ')' as "operator()" does, or a conversion to a
+	 * function's pointer ("operator void (A::*)()"); else a pointer to
+	 * a function is returned */
+	if (s[n - 1] == ')' && !ends_with(s, n, "operator()") &&
+	    !strstr(s, "operator ")) {
+		n = pointer_return(s, n, from);
+		return n ? n : full;
+	}
 	/* only a template's return type is in its mangled name */
 	if (s[n - 1] == '>')
 		*from = name_start(s, n);
@@ -275,6 +312,36 @@ static size_t rust_unescape(char *s, size_t n)
 
 /* ---- the whole ---------------------------------------------------- */
 
+/*
+ * The length of m without the clone suffixes at its end (".cold",
+ * ".llvm.1234", ".isra.0": cp-demangle.c d_clone_suffix's form), which
+ * __cxa_demangle takes after a function's name only, and libiberty
+ * without DMGL_PARAMS ignores after any.
+ */
+static size_t cut_suffixes(const char *m, size_t n)
+{
+	for (size_t was = 0; was != n;) {
+		size_t i = n;
+
+		was = n;
+		while (i && m[i - 1] >= '0' && m[i - 1] <= '9')
+			i--;
+		if (i < n && i && m[i - 1] == '.') {
+			n = i - 1; /* ".1234" */
+			continue;
+		}
+		i = n;
+		while (i && ((m[i - 1] >= 'a' && m[i - 1] <= 'z') ||
+			     (m[i - 1] >= '0' && m[i - 1] <= '9') ||
+			     m[i - 1] == '_'))
+			i--;
+		if (i < n && i && m[i - 1] == '.' &&
+		    !(m[i] >= '0' && m[i] <= '9'))
+			n = i - 1; /* ".llvm", ".cold" */
+	}
+	return n;
+}
+
 char *pd_demangle(const char *name)
 {
 	const char *at = strchr(name, '@');
@@ -290,6 +357,10 @@ char *pd_demangle(const char *name)
 	memcpy(mangled, name, mlen);
 	mangled[mlen] = 0;
 	s = __cxa_demangle(mangled, NULL, NULL, &status);
+	if (!s && status == -2 && (n = cut_suffixes(mangled, mlen)) < mlen) {
+		mangled[n] = 0;
+		s = __cxa_demangle(mangled, NULL, NULL, &status);
+	}
 	if (!s)
 		return NULL;
 	n = cut_clones(s, strlen(s));

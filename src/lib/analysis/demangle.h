@@ -12,9 +12,11 @@
  *    -v, and gets the function's qualified name alone: no parameters,
  *    no return type (a template's), no const or & of the method, no
  *    "[clone .constprop.0]" and no "@@VERSION" after the name.  Those
- *    parts of __cxa_demangle's full signature are cut off; where the
- *    cut cannot be made safely (a template returning a pointer to a
- *    function), the full signature is kept.  Special names (vtables,
+ *    parts of __cxa_demangle's full signature are cut off (a name it
+ *    does not take because of a suffix after a variable's or a Rust
+ *    name, ".llvm.123", is taken without it); where the cut cannot be
+ *    made (a template returning a pointer to an array), the full
+ *    signature is kept.  Special names (vtables,
  *    typeinfo, thunks, guard variables) keep their parameters, as
  *    libiberty prints them.  "name@plt" (a PLT entry): name demangled,
  *    then "@plt", as dso__synthesize_plt_symbols names it.
