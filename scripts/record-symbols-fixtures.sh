@@ -4,8 +4,8 @@
 #
 # Run as root from the project root:
 #   scripts/record-symbols-fixtures.sh [PART...]
-# PART: callchain, refs, inl, cxx, names (default: callchain inl cxx
-# names); each touches only its own files.  --inl-only: refs inl (the
+# PART: callchain, refs, inl, cxx, inlcxx, names (default: callchain inl
+# cxx inlcxx names); each touches only its own files.  --inl-only: refs inl (the
 # views of callchain.data made again, the recording not).
 #
 # callchain (then refs):
@@ -44,6 +44,11 @@
 #   perf-ref/cxx.data.report.txt      perf report --sort dso,sym (self),
 #   perf-ref/cxx.data.raw.report.txt  and with --no-demangle; all with the
 #                                     --symfs tree (profile/debian, hot_cxx)
+# inlcxx (an inlined C++ call's name):
+#   testdata/profile/inl_cxx          inl_cxx.cc built with g++ -g -O2
+#   testdata/profile/inl-cxx.data     perf record --call-graph dwarf,1024 of it
+#   perf-ref/inl-cxx.data.srcline.txt perf script -F ip,sym,symoff,dso,srcline
+#                                     --inline
 # names (the demangler's cases):
 #   perf-ref/names.data.report.txt    perf report --sort dso,sym of the
 #                                     recording and DSO that
@@ -151,6 +156,22 @@ cxx() {
     printf '%-24s %7s bytes\n' $P/cxx.data "$(stat -c %s $P/cxx.data)"
 }
 
+inlcxx() {
+    # the build-id reads "perfdump-profile-icx"
+    (cd "$P" && g++ -g -O2 -fno-omit-frame-pointer -fno-exceptions -fno-rtti \
+        -fdebug-prefix-map="$PWD"=testdata/profile -Wl,--as-needed \
+        -Wl,--build-id=0x7065726664756d702d70726f66696c652d696378 \
+        -o inl_cxx inl_cxx.cc)
+    cp "$P/inl_cxx" "$RUN/inl_cxx"
+    cp "$P/inl_cxx" "$TMP/symfs$RUN/inl_cxx"
+    perf record -N -e cpu-clock:u -c 2000000 --call-graph dwarf,1024 \
+        -o $P/inl-cxx.data -- "$RUN/inl_cxx" 2>$REF/inl-cxx.data.record.log
+    rm -f $P/inl-cxx.data.old
+    PERF_BUILDID_DIR=$TMP/empty perf script -i $P/inl-cxx.data --symfs "$TMP/symfs" \
+        -F ip,sym,symoff,dso,srcline --inline 2>/dev/null >$REF/inl-cxx.data.srcline.txt
+    chmod a+r $P/inl_cxx $P/inl-cxx.data $REF/inl-cxx.data.*
+}
+
 names() {
     python3 scripts/gen-profiledata.py names $P/cxx-names.txt "$TMP/names"
     PERF_BUILDID_DIR=$TMP/empty perf report -i "$TMP/names/names.data" \
@@ -159,11 +180,11 @@ names() {
     chmod a+r $REF/names.data.report.txt
 }
 
-parts=${*:-callchain inl cxx names}
+parts=${*:-callchain inl cxx inlcxx names}
 [ "$parts" = --inl-only ] && parts="refs inl"
 for p in $parts; do
     case $p in
-    callchain | refs | inl | cxx | names) $p ;;
-    *) echo "record-symbols-fixtures.sh: no part '$p' (callchain, refs, inl, cxx, names)" >&2; exit 2 ;;
+    callchain | refs | inl | cxx | inlcxx | names) $p ;;
+    *) echo "record-symbols-fixtures.sh: no part '$p' (callchain, refs, inl, cxx, inlcxx, names)" >&2; exit 2 ;;
     esac
 done

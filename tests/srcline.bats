@@ -28,11 +28,13 @@ our_lines() {
 
 # perf_lines NAME: perf's, blanks squeezed; left out by name: ":0", the
 # line perf gives an address no line holds (_start: perfdump gives
-# none), and libc-start.c's, which perf read from this machine's libc
-# debug file (.gnu_debuglink, outside --symfs); perfdump reads only the
-# tree, where libc.so.6 has no build-id recorded and is not read
+# none), and the lines of libc-start.c and ld.so's dl-*.c, which perf
+# read from this machine's debug files (.gnu_debuglink, outside
+# --symfs); perfdump reads only the tree, whose libc.so.6 and
+# ld-linux-x86-64.so.2 hold no DWARF
 perf_lines() {
-	awk 'NF { $1 = $1; print }' "testdata/perf-ref/$1.srcline.txt" | grep -v -e '^:0$' -e '^libc-start\.c:'
+	awk 'NF { $1 = $1; print }' "testdata/perf-ref/$1.srcline.txt" |
+		grep -v -E -e '^:0$' -e '^(libc-start|dl-[a-z-]+)\.c:[0-9]+$'
 }
 
 @test "records --srcline: DWARF stacks, each frame's line and inlined calls as perf script --inline's" {
@@ -79,4 +81,15 @@ Problems:"
 	pdj -j records --srcline --type sample --symfs "$T/none" $P/inl-fp.data
 	assert_status 0
 	jq_all '[.records[].frames[] | select(.context == null) | [.srcline, .inlined]] | unique' '[[null,[]]]'
+}
+
+@test "records --srcline: an inlined C++ call named from its linkage name, demangled as perf's" {
+	pdj -j records --srcline --type sample --symfs "$T/s" $P/inl-cxx.data
+	assert_status 0
+	assert_eq "$(our_lines)" "$(perf_lines inl-cxx.data)"
+	jq_all '[.records[].frames[].inlined[].sym] | unique' '["ns::Acc<unsigned long>::add"]'
+	# --no-demangle: the linkage name, as the symbols are then
+	pdj -j records --srcline --no-demangle --type sample --symfs "$T/s" $P/inl-cxx.data
+	jq_all '[.records[].frames[].inlined[].sym] | unique' '["_ZN2ns3AccImE3addEm"]' \
+		'[.records[].frames[] | select(.sym == "_Z3runm")] | length > 0' true
 }

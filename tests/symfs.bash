@@ -13,7 +13,8 @@ symfs_setup() {
 	mkdir -p "$T/empty" "$T/s$RUN"
 	export PERF_BUILDID_DIR=$T/empty
 	cp -r testdata/profile/debian/. "$T/s/"
-	cp testdata/profile/hot testdata/profile/inl testdata/profile/inl-nolibc "$T/s$RUN/"
+	cp testdata/profile/hot testdata/profile/inl testdata/profile/inl-nolibc \
+		testdata/profile/inl_cxx "$T/s$RUN/"
 }
 
 # perf_frames NAME: perf script's frames, blanks squeezed, no empty lines

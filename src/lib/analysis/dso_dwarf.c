@@ -208,6 +208,11 @@ unsigned pd_dwarf_inlines(struct pd_dwarf *d, uint64_t addr,
 		/* the name is the abstract origin's */
 		v[k].name = dwarf_formstring(
 			dwarf_attr_integrate(sc, DW_AT_name, &a));
+		v[k].linkage = dwarf_formstring(
+			dwarf_attr_integrate(sc, DW_AT_linkage_name, &a));
+		if (!v[k].linkage)
+			v[k].linkage = dwarf_formstring(dwarf_attr_integrate(
+				sc, DW_AT_MIPS_linkage_name, &a));
 		v[k].call_file = call_file(&cu, sc);
 		if (dwarf_attr(sc, DW_AT_call_line, &a))
 			dwarf_formudata(&a, &line);

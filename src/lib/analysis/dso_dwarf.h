@@ -52,6 +52,7 @@ bool pd_dwarf_line(struct pd_dwarf *d, uint64_t addr, const char **file,
  * caller calls it (file NULL: not said). */
 struct pd_dwarf_inline {
 	const char *name;
+	const char *linkage; /* its mangled name, NULL: none (C) */
 	const char *call_file;
 	int call_line;
 };

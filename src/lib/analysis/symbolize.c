@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/analysis/buildid_maps.h"
+#include "lib/analysis/demangle.h"
 #include "lib/analysis/dso_dwarf.h"
 #include "lib/analysis/profile_int.h"
 #include "lib/analysis/unwind.h"
@@ -31,7 +32,8 @@ struct pd_symbolizer {
 	uint64_t pcs[PD_FRAMES_MAX];
 	bool lines;
 	struct pd_stack_frame br[2 * PD_BRANCHES_MAX];
-	uint32_t ninl; /* inl[] used by the sample */
+	struct arena names; /* the sample's inlined calls' demangled names */
+	uint32_t ninl;	    /* inl[] used by the sample */
 	struct pd_inline_frame inl[PD_INLINES_MAX];
 	bool kernel_only;
 };
@@ -68,6 +70,7 @@ void pd_symbolizer_free(struct pd_symbolizer *z)
 	arena_free(&z->c.scratch);
 	pd_profile_free(&z->p);
 	pd_unwinder_free(z->uw);
+	arena_free(&z->names);
 	free(z->warned);
 	free(z);
 }
@@ -124,6 +127,27 @@ static void warn_dso(struct pd_symbolizer *z, uint32_t i, const char *shows)
 		    d->detail ? ", " : "", d->detail ? d->detail : "", shows);
 }
 
+/* An inlined call's name: its linkage name, demangled when the DSO's
+ * symbols are (perf names it from addr2line -f's linkage name and
+ * demangles it: srcline.c new_inline_sym), else its DWARF name */
+static const char *inline_name(struct pd_symbolizer *z, uint32_t dso,
+			       const struct pd_dwarf_inline *in)
+{
+	const struct pd_symtab *syms = prof_dso_syms(&z->c, dso);
+	const char *name = NULL;
+	char *d;
+
+	if (!in->linkage || !syms)
+		return in->name;
+	if (!syms->demangle) /* --no-demangle: as the symbol tables */
+		return in->linkage;
+	if ((d = pd_demangle(in->linkage))) {
+		name = arena_memdup(&z->names, d, strlen(d) + 1);
+		free(d);
+	}
+	return name ? name : in->linkage;
+}
+
 /*
  * The frame's source line, and the calls inlined at its address: the
  * innermost's line is the address's, each caller's the call site of the
@@ -153,8 +177,8 @@ static void frame_lines(struct pd_symbolizer *z, uint32_t dso,
 	f->inl = &z->inl[z->ninl];
 	f->ninl = k;
 	for (unsigned i = 0; i < k; i++) {
-		z->inl[z->ninl++] =
-			(struct pd_inline_frame){v[i].name, f->file, f->line};
+		z->inl[z->ninl++] = (struct pd_inline_frame){
+			inline_name(z, dso, &v[i]), f->file, f->line};
 		f->file = v[i].call_file;
 		f->line = v[i].call_line;
 	}
@@ -340,6 +364,7 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 
 	*out = (struct pd_frames){.v = z->frames, .lines = z->lines};
 	z->ninl = 0;
+	arena_reset(&z->names);
 	if (smp->decoded_type & PD_SAMPLE_TID) {
 		/* thread.c thread__comm_str: ":TID" until a COMM names it */
 		out->comm = prof_thread_comm(&z->c, pid, smp->common.tid);
