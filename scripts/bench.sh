@@ -26,7 +26,9 @@
 # file-mode and pipe-mode recording is also read compressed with zstd
 # (FILE.zst, cached beside it) against `zstd -dc FILE.zst >/dev/null`;
 # SKIP_RECORDS=1 leaves out the slow perf script -D runs, SKIP_PROFILE=1
-# the profile rows (perf report symbolizes: PROFILE_RUNS runs, 3).  Then a
+# the profile rows (perf report symbolizes: PROFILE_RUNS runs, 3) and
+# records --symbols --json-lines against perf script -F
+# comm,tid,time,ip,sym,dso (SYMBOL_RUNS runs in turns, 11).  Then a
 # tracepoint recording (TP_MB, 200; SKIP_TP=1: not): records --json-lines,
 # every field and the print output, against perf script.
 #
@@ -308,6 +310,13 @@ for mb in "${sizes[@]}"; do
 		row "profile vs report --sort dso,sym" "$pt" "$pm" "$qt" "$qm"
 		read -r pt pm < <(measure $PD profile --by thread "$f")
 		row "profile --by thread vs the same" "$pt" "$pm" "$qt" "$qm"
+		RUNS=${BENCH_RUNS:-5}
+		# every sample's frames symbolized, in turns (SYMBOL_RUNS, 11)
+		RUNS=${SYMBOL_RUNS:-11}
+		read -r pt pm qt qm lo hi < <(measure2 $PD records --symbols --json-lines "$f" -- \
+			perf script -F comm,tid,time,ip,sym,dso -i "$f")
+		row "records --symbols -J vs script -F" "$pt" "$pm" "$qt" "$qm"
+		printf '%-34s %s\n' "" "$(turns "$lo" "$hi")"
 		RUNS=${BENCH_RUNS:-5}
 	fi
 	zst_rows "$f"
