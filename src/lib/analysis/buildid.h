@@ -111,6 +111,14 @@ enum pd_bid_status {
 const char *pd_bid_status_name(enum pd_bid_status st);
 
 /*
+ * The status of a file read as st says when it gives no build-id to
+ * compare: not-elf, missing, outside-root, unreadable.  PD_ELF_OK and
+ * PD_ELF_NO_NOTE (a sound ELF file) are the caller's to judge: mismatch
+ * here.
+ */
+enum pd_bid_status pd_bid_file_status(enum pd_elf_status st);
+
+/*
  * Where to look (perf's --symfs, buildid.dir / --debug-dir).  Every path
  * from the recording is looked up under one of the two directories with
  * pd_root_open (rootpath.h), never outside it.

@@ -101,19 +101,24 @@ static struct pd_bid_try *add_try(struct pd_bid_res *r, struct arena *a,
 	return t;
 }
 
-static enum pd_bid_status verdict(const struct pd_elf_build_id *b,
-				  const uint8_t *id, size_t len)
+enum pd_bid_status pd_bid_file_status(enum pd_elf_status st)
 {
-	switch (b->status) {
+	switch (st) {
 	case PD_ELF_OK:
-		return pd_bid_equal(id, len, b->id, b->len) ? PD_BID_MATCH
-							    : PD_BID_MISMATCH;
 	case PD_ELF_NO_NOTE: return PD_BID_MISMATCH;
 	case PD_ELF_NOT_ELF: return PD_BID_NOT_ELF;
 	case PD_ELF_MISSING: return PD_BID_MISSING;
 	case PD_ELF_OUTSIDE: return PD_BID_OUTSIDE_ROOT;
 	default: return PD_BID_UNREADABLE;
 	}
+}
+
+static enum pd_bid_status verdict(const struct pd_elf_build_id *b,
+				  const uint8_t *id, size_t len)
+{
+	if (b->status == PD_ELF_OK && pd_bid_equal(id, len, b->id, b->len))
+		return PD_BID_MATCH;
+	return pd_bid_file_status(b->status);
 }
 
 /* The file rel ("/a/b") under root (shown as root + rel), or the
@@ -154,18 +159,13 @@ static void settle(struct pd_bid_res *r)
 		if (t->status == PD_ELF_MISSING)
 			continue;
 		r->path = t->path;
-		switch (t->status) {
-		case PD_ELF_OK:
-			r->status = PD_BID_MISMATCH;
+		r->status = pd_bid_file_status(t->status);
+		if (t->status == PD_ELF_OK) {
 			r->has_found = true;
 			r->found_len = t->len;
 			memcpy(r->found, t->id, t->len);
 			r->detail = "the file has another build-id";
 			return;
-		case PD_ELF_NO_NOTE: r->status = PD_BID_MISMATCH; break;
-		case PD_ELF_NOT_ELF: r->status = PD_BID_NOT_ELF; break;
-		case PD_ELF_OUTSIDE: r->status = PD_BID_OUTSIDE_ROOT; break;
-		default: r->status = PD_BID_UNREADABLE; break;
 		}
 		r->detail = t->detail;
 		return;

@@ -85,9 +85,7 @@ static void from_vmlinux(struct prof_ctx *c, const struct pd_prof_dso *d)
 	c->kpath = c->where->vmlinux;
 	pd_elf_file_open_path(c->where->vmlinux, &f, &b);
 	if (b.status != PD_ELF_OK && b.status != PD_ELF_NO_NOTE) {
-		c->kstatus = b.status == PD_ELF_MISSING	  ? PD_BID_MISSING
-			     : b.status == PD_ELF_NOT_ELF ? PD_BID_NOT_ELF
-							  : PD_BID_UNREADABLE;
+		c->kstatus = pd_bid_file_status(b.status);
 		c->kdetail = adup(c->p, b.detail);
 		return;
 	}
