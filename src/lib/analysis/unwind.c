@@ -81,6 +81,9 @@ struct pd_unwinder {
 	/* a read outside the stack copy since the last frame: where */
 	bool missed;
 	uint64_t missed_addr;
+	/* the last frame given, in a module read: its address, its DSO */
+	uint64_t last_pc;
+	const char *last_name;
 	char why[200];
 };
 
@@ -327,6 +330,14 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = set_initial_registers,
 };
 
+/* The last frame given is at pc, in a module that is read. */
+static void last_frame(struct pd_unwinder *u, uint64_t pc)
+{
+	u->last_pc = pc;
+	u->last_name = dwfl_module_info(dwfl_addrmodule(u->cur->dwfl, pc), NULL,
+					NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
 /*
  * A frame: its pc, a caller's return address less one, in the call
  * (dwfl_frame_pc's activation rule, as unwind-libdw.c frame_callback and
@@ -352,6 +363,7 @@ static int frame(Dwfl_Frame *state, void *arg)
 		u->pcs[u->n++] = pc - 1;
 		return DWARF_CB_ABORT;
 	}
+	last_frame(u, pc);
 	/* this unwinds the next frame (is it a signal frame?): the reads
 	 * outside the stack copy from here on are this frame's */
 	u->missed = false;
@@ -408,6 +420,7 @@ static enum pd_unwind_end unwind_once(struct pd_unwinder *u, uint32_t pid,
 	u->n = 1;
 	if (!report(u, ip))
 		goto out;
+	last_frame(u, ip);
 	if (!u->cur->attached) {
 		/* the architecture: the first module's */
 		if (!dwfl_attach_state(u->cur->dwfl, NULL,
@@ -424,7 +437,12 @@ static enum pd_unwind_end unwind_once(struct pd_unwinder *u, uint32_t pid,
 	}
 	r = dwfl_getthread_frames(u->cur->dwfl, (pid_t)(tid ? tid : 1), frame,
 				  u);
-	if (r < 0)
+	/* past the last frame: its module is read, its CFI does not go on
+	 * (a file without .eh_frame: "No DWARF information found") */
+	if (r < 0 && u->last_name)
+		stop(u, "0x%llx in %s: %s", (unsigned long long)u->last_pc,
+		     u->last_name, dwfl_errmsg(-1));
+	else if (r < 0)
 		stop(u, "%s", dwfl_errmsg(-1));
 	/* libdwfl ends a backtrace, with no error, where a return address
 	 * cannot be read: a stack copy cut short is such an end */
