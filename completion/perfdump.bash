@@ -21,12 +21,12 @@ _perfdump_cmd_opts() {
 	features) echo "-l --list --resolve --symfs --debug-dir --kernel" ;;
 	records) echo "--type --event --pid --tid --cpu --time --skip --limit --at
 		--order --json-lines --symbols --srcline --symfs --debug-dir --kallsyms
-		--vmlinux --no-demangle" ;;
+		--vmlinux --no-demangle --strict-build-ids" ;;
 	stats) echo "--top" ;;
 	check) echo "-b --brief --list-codes" ;;
 	buildids) echo "-H --hits --missing --no-resolve --symfs --debug-dir --kernel" ;;
 	profile) echo "--by --top --csv --symfs --debug-dir --vmlinux --kallsyms
-		--no-demangle" ;;
+		--no-demangle --strict-build-ids" ;;
 	esac
 }
 

@@ -42,11 +42,16 @@ const struct cmd cmd_profile_def = {
 		"in perf's build-id cache, in /usr/lib/debug/.build-id; a "
 		"separate\n"
 		"debug file through .gnu_debuglink or the build-id.  A DSO "
-		"that cannot\n"
-		"be symbolized has one row per event named by its status: "
-		"[mismatch],\n"
-		"[missing], [unreadable], [outside-root], [no-build-id], "
-		"[pseudo].\n"
+		"the recording\n"
+		"has no build-id for (pipe mode, -z, a killed perf record) "
+		"comes from the\n"
+		"file at its path, as perf does: unverified (unverified=yes, "
+		"counted in\n"
+		"the summary's unverified_samples).  A DSO that cannot be "
+		"symbolized has\n"
+		"one row per event named by its status: [mismatch], "
+		"[missing],\n"
+		"[unreadable], [outside-root], [no-build-id], [pseudo].\n"
 		"Kernel symbols: --vmlinux, --kallsyms, perf's build-id "
 		"cache, or this\n"
 		"machine's /proc/kallsyms when the running kernel's build-id "
@@ -78,6 +83,9 @@ const struct cmd cmd_profile_def = {
 		"file\n"
 		"      --no-demangle    C++ and Rust names as the symbol table "
 		"has them\n"
+		"      --strict-build-ids  no symbols for a DSO the recording "
+		"has no\n"
+		"                       build-id for ([no-build-id])\n"
 		"  -j, --json           write JSON\n"
 		"  -p, --pretty         write indented JSON\n"
 		"  -h, --help           show this help\n",
@@ -104,6 +112,7 @@ enum {
 	OPT_VMLINUX,
 	OPT_KALLSYMS,
 	OPT_NO_DEMANGLE,
+	OPT_STRICT_BUILD_IDS,
 };
 
 static int parse_by(const char *arg, enum pd_prof_by *by)
@@ -136,6 +145,7 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_VMLINUX:
 	case OPT_KALLSYMS:
 	case OPT_NO_DEMANGLE:
+	case OPT_STRICT_BUILD_IDS:
 		sym_where_set(&po->where, (enum sym_opt)(opt - OPT_SYMFS), arg);
 		return 0;
 	}
@@ -178,6 +188,7 @@ int cmd_profile(struct opts *o, int argc, char **argv)
 		{"vmlinux", required_argument, NULL, OPT_VMLINUX},
 		{"kallsyms", required_argument, NULL, OPT_KALLSYMS},
 		{"no-demangle", no_argument, NULL, OPT_NO_DEMANGLE},
+		{"strict-build-ids", no_argument, NULL, OPT_STRICT_BUILD_IDS},
 		{NULL, 0, NULL, 0},
 	};
 	struct prof_opts po = {0};

@@ -105,6 +105,11 @@ const struct cmd cmd_records_def = {
 		"      --no-demangle    C++ and Rust names as the symbol table "
 		"has them\n"
 		"                       (with --symbols)\n"
+		"      --strict-build-ids  no symbols for a DSO the recording "
+		"has no\n"
+		"                       build-id for (by default: the file "
+		"at its path,\n"
+		"                       its frames marked unverified)\n"
 		"      --json-lines     one JSON object per record; the first "
 		"line is a\n"
 		"                       preamble, the last the errors and "
@@ -145,6 +150,7 @@ enum {
 	OPT_VMLINUX,
 	OPT_KALLSYMS,
 	OPT_NO_DEMANGLE,
+	OPT_STRICT_BUILD_IDS,
 };
 
 /* A u32 value (a CPU, a pid), as opt_number takes a number. */
@@ -237,6 +243,7 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_VMLINUX:
 	case OPT_KALLSYMS:
 	case OPT_NO_DEMANGLE:
+	case OPT_STRICT_BUILD_IDS:
 		sym_where_set(&ro->where, (enum sym_opt)(opt - OPT_SYMFS), arg);
 		return 0;
 	case OPT_PID:
@@ -459,6 +466,7 @@ int cmd_records(struct opts *o, int argc, char **argv)
 		{"kallsyms", required_argument, NULL, OPT_KALLSYMS},
 		{"vmlinux", required_argument, NULL, OPT_VMLINUX},
 		{"no-demangle", no_argument, NULL, OPT_NO_DEMANGLE},
+		{"strict-build-ids", no_argument, NULL, OPT_STRICT_BUILD_IDS},
 		{NULL, 0, NULL, 0},
 	};
 	struct rec_ctx c = {.ro = {.f = PD_FILTER_ALL}};

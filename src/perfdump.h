@@ -166,13 +166,13 @@ int choose(const struct choices *c, const char *word, const char *ctx);
 void print_diag(const struct pd_diag *d, void *opts);
 
 /*
- * --symfs, --debug-dir, --vmlinux, --kallsyms and --no-demangle of
- * records and profile (symopts.c): sym_where_set() takes each (a
- * command's OPT_ values in this order, from its SYMFS: opt -
- * OPT_SYMFS); sym_where_check() says when both --vmlinux and --kallsyms
- * are given (-1, said); sym_where_default() puts perf's build-id cache
- * where no --debug-dir was given, and the running kernel's files of the
- * testing aids.
+ * --symfs, --debug-dir, --vmlinux, --kallsyms, --no-demangle and
+ * --strict-build-ids of records and profile (symopts.c): sym_where_set()
+ * takes each (a command's OPT_ values in this order, from its SYMFS: opt
+ * - OPT_SYMFS; arg NULL for the last two); sym_where_check() says when
+ * both --vmlinux and --kallsyms are given (-1, said); sym_where_default()
+ * puts perf's build-id cache where no --debug-dir was given, and the
+ * running kernel's files of the testing aids.
  */
 enum sym_opt {
 	SYM_OPT_SYMFS,
@@ -180,6 +180,7 @@ enum sym_opt {
 	SYM_OPT_VMLINUX,
 	SYM_OPT_KALLSYMS,
 	SYM_OPT_NO_DEMANGLE,
+	SYM_OPT_STRICT_BUILD_IDS,
 };
 struct sym_where {
 	struct pd_prof_where w;

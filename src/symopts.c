@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Where records --symbols and profile look for symbols, and how they
- * show them: --symfs, --debug-dir, --vmlinux, --kallsyms, --no-demangle
- * (perfdump.h). */
+ * show them: --symfs, --debug-dir, --vmlinux, --kallsyms, --no-demangle,
+ * --strict-build-ids (perfdump.h). */
 #include <stdio.h>
 
 #include "perfdump.h"
@@ -17,6 +17,7 @@ void sym_where_set(struct sym_where *s, enum sym_opt o, const char *arg)
 	case SYM_OPT_VMLINUX: s->w.vmlinux = arg; break;
 	case SYM_OPT_KALLSYMS: s->w.kallsyms = arg; break;
 	case SYM_OPT_NO_DEMANGLE: s->w.raw_names = true; break;
+	case SYM_OPT_STRICT_BUILD_IDS: s->w.strict_build_ids = true; break;
 	}
 }
 

@@ -112,7 +112,7 @@ our_rows() {
   dsos:"
 	pd profile --csv --symfs "$T/s" testdata/profile/cxx.data
 	assert_contains "$output" "
-cpu-clock:u,\"geo::scaled<unsigned long, 3>\",0x1490,55,18,9.84,4500000,hot_cxx,match,testdata/profile/hot_cxx.cc,60,0x14bd,testdata/profile/hot_cxx.cc
+cpu-clock:u,\"geo::scaled<unsigned long, 3>\",0x1490,55,18,9.84,4500000,hot_cxx,match,no,testdata/profile/hot_cxx.cc,60,0x14bd,testdata/profile/hot_cxx.cc
 "
 }
 
@@ -170,6 +170,70 @@ cpu-clock:u,\"geo::scaled<unsigned long, 3>\",0x1490,55,18,9.84,4500000,hot_cxx,
 		'["mismatch","--vmlinux has another build-id","testdata/profile/hot"]'
 }
 
+# the recordings without build-ids (scripts/record-nobid-fixtures.sh)
+NOBID="nobid-pipe nobid-z nobid-killed"
+NKSYMS=testdata/profile/nobid-kallsyms
+
+@test "profile: pipe, -z and killed recordings without build-ids: perf report's rows, from the files at their paths, unverified" {
+	local f want
+	tree "$T/s"
+	for f in $NOBID; do
+		want=0
+		[ $f = nobid-killed ] && want=1 # its header says data.size 0
+		pdj -j profile --symfs "$T/s" --kallsyms $NKSYMS testdata/profile/$f.data
+		assert_status $want
+		assert_eq "$(our_rows)" "$(perf_rows $f.data)" "$f: rows vs perf report"
+		jq_all '[.profile.functions[] | .unverified] | unique' '[true]' \
+			'.profile.summary.unverified_samples == .profile.samples' 'true' \
+			'[.profile.dsos[] | [.dso, .status, .unverified, .build_id, .symbols]]' \
+			'[["[kernel.kallsyms]","not-checked",true,null,"kallsyms"],["hot","not-checked",true,null,"symtab"],["ld-linux-x86-64.so.2","not-checked",true,null,"dynsym"],["libc.so.6","not-checked",true,null,"dynsym"]]' \
+			'.profile.dsos[1] | [.path, .detail, .lines]' \
+			"[\"$T/s$RUN/hot\",\"the recording has no build-id for it: the file at its path, unverified\",\"dwarf\"]" \
+			'[.profile.functions[] | select(.dso == "hot") | [.symbol, .source_file, .hot_line]][0]' \
+			'["work_a","testdata/profile/hot_a.c",14]'
+	done
+	jq_eq '[.profile.samples, .profile.summary.unverified_samples]' '[1628,1628]'
+	# text: the mark on each row, the count in the summary
+	pd profile --symfs "$T/s" --kallsyms $NKSYMS --top 2 testdata/profile/nobid-pipe.data
+	assert_status 0
+	assert_contains "$output" "    work_a:                 samples=85 percent=69.67% period=21250000 dso=hot unverified=yes source_file=testdata/profile/hot_a.c hot_line=14
+    work_b:                 samples=27 percent=22.13% period=6750000 dso=hot unverified=yes source_file=testdata/profile/hot_b.c hot_line=6
+  dsos:"
+	assert_contains "$output" "    hot:                    samples=112 period=28000000 unverified=yes detail=\"the recording has no build-id for it: the file at its path, unverified\" path=$T/s$RUN/hot symbols=symtab lines=dwarf"
+	assert_contains "$output" "  summary:
+    rows:                   12
+    unverified_samples:     122"
+	# a file with no build-id note either: used as it is (perf's
+	# symsrc__init checks only a DSO that has one)
+	mkdir -p "$T/n$RUN"
+	python3 -c 'import struct, sys
+b = open(sys.argv[1], "rb").read()
+note = struct.pack("<III", 4, 20, 3) + b"GNU\0"
+assert b.count(note) == 1
+open(sys.argv[2], "wb").write(b.replace(note, struct.pack("<III", 4, 20, 0x99) + b"GNU\0"))' \
+		testdata/profile/hot "$T/n$RUN/hot"
+	pdj -j profile --symfs "$T/n" testdata/profile/nobid-z.data
+	assert_status 0
+	jq_all '[.profile.functions[] | select(.dso == "hot") | [.symbol, .samples, .unverified, .source_file]]' \
+		'[["work_a",83,true,"testdata/profile/hot_a.c"],["work_b",28,true,"testdata/profile/hot_b.c"]]'
+}
+
+@test "profile --strict-build-ids: no symbols from a file the recording has no build-id for; --kallsyms still" {
+	tree "$T/s"
+	pdj -j profile --strict-build-ids --symfs "$T/s" --kallsyms $NKSYMS testdata/profile/nobid-pipe.data
+	assert_status 0
+	jq_all '[.profile.functions[] | [.symbol, .samples, .dso, .status, .unverified]]' \
+		'[["[no-build-id]",112,"hot","no-build-id",false],["[no-build-id]",5,"ld-linux-x86-64.so.2","no-build-id",false],["__handle_mm_fault",1,"[kernel.kallsyms]","not-checked",true],["elf_load",1,"[kernel.kallsyms]","not-checked",true],["pvm_irq_enable",1,"[kernel.kallsyms]","not-checked",true],["strncpy_from_user",1,"[kernel.kallsyms]","not-checked",true],["[no-build-id]",1,"libc.so.6","no-build-id",false]]' \
+		'.profile.dsos[1] | [.status, .detail, .path, .symbols]' \
+		'["no-build-id","the recording has no build-id for it (--strict-build-ids)",null,"none"]' \
+		'.profile.summary.unverified_samples' 4
+	# a recorded build-id that differs is a mismatch, with or without it
+	tree "$T/m" testdata/profile/debian/usr/bin/dd
+	pdj -j profile --strict-build-ids --symfs "$T/m" --kallsyms $KSYMS testdata/profile/profile.data
+	jq_all '[.profile.functions[] | select(.dso == "hot") | [.symbol, .samples, .status, .unverified]]' \
+		'[["[mismatch]",1069,"mismatch",false]]'
+}
+
 @test "profile --by thread: FORK, EXIT and COMM times and names are perf script --show-task-events'" {
 	local want got
 	pdj -j profile --by thread testdata/profile/profile-sh.data
@@ -215,9 +279,9 @@ cpu-clock:u,\"geo::scaled<unsigned long, 3>\",0x1490,55,18,9.84,4500000,hot_cxx,
 	assert_eq "$(sed -n 2p <<<"$output" | cut -d, -f1-5)" '4242,4242,"jit,""x""",'
 	python3 -c 'import csv, sys; rows = list(csv.reader(sys.stdin)); assert rows[1][2] == "jit,\"x\"", rows; assert all(len(r) == len(rows[0]) for r in rows)' <<<"$output"
 	pd profile --csv --symfs testdata/profile/debian --kallsyms $KSYMS testdata/cpu-clock.data
-	assert_eq "$(head -3 <<<"$output")" "event,symbol,address,size,samples,percent,period,dso,status,source_file,hot_line,hot_address,hot_file
-cpu-clock,do_syscall_64,0xffffffff821ef620,640,105,26.85,26250000,[kernel.kallsyms],not-checked,,,0xffffffff821ef666,
-cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51,11250000,[kernel.kallsyms],not-checked,,,0xffffffff81d35f77,"
+	assert_eq "$(head -3 <<<"$output")" "event,symbol,address,size,samples,percent,period,dso,status,unverified,source_file,hot_line,hot_address,hot_file
+cpu-clock,do_syscall_64,0xffffffff821ef620,640,105,26.85,26250000,[kernel.kallsyms],not-checked,yes,,,0xffffffff821ef666,
+cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51,11250000,[kernel.kallsyms],not-checked,yes,,,0xffffffff81d35f77,"
 	[ "$(wc -l <<<"$output")" -eq 32 ]
 	# every percent cell is a plain number (the column's name is the unit)
 	python3 -c 'import csv, sys; rows = list(csv.DictReader(sys.stdin)); assert all(float(r["percent"]) >= 0 for r in rows), rows; assert abs(sum(float(r["percent"]) for r in rows) - 100) < 0.2' <<<"$output"

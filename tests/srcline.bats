@@ -30,8 +30,9 @@ our_lines() {
 # line perf gives an address no line holds (_start: perfdump gives
 # none), and the lines of libc-start.c and ld.so's dl-*.c, which perf
 # read from this machine's debug files (.gnu_debuglink, outside
-# --symfs); perfdump reads only the tree, whose libc.so.6 and
-# ld-linux-x86-64.so.2 hold no DWARF
+# --symfs); perfdump reads only the tree, whose libc.so.6 (no build-id
+# recorded: the file at its path, unverified) and ld-linux-x86-64.so.2
+# hold no DWARF
 perf_lines() {
 	awk 'NF { $1 = $1; print }' "testdata/perf-ref/$1.srcline.txt" |
 		grep -v -E -e '^:0$' -e '^(libc-start|dl-[a-z-]+)\.c:[0-9]+$'
@@ -47,21 +48,21 @@ perf_lines() {
 	pdj -j records --srcline --type sample --symfs "$T/s" $P/inl-dwarf.data
 	jq_all '[.records[].frames[] | .inlined | length] | group_by(.) | map([.[0], length])' '[[0,92],[1,10]]' \
 		'[.records[] | select(.frames[0].inlined != [])][0] | [.offset, .frames[0:2]]' \
-		'[3304,[{"ip":"0x55fd621dc1a5","dso_ip":"0x11a5","sym":"loop_a","symoff":"0x25","dso":"/tmp/perfdump-profile/inl","srcline":"inl_a.c:19","inlined":[{"sym":"mix","srcline":"inl.h:6"}]},{"ip":"0x55fd621dc077","dso_ip":"0x1077","sym":"main","symoff":"0x27","dso":"/tmp/perfdump-profile/inl","srcline":"inl_a.c:27","inlined":[]}]]' \
+		'[3304,[{"ip":"0x55fd621dc1a5","dso_ip":"0x11a5","sym":"loop_a","symoff":"0x25","dso":"/tmp/perfdump-profile/inl","unverified":false,"srcline":"inl_a.c:19","inlined":[{"sym":"mix","srcline":"inl.h:6"}]},{"ip":"0x55fd621dc077","dso_ip":"0x1077","sym":"main","symoff":"0x27","dso":"/tmp/perfdump-profile/inl","unverified":false,"srcline":"inl_a.c:27","inlined":[]}]]' \
 		'[.records[].frames[] | select(.dso | endswith("libc.so.6")) | [.srcline, .inlined]] | unique' '[[null,[]]]'
 }
 
 @test "records --srcline text: the inlined call, then the frame, each with its line under it" {
 	pd records --srcline --type sample --at 0xce8 --limit 1 --symfs "$T/s" $P/inl-dwarf.data
 	assert_status 0
-	assert_contains "$output" "(the recording has no build-id for it)\"
+	assert_contains "$output" "libc.so.6: No DWARF information found\"
                   11a5 mix+0x25
         inl.h:6 (inlined)
                   11a5 loop_a+0x25 (/tmp/perfdump-profile/inl)
         inl_a.c:19
                   1077 main+0x27 (/tmp/perfdump-profile/inl)
         inl_a.c:27
-                 27249 [unknown] (/usr/lib/x86_64-linux-gnu/libc.so.6)
+                 27249 [unknown] (/usr/lib/x86_64-linux-gnu/libc.so.6) [unverified]
 Problems:"
 }
 

@@ -24,8 +24,9 @@ setup() {
 	assert_eq "$(our_frames ip)" "$(perf_frames profile.data)"
 	jq_all '[.records[].frames | length] | unique' '[1]' \
 		'[.records[].frames[] | select(.sym == "work_b")] | length' 261 \
-		'.records[0].frames' '[{"ip":"0x7f8a3c5e562a","dso_ip":"0x1462a","sym":null,"symoff":null,"dso":"/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"}]' \
-		'.records[2].frames' '[{"ip":"0x556cdc129176","dso_ip":"0x1176","sym":"work_a","symoff":"0x3d","dso":"/tmp/perfdump-profile/hot"}]' \
+		'.records[0].frames' '[{"ip":"0x7f8a3c5e562a","dso_ip":"0x1462a","sym":null,"symoff":null,"dso":"/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2","unverified":false}]' \
+		'.records[2].frames' '[{"ip":"0x556cdc129176","dso_ip":"0x1176","sym":"work_a","symoff":"0x3d","dso":"/tmp/perfdump-profile/hot","unverified":false}]' \
+		'[.records[].frames[] | select(.unverified) | .dso] | unique' '["[kernel.kallsyms]"]' \
 		'.warnings' '[]'
 }
 
@@ -37,7 +38,8 @@ setup() {
 		'[.records[] | [.callchain_nr, (.frames | length)] | .[0] == .[1]] | unique' '[true]' \
 		'[.records[].frames[] | select(.sym == "main")] | length' 110 \
 		'.records[5].frames | map(.sym)' '[null,"work_a","main",null]' \
-		'.warnings' '[{"offset":null,"what":"/usr/lib/x86_64-linux-gnu/libc.so.6","detail":"no-build-id, the recording has no build-id for it: its frames have no symbol"}]'
+		'[.records[].frames[] | select(.unverified) | .dso] | unique' '["/usr/lib/x86_64-linux-gnu/libc.so.6"]' \
+		'.warnings' '[]'
 }
 
 # cxx_frames: the comm and the frames of each sample of records -j
@@ -93,16 +95,45 @@ cxx_frames() {
       PERF_CONTEXT_USER
                   1172 work_a+0x39 (/tmp/perfdump-profile/hot)
                   11d2 main+0x52 (/tmp/perfdump-profile/hot)
-                 2724a [unknown] (/usr/lib/x86_64-linux-gnu/libc.so.6)
-Problems:"
-	# every frame line of the whole file is perf's, in its order
+                 2724a [unknown] (/usr/lib/x86_64-linux-gnu/libc.so.6) [unverified]
+  0x"
+	# every frame line of the whole file is perf's, in its order, the
+	# mark of an unverified DSO (libc: in callchains only, so no
+	# build-id recorded) aside
 	pd records --symbols --type sample --symfs "$T/s" $CC
-	assert_eq "$(grep -E '^ {7,}[0-9a-f]+ ' <<<"$output" | awk '{ $1 = $1; print }')" \
+	assert_eq "$(grep -E '^ {7,}[0-9a-f]+ ' <<<"$output" | sed 's/ \[unverified\]$//' | awk '{ $1 = $1; print }')" \
 		"$(perf_frames callchain.data)"
-	assert_contains "$output" "
-Problems:
-  warning: /usr/lib/x86_64-linux-gnu/libc.so.6: no-build-id, the recording has no build-id for it: its frames have no symbol"
+	assert_eq "$(grep -c ' \[unverified\]$' <<<"$output")" \
+		"$(grep -c '(/usr/lib/x86_64-linux-gnu/libc.so.6)$' testdata/perf-ref/callchain.data.script.txt)"
+	[[ $output != *Problems:* ]]
 	assert_empty "$stderr"
+}
+
+@test "records --symbols: recordings without build-ids: perf script's frames, from the files at their paths, unverified" {
+	local f want
+	for f in nobid-pipe nobid-z nobid-killed; do
+		want=0
+		[ $f = nobid-killed ] && want=1 # its header says data.size 0
+		pdj -j records --symbols --type sample --symfs "$T/s" --kallsyms testdata/profile/nobid-kallsyms \
+			testdata/profile/$f.data
+		assert_status $want
+		assert_eq "$(our_frames ip)" "$(perf_frames $f.data)" "$f"
+		jq_all '[.records[].frames[].unverified] | unique' '[true]' \
+			'[.warnings[] | select(.what | startswith("/"))]' '[]'
+	done
+	jq_eq '[.records[].frames[] | select(.sym == "work_a")] | length' 1618
+	pd records --symbols --type sample --skip 40 --limit 1 --symfs "$T/s" testdata/profile/nobid-z.data
+	assert_contains "$output" "comm=hot
+          55c1ed760163 work_a+0x2a (/tmp/perfdump-profile/hot) [unverified]"
+	# --strict-build-ids: no symbol from them, one warning each
+	pdj -j records --symbols --strict-build-ids --type sample --symfs "$T/s" \
+		--kallsyms testdata/profile/nobid-kallsyms testdata/profile/nobid-pipe.data
+	assert_status 0
+	jq_all '[.records[].frames[] | select(.sym) | .dso] | unique' '["[kernel.kallsyms]"]' \
+		'[.records[].frames[] | select(.unverified | not) | .dso] | unique' \
+		'["/tmp/perfdump-profile/hot","/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2","/usr/lib/x86_64-linux-gnu/libc.so.6"]' \
+		'[.warnings[] | .what]' '["/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2","/usr/lib/x86_64-linux-gnu/libc.so.6","/tmp/perfdump-profile/hot"]' \
+		'.warnings[2].detail' '"no-build-id, the recording has no build-id for it (--strict-build-ids): its frames have no symbol"'
 }
 
 @test "records --symbols: a DSO that is not there gives no symbol, its name, and one warning" {
@@ -149,7 +180,7 @@ Problems:
 Try 'perfdump help records'."
 	done
 	# the kernel's symbols serve tracepoint prints too (tracepoint.bats)
-	pd records --kallsyms $KSYMS --debug-dir "$T" --type sample --limit 1 $CC
+	pd records --kallsyms $KSYMS --debug-dir "$T" --strict-build-ids --type sample --limit 1 $CC
 	assert_status 0
 	pd records --kallsyms $KSYMS --vmlinux /dev/null $CC
 	assert_status 2
@@ -185,7 +216,7 @@ PY
 	chain_file "$T/c.data" 1100
 	pdj -j records --symbols "$T/c.data"
 	assert_status 0
-	jq_all '.records[0].frames' '[{"context":"PERF_CONTEXT_USER"},{"ip":"0x1000","dso_ip":"0x1000","sym":null,"symoff":null,"dso":null},{"context":"0xffffffffffffffb8"}]' \
+	jq_all '.records[0].frames' '[{"context":"PERF_CONTEXT_USER"},{"ip":"0x1000","dso_ip":"0x1000","sym":null,"symoff":null,"dso":null,"unverified":false},{"context":"0xffffffffffffffb8"}]' \
 		'[.records[] | .frames_damaged, .frames_capped]' '[true,null,null,true]' \
 		'.records[1] | [.callchain_nr, (.frames | length), .frames[1023].ip]' '[1101,1024,"0x33fe"]'
 	pd records --symbols "$T/c.data"
@@ -265,10 +296,10 @@ PY
 	pdj -j records --symbols --type sample --symfs "$T/s" "$T/b.data"
 	assert_status 0
 	jq_all '.records[0].branch_stack.nr' 3 \
-		'.records[0].frames' '[{"ip":"0x555500001190","dso_ip":"0x1190","sym":"loop_a","symoff":"0x10","dso":"/tmp/perfdump-profile/inl"}]' \
+		'.records[0].frames' '[{"ip":"0x555500001190","dso_ip":"0x1190","sym":"loop_a","symoff":"0x10","dso":"/tmp/perfdump-profile/inl","unverified":false}]' \
 		'[.records[0].branches[] | [.from.sym, .from.symoff, .to.sym, .to.symoff]]' \
 		'[["loop_a","0x33","loop_a","0x10"],["main","0x23","loop_a","0x0"],[null,null,null,null]]' \
-		'.records[0].branches[2]' '{"from":{"ip":"0x1234","dso_ip":"0x1234","sym":null,"symoff":null,"dso":null},"to":{"ip":"0xffffffff81000000","dso_ip":"0xffffffff81000000","sym":null,"symoff":null,"dso":null}}' \
+		'.records[0].branches[2]' '{"from":{"ip":"0x1234","dso_ip":"0x1234","sym":null,"symoff":null,"dso":null,"unverified":false},"to":{"ip":"0xffffffff81000000","dso_ip":"0xffffffff81000000","sym":null,"symoff":null,"dso":null,"unverified":false}}' \
 		'.warnings' '[]'
 	pd records --symbols --type sample --symfs "$T/s" "$T/b.data"
 	assert_contains "$output" "          555500001190 loop_a+0x10 (/tmp/perfdump-profile/inl)

@@ -141,6 +141,7 @@ static void emit_frame(struct emitter *e, const char *key,
 		emit_private(e, "dso", PRIV_PATH, f->dso, strlen(f->dso));
 	else
 		emit_null(e, "dso");
+	emit_bool(e, "unverified", f->unverified);
 	if (lines)
 		emit_frame_lines(e, f);
 	emit_obj_end(e);
@@ -151,7 +152,8 @@ static void emit_frame(struct emitter *e, const char *key,
  * (builtin-script.c, sample__fprintf_callchain: "%16lx sym+0xoff (dso)",
  * the address in its DSO) or its ip alone (the address as recorded).
  */
-/* Text: "SYM+OFF (DSO)" of a frame, as perf names an address */
+/* Text: "SYM+OFF (DSO)" of a frame, as perf names an address; " [unverified]"
+ * after it for an unverified DSO's (perf has no mark) */
 static void text_sym_dso(struct emitter *e, const struct pd_stack_frame *f)
 {
 	char buf[32];
@@ -168,7 +170,7 @@ static void text_sym_dso(struct emitter *e, const struct pd_stack_frame *f)
 		emit_line_put_str(e, PRIV_PATH, f->dso);
 	else
 		emit_line_put(e, "[unknown]");
-	emit_line_put(e, ")");
+	emit_line_put(e, f->unverified ? ") [unverified]" : ")");
 }
 
 /* Text --srcline: "  FILE:LINE[ (inlined)]" under a frame's line, as

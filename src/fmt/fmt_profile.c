@@ -57,10 +57,24 @@ static bool shown(const struct profile_view *v, const struct pd_prof_row *r,
 }
 
 static const char *const function_cols[] = {
-	"event",    "symbol",	   "address",  "size",	 "samples",
-	"percent",  "period",	   "dso",      "status", "source_file",
-	"hot_line", "hot_address", "hot_file",
+	"event",       "symbol",   "address",	  "size",     "samples",
+	"percent",     "period",   "dso",	  "status",   "unverified",
+	"source_file", "hot_line", "hot_address", "hot_file",
 };
+
+/* A DSO's status, and whether its symbols are unverified: text shows
+ * the status when not a match, "unverified=yes" instead of not-checked. */
+static void emit_status(struct emitter *e, const struct pd_prof_dso *d)
+{
+	emit_text_hide(e, !d || d->status == PD_BID_MATCH || d->unverified);
+	if (d)
+		emit_str(e, "status", pd_bid_status_name(d->status));
+	else
+		emit_null(e, "status");
+	emit_text_hide(e, !d || !d->unverified);
+	emit_bool(e, "unverified", d && d->unverified);
+	emit_text_hide(e, false);
+}
 
 static void emit_function(struct emitter *e, const struct profile_view *v,
 			  const struct pd_prof_row *r)
@@ -95,12 +109,7 @@ static void emit_function(struct emitter *e, const struct profile_view *v,
 	emit_u64(e, "period", r->period);
 	emit_private(e, "dso", PRIV_PATH, dso_name(p, r->dso),
 		     strlen(dso_name(p, r->dso)));
-	emit_text_hide(e, !d || d->status == PD_BID_MATCH);
-	if (d)
-		emit_str(e, "status", pd_bid_status_name(d->status));
-	else
-		emit_null(e, "status");
-	emit_text_hide(e, false);
+	emit_status(e, d);
 	emit_private_opt(e, "source_file", PRIV_PATH, r->source_file);
 	emit_text_hide(e, !r->hot_line);
 	if (r->hot_line)
@@ -137,11 +146,7 @@ static void emit_functions(struct emitter *e, const struct profile_view *v)
 /* How a DSO was resolved: status, files, symbols. */
 static void emit_dso_res(struct emitter *e, const struct pd_prof_dso *d)
 {
-	bool match = d->status == PD_BID_MATCH;
-
-	emit_text_hide(e, match);
-	emit_str(e, "status", pd_bid_status_name(d->status));
-	emit_text_hide(e, false);
+	emit_status(e, d);
 	emit_text_hide(e, true);
 	emit_str(e, "name", d->name);
 	if (d->build_id_size)
@@ -163,9 +168,10 @@ static void emit_dso_res(struct emitter *e, const struct pd_prof_dso *d)
 }
 
 static const char *const dso_cols[] = {
-	"event",      "dso",	 "samples",  "percent",		 "period",
-	"status",     "name",	 "build_id", "detail",		 "path",
-	"debug_path", "symbols", "nsyms",    "symbols_not_kept", "lines",
+	"event",  "dso",	"samples", "percent",  "period",
+	"status", "unverified", "name",	   "build_id", "detail",
+	"path",	  "debug_path", "symbols", "nsyms",    "symbols_not_kept",
+	"lines",
 };
 
 /* --by dso: a row per event and DSO */
@@ -235,6 +241,8 @@ static void emit_summary(struct emitter *e, const struct pd_profile *p)
 {
 	emit_obj_begin(e, "summary");
 	emit_u64(e, "rows", p->by <= PD_PROF_BY_DSO ? p->nrows : p->nthreads);
+	emit_text_hide(e, !p->unverified_samples);
+	emit_u64(e, "unverified_samples", p->unverified_samples);
 	emit_text_hide(e, !p->samples_no_attr);
 	emit_u64(e, "samples_no_attr", p->samples_no_attr);
 	emit_text_hide(e, !p->rows_not_kept);

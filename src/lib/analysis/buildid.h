@@ -102,7 +102,8 @@ enum pd_bid_status {
 	PD_BID_OUTSIDE_ROOT, /* the recorded path leaves the --symfs or
 			      * build-id cache directory with ".." */
 	PD_BID_PSEUDO,	     /* [vdso], [vsyscall], //anon...: no file */
-	PD_BID_NOT_CHECKED,  /* [kernel.kallsyms] without --kernel */
+	PD_BID_NOT_CHECKED,  /* [kernel.kallsyms] without --kernel; profile:
+			      * a file used without a build-id check */
 	PD_BID_NO_BUILD_ID,  /* sampled DSO the recording has no build-id
 			      * for (--hits only) */
 	PD_BID_NSTATUS,

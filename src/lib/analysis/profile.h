@@ -15,9 +15,16 @@
  *    symbol, like `perf report --sort dso,sym`, with the symbol's source
  *    file and the line of its hottest address (DWARF).
  *
- * A DSO is symbolized only from a file whose build-id is the recording's;
- * a DSO that cannot be (mismatch, missing, unreadable...) gets one row per
- * event, named by its status ("[mismatch]"), never wrong symbols.
+ * A DSO is symbolized from a file whose build-id is the recording's; a
+ * DSO the recording has no build-id for (pipe mode, -z, a killed perf
+ * record, a DSO only in callchains) from the file at its path, unchecked,
+ * as perf's dso__load does (symbol.c): such a DSO is "unverified" (status
+ * not-checked), as are the kernel's symbols from --kallsyms, or from
+ * --vmlinux with no kernel build-id recorded, and a JIT's perf-PID.map.
+ * --strict-build-ids refuses the file at the path then.  A DSO that cannot
+ * be symbolized
+ * (mismatch, missing, unreadable...) gets one row per event, named by
+ * its status ("[mismatch]"), never wrong symbols.
  *
  * Memory is bounded: the address table holds PD_PROF_MAX_ADDRS entries
  * and is folded into rows when full; rows, threads, COMMs and DSOs have
@@ -63,6 +70,10 @@ struct pd_prof_where {
 	/* --no-demangle: user DSOs' names as their symbol tables have
 	 * them (demangle.h: else C++ and Rust names demangled) */
 	bool raw_names;
+	/* --strict-build-ids: a DSO the recording has no build-id for is
+	 * not symbolized from the file at its path; --vmlinux and
+	 * --kallsyms still are */
+	bool strict_build_ids;
 };
 
 #define PD_PROF_NONE UINT32_MAX
@@ -75,6 +86,9 @@ struct pd_prof_dso {
 	uint8_t build_id_size; /* 0: the recording has none */
 	bool kernel;
 	bool ksymbol; /* a KSYMBOL's (a BPF program): one symbol, its name */
+	/* status not-checked: symbols (--by dso: the file) from a file whose
+	 * build-id was not compared with a recorded one (see above) */
+	bool unverified;
 	enum pd_bid_status status; /* match: symbols from path */
 	const char *detail;	   /* why, when not usable */
 	const char *path;	   /* the file symbolized from (shown) */
@@ -157,6 +171,8 @@ struct pd_profile {
 	uint64_t rows_not_kept; /* samples of rows past the row cap */
 	uint64_t addr_folds;	/* times the address table was full */
 	uint64_t maps_not_kept; /* MMAP, MMAP2, FORK records past caps */
+	/* samples in unverified DSOs' rows */
+	uint64_t unverified_samples;
 
 	/* processes and threads */
 	struct pd_prof_thread *threads;

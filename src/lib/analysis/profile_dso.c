@@ -7,8 +7,10 @@
  * DWARF (.gnu_debuglink, the cache's "debug", /usr/lib/debug/.build-id);
  * symbols from a .symtab, else .dynsym, and the PLT (perf's dso__load).
  * The kernel: profile_kernel.c.  [vdso]: perf's cache ([vdso]/ID/vdso).
- * A JIT's /tmp/perf-PID.map under --symfs.  Every path from the recording
- * is opened under its root (rootpath.h).
+ * A JIT's /tmp/perf-PID.map under --symfs.  A DSO the recording has no
+ * build-id for: the file at its path under --symfs, unchecked (perf's
+ * dso__load).  Every path from the recording is opened under its root
+ * (rootpath.h).
  */
 #include <elf.h>
 #include <limits.h>
@@ -136,7 +138,8 @@ bool prof_open_checked(const char *root, const char *rel, const uint8_t *id,
 		snprintf(detail, dlen, "%s", b.detail);
 		return false;
 	}
-	if (b.status != PD_ELF_OK || !pd_bid_equal(id, len, b.id, b.len)) {
+	if (len &&
+	    (b.status != PD_ELF_OK || !pd_bid_equal(id, len, b.id, b.len))) {
 		snprintf(detail, dlen, "the file has another build-id");
 		pd_elf_file_close(f);
 		return false;
@@ -180,9 +183,10 @@ static void find_debug(struct prof_ctx *c, struct pd_prof_dso *d,
 	const char *cache = c->where->bid.debug_dir;
 	char hex[41], link[256], dir[PATH_MAX], rel[PATH_MAX + 320];
 	const char *slash = strrchr(d->name, '/');
-	size_t len = d->build_id_size;
+	const uint8_t *id = ds->id;
+	size_t len = ds->id_len;
 
-	pd_hex_bytes(hex, d->build_id, len);
+	pd_hex_bytes(hex, id, len);
 	if (pd_dso_elf_debuglink(&ds->rt, link, sizeof(link)) && slash &&
 	    (size_t)(slash - d->name) < sizeof(dir)) {
 		static const char *const fmt[] = {"%s/%s", "%s/.debug/%s",
@@ -192,25 +196,25 @@ static void find_debug(struct prof_ctx *c, struct pd_prof_dso *d,
 		dir[slash - d->name] = 0;
 		for (unsigned i = 0; i < 3; i++) {
 			snprintf(rel, sizeof(rel), fmt[i], dir, link);
-			if (try_debug(c, ds, symfs, rel, d->build_id, len))
+			if (try_debug(c, ds, symfs, rel, id, len))
 				return;
 		}
 	}
 	if (cache && *cache && len > 1) {
 		snprintf(rel, sizeof(rel), "%s%s/%s/debug",
 			 d->name[0] == '/' ? "" : "/", d->name, hex);
-		if (try_debug(c, ds, cache, rel, d->build_id, len))
+		if (try_debug(c, ds, cache, rel, id, len))
 			return;
 		snprintf(rel, sizeof(rel), "/.build-id/%.2s/%s/debug", hex,
 			 hex + 2);
-		if (try_debug(c, ds, cache, rel, d->build_id, len))
+		if (try_debug(c, ds, cache, rel, id, len))
 			return;
 	}
 	if (len > 1) {
 		snprintf(rel, sizeof(rel),
 			 "/usr/lib/debug/.build-id/%.2s/%s.debug", hex,
 			 hex + 2);
-		try_debug(c, ds, symfs, rel, d->build_id, len);
+		try_debug(c, ds, symfs, rel, id, len);
 	}
 }
 
@@ -257,9 +261,8 @@ static void load_elf(struct prof_ctx *c, struct pd_prof_dso *d,
 {
 	char detail[160];
 
-	if (!prof_open_checked(ds->rt_root, ds->rt_rel, d->build_id,
-			       d->build_id_size, &ds->rt, detail,
-			       sizeof(detail))) {
+	if (!prof_open_checked(ds->rt_root, ds->rt_rel, ds->id, ds->id_len,
+			       &ds->rt, detail, sizeof(detail))) {
 		/* it matched a moment ago: damaged, or changed since */
 		d->status = PD_BID_UNREADABLE;
 		d->detail = adup(c->p, detail);
@@ -282,6 +285,58 @@ static void load_elf(struct prof_ctx *c, struct pd_prof_dso *d,
 	ds->syms_ok = true;
 }
 
+/*
+ * A DSO the recording has no build-id for: the file at its path under
+ * --symfs, whatever its build-id, as perf's dso__load does (symbol.c: it
+ * reads the file's build-id and takes it as the DSO's, then symsrc__init
+ * checks the files against it).  Unverified: status not-checked.
+ */
+static void load_unverified(struct prof_ctx *c, struct pd_prof_dso *d,
+			    struct dso_state *ds, bool symbols)
+{
+	const char *symfs = c->where->bid.symfs && *c->where->bid.symfs
+				    ? c->where->bid.symfs
+				    : NULL;
+	char rel[PATH_MAX], shown[2 * PATH_MAX];
+	struct pd_elf_build_id b;
+	int n;
+
+	if (c->where->strict_build_ids) {
+		d->status = PD_BID_NO_BUILD_ID;
+		d->detail = "the recording has no build-id for it "
+			    "(--strict-build-ids)";
+		return;
+	}
+	n = snprintf(rel, sizeof(rel), "%s%s", d->name[0] == '/' ? "" : "/",
+		     d->name);
+	if (n < 0 || (size_t)n >= sizeof(rel)) {
+		d->status = PD_BID_MISSING;
+		d->detail = "file name too long";
+		return;
+	}
+	snprintf(shown, sizeof(shown), "%s%s", symfs ? symfs : "", rel);
+	pd_elf_build_id_in(symfs, rel, &b);
+	if (b.status != PD_ELF_OK && b.status != PD_ELF_NO_NOTE) {
+		d->status = pd_bid_file_status(b.status);
+		d->detail = b.status == PD_ELF_MISSING ? "no such file"
+						       : adup(c->p, b.detail);
+		if (b.status != PD_ELF_MISSING)
+			d->path = adup(c->p, shown);
+		return;
+	}
+	ds->id_len = b.status == PD_ELF_OK ? b.len : 0;
+	memcpy(ds->id, b.id, ds->id_len);
+	d->status = PD_BID_NOT_CHECKED;
+	d->detail = "the recording has no build-id for it: the file at its "
+		    "path, unverified";
+	d->path = adup(c->p, shown);
+	if (!symbols)
+		return;
+	ds->rt_root = symfs;
+	ds->rt_rel = adup(c->p, rel);
+	load_elf(c, d, ds);
+}
+
 /* A user DSO's file: the one with the recording's build-id. */
 static void load_user(struct prof_ctx *c, struct pd_prof_dso *d,
 		      struct dso_state *ds, bool symbols)
@@ -289,8 +344,7 @@ static void load_user(struct prof_ctx *c, struct pd_prof_dso *d,
 	struct pd_bid_res res;
 
 	if (!d->build_id_size) {
-		d->status = PD_BID_NO_BUILD_ID;
-		d->detail = "the recording has no build-id for it";
+		load_unverified(c, d, ds, symbols);
 		return;
 	}
 	pd_bid_resolve(&c->where->bid, d->build_id, d->build_id_size, d->name,
@@ -401,6 +455,8 @@ bool prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols)
 	if (ds->loaded)
 		return false;
 	ds->loaded = true;
+	ds->id_len = d->build_id_size;
+	memcpy(ds->id, d->build_id, d->build_id_size);
 	if (d->kernel)
 		prof_kernel_load(c, d, ds, symbols);
 	else if (strcmp(d->name, "[vdso]") == 0)
@@ -412,6 +468,7 @@ bool prof_dso_load(struct prof_ctx *c, uint32_t i, bool symbols)
 		d->detail = "not a file";
 	} else
 		load_user(c, d, ds, symbols);
+	d->unverified = d->status == PD_BID_NOT_CHECKED;
 	return true;
 }
 

@@ -13,6 +13,11 @@ struct dso_state {
 	bool syms_ok;	  /* symbols to look addresses up in */
 	bool kernel_syms; /* they are the kernel's (prof_ctx ksyms) */
 	struct pd_symtab syms;
+	/* the build-id its files are checked against: the recording's, or
+	 * an unverified DSO's file's own (perf's dso__load reads it, so that
+	 * its debug files are found by it); 0 bytes: none, any file */
+	uint8_t id[PD_ELF_BUILD_ID_MAX];
+	size_t id_len;
 	struct pd_segs segs; /* the running file's: offset -> address */
 	/* the running file and the separate debug file, under their roots */
 	const char *rt_root, *rt_rel;
@@ -29,8 +34,9 @@ struct dso_state {
 void prof_kernel_load(struct prof_ctx *c, struct pd_prof_dso *d,
 		      struct dso_state *ds, bool symbols);
 
-/* Open rel under root, an ELF of build-id id whose sections lie inside
- * it; false (why in detail) otherwise.  f stays open on success. */
+/* Open rel under root, an ELF of build-id id (len 0: any, unchecked, as
+ * perf's symsrc__init checks only a DSO that has one) whose sections lie
+ * inside it; false (why in detail) otherwise.  f stays open on success. */
 bool prof_open_checked(const char *root, const char *rel, const uint8_t *id,
 		       size_t len, struct pd_elf_file *f, char *detail,
 		       size_t dlen);

@@ -106,7 +106,8 @@ static void from_vmlinux(struct prof_ctx *c, const struct pd_prof_dso *d)
 			d->build_id_size ? PD_BID_MATCH : PD_BID_NOT_CHECKED;
 		c->kdetail = d->build_id_size
 				     ? NULL
-				     : "the recording has no build-id for it";
+				     : "the recording has no build-id for the "
+				       "kernel: --vmlinux, unverified";
 		c->ksrc = c->kread ? PD_SYMS_VMLINUX : PD_SYMS_NONE;
 		relocate(c);
 	}

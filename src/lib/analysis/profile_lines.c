@@ -43,23 +43,20 @@ static bool find_alt(struct prof_ctx *c, struct pd_elf_file *f,
 }
 
 /* The file to read DWARF from, opened (again after an earlier fold). */
-static struct pd_elf_file *dwarf_file(struct pd_prof_dso *d,
-				      struct dso_state *ds, const char **root)
+static struct pd_elf_file *dwarf_file(struct dso_state *ds, const char **root)
 {
 	char detail[160];
 
 	if (ds->dbg_rel && !ds->dbg.elf)
-		prof_open_checked(ds->dbg_root, ds->dbg_rel, d->build_id,
-				  d->build_id_size, &ds->dbg, detail,
-				  sizeof(detail));
+		prof_open_checked(ds->dbg_root, ds->dbg_rel, ds->id, ds->id_len,
+				  &ds->dbg, detail, sizeof(detail));
 	if (ds->dbg.elf && pd_dwarf_present(&ds->dbg)) {
 		*root = ds->dbg_root;
 		return &ds->dbg;
 	}
 	if (ds->rt_rel && !ds->rt.elf)
-		prof_open_checked(ds->rt_root, ds->rt_rel, d->build_id,
-				  d->build_id_size, &ds->rt, detail,
-				  sizeof(detail));
+		prof_open_checked(ds->rt_root, ds->rt_rel, ds->id, ds->id_len,
+				  &ds->rt, detail, sizeof(detail));
 	*root = ds->rt_root;
 	return ds->rt.elf ? &ds->rt : NULL;
 }
@@ -88,7 +85,7 @@ static struct pd_dwarf *open_dwarf(struct prof_ctx *c, uint32_t i,
 
 	if (d->kernel || d->src == PD_SYMS_PERF_MAP || !ds->syms_ok)
 		return NULL;
-	if (!(f = dwarf_file(d, ds, &root))) {
+	if (!(f = dwarf_file(ds, &root))) {
 		d->lines = "the file could not be opened again";
 		return NULL;
 	}

@@ -165,6 +165,8 @@ static void fold_group(struct prof_ctx *c, uint32_t from, uint32_t to)
 		if (dso != PD_PROF_NONE) {
 			p->dsos[dso].samples += e->samples;
 			p->dsos[dso].period += e->period;
+			if (p->dsos[dso].unverified)
+				p->unverified_samples += e->samples;
 		}
 		if (!r) {
 			p->rows_not_kept += e->samples;

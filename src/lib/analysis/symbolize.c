@@ -216,6 +216,7 @@ static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 			 z->kernel_only ? SHOWS_PRINTS : SHOWS_FRAMES);
 		return;
 	}
+	f->unverified = z->p.dsos[hit.dso_index].unverified;
 	s = pd_symtab_find(syms, hit.rel);
 	if (s) {
 		f->sym = pd_symtab_name(syms, s); /* made once, kept */

@@ -7,10 +7,13 @@
  * resolve_callchain_sample, add_callchain_ip; thread.c
  * thread__find_symbol).  The maps are buildid_maps.h's; each DSO is
  * looked up and read once, the way profile reads it (profile_dso.c:
- * the file whose build-id is the recording's, under --symfs; the kernel
- * from --kallsyms or --vmlinux).  A DSO that cannot be read (missing,
- * another build-id, no build-id recorded...) gives its frames no symbol,
- * never a wrong one, and one warning.  No printing.
+ * the file whose build-id is the recording's, under --symfs; with none
+ * recorded the file at its path, unverified; the kernel from --kallsyms
+ * or --vmlinux).  A DSO that cannot be read (missing, another build-id,
+ * none recorded with --strict-build-ids...) gives its frames no symbol,
+ * never a wrong one, and one warning.  A frame symbolized from an
+ * unverified DSO says so (unverified), without a warning: the frame
+ * carries it.  No printing.
  */
 #ifndef PD_SYMBOLIZE_H
 #define PD_SYMBOLIZE_H
@@ -42,6 +45,9 @@ struct pd_stack_frame {
 	const char *sym; /* NULL: no symbol holds it ([unknown]) */
 	uint64_t symoff; /* ip's offset in sym */
 	const char *dso; /* NULL: no map holds it ([unknown]) */
+	/* its DSO's symbols come from a file whose build-id was not
+	 * compared with a recorded one (profile.h: unverified) */
+	bool unverified;
 	/* with lines (pd_symbolizer_lines): ip's source line, or with
 	 * calls inlined there, the line of the outermost call (file NULL:
 	 * not known); the inlined calls, innermost first */
