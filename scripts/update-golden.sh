@@ -26,6 +26,7 @@ export LC_ALL=C
 # (tests/helpers.bash sets the same): goldens are the same everywhere
 export PERF_BUILDID_DIR=/nonexistent/perfdump-tests/buildid-cache
 export PERFDUMP_KERNEL_NOTES=/dev/null
+export PERFDUMP_PROC_KALLSYMS=/nonexistent/perfdump-tests/kallsyms
 PERFDUMP=${PERFDUMP:-./perfdump}
 
 if [ ! -x "$PERFDUMP" ]; then

@@ -50,13 +50,15 @@ cd "$PROJECT_ROOT" || exit 1
 # Hermetic kernel symbols: records (a tracepoint print's %ps) and profile
 # take the kernel's symbols from perf's build-id cache, and from this
 # machine's /proc/kallsyms when the running kernel's build-id is the
-# recording's; the fixtures were recorded on a machine whose cache and
-# kernel may be those.  Neither is looked at (the cache is a directory
-# that does not exist, the running kernel's notes are empty), so no
-# output depends on the machine; scripts/update-golden.sh does the same.
-# A test that wants them points these elsewhere itself.
+# recording's or the recording has none; the fixtures were recorded on a
+# machine whose cache and kernel may be those.  Neither is looked at (the
+# cache is a directory that does not exist, the running kernel's notes
+# are empty, its kallsyms a file that does not exist), so no output
+# depends on the machine; scripts/update-golden.sh does the same.  A test
+# that wants them points these elsewhere itself.
 export PERF_BUILDID_DIR=/nonexistent/perfdump-tests/buildid-cache
 export PERFDUMP_KERNEL_NOTES=/dev/null
+export PERFDUMP_PROC_KALLSYMS=/nonexistent/perfdump-tests/kallsyms
 
 # The real-world corpus lives beside the project (read-only).
 CORPUS=../shared/corpus

@@ -234,6 +234,27 @@ open(sys.argv[2], "wb").write(b.replace(note, struct.pack("<III", 4, 20, 0x99) +
 		'[["[mismatch]",1069,"mismatch",false]]'
 }
 
+@test "profile: the kernel without a recorded build-id: this machine's kallsyms, unverified, unless --symfs or --strict-build-ids" {
+	local k='.profile.dsos[] | select(.dso == "[kernel.kallsyms]") | [.status, .unverified, .path, .detail]'
+	# no --symfs: this machine's kallsyms, here the testing aid's file
+	PERFDUMP_PROC_KALLSYMS=$NKSYMS pdj -j profile testdata/profile/nobid-pipe.data
+	assert_status 0
+	jq_eq "$k" '["not-checked",true,"testdata/profile/nobid-kallsyms","the recording has no build-id for the kernel: this machine'"'"'s kallsyms, unverified"]'
+	assert_eq "$(our_rows | grep -F ' [kernel.kallsyms] ')" \
+		"$(perf_rows nobid-pipe.data | grep -F ' [kernel.kallsyms] ')" "kernel rows vs perf report"
+	# the tests' machine has none (helpers.bash)
+	pdj -j profile --by dso testdata/profile/nobid-z.data
+	jq_eq "$k" '["missing",false,"/nonexistent/perfdump-tests/kallsyms","No such file or directory"]'
+	# with a symfs perf tries no local file (symbol.c dso__load_kernel_sym)
+	PERFDUMP_PROC_KALLSYMS=$NKSYMS pdj -j profile --by dso --symfs "$T/empty" testdata/profile/nobid-z.data
+	jq_eq "$k" '["no-build-id",false,null,"the recording has no build-id for the kernel, and with --symfs this machine'"'"'s kallsyms is not used"]'
+	PERFDUMP_PROC_KALLSYMS=$NKSYMS pdj -j profile --by dso --strict-build-ids testdata/profile/nobid-z.data
+	jq_eq "$k" '["no-build-id",false,null,"the recording has no build-id for the kernel (--strict-build-ids)"]'
+	# --vmlinux without a recorded build-id: used, unverified
+	pdj -j profile --by dso --symfs "$T/empty" --vmlinux testdata/profile/hot testdata/profile/nobid-z.data
+	jq_eq "$k" '["not-checked",true,"testdata/profile/hot","the recording has no build-id for the kernel: --vmlinux, unverified"]'
+}
+
 @test "profile --by thread: FORK, EXIT and COMM times and names are perf script --show-task-events'" {
 	local want got
 	pdj -j profile --by thread testdata/profile/profile-sh.data
@@ -296,7 +317,8 @@ cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51,11250000,[kernel.kallsyms],n
 		'[.profile.dsos[] | [.dso, .status, .symbols, .path]]' \
 		"[[\"[kernel.kallsyms]\",\"not-checked\",\"kallsyms\",\"$T/j/kallsyms\"],[\"[mymod]\",\"not-checked\",\"kallsyms\",\"$T/j/kallsyms\"],[\"perf-4242.map\",\"not-checked\",\"perf-map\",\"$T/j/symfs/tmp/perf-4242.map\"],[\"[vdso]\",\"match\",\"symtab\",\"$T/j/debug/[vdso]/$HOT_ID/vdso\"]]"
 	# without the map the JIT's samples are [missing]; without kernel
-	# symbols or a build-id for the kernel, [no-build-id]
+	# symbols or a build-id for the kernel, [no-build-id] (with --symfs,
+	# as perf, not this machine's kallsyms)
 	pdj -j profile --symfs "$T/empty" "$T/j/jit.data"
 	jq_eq '[.profile.functions[] | [.symbol, .samples, .dso]]' \
 		'[["[missing]",5,"perf-4242.map"],["[no-build-id]",3,"[kernel.kallsyms]"],["[missing]",2,"[vdso]"],["[no-build-id]",1,"[mymod]"]]'

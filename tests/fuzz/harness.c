@@ -220,13 +220,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 /*
  * No kernel symbols from this machine: records reads them for a print's
  * %ps from perf's build-id cache and, when the running kernel is the
- * input's, /proc/kallsyms (cli.c read_env); tests/helpers.bash does the
- * same.  Once per process, unless the caller chose them.
+ * input's or the input names none, /proc/kallsyms (cli.c read_env);
+ * tests/helpers.bash does the same.  Once per process, unless the caller
+ * chose them.
  */
 static void hermetic(void)
 {
 	setenv("PERF_BUILDID_DIR", "/nonexistent", 0);
 	setenv("PERFDUMP_KERNEL_NOTES", "/dev/null", 0);
+	setenv("PERFDUMP_PROC_KALLSYMS", "/nonexistent/perfdump-tests/kallsyms",
+	       0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

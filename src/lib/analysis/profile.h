@@ -20,11 +20,11 @@
  * record, a DSO only in callchains) from the file at its path, unchecked,
  * as perf's dso__load does (symbol.c): such a DSO is "unverified" (status
  * not-checked), as are the kernel's symbols from --kallsyms, or from
- * --vmlinux with no kernel build-id recorded, and a JIT's perf-PID.map.
- * --strict-build-ids refuses the file at the path then.  A DSO that cannot
- * be symbolized
- * (mismatch, missing, unreadable...) gets one row per event, named by
- * its status ("[mismatch]"), never wrong symbols.
+ * --vmlinux or this machine's kallsyms with no kernel build-id recorded,
+ * and a JIT's perf-PID.map.  --strict-build-ids refuses the file at the
+ * path and this machine's kallsyms then.  A DSO that cannot be symbolized
+ * (mismatch, missing, unreadable...) gets one row per event, named by its
+ * status ("[mismatch]"), never wrong symbols.
  *
  * Memory is bounded: the address table holds PD_PROF_MAX_ADDRS entries
  * and is folded into rows when full; rows, threads, COMMs and DSOs have
@@ -64,15 +64,16 @@ struct pd_prof_where {
 	struct pd_bid_where bid; /* --symfs, --debug-dir */
 	const char *vmlinux;	 /* --vmlinux FILE (as given) */
 	const char *kallsyms;	 /* --kallsyms FILE (as given) */
-	/* this machine's, used when its build-id is the recording's
-	 * (NULL: /proc/kallsyms and /sys/kernel/notes) */
+	/* this machine's, used when its build-id is the recording's, or
+	 * the recording has none and no --symfs is given (NULL:
+	 * /proc/kallsyms and /sys/kernel/notes) */
 	const char *proc_kallsyms;
 	/* --no-demangle: user DSOs' names as their symbol tables have
 	 * them (demangle.h: else C++ and Rust names demangled) */
 	bool raw_names;
 	/* --strict-build-ids: a DSO the recording has no build-id for is
-	 * not symbolized from the file at its path; --vmlinux and
-	 * --kallsyms still are */
+	 * not symbolized from the file at its path (nor the kernel from
+	 * this machine's kallsyms); --vmlinux and --kallsyms still are */
 	bool strict_build_ids;
 };
 

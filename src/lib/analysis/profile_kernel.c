@@ -4,9 +4,11 @@
  * kernel's maps, in perf's order of preference (symbol.c
  * dso__load_kernel_sym): --vmlinux FILE (its .symtab, when its build-id
  * is the recording's), --kallsyms FILE, perf's build-id cache
- * ([kernel.kallsyms]/ID/kallsyms), and this machine's /proc/kallsyms only
+ * ([kernel.kallsyms]/ID/kallsyms), and this machine's /proc/kallsyms
  * when the running kernel's build-id (/sys/kernel/notes) is the
- * recording's.  Addresses are moved by the distance between the
+ * recording's, or, unverified, when the recording has none and no --symfs
+ * is given (perf's last resort, dso__find_kallsyms; with a symfs perf
+ * tries no local file).  Addresses are moved by the distance between the
  * reference symbol's address at recording time (the kernel MMAP's
  * "[kernel.kallsyms]_text" and pgoff) and in the file (kallsyms__delta:
  * a kernel relocated at boot), modules' symbols excepted.
@@ -114,12 +116,32 @@ static void from_vmlinux(struct prof_ctx *c, const struct pd_prof_dso *d)
 	pd_elf_file_close(&f);
 }
 
+/* This machine's kallsyms: status match when its build-id is the
+ * recording's (checked), not-checked when the recording has none. */
+static void from_running(struct prof_ctx *c, enum pd_bid_status status)
+{
+	const char *proc = c->where->proc_kallsyms ? c->where->proc_kallsyms
+						   : "/proc/kallsyms";
+	int fd;
+
+	c->kpath = proc;
+	fd = open(proc, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		c->kstatus =
+			errno == ENOENT ? PD_BID_MISSING : PD_BID_UNREADABLE;
+		c->kdetail = adup(c->p, strerror(errno));
+		return;
+	}
+	c->kstatus = read_kallsyms(c, fd) ? status : PD_BID_UNREADABLE;
+	if (c->kstatus == PD_BID_NOT_CHECKED)
+		c->kdetail = "the recording has no build-id for the kernel: "
+			     "this machine's kallsyms, unverified";
+}
+
 /* perf's cache, then the running kernel's; the build-id is known */
 static void from_machine(struct prof_ctx *c, const struct pd_prof_dso *d)
 {
 	const char *cache = c->where->bid.debug_dir;
-	const char *proc = c->where->proc_kallsyms ? c->where->proc_kallsyms
-						   : "/proc/kallsyms";
 	struct pd_elf_build_id run;
 	struct pd_root_file f;
 	char hex[41], rel[128], path[4200];
@@ -148,15 +170,7 @@ static void from_machine(struct prof_ctx *c, const struct pd_prof_dso *d)
 				     : "not in perf's build-id cache";
 		return;
 	}
-	c->kpath = proc;
-	int fd = open(proc, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0) {
-		c->kstatus = PD_BID_UNREADABLE;
-		c->kdetail = adup(c->p, strerror(errno));
-		return;
-	}
-	c->kstatus = read_kallsyms(c, fd) ? PD_BID_MATCH : PD_BID_UNREADABLE;
+	from_running(c, PD_BID_MATCH);
 }
 
 /* The kernel's symbols, once: which source, and its status. */
@@ -185,9 +199,19 @@ static void load_ksyms(struct prof_ctx *c, const struct pd_prof_dso *d,
 		}
 	} else if (d->build_id_size) {
 		from_machine(c, d);
-	} else {
+	} else if (c->where->strict_build_ids) {
 		c->kstatus = PD_BID_NO_BUILD_ID;
-		c->kdetail = "the recording has no build-id for the kernel";
+		c->kdetail = "the recording has no build-id for the kernel "
+			     "(--strict-build-ids)";
+	} else if (c->where->bid.symfs && *c->where->bid.symfs) {
+		/* symbol.c dso__load_kernel_sym: "do not try local files if
+		 * a symfs was given" */
+		c->kstatus = PD_BID_NO_BUILD_ID;
+		c->kdetail = "the recording has no build-id for the kernel, "
+			     "and with --symfs this machine's kallsyms is not "
+			     "used";
+	} else {
+		from_running(c, PD_BID_NOT_CHECKED);
 	}
 	if (c->ksrc == PD_SYMS_NONE)
 		pd_symtab_free(&c->ksyms);
