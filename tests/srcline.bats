@@ -48,7 +48,7 @@ perf_lines() {
 	pdj -j records --srcline --type sample --symfs "$T/s" $P/inl-dwarf.data
 	jq_all '[.records[].frames[] | .inlined | length] | group_by(.) | map([.[0], length])' '[[0,92],[1,10]]' \
 		'[.records[] | select(.frames[0].inlined != [])][0] | [.offset, .frames[0:2]]' \
-		'[3304,[{"ip":"0x55fd621dc1a5","dso_ip":"0x11a5","sym":"loop_a","symoff":"0x25","dso":"/tmp/perfdump-profile/inl","unverified":false,"srcline":"inl_a.c:19","inlined":[{"sym":"mix","srcline":"inl.h:6"}]},{"ip":"0x55fd621dc077","dso_ip":"0x1077","sym":"main","symoff":"0x27","dso":"/tmp/perfdump-profile/inl","unverified":false,"srcline":"inl_a.c:27","inlined":[]}]]' \
+		'[3304,[{"ip":"0x55fd621dc1a5","dso_ip":"0x11a5","sym":"loop_a","symoff":"0x25","dso":"/tmp/perfdump-profile/inl","srcline":"inl_a.c:19","inlined":[{"sym":"mix","srcline":"inl.h:6"}]},{"ip":"0x55fd621dc077","dso_ip":"0x1077","sym":"main","symoff":"0x27","dso":"/tmp/perfdump-profile/inl","srcline":"inl_a.c:27","inlined":[]}]]' \
 		'[.records[].frames[] | select(.dso | endswith("libc.so.6")) | [.srcline, .inlined]] | unique' '[[null,[]]]'
 }
 

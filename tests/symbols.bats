@@ -24,8 +24,8 @@ setup() {
 	assert_eq "$(our_frames ip)" "$(perf_frames profile.data)"
 	jq_all '[.records[].frames | length] | unique' '[1]' \
 		'[.records[].frames[] | select(.sym == "work_b")] | length' 261 \
-		'.records[0].frames' '[{"ip":"0x7f8a3c5e562a","dso_ip":"0x1462a","sym":null,"symoff":null,"dso":"/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2","unverified":false}]' \
-		'.records[2].frames' '[{"ip":"0x556cdc129176","dso_ip":"0x1176","sym":"work_a","symoff":"0x3d","dso":"/tmp/perfdump-profile/hot","unverified":false}]' \
+		'.records[0].frames' '[{"ip":"0x7f8a3c5e562a","dso_ip":"0x1462a","sym":null,"symoff":null,"dso":"/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"}]' \
+		'.records[2].frames' '[{"ip":"0x556cdc129176","dso_ip":"0x1176","sym":"work_a","symoff":"0x3d","dso":"/tmp/perfdump-profile/hot"}]' \
 		'[.records[].frames[] | select(.unverified) | .dso] | unique' '["[kernel.kallsyms]"]' \
 		'.warnings' '[]'
 }
@@ -216,7 +216,7 @@ PY
 	chain_file "$T/c.data" 1100
 	pdj -j records --symbols "$T/c.data"
 	assert_status 0
-	jq_all '.records[0].frames' '[{"context":"PERF_CONTEXT_USER"},{"ip":"0x1000","dso_ip":"0x1000","sym":null,"symoff":null,"dso":null,"unverified":false},{"context":"0xffffffffffffffb8"}]' \
+	jq_all '.records[0].frames' '[{"context":"PERF_CONTEXT_USER"},{"ip":"0x1000","dso_ip":"0x1000","sym":null,"symoff":null,"dso":null},{"context":"0xffffffffffffffb8"}]' \
 		'[.records[] | .frames_damaged, .frames_capped]' '[true,null,null,true]' \
 		'.records[1] | [.callchain_nr, (.frames | length), .frames[1023].ip]' '[1101,1024,"0x33fe"]'
 	pd records --symbols "$T/c.data"
@@ -296,10 +296,10 @@ PY
 	pdj -j records --symbols --type sample --symfs "$T/s" "$T/b.data"
 	assert_status 0
 	jq_all '.records[0].branch_stack.nr' 3 \
-		'.records[0].frames' '[{"ip":"0x555500001190","dso_ip":"0x1190","sym":"loop_a","symoff":"0x10","dso":"/tmp/perfdump-profile/inl","unverified":false}]' \
+		'.records[0].frames' '[{"ip":"0x555500001190","dso_ip":"0x1190","sym":"loop_a","symoff":"0x10","dso":"/tmp/perfdump-profile/inl"}]' \
 		'[.records[0].branches[] | [.from.sym, .from.symoff, .to.sym, .to.symoff]]' \
 		'[["loop_a","0x33","loop_a","0x10"],["main","0x23","loop_a","0x0"],[null,null,null,null]]' \
-		'.records[0].branches[2]' '{"from":{"ip":"0x1234","dso_ip":"0x1234","sym":null,"symoff":null,"dso":null,"unverified":false},"to":{"ip":"0xffffffff81000000","dso_ip":"0xffffffff81000000","sym":null,"symoff":null,"dso":null,"unverified":false}}' \
+		'.records[0].branches[2]' '{"from":{"ip":"0x1234","dso_ip":"0x1234","sym":null,"symoff":null,"dso":null},"to":{"ip":"0xffffffff81000000","dso_ip":"0xffffffff81000000","sym":null,"symoff":null,"dso":null}}' \
 		'.warnings' '[]'
 	pd records --symbols --type sample --symfs "$T/s" "$T/b.data"
 	assert_contains "$output" "          555500001190 loop_a+0x10 (/tmp/perfdump-profile/inl)

@@ -23,7 +23,7 @@ setup() {
 	jq_all '[.records[].frames_unwound] | unique' '[3]' \
 		'[.records[].frames[2].sym] | unique' '["_start"]' \
 		'[.records[] | .unwind_stopped] | unique' '[null]' \
-		'.records[0] | [.callchain_nr, .frames]' '[0,[{"ip":"0x401033","dso_ip":"0x1033","sym":"loop_a","symoff":"0x33","dso":"/tmp/perfdump-profile/inl-nolibc","unverified":false},{"ip":"0x40109d","dso_ip":"0x109d","sym":"start_c","symoff":"0xd","dso":"/tmp/perfdump-profile/inl-nolibc","unverified":false},{"ip":"0x40108a","dso_ip":"0x108a","sym":"_start","symoff":"0xa","dso":"/tmp/perfdump-profile/inl-nolibc","unverified":false}]]' \
+		'.records[0] | [.callchain_nr, .frames]' '[0,[{"ip":"0x401033","dso_ip":"0x1033","sym":"loop_a","symoff":"0x33","dso":"/tmp/perfdump-profile/inl-nolibc"},{"ip":"0x40109d","dso_ip":"0x109d","sym":"start_c","symoff":"0xd","dso":"/tmp/perfdump-profile/inl-nolibc"},{"ip":"0x40108a","dso_ip":"0x108a","sym":"_start","symoff":"0xa","dso":"/tmp/perfdump-profile/inl-nolibc"}]]' \
 		'.warnings' '[]'
 	# a caller's frame is its return address less one: in the call
 	pd records --symbols --type sample --limit 1 --symfs "$T/s" $P/nolibc-dwarf.data

@@ -141,7 +141,8 @@ static void emit_frame(struct emitter *e, const char *key,
 		emit_private(e, "dso", PRIV_PATH, f->dso, strlen(f->dso));
 	else
 		emit_null(e, "dso");
-	emit_bool(e, "unverified", f->unverified);
+	if (f->unverified) /* said where true: a key a frame is a cost */
+		emit_bool(e, "unverified", true);
 	if (lines)
 		emit_frame_lines(e, f);
 	emit_obj_end(e);
