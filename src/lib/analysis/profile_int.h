@@ -4,11 +4,13 @@
 #define PD_PROFILE_INT_H
 
 #include "lib/analysis/buildid_list.h"
+#include "lib/analysis/buildid_maps.h"
 #include "lib/analysis/profile.h"
 #include "lib/session/sample.h"
 
 struct pd_event;
 struct pd_record;
+struct pd_unwind_ops;
 
 /* One address's samples: (event, DSO, offset in it). */
 struct prof_addr {
@@ -56,6 +58,28 @@ struct prof_ctx {
 /* profile_rows.c: fold the address table into rows (final: the last
  * time, source lines too); false when out of memory */
 bool prof_fold(struct prof_ctx *c, bool final);
+
+/* profile_chain.c: a callchain's entries, as perf's machine.c
+ * resolve_callchain_sample takes them (callee first) */
+struct prof_chain {
+	const uint64_t *ips;
+	uint32_t n, i;
+	unsigned mode; /* the cpumode of the next address */
+};
+enum prof_chain_step {
+	PROF_CHAIN_ADDR,    /* an address, in ch->mode */
+	PROF_CHAIN_MARKER,  /* a context marker: ch->mode is its cpumode */
+	PROF_CHAIN_DAMAGED, /* a marker perf does not define: the end */
+	PROF_CHAIN_END,
+};
+enum prof_chain_step prof_chain_next(struct prof_chain *ch, uint64_t *ip);
+/* The DSO of address ip of process pid in cpumode mode (hit), read once
+ * (with symbols: its symbols loaded; its files closed).  false: no map
+ * holds it (or out of memory: c->oom). */
+bool prof_resolve(struct prof_ctx *c, unsigned mode, uint32_t pid, uint64_t ip,
+		  bool symbols, struct pd_bid_hit *hit);
+/* unwind.h's ops over c's maps and DSOs (arg: the prof_ctx) */
+extern const struct pd_unwind_ops prof_unwind_ops;
 
 /* profile_dso.c */
 /* p->dsos grown to the maps' DSOs (new ones unresolved) */

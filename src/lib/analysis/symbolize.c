@@ -200,15 +200,10 @@ static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 	struct pd_bid_hit hit;
 
 	*f = (struct pd_stack_frame){.ip = ip, .rel = ip};
-	if (!pd_bid_maps_sample(c->maps, mode, pid, ip, &hit))
+	if (!prof_resolve(c, mode, pid, ip, true, &hit))
 		return;
 	f->rel = hit.rel;
-	if (hit.dso_index >= z->p.ndsos && !prof_dsos_sync(c))
-		return;
 	f->dso = z->p.dsos[hit.dso_index].name;
-	/* once: the symbols stay, the files close */
-	if (prof_dso_load(c, hit.dso_index, true))
-		prof_dso_release(c, hit.dso_index, false);
 	syms = prof_dso_syms(c, hit.dso_index);
 	if (!syms) {
 		/* with --symbols, frames show it first and best */
@@ -226,66 +221,6 @@ static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
 		frame_lines(z, hit.dso_index, f);
 }
 
-static bool context_known(uint64_t ip)
-{
-	switch (ip) {
-	case PD_CONTEXT_HV:
-	case PD_CONTEXT_KERNEL:
-	case PD_CONTEXT_USER:
-	case PD_CONTEXT_USER_DEFERRED:
-	case PD_CONTEXT_GUEST:
-	case PD_CONTEXT_GUEST_KERNEL:
-	case PD_CONTEXT_GUEST_USER: return true;
-	default: return false;
-	}
-}
-
-/* The cpumode of the addresses after a context marker (machine.c
- * resolve_callchain_sample); an unknown marker leaves it as it is. */
-static unsigned context_mode(uint64_t ip, unsigned mode)
-{
-	switch (ip) {
-	case PD_CONTEXT_HV: return PD_MISC_HYPERVISOR;
-	case PD_CONTEXT_KERNEL: return PD_MISC_KERNEL;
-	case PD_CONTEXT_USER:
-	case PD_CONTEXT_USER_DEFERRED: return PD_MISC_USER;
-	case PD_CONTEXT_GUEST:
-	case PD_CONTEXT_GUEST_KERNEL: return PD_MISC_GUEST_KERNEL;
-	case PD_CONTEXT_GUEST_USER: return PD_MISC_GUEST_USER;
-	default: return mode;
-	}
-}
-
-/* unwind.h's view of the maps: a user address's DSO, by the maps of the
- * sample's process */
-static bool unwind_find(void *arg, uint32_t pid, uint64_t addr, uint32_t *key,
-			uint64_t *base, const char **name)
-{
-	struct pd_symbolizer *z = arg;
-	struct pd_bid_hit hit;
-
-	if (!pd_bid_maps_sample(z->c.maps, PD_MISC_USER, pid, addr, &hit))
-		return false;
-	if (hit.dso_index >= z->p.ndsos && !prof_dsos_sync(&z->c))
-		return false;
-	*key = hit.dso_index;
-	*base = addr - hit.rel;
-	*name = z->p.dsos[hit.dso_index].name;
-	return true;
-}
-
-/* The file a DSO's symbols come from: its CFI is there too. */
-static int unwind_open(void *arg, uint32_t key, const char **why)
-{
-	struct pd_symbolizer *z = arg;
-
-	if (prof_dso_load(&z->c, key, true))
-		prof_dso_release(&z->c, key, false);
-	return prof_dso_open(&z->c, key, why);
-}
-
-static const struct pd_unwind_ops unwind_ops = {unwind_find, unwind_open};
-
 /* The user stack unwound after the n frames of the callchain. */
 static uint32_t unwind_stack(struct pd_symbolizer *z, const struct pd_event *ev,
 			     const struct pd_sample *smp, uint32_t n,
@@ -295,7 +230,7 @@ static uint32_t unwind_stack(struct pd_symbolizer *z, const struct pd_event *ev,
 	const char *why;
 	uint32_t k;
 
-	if (!z->uw && !(z->uw = pd_unwinder_new(&unwind_ops, z)))
+	if (!z->uw && !(z->uw = pd_unwinder_new(&prof_unwind_ops, &z->c)))
 		return n;
 	end = pd_unwind(z->uw, smp, smp->arch, z->pcs, PD_FRAMES_MAX - n, &k,
 			&why);
@@ -376,28 +311,29 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 		}
 	}
 	if (smp->decoded_type & PD_SAMPLE_CALLCHAIN) {
-		out->callchain = true;
-		for (uint32_t i = 0; i < smp->ncallchain; i++) {
-			uint64_t ip = smp->callchain[i];
+		struct prof_chain ch = {.ips = smp->callchain,
+					.n = smp->ncallchain,
+					.mode = mode};
+		enum prof_chain_step step = PROF_CHAIN_ADDR;
+		uint64_t ip;
 
+		out->callchain = true;
+		while (step != PROF_CHAIN_DAMAGED &&
+		       (step = prof_chain_next(&ch, &ip)) != PROF_CHAIN_END) {
 			if (n == PD_FRAMES_MAX) {
 				out->capped = true;
 				break;
 			}
-			if (ip >= PD_CONTEXT_MAX) {
-				z->frames[n++] = (struct pd_stack_frame){
-					.ip = ip, .marker = true};
-				/* a marker perf does not define: the chain is
-				 * damaged, perf discards it (machine.c
-				 * add_callchain_ip); it ends here */
-				if (!context_known(ip)) {
-					out->damaged = true;
-					break;
-				}
-				mode = context_mode(ip, mode);
+			if (step == PROF_CHAIN_ADDR) {
+				resolve(z, ch.mode, pid, ip, &z->frames[n++],
+					false);
 				continue;
 			}
-			resolve(z, mode, pid, ip, &z->frames[n++], false);
+			z->frames[n++] = (struct pd_stack_frame){
+				.ip = ip, .marker = true};
+			/* a marker perf does not define: the chain is
+			 * damaged, perf discards it; it ends here */
+			out->damaged = step == PROF_CHAIN_DAMAGED;
 		}
 	}
 	/* machine.c thread__resolve_callchain: callee first, the
