@@ -25,8 +25,8 @@ _perfdump_cmd_opts() {
 	stats) echo "--top" ;;
 	check) echo "-b --brief --list-codes" ;;
 	buildids) echo "-H --hits --missing --no-resolve --symfs --debug-dir --kernel" ;;
-	profile) echo "--by --top --csv --symfs --debug-dir --vmlinux --kallsyms
-		--no-demangle --strict-build-ids" ;;
+	profile) echo "--by --top --csv --no-children --symfs --debug-dir --vmlinux
+		--kallsyms --no-demangle --strict-build-ids" ;;
 	esac
 }
 

@@ -304,10 +304,15 @@ for mb in "${sizes[@]}"; do
 	if [ -z "${SKIP_PROFILE:-}" ]; then
 		# the function profile against perf's, both symbolizing from this
 		# machine's files (build-id cache, /usr/lib/debug, kallsyms)
+		# (with callchains both add the callers' shares by default:
+		# --children; --no-children leaves them out of both)
 		RUNS=${PROFILE_RUNS:-3}
 		read -r pt pm < <(measure $PD profile "$f")
-		read -r qt qm < <(measure perf report --stdio --sort dso,sym --no-children -i "$f")
+		read -r qt qm < <(measure perf report --stdio --sort dso,sym -i "$f")
 		row "profile vs report --sort dso,sym" "$pt" "$pm" "$qt" "$qm"
+		read -r pt pm < <(measure $PD profile --no-children "$f")
+		read -r qt qm < <(measure perf report --stdio --sort dso,sym --no-children -i "$f")
+		row "profile --no-children vs the same" "$pt" "$pm" "$qt" "$qm"
 		read -r pt pm < <(measure $PD profile --by thread "$f")
 		row "profile --by thread vs the same" "$pt" "$pm" "$qt" "$qm"
 		RUNS=${BENCH_RUNS:-5}

@@ -4,9 +4,10 @@
 #
 # Run as root from the project root:
 #   scripts/record-symbols-fixtures.sh [PART...]
-# PART: callchain, refs, inl, cxx, inlcxx, names (default: callchain inl
-# cxx inlcxx names); each touches only its own files.  --inl-only: refs inl (the
-# views of callchain.data made again, the recording not).
+# PART: callchain, refs, inl, reports, cxx, inlcxx, names (default:
+# callchain inl reports cxx inlcxx names); each touches only its own files.
+# --inl-only: refs inl (the views of callchain.data made again, the
+# recording not).
 #
 # callchain (then refs):
 #   testdata/profile/callchain.data   perf record -g -e cpu-clock:u of
@@ -34,6 +35,11 @@
 #                                     ip,sym,symoff,dso of each, and
 #                                     .srcline.txt: -F ip,sym,symoff,dso,srcline
 #                                     --inline
+# reports (profile's views, of the recordings above; not recorded again):
+#   perf-ref/*.data.children-*.txt   perf report --children of
+#                                     callchain.data (--sort dso,sym and
+#                                     dso), inl-dwarf.data and
+#                                     nolibc-dwarf.data (--sort dso,sym)
 # cxx (names demangled):
 #   testdata/profile/hot_cxx          hot_cxx.cc built with g++ -g -O2, frame
 #                                     pointers and a fixed build-id
@@ -131,6 +137,22 @@ inl() {
     done
 }
 
+reports() {
+    # the callers' shares (perf report --children, its default with
+    # callchains); the tips perf prints at random are left out
+    cp $P/inl $P/inl-nolibc "$TMP/symfs$RUN/"
+    report() {
+        PERF_BUILDID_DIR=$TMP/empty perf report --symfs "$TMP/symfs" --stdio "$@" \
+            2>/dev/null | grep -v '^# (Tip:'
+    }
+    for f in callchain inl-dwarf nolibc-dwarf; do
+        report -i $P/$f.data --children --sort dso,sym -g none \
+            -F overhead_children,overhead,sample,period,dso,sym >$REF/$f.data.children-sym.txt
+    done
+    report -i $P/callchain.data --children --sort dso -g none \
+        -F overhead_children,overhead,sample,period,dso >$REF/callchain.data.children-dso.txt
+}
+
 cxx() {
     # the program: no exceptions, RTTI or C++ library calls, so that it
     # needs libc alone (the Debian tree's); its DWARF names
@@ -180,11 +202,11 @@ names() {
     chmod a+r $REF/names.data.report.txt
 }
 
-parts=${*:-callchain inl cxx inlcxx names}
+parts=${*:-callchain inl reports cxx inlcxx names}
 [ "$parts" = --inl-only ] && parts="refs inl"
 for p in $parts; do
     case $p in
-    callchain | refs | inl | cxx | inlcxx | names) $p ;;
-    *) echo "record-symbols-fixtures.sh: no part '$p' (callchain, refs, inl, cxx, inlcxx, names)" >&2; exit 2 ;;
+    callchain | refs | inl | reports | cxx | inlcxx | names) $p ;;
+    *) echo "record-symbols-fixtures.sh: no part '$p' (callchain, refs, inl, reports, cxx, inlcxx, names)" >&2; exit 2 ;;
     esac
 done

@@ -25,13 +25,19 @@ const struct cmd cmd_profile_def = {
 		"with its\n"
 		"source file and the line of its hottest address (like perf "
 		"report\n"
-		"--sort dso,sym), per DSO, or the processes and threads "
-		"with their\n"
+		"--sort dso,sym), per DSO, or the processes and threads with "
+		"their\n"
 		"COMMs, FORK and EXIT times, MMAP records and samples.  Rows "
 		"are per\n"
 		"event; percent is the share of the event's period (of all "
 		"samples\n"
-		"for processes and threads).\n"
+		"for processes and threads).  When the samples have "
+		"callchains,\n"
+		"functions and DSOs get an inclusive share too, "
+		"children_percent: the\n"
+		"samples whose ip or callchain holds them (like perf report "
+		"--children),\n"
+		"and sort by it.\n"
 		"\n"
 		"Symbols come from a DSO's ELF .symtab, else its .dynsym "
 		"(and its PLT),\n"
@@ -68,6 +74,8 @@ const struct cmd cmd_profile_def = {
 		"      --by WHAT        the table: function (default), dso, "
 		"process,\n"
 		"                       thread (or a prefix: --by func)\n"
+		"      --no-children    no inclusive share, rows by their own "
+		"period\n"
 		"      --top N          the first N rows of each event (of "
 		"the table\n"
 		"                       for process and thread); 0: all "
@@ -100,7 +108,7 @@ const struct cmd cmd_profile_def = {
 struct prof_opts {
 	enum pd_prof_by by;
 	uint64_t top;
-	bool csv;
+	bool csv, no_children;
 	struct sym_where where;
 	struct pd_profile p;
 };
@@ -109,6 +117,7 @@ enum {
 	OPT_BY = 256,
 	OPT_TOP,
 	OPT_CSV,
+	OPT_NO_CHILDREN,
 	OPT_SYMFS, /* sym_where_set's order */
 	OPT_DEBUG_DIR,
 	OPT_VMLINUX,
@@ -142,6 +151,7 @@ static int handle(int opt, const char *arg, void *ctx)
 		return opt_number("profile: --top", arg, 10, UINT64_MAX,
 				  OPT_COUNT, &po->top);
 	case OPT_CSV: po->csv = true; return 0;
+	case OPT_NO_CHILDREN: po->no_children = true; return 0;
 	case OPT_SYMFS:
 	case OPT_DEBUG_DIR:
 	case OPT_VMLINUX:
@@ -159,7 +169,8 @@ static int load(struct cmd_run *r)
 	struct prof_opts *po = r->ctx;
 
 	sym_where_default(&po->where, r->s);
-	pd_profile_collect(&po->p, r->s, po->by, &po->where.w);
+	pd_profile_collect(&po->p, r->s, po->by, !po->no_children,
+			   &po->where.w);
 	pd_profile_sort_rows(&po->p);
 	return 0;
 }
@@ -185,6 +196,7 @@ int cmd_profile(struct opts *o, int argc, char **argv)
 		{"by", required_argument, NULL, OPT_BY},
 		{"top", required_argument, NULL, OPT_TOP},
 		{"csv", no_argument, NULL, OPT_CSV},
+		{"no-children", no_argument, NULL, OPT_NO_CHILDREN},
 		{"symfs", required_argument, NULL, OPT_SYMFS},
 		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
 		{"vmlinux", required_argument, NULL, OPT_VMLINUX},

@@ -87,7 +87,8 @@ our_rows() {
 @test "profile: C++ and Rust names as perf report shows them, raw with --no-demangle; in text and CSV" {
 	tree "$T/s"
 	cp testdata/profile/hot_cxx "$T/s$RUN/hot_cxx"
-	pdj -j profile --symfs "$T/s" testdata/profile/cxx.data
+	# perf report --no-children's rows (cxx.data has callchains)
+	pdj -j profile --no-children --symfs "$T/s" testdata/profile/cxx.data
 	assert_status 0
 	# perf 6.1 here (libiberty's cplus_demangle) reads Rust's names too;
 	# perfdump shows two otherwise (demangle.h, tests/symbols.bats): the
@@ -99,18 +100,18 @@ our_rows() {
 		'["(anonymous namespace)::spin","<alloc::vec::Vec<T> as core::ops::drop::Drop>::drop","_RNvNtCs1234_7mycrate3foo3bar","core::fmt::write","geo::Vec::operator+","geo::Walker::step","geo::scaled<unsigned long, 3>","geo::tally","main::{lambda(unsigned long)#1}::operator()","std::io::stdio::_print::h0123456789abcdef"]' \
 		'.profile.functions[] | select(.symbol == "geo::scaled<unsigned long, 3>") | [.samples, .address, .size, .source_file, .hot_line]' \
 		'[18,"0x1490",55,"testdata/profile/hot_cxx.cc",60]'
-	pdj -j profile --no-demangle --symfs "$T/s" testdata/profile/cxx.data
+	pdj -j profile --no-children --no-demangle --symfs "$T/s" testdata/profile/cxx.data
 	assert_status 0
 	assert_eq "$(our_rows)" "$(perf_rows cxx.data.raw)" "raw rows vs perf report --no-demangle"
 	jq_eq '[.profile.functions[] | select(.dso == "hot_cxx") | .symbol] | sort | .[0:2]' \
 		'["_RNvNtCs1234_7mycrate3foo3bar","_ZN12_GLOBAL__N_14spinEm"]'
 	# text: a name with blanks is a row's title; CSV quotes one with a comma
-	pd profile --symfs "$T/s" --top 4 testdata/profile/cxx.data
+	pd profile --no-children --symfs "$T/s" --top 4 testdata/profile/cxx.data
 	assert_contains "$output" "
     geo::tally:             samples=19 percent=10.38% period=4750000 dso=hot_cxx source_file=testdata/profile/hot_cxx.cc hot_line=67
     geo::scaled<unsigned long, 3>: samples=18 percent=9.84% period=4500000 dso=hot_cxx source_file=testdata/profile/hot_cxx.cc hot_line=60
   dsos:"
-	pd profile --csv --symfs "$T/s" testdata/profile/cxx.data
+	pd profile --no-children --csv --symfs "$T/s" testdata/profile/cxx.data
 	assert_contains "$output" "
 cpu-clock:u,\"geo::scaled<unsigned long, 3>\",0x1490,55,18,9.84,4500000,hot_cxx,match,no,testdata/profile/hot_cxx.cc,60,0x14bd,testdata/profile/hot_cxx.cc
 "

@@ -56,10 +56,33 @@ static bool shown(const struct profile_view *v, const struct pd_prof_row *r,
 	return !v->top || (*k)++ < v->top;
 }
 
+/* A row's inclusive counts (perf report --children): text its share. */
+static void emit_children(struct emitter *e, const struct pd_profile *p,
+			  const struct pd_prof_row *r)
+{
+	if (!p->children)
+		return;
+	emit_text_hide(e, true);
+	emit_u64(e, "children_samples", r->children_samples);
+	emit_text_hide(e, false);
+	emit_percent(e, "children_percent", r->children_period,
+		     p->events[r->event].period, 2);
+	emit_text_hide(e, true);
+	emit_u64(e, "children_period", r->children_period);
+	emit_text_hide(e, false);
+}
+
 static const char *const function_cols[] = {
 	"event",       "symbol",   "address",	  "size",     "samples",
 	"percent",     "period",   "dso",	  "status",   "unverified",
 	"source_file", "hot_line", "hot_address", "hot_file",
+};
+/* with callchains: the inclusive counts after the self ones */
+#define CHILDREN_COLS "children_samples", "children_percent", "children_period"
+static const char *const function_children_cols[] = {
+	"event",      "symbol",	     "address",	    "size",	   "samples",
+	"percent",    "period",	     CHILDREN_COLS, "dso",	   "status",
+	"unverified", "source_file", "hot_line",    "hot_address", "hot_file",
 };
 
 /* A DSO's status, and whether its symbols are unverified: text shows
@@ -107,6 +130,7 @@ static void emit_function(struct emitter *e, const struct profile_view *v,
 	emit_u64(e, "samples", r->samples);
 	emit_percent(e, "percent", r->period, p->events[r->event].period, 2);
 	emit_u64(e, "period", r->period);
+	emit_children(e, p, r);
 	emit_private(e, "dso", PRIV_PATH, dso_name(p, r->dso),
 		     strlen(dso_name(p, r->dso)));
 	emit_status(e, d);
@@ -117,7 +141,7 @@ static void emit_function(struct emitter *e, const struct profile_view *v,
 	else
 		emit_null(e, "hot_line");
 	emit_text_hide(e, true);
-	if (r->label)
+	if (r->label || !r->hot_samples) /* a row of callers alone: none */
 		emit_null(e, "hot_address");
 	else
 		emit_hex(e, "hot_address", r->hot_addr);
@@ -135,8 +159,12 @@ static void emit_functions(struct emitter *e, const struct profile_view *v)
 	uint32_t last = PD_PROF_NONE;
 	uint64_t k = 0;
 
-	emit_table_begin(e, "functions", function_cols,
-			 PD_NELEMS(function_cols));
+	if (p->children)
+		emit_table_begin(e, "functions", function_children_cols,
+				 PD_NELEMS(function_children_cols));
+	else
+		emit_table_begin(e, "functions", function_cols,
+				 PD_NELEMS(function_cols));
 	for (uint32_t i = 0; i < p->nrows; i++)
 		if (shown(v, &p->rows[i], &last, &k))
 			emit_function(e, v, &p->rows[i]);
@@ -173,6 +201,13 @@ static const char *const dso_cols[] = {
 	"path",	  "debug_path", "symbols", "nsyms",    "symbols_not_kept",
 	"lines",
 };
+static const char *const dso_children_cols[] = {
+	"event",      "dso",	     "samples", "percent",
+	"period",     CHILDREN_COLS, "status",	"unverified",
+	"name",	      "build_id",    "detail",	"path",
+	"debug_path", "symbols",     "nsyms",	"symbols_not_kept",
+	"lines",
+};
 
 /* --by dso: a row per event and DSO */
 static void emit_dso_rows(struct emitter *e, const struct profile_view *v)
@@ -187,7 +222,11 @@ static void emit_dso_rows(struct emitter *e, const struct profile_view *v)
 		.detail = "no map holds the address",
 	};
 
-	emit_table_begin(e, "dsos", dso_cols, PD_NELEMS(dso_cols));
+	if (p->children)
+		emit_table_begin(e, "dsos", dso_children_cols,
+				 PD_NELEMS(dso_children_cols));
+	else
+		emit_table_begin(e, "dsos", dso_cols, PD_NELEMS(dso_cols));
 	for (uint32_t i = 0; i < p->nrows; i++) {
 		const struct pd_prof_row *r = &p->rows[i];
 		const struct pd_prof_dso *d =
@@ -207,6 +246,7 @@ static void emit_dso_rows(struct emitter *e, const struct profile_view *v)
 		emit_percent(e, "percent", r->period,
 			     p->events[r->event].period, 2);
 		emit_u64(e, "period", r->period);
+		emit_children(e, p, r);
 		emit_dso_res(e, d);
 		emit_obj_end(e);
 	}
@@ -222,7 +262,7 @@ static void emit_dso_list(struct emitter *e, const struct profile_view *v)
 	for (uint32_t i = 0; i < p->ndsos; i++) {
 		const struct pd_prof_dso *d = &p->dsos[i];
 
-		if (!d->samples)
+		if (!d->samples && !d->nrows) /* nrows: in callchains */
 			continue;
 		emit_row_begin_title(e, NULL, d->short_name);
 		emit_text_hide(e, true);
@@ -265,6 +305,9 @@ void emit_profile(struct emitter *e, const struct profile_view *v)
 
 	emit_obj_begin(e, "profile");
 	emit_str(e, "by", profile_by_names[p->by]);
+	emit_text_hide(e, !p->children);
+	emit_bool(e, "children", p->children);
+	emit_text_hide(e, false);
 	emit_u64(e, "samples", p->samples);
 	emit_u64(e, "period", p->period);
 	emit_events(e, v);

@@ -13,6 +13,7 @@
 #include "lib/session/event.h"
 #include "lib/session/evlist.h"
 #include "lib/analysis/profile_int.h"
+#include "lib/analysis/unwind.h"
 #include "lib/session/record.h"
 #include "lib/session/sample.h"
 #include "lib/session/session.h"
@@ -122,7 +123,39 @@ struct fields {
 	bool has_tid, has_ip, has_time;
 	uint32_t pid, tid;
 	uint64_t ip, time, period;
+	const uint64_t *chain; /* with children: the callchain */
+	uint32_t nchain;
+	uint32_t npcs; /* and the user stack unwound (c->pcs) */
 };
+
+/* With children, the callchain where pd_sample_positions puts it, into
+ * c->chain; false: elsewhere (after READ), cut short or longer than
+ * c->chain (decoded whole then). */
+static bool read_chain(struct prof_ctx *c, const struct pd_evsel *evsel,
+		       const struct pd_event *ev, struct fields *f)
+{
+	const struct pd_sample_pos *pos = &c->pos[evsel->idx];
+	uint32_t words = ev->size / 8u, at = (uint32_t)pos->callchain + 1;
+	uint64_t nr;
+
+	if (!c->p->children)
+		return true;
+	/* a stack to unwind: its registers and bytes are further on */
+	if (evsel->attr.sample_type & PD_SAMPLE_STACK_USER)
+		return false;
+	if (!(evsel->attr.sample_type & PD_SAMPLE_CALLCHAIN))
+		return true;
+	if (pos->callchain < 0 || at > words)
+		return false;
+	nr = pd_get64(ev->p + 8 * (at - 1), c->s->swap);
+	if (nr > words - at || nr > PROF_CHAIN_READ)
+		return false;
+	for (uint32_t i = 0; i < nr; i++)
+		c->chain[i] = pd_get64(ev->p + 8 * (at + i), c->s->swap);
+	f->chain = c->chain;
+	f->nchain = (uint32_t)nr;
+	return true;
+}
 
 /*
  * The fields, read where the attr puts them (sample.c
@@ -138,7 +171,8 @@ static void read_fields(struct prof_ctx *c, const struct pd_evsel *evsel,
 
 	/* evsel.c evsel__parse_sample: without PERIOD, the attr's */
 	f->period = evsel->attr.sample_period;
-	if ((uint32_t)pos->slots <= ev->size / 8u) {
+	if ((uint32_t)pos->slots <= ev->size / 8u &&
+	    read_chain(c, evsel, ev, f)) {
 		f->has_ip = pos->ip > 0;
 		f->has_tid = pos->tid > 0;
 		f->has_time = pos->time > 0;
@@ -165,6 +199,12 @@ static void read_fields(struct prof_ctx *c, const struct pd_evsel *evsel,
 	f->time = smp.common.time;
 	if (smp.decoded_type & PD_SAMPLE_PERIOD)
 		f->period = smp.period;
+	if (smp.decoded_type & PD_SAMPLE_CALLCHAIN) {
+		f->chain = smp.callchain;
+		f->nchain = smp.ncallchain;
+	}
+	if (c->p->children && f->has_tid)
+		f->npcs = prof_unwind(c, &smp);
 }
 
 static void on_sample(struct prof_ctx *c, const struct pd_event *ev)
@@ -173,6 +213,7 @@ static void on_sample(struct prof_ctx *c, const struct pd_event *ev)
 	const struct pd_evsel *evsel;
 	struct pd_prof_event *pe;
 	struct pd_bid_hit hit;
+	struct prof_leaf leaf;
 	struct fields f = {0};
 	unsigned mode = ev->misc & PD_MISC_CPUMODE_MASK;
 	uint64_t rid;
@@ -203,12 +244,23 @@ static void on_sample(struct prof_ctx *c, const struct pd_event *ev)
 		pe->guest++; /* perf report filters them (perf_guest off) */
 		return;
 	}
+	leaf = (struct prof_leaf){.event = evsel->idx,
+				  .pid = f.pid,
+				  .has_tid = f.has_tid,
+				  .mode = mode,
+				  .ip = f.ip,
+				  .dso = PD_PROF_NONE,
+				  .rel = f.ip,
+				  .period = f.period};
 	if (f.has_tid && pd_bid_maps_sample(c->maps, mode, f.pid, f.ip, &hit)) {
-		count_addr(c, evsel->idx, hit.dso_index, hit.rel, f.period);
-		return;
+		leaf.dso = hit.dso_index;
+		leaf.rel = hit.rel;
+	} else {
+		pe->unmapped++;
 	}
-	pe->unmapped++;
-	count_addr(c, evsel->idx, PD_PROF_NONE, f.ip, f.period);
+	count_addr(c, evsel->idx, leaf.dso, leaf.rel, f.period);
+	if (p->children && !c->oom)
+		prof_children(c, &leaf, f.chain, f.nchain, c->pcs, f.npcs);
 }
 
 void prof_map_record(struct prof_ctx *c, const struct pd_event *ev,
@@ -216,6 +268,15 @@ void prof_map_record(struct prof_ctx *c, const struct pd_event *ev,
 {
 	if (rec->too_small)
 		return;
+	/* the process's (or the kernel's) addresses resolved so far may be
+	 * elsewhere now */
+	if (ev->type == PD_REC_FORK)
+		c->epochs[rec->u.task.pid % PROF_EPOCHS]++;
+	else if (ev->type == PD_REC_KSYMBOL ||
+		 (ev->misc & PD_MISC_CPUMODE_MASK) == PD_MISC_KERNEL)
+		c->epochs[PROF_EPOCHS]++;
+	else
+		c->epochs[rec->u.mmap.pid % PROF_EPOCHS]++;
 	if (c->funcs && !pd_bid_maps_record(c->maps, ev, rec)) {
 		c->p->maps_not_kept++;
 		prof_warn_full(c, &c->maps_warned, "maps",
@@ -264,8 +325,19 @@ static bool visit(void *arg, const struct pd_event *ev)
 	return true;
 }
 
+/* perf report --children: on when a sample has callchains
+ * (builtin-report.c report__setup_sample_type leaves it off otherwise) */
+static bool has_callchains(const struct pd_session *s)
+{
+	for (uint32_t i = 0; i < s->evlist.n; i++)
+		if (s->evlist.v[i].attr.sample_type & PD_SAMPLE_CALLCHAIN)
+			return true;
+	return false;
+}
+
 int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
-		       enum pd_prof_by by, const struct pd_prof_where *w)
+		       enum pd_prof_by by, bool children,
+		       const struct pd_prof_where *w)
 {
 	static const struct pd_visitor v = {.event = visit};
 	struct pd_walk_opts o = {
@@ -282,6 +354,7 @@ int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 		c.max_addrs = (uint32_t)s->opts.profile_addrs;
 	c.funcs = by == PD_PROF_BY_FUNCTION || by == PD_PROF_BY_DSO;
 	c.threads = !c.funcs;
+	p->children = children && c.funcs && has_callchains(s);
 	p->nevents = s->evlist.n;
 	p->events = calloc(p->nevents + 1, sizeof(*p->events));
 	c.pos = calloc(p->nevents + 1, sizeof(*c.pos));
@@ -309,7 +382,9 @@ int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 		pd_diag_add(&s->diags, PD_C_MALFORMED, PD_AT_NAMED("profile"),
 			    PD_ERR, PD_NO_OFFSET, "profile", "out of memory");
 	}
+	pd_unwinder_free(c.uw);
 	prof_dsos_free(&c);
+	free(c.row_hits);
 	free(c.addrs.v);
 	free(c.pos);
 	pd_bid_maps_free(c.maps);

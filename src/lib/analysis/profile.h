@@ -13,7 +13,10 @@
  *    it, counted per address; at the end each address is symbolized once
  *    (profile_dso.c) and the addresses fold into rows per event, DSO and
  *    symbol, like `perf report --sort dso,sym`, with the symbol's source
- *    file and the line of its hottest address (DWARF).
+ *    file and the line of its hottest address (DWARF);
+ *  - with callchains, inclusive counts (profile_chain.c): each sample
+ *    counted once in the row of its ip and of every callchain address,
+ *    resolved as the sample is read, like `perf report --children`.
  *
  * A DSO is symbolized from a file whose build-id is the recording's; a
  * DSO the recording has no build-id for (pipe mode, -z, a killed perf
@@ -29,7 +32,8 @@
  * Memory is bounded: the address table holds PD_PROF_MAX_ADDRS entries
  * and is folded into rows when full; rows, threads, COMMs and DSOs have
  * caps whose overflow is counted and warned about (table-full).  The
- * symbol tables of the DSOs in use come on top.  No printing.
+ * symbol tables of the DSOs in use come on top (with children, of every
+ * DSO a callchain reaches, until the end).  No printing.
  */
 #ifndef PD_PROFILE_H
 #define PD_PROFILE_H
@@ -50,6 +54,9 @@ struct pd_bid_list;
 #define PD_PROF_MAX_ROWS    (1u << 18)
 #define PD_PROF_MAX_THREADS (1u << 18)
 #define PD_PROF_MAX_COMMS   (1u << 18)
+/* the callchain addresses a sample's inclusive counts take: perf
+ * report's default --max-stack, the kernel's PERF_MAX_STACK_DEPTH */
+#define PD_PROF_MAX_STACK 127u
 
 /* What the table is grouped by (profile --by). */
 enum pd_prof_by {
@@ -99,6 +106,7 @@ struct pd_prof_dso {
 	const char *lines;	  /* "dwarf", or why there are none */
 	uint64_t samples, period; /* every event */
 	uint64_t dropped_syms;	  /* past the symbol table's caps */
+	uint32_t nrows;		  /* the rows of it */
 	void *state;		  /* profile_dso.c's */
 };
 
@@ -115,11 +123,15 @@ struct pd_prof_row {
 	const char *label;
 	uint64_t addr, size; /* symbol: its start (in the DSO) and size */
 	uint64_t samples, period;
+	/* inclusive (pd_profile children): the samples whose own entry or
+	 * callchain holds it, each sample once */
+	uint64_t children_samples, children_period;
 	uint64_t hot_addr, hot_samples; /* the address most samples hit */
 	const char *source_file;	/* of the symbol's first address */
 	const char *hot_file;		/* of the hottest address */
 	int hot_line;			/* 0: unknown */
 	uint32_t next_dso;		/* the DSO's next row (profile's own) */
+	uint64_t seen; /* the sample that last counted it (its own) */
 };
 
 /* A COMM a thread had. */
@@ -157,6 +169,7 @@ struct pd_prof_event {
 
 struct pd_profile {
 	enum pd_prof_by by;
+	bool children;	    /* inclusive counts taken (rows' children_*) */
 	struct arena arena; /* names, paths, source files */
 	uint32_t nevents;
 	struct pd_prof_event *events;
@@ -190,13 +203,16 @@ struct pd_profile {
 
 /*
  * Walk the records of s (all data.N streams) and fill p for `by`;
- * symbolize by w.  Problems go to s->diags.  Returns 0, or -1 when out of
+ * symbolize by w.  children: inclusive counts too, by function or DSO,
+ * when an event has callchains (perf report --children, its default).  Problems go to s->diags.  Returns 0, or -1 when out of
  * memory.
  */
 int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
-		       enum pd_prof_by by, const struct pd_prof_where *w);
+		       enum pd_prof_by by, bool children,
+		       const struct pd_prof_where *w);
 
-/* The rows sorted: by event, then period, samples, DSO and name. */
+/* The rows sorted: by event, then (with children) inclusive period,
+ * period, samples, DSO and name. */
 void pd_profile_sort_rows(struct pd_profile *p);
 
 /* The per-event counts of thread i: {samples, period} for event e. */

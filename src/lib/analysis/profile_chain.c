@@ -2,12 +2,13 @@
 /*
  * A sample's callchain as perf walks it (tools/perf/util/machine.c
  * resolve_callchain_sample, add_callchain_ip), shared by records
- * --symbols (symbolize.c) and profile: the entries callee first; a
- * context marker sets the cpumode of the addresses after it; a marker
- * perf does not define ends the chain.  Each address goes through the
- * maps of its cpumode to a DSO, read once (profile_dso.c); a user stack
- * to unwind (unwind.h) through the same maps and files.
+ * --symbols (symbolize.c) and profile's inclusive counts: the entries
+ * callee first; a context marker sets the cpumode of the addresses after
+ * it; a marker perf does not define ends the chain.  Each address goes
+ * through the maps of its cpumode to a DSO, read once (profile_dso.c).
  */
+#include <stdlib.h>
+
 #include "lib/analysis/buildid_maps.h"
 #include "lib/analysis/profile_int.h"
 #include "lib/analysis/unwind.h"
@@ -87,3 +88,134 @@ static int unwind_open(void *arg, uint32_t key, const char **why)
 }
 
 const struct pd_unwind_ops prof_unwind_ops = {unwind_find, unwind_open};
+
+/* The row of address ip in cpumode mode of process pid, through the
+ * cache of recent ones: a callchain's return addresses come back sample
+ * after sample. */
+static struct pd_prof_row *row_at(struct prof_ctx *c, uint32_t event,
+				  unsigned mode, uint32_t pid, uint64_t ip)
+{
+	bool user = mode == PD_MISC_USER;
+	uint32_t space = user ? pid : UINT32_MAX;
+	uint32_t epoch = c->epochs[user ? pid % PROF_EPOCHS : PROF_EPOCHS];
+	uint64_t h = (ip ^ ((uint64_t)space << 32 | (event ^ mode << 24))) *
+		     0x9e3779b97f4a7c15ull;
+	struct prof_row_hit *e;
+	struct pd_prof_row *r;
+	struct pd_bid_hit hit;
+
+	if (!c->row_hits && !(c->row_hits = calloc(1u << PROF_ROW_HITS_BITS,
+						   sizeof(*c->row_hits)))) {
+		c->oom = true;
+		return NULL;
+	}
+	e = &c->row_hits[h >> (64 - PROF_ROW_HITS_BITS)];
+	if (e->row && e->ip == ip && e->space == space && e->event == event &&
+	    e->mode == mode && e->epoch == epoch)
+		return &c->p->rows[e->row - 1];
+	if (prof_resolve(c, mode, pid, ip, c->p->by == PD_PROF_BY_FUNCTION,
+			 &hit))
+		r = prof_row_at(c, event, hit.dso_index, hit.rel);
+	else
+		r = c->oom ? NULL : prof_row_at(c, event, PD_PROF_NONE, ip);
+	if (!r)
+		return NULL;
+	*e = (struct prof_row_hit){.ip = ip,
+				   .space = space,
+				   .event = event,
+				   .epoch = epoch,
+				   .row = (uint32_t)(r - c->p->rows) + 1,
+				   .mode = (uint8_t)mode};
+	return r;
+}
+
+/* A sample's row: counted once. */
+static void count_child(struct prof_ctx *c, struct pd_prof_row *r,
+			uint64_t period)
+{
+	if (!r || r->seen == c->nsample)
+		return;
+	r->seen = c->nsample;
+	r->children_samples++;
+	r->children_period += period;
+}
+
+/* Does the chain reach a marker perf does not define within the
+ * addresses perf report takes?  perf then drops the sample
+ * (hist_entry_iter__add fails: "problem adding hist entry"). */
+static bool chain_damaged(const uint64_t *ips, uint32_t n)
+{
+	struct prof_chain ch = {.ips = ips, .n = n};
+	enum prof_chain_step step;
+	uint32_t entries = 0;
+	uint64_t ip;
+
+	while (entries < PD_PROF_MAX_STACK &&
+	       (step = prof_chain_next(&ch, &ip)) != PROF_CHAIN_END) {
+		if (step == PROF_CHAIN_DAMAGED)
+			return true;
+		entries += step == PROF_CHAIN_ADDR;
+	}
+	return false;
+}
+
+void prof_children(struct prof_ctx *c, const struct prof_leaf *leaf,
+		   const uint64_t *ips, uint32_t n, const uint64_t *pcs,
+		   uint32_t npcs)
+{
+	struct prof_chain ch = {.ips = ips, .n = n, .mode = leaf->mode};
+	enum prof_chain_step step;
+	uint32_t entries = 0;
+	uint64_t ip;
+
+	/* hist.c hist_entry_iter cumulative: the sample's own entry, then
+	 * each callchain entry whose entry is not one already counted (the
+	 * first PD_PROF_MAX_STACK addresses: machine.c
+	 * resolve_callchain_sample).  perf drops a sample whose chain is
+	 * damaged; its self counts are profile's still, so its own entry
+	 * is its only one: inclusive is never less than self.  Without TID
+	 * (whose maps?) the same. */
+	c->nsample++;
+	if (!leaf->has_tid) { /* the self row's */
+		count_child(c,
+			    prof_row_at(c, leaf->event, leaf->dso, leaf->rel),
+			    leaf->period);
+		return;
+	}
+	count_child(c, row_at(c, leaf->event, leaf->mode, leaf->pid, leaf->ip),
+		    leaf->period);
+	if (chain_damaged(ips, n))
+		return;
+	while (entries < PD_PROF_MAX_STACK && !c->oom &&
+	       (step = prof_chain_next(&ch, &ip)) != PROF_CHAIN_END) {
+		if (step != PROF_CHAIN_ADDR)
+			continue;
+		entries++;
+		count_child(c, row_at(c, leaf->event, ch.mode, leaf->pid, ip),
+			    leaf->period);
+	}
+	/* thread__resolve_callchain_unwind: then the user stack unwound
+	 * (unwind__get_entries, max_stack of its own) */
+	for (uint32_t i = 0; i < npcs && !c->oom; i++)
+		count_child(
+			c,
+			row_at(c, leaf->event, PD_MISC_USER, leaf->pid, pcs[i]),
+			leaf->period);
+}
+
+uint32_t prof_unwind(struct prof_ctx *c, const struct pd_sample *smp)
+{
+	const char *why;
+	uint32_t k = 0;
+
+	if (!pd_unwind_possible(smp))
+		return 0;
+	if (!c->uw && !(c->uw = pd_unwinder_new(&prof_unwind_ops, c))) {
+		c->oom = true;
+		return 0;
+	}
+	/* however it ends (the outermost frame, the cap, a stop), the
+	 * frames so far, as perf's unwind__get_entries gives them */
+	pd_unwind(c->uw, smp, smp->arch, c->pcs, PD_PROF_MAX_STACK, &k, &why);
+	return k;
+}

@@ -10,6 +10,7 @@
 
 struct pd_event;
 struct pd_record;
+struct pd_unwinder;
 struct pd_unwind_ops;
 
 /* One address's samples: (event, DSO, offset in it). */
@@ -29,6 +30,11 @@ struct prof_addrs {
 };
 void prof_addrs_compact(struct prof_addrs *a);
 
+/* The callchain entries profile.c reads from a sample in place (else
+ * pd_parse_sample decodes it): PD_PROF_MAX_STACK addresses and more. */
+#define PROF_CHAIN_READ 512u
+#define PROF_EPOCHS	1024u
+
 /* The walk's state (profile.c), handed to the other parts. */
 struct prof_ctx {
 	struct pd_profile *p;
@@ -44,6 +50,14 @@ struct prof_ctx {
 	uint32_t max_addrs;	   /* PD_PROF_MAX_ADDRS, or the testing aid's */
 	struct pd_sample_pos *pos; /* per evsel: where its fields are */
 	bool funcs, threads;
+	uint64_t nsample;	       /* the samples counted with children */
+	struct prof_row_hit *row_hits; /* with children (profile_chain.c) */
+	/* map records seen, per process (by pid % PROF_EPOCHS) and of the
+	 * kernel (the last): how old row_hits' entries are */
+	uint32_t epochs[PROF_EPOCHS + 1];
+	uint64_t chain[PROF_CHAIN_READ]; /* a sample's callchain (profile.c) */
+	struct pd_unwinder *uw;		 /* made at the first stack to unwind */
+	uint64_t pcs[PD_PROF_MAX_STACK]; /* a sample's user stack unwound */
 	bool oom;
 	bool maps_warned, rows_warned, threads_warned, comms_warned;
 	bool addr_warned;
@@ -58,6 +72,10 @@ struct prof_ctx {
 /* profile_rows.c: fold the address table into rows (final: the last
  * time, source lines too); false when out of memory */
 bool prof_fold(struct prof_ctx *c, bool final);
+/* The row of address rel in DSO dso (PD_PROF_NONE: rel is the ip, in no
+ * map) for event, made when new, the DSO read first; NULL: not kept. */
+struct pd_prof_row *prof_row_at(struct prof_ctx *c, uint32_t event,
+				uint32_t dso, uint64_t rel);
 
 /* profile_chain.c: a callchain's entries, as perf's machine.c
  * resolve_callchain_sample takes them (callee first) */
@@ -78,6 +96,36 @@ enum prof_chain_step prof_chain_next(struct prof_chain *ch, uint64_t *ip);
  * holds it (or out of memory: c->oom). */
 bool prof_resolve(struct prof_ctx *c, unsigned mode, uint32_t pid, uint64_t ip,
 		  bool symbols, struct pd_bid_hit *hit);
+/* The row an address went to, recently (profile_chain.c's cache, good
+ * while no map record came: a row keeps its index until the rows are
+ * sorted).  space: the process for a user address, else none. */
+struct prof_row_hit {
+	uint64_t ip;
+	uint32_t space, event;
+	uint32_t epoch;
+	uint32_t row; /* its index + 1; 0: empty */
+	uint8_t mode;
+};
+#define PROF_ROW_HITS_BITS 14
+/* A sample's own entry: its ip, and where it went (DSO and offset, or no
+ * map) */
+struct prof_leaf {
+	uint32_t event, pid;
+	bool has_tid;  /* without, the callchain's maps are unknown */
+	unsigned mode; /* the sample's cpumode */
+	uint64_t ip;
+	uint32_t dso; /* PD_PROF_NONE: no map, rel is the ip */
+	uint64_t rel, period;
+};
+/* Its inclusive counts: the rows of its entry and of its callchain's
+ * first PD_PROF_MAX_STACK addresses, each row once. */
+void prof_children(struct prof_ctx *c, const struct prof_leaf *leaf,
+		   const uint64_t *ips, uint32_t n, const uint64_t *pcs,
+		   uint32_t npcs);
+/* The user stack of a sample recorded with --call-graph dwarf, unwound
+ * into c->pcs (at most PD_PROF_MAX_STACK frames): how many, 0 when it
+ * carries none. */
+uint32_t prof_unwind(struct prof_ctx *c, const struct pd_sample *smp);
 /* unwind.h's ops over c's maps and DSOs (arg: the prof_ctx) */
 extern const struct pd_unwind_ops prof_unwind_ops;
 

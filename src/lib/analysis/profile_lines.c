@@ -144,7 +144,9 @@ void prof_dso_lines(struct prof_ctx *c, uint32_t i)
 			row->source_file = adup(p, file);
 			found++;
 		}
-		if (line_of(dw, &ds->segs, row->hot_addr, &file, &line)) {
+		/* a row of callers alone has no hottest address */
+		if (row->hot_samples &&
+		    line_of(dw, &ds->segs, row->hot_addr, &file, &line)) {
 			row->hot_file = adup(p, file);
 			row->hot_line = line;
 			found++;

@@ -76,6 +76,7 @@ static struct pd_prof_row *row_of(struct prof_ctx *c, uint32_t event,
 	if (dso != PD_PROF_NONE) {
 		struct dso_state *ds = p->dsos[dso].state;
 
+		p->dsos[dso].nrows++;
 		if (ds->first_row == PD_PROF_NONE)
 			ds->first_row = p->nrows;
 		else
@@ -182,6 +183,24 @@ static void fold_group(struct prof_ctx *c, uint32_t from, uint32_t to)
 	}
 }
 
+struct pd_prof_row *prof_row_at(struct prof_ctx *c, uint32_t event,
+				uint32_t dso, uint64_t rel)
+{
+	struct prof_addr e = {.rel = rel, .dso = dso, .event = event};
+	struct pd_symtab *syms = NULL;
+
+	if (dso != PD_PROF_NONE) {
+		if (dso >= c->p->ndsos && !prof_dsos_sync(c)) {
+			c->oom = true;
+			return NULL;
+		}
+		if (prof_dso_load(c, dso, c->p->by == PD_PROF_BY_FUNCTION))
+			prof_dso_release(c, dso, false);
+		syms = prof_dso_syms(c, dso);
+	}
+	return row_for(c, &e, syms);
+}
+
 bool prof_fold(struct prof_ctx *c, bool final)
 {
 	struct prof_addrs *a = &c->addrs;
@@ -227,6 +246,9 @@ static int cmp_row(const void *a, const void *b, void *arg)
 
 	if (x->event != y->event)
 		return x->event < y->event ? -1 : 1;
+	/* perf report --children: by the inclusive period first */
+	if (p->children && x->children_period != y->children_period)
+		return x->children_period > y->children_period ? -1 : 1;
 	if (x->period != y->period)
 		return x->period > y->period ? -1 : 1;
 	if (x->samples != y->samples)

@@ -533,8 +533,12 @@ void pd_sample_positions(uint64_t st, struct pd_sample_pos *pos)
 	};
 	int slot = 1; /* slot 0 is the record header */
 
-	*pos = (struct pd_sample_pos){
-		.tid = -1, .time = -1, .cpu = -1, .period = -1, .ip = -1};
+	*pos = (struct pd_sample_pos){.tid = -1,
+				      .time = -1,
+				      .cpu = -1,
+				      .period = -1,
+				      .ip = -1,
+				      .callchain = -1};
 	for (size_t i = 0; i < PD_NELEMS(order); i++) {
 		if (!(st & order[i]))
 			continue;
@@ -549,6 +553,9 @@ void pd_sample_positions(uint64_t st, struct pd_sample_pos *pos)
 		slot++;
 	}
 	pos->slots = slot;
+	/* __evsel__parse_sample: READ, then CALLCHAIN */
+	if ((st & PD_SAMPLE_CALLCHAIN) && !(st & PD_SAMPLE_READ))
+		pos->callchain = slot;
 }
 
 bool pd_sample_time(const struct pd_session *s, const struct pd_evsel *ev,

@@ -158,12 +158,15 @@ void pd_data_src_split(uint64_t v, struct pd_data_src *d);
 /*
  * Where the fixed-size leading fields of a sample sit, as u64 slots from
  * the start of the record (slot 0 is the header), -1 when absent; slots:
- * the first slot past them (PERIOD and everything before it).
+ * the first slot past them (PERIOD and everything before it); callchain:
+ * the slot of CALLCHAIN's nr when nothing of variable size (READ) comes
+ * before it, else -1.
  */
 struct pd_sample_pos {
 	int tid, time, cpu, period;
 	int slots;
 	int ip;
+	int callchain;
 };
 void pd_sample_positions(uint64_t sample_type, struct pd_sample_pos *pos);
 
