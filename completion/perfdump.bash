@@ -85,7 +85,7 @@ _perfdump() {
 		words="file time"
 		;;
 	--by)
-		words="function dso process thread"
+		words="function dso line process thread"
 		;;
 	--vmlinux | --kallsyms)
 		_perfdump_files "$cur"

@@ -40,6 +40,9 @@
 #                                     callchain.data (--sort dso,sym and
 #                                     dso), inl-dwarf.data and
 #                                     nolibc-dwarf.data (--sort dso,sym)
+#   perf-ref/{profile,callchain}.data.sort-srcline.txt  perf report --sort
+#                                     srcline of each, with this machine's
+#                                     /usr/lib/debug hidden
 # cxx (names demangled):
 #   testdata/profile/hot_cxx          hot_cxx.cc built with g++ -g -O2, frame
 #                                     pointers and a fixed build-id
@@ -139,7 +142,8 @@ inl() {
 
 reports() {
     # the callers' shares (perf report --children, its default with
-    # callchains); the tips perf prints at random are left out
+    # callchains) and the lines; the tips perf prints at random are left
+    # out
     cp $P/inl $P/inl-nolibc "$TMP/symfs$RUN/"
     report() {
         PERF_BUILDID_DIR=$TMP/empty perf report --symfs "$TMP/symfs" --stdio "$@" \
@@ -151,6 +155,17 @@ reports() {
     done
     report -i $P/callchain.data --children --sort dso -g none \
         -F overhead_children,overhead,sample,period,dso >$REF/callchain.data.children-dso.txt
+    # perf hands addr2line a DSO's recorded path, not the one under
+    # --symfs, and addr2line follows it to this machine's /usr/lib/debug
+    # (libc6-dbg): hidden in a mount namespace, perf says what the --symfs
+    # tree says
+    export -f report
+    export TMP P
+    unshare -m bash -c "mount --bind $TMP/empty /usr/lib/debug &&
+        report -i $P/profile.data --kallsyms $P/kallsyms --sort srcline \
+            -F sample,period,srcline >$REF/profile.data.sort-srcline.txt &&
+        report -i $P/callchain.data --no-children --sort srcline -g none \
+            -F sample,period,srcline >$REF/callchain.data.sort-srcline.txt"
 }
 
 cxx() {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
-# profile with callers (issue 25, item 4): the inclusive share of
-# functions and DSOs, as perf report --children gives it.  perf's views
-# are in testdata/perf-ref/ (scripts/record-symbols-fixtures.sh); the
-# symfs tree is tests/symfs.bash's.
+# profile with callers and lines (issue 25, item 4): the inclusive share
+# of functions and DSOs, as perf report --children gives it, and --by
+# line, as perf report --sort srcline gives it.  perf's views are in
+# testdata/perf-ref/ (scripts/record-symbols-fixtures.sh); the symfs tree
+# is tests/symfs.bash's.
 
 load helpers
 # bats file_tags=asan
@@ -170,4 +171,50 @@ PY
 		'[.profile.functions[] | select(.samples == 0) | .address] | [length, min, max]' '[126,"0x3001","0x307e"]' \
 		'[.profile.functions[] | select(.samples == 0) | .children_samples] | unique' '[1]' \
 		'[.profile.functions[] | .address | select(. == "0x2000" or . == "0x307f")]' '[]'
+}
+
+@test "profile --by line: samples per line are perf report --sort srcline's" {
+	local f ref
+	for f in $PROF $CC; do
+		ref=${f##*/}.sort-srcline.txt
+		pdj -j profile --by line --symfs "$T/s" --kallsyms $KSYMS "$f"
+		assert_status 0
+		assert_eq "$(jq -r '.profile.lines[] | "\(.samples) \(.period) \(.srcline)"' <<<"$output" | sort)" \
+			"$(perf_table "$ref" | sort)" "$f: lines vs perf report --sort srcline"
+	done
+	# the kernel's (kallsyms: no file to read lines from): symbol+offset;
+	# ld.so's (a file without DWARF): ??:0, as perf's addr2line answers
+	pdj -j profile --by line --symfs "$T/s" --kallsyms $KSYMS $PROF
+	jq_all '.profile | [.by, .children, .samples, (.lines | length)]' '["line",false,1087,15]' \
+		'.profile.lines[0:2][] | [.srcline, .source_file, .line, .samples, .period, .dso, .status]' \
+		'["hot_a.c:14","testdata/profile/hot_a.c",14,607,151750000,"hot","match"]
+["hot_a.c:15","testdata/profile/hot_a.c",15,201,50250000,"hot","match"]' \
+		'.profile.lines[] | select(.dso != "hot") | select(.samples > 2) | [.srcline, .source_file, .line, .dso]' \
+		'["_raw_spin_unlock_irqrestore+25",null,null,"[kernel.kallsyms]"]
+["finish_task_switch.isra.0+147",null,null,"[kernel.kallsyms]"]' \
+		'.profile.lines[] | select(.srcline == "??:0") | [.samples, .dso, .status]' '[1,"ld-linux-x86-64.so.2","match"]' \
+		'[.profile.dsos[] | [.dso, .lines]]' \
+		'[["[kernel.kallsyms]","not read for the kernel"],["hot","dwarf"],["ld-linux-x86-64.so.2","no DWARF line table"]]'
+	pd profile --by line --symfs "$T/s" --kallsyms $KSYMS --top 2 $PROF
+	assert_status 0
+	assert_contains "$output" "  lines:
+    hot_a.c:14:             source_file=testdata/profile/hot_a.c samples=607 percent=55.84% period=151750000 dso=hot
+    hot_a.c:15:             source_file=testdata/profile/hot_a.c samples=201 percent=18.49% period=50250000 dso=hot
+  dsos:"
+	pd profile --by line --csv --symfs "$T/s" --kallsyms $KSYMS --top 1 $PROF
+	assert_eq "$output" "event,srcline,source_file,line,samples,percent,period,dso,status,unverified
+cpu-clock,hot_a.c:14,testdata/profile/hot_a.c,14,607,55.84,151750000,hot,match,no"
+}
+
+@test "profile --by line: a DSO not symbolized is a row per address, DSO[offset]; no children" {
+	pdj -j profile --by line --symfs "$T/empty" --kallsyms $KSYMS $PROF
+	assert_status 0
+	# perf's __get_srcline without a file to ask: the DSO and the address
+	jq_all '[.profile.lines[] | select(.dso == "hot")] | [length, .[0].srcline, .[0].samples, .[0].status]' \
+		'[20,"hot[1176]",410,"missing"]' \
+		'[.profile.lines[] | select(.dso == "hot") | .samples] | add' '1069'
+	# callchains do not count by line (perf's children by line key a
+	# callchain's address by the address, not a line)
+	pdj -j profile --by line --symfs "$T/s" $CC
+	jq_true '.profile.children == false and ([.profile.lines[] | keys[] | select(startswith("children"))] | length == 0)'
 }

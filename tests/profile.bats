@@ -399,7 +399,7 @@ cpu-clock,read_zero,0xffffffff81d35f00,208,45,11.51,11250000,[kernel.kallsyms],n
 @test "profile: usage errors" {
 	pd profile --by symbol testdata/cpu-clock.data
 	assert_status 2
-	assert_eq "$stderr" "perfdump: profile: --by: unknown value 'symbol'; values are: function dso process thread
+	assert_eq "$stderr" "perfdump: profile: --by: unknown value 'symbol'; values are: function dso line process thread
 Try 'perfdump help profile'."
 	pd -j profile --csv testdata/cpu-clock.data
 	assert_status 2

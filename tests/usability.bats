@@ -177,7 +177,7 @@ records --type mmap,PERF_RECORD_COMMM|records: --type: unknown record type 'COMM
 records --order tiem|records: --order: unknown value 'tiem'; did you mean 'time'?
 profile --by fnction|profile: --by: unknown value 'fnction'; did you mean 'function'?
 profile --by prcess|profile: --by: unknown value 'prcess'; did you mean 'process'?
-profile --by symbol|profile: --by: unknown value 'symbol'; values are: function dso process thread
+profile --by symbol|profile: --by: unknown value 'symbol'; values are: function dso line process thread
 EOF
 	pd --redact=cmm header $F
 	assert_status 2

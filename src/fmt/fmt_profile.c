@@ -7,8 +7,15 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const profile_by_names[PROFILE_NBY] = {"function", "dso", "process",
-						   "thread"};
+const char *const profile_by_names[PROFILE_NBY] = {"function", "dso", "line",
+						   "process", "thread"};
+
+/* A table of addresses (functions, DSOs, lines), not of tasks. */
+static bool by_address(const struct pd_profile *p)
+{
+	return p->by == PD_PROF_BY_FUNCTION || p->by == PD_PROF_BY_DSO ||
+	       p->by == PD_PROF_BY_LINE;
+}
 
 /* Each event profiled: its samples and period, and those left unplaced. */
 static void emit_events(struct emitter *e, const struct profile_view *v)
@@ -19,7 +26,7 @@ static void emit_events(struct emitter *e, const struct profile_view *v)
 	emit_arr_begin(e, "events");
 	for (uint32_t i = 0; i < p->nevents; i++) {
 		const struct pd_prof_event *pe = &p->events[i];
-		bool funcs = p->by <= PD_PROF_BY_DSO;
+		bool funcs = by_address(p);
 
 		profile_event_name(v, i, name, sizeof(name));
 		emit_row_begin_t(e, NULL, "%s", name);
@@ -99,12 +106,26 @@ static void emit_status(struct emitter *e, const struct pd_prof_dso *d)
 	emit_text_hide(e, false);
 }
 
+/* A row's own counts, its inclusive ones, its DSO and the DSO's status. */
+static void emit_row_counts(struct emitter *e, const struct pd_profile *p,
+			    const struct pd_prof_row *r)
+{
+	const struct pd_prof_dso *d =
+		r->dso == PD_PROF_NONE ? NULL : &p->dsos[r->dso];
+
+	emit_u64(e, "samples", r->samples);
+	emit_percent(e, "percent", r->period, p->events[r->event].period, 2);
+	emit_u64(e, "period", r->period);
+	emit_children(e, p, r);
+	emit_private(e, "dso", PRIV_PATH, dso_name(p, r->dso),
+		     strlen(dso_name(p, r->dso)));
+	emit_status(e, d);
+}
+
 static void emit_function(struct emitter *e, const struct profile_view *v,
 			  const struct pd_prof_row *r)
 {
 	const struct pd_profile *p = v->p;
-	const struct pd_prof_dso *d =
-		r->dso == PD_PROF_NONE ? NULL : &p->dsos[r->dso];
 	char name[256], title[32];
 	const char *sym = r->symbol ? r->symbol : r->label;
 
@@ -127,13 +148,7 @@ static void emit_function(struct emitter *e, const struct profile_view *v,
 	else
 		emit_null(e, "size");
 	emit_text_hide(e, false);
-	emit_u64(e, "samples", r->samples);
-	emit_percent(e, "percent", r->period, p->events[r->event].period, 2);
-	emit_u64(e, "period", r->period);
-	emit_children(e, p, r);
-	emit_private(e, "dso", PRIV_PATH, dso_name(p, r->dso),
-		     strlen(dso_name(p, r->dso)));
-	emit_status(e, d);
+	emit_row_counts(e, p, r);
 	emit_private_opt(e, "source_file", PRIV_PATH, r->source_file);
 	emit_text_hide(e, !r->hot_line);
 	if (r->hot_line)
@@ -168,6 +183,46 @@ static void emit_functions(struct emitter *e, const struct profile_view *v)
 	for (uint32_t i = 0; i < p->nrows; i++)
 		if (shown(v, &p->rows[i], &last, &k))
 			emit_function(e, v, &p->rows[i]);
+	emit_table_end(e);
+}
+
+static const char *const line_cols[] = {
+	"event",   "srcline", "source_file", "line",   "samples",
+	"percent", "period",  "dso",	     "status", "unverified",
+};
+
+/* --by line: a row per event and source line, titled as perf names it */
+static void emit_lines(struct emitter *e, const struct profile_view *v)
+{
+	const struct pd_profile *p = v->p;
+	uint32_t last = PD_PROF_NONE;
+	uint64_t k = 0;
+	char name[256];
+
+	emit_table_begin(e, "lines", line_cols, PD_NELEMS(line_cols));
+	for (uint32_t i = 0; i < p->nrows; i++) {
+		const struct pd_prof_row *r = &p->rows[i];
+
+		if (!shown(v, r, &last, &k))
+			continue;
+		profile_event_name(v, r->event, name, sizeof(name));
+		emit_row_begin_title(e, NULL, r->label);
+		emit_text_hide(e, p->nevents < 2);
+		emit_str(e, "event", name);
+		emit_text_hide(e, true);
+		emit_private(e, "srcline", PRIV_PATH, r->label,
+			     strlen(r->label));
+		emit_text_hide(e, false);
+		emit_private_opt(e, "source_file", PRIV_PATH, r->source_file);
+		emit_text_hide(e, true);
+		if (r->source_file)
+			emit_u64(e, "line", (uint64_t)r->line);
+		else
+			emit_null(e, "line");
+		emit_text_hide(e, false);
+		emit_row_counts(e, p, r);
+		emit_obj_end(e);
+	}
 	emit_table_end(e);
 }
 
@@ -280,7 +335,7 @@ static void emit_dso_list(struct emitter *e, const struct profile_view *v)
 static void emit_summary(struct emitter *e, const struct pd_profile *p)
 {
 	emit_obj_begin(e, "summary");
-	emit_u64(e, "rows", p->by <= PD_PROF_BY_DSO ? p->nrows : p->nthreads);
+	emit_u64(e, "rows", by_address(p) ? p->nrows : p->nthreads);
 	emit_text_hide(e, !p->unverified_samples);
 	emit_u64(e, "unverified_samples", p->unverified_samples);
 	emit_text_hide(e, !p->samples_no_attr);
@@ -319,6 +374,10 @@ void emit_profile(struct emitter *e, const struct profile_view *v)
 	case PD_PROF_BY_DSO: emit_dso_rows(e, v); break;
 	case PD_PROF_BY_PROCESS: emit_profile_processes(e, v); break;
 	case PD_PROF_BY_THREAD: emit_profile_threads(e, v); break;
+	case PD_PROF_BY_LINE:
+		emit_lines(e, v);
+		emit_dso_list(e, v);
+		break;
 	}
 	emit_summary(e, p);
 	emit_obj_end(e);

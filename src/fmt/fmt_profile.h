@@ -21,7 +21,7 @@ struct profile_view {
 void emit_profile(struct emitter *e, const struct profile_view *v);
 
 /* --by's values, indexed by enum pd_prof_by: "function", "dso", ... */
-#define PROFILE_NBY 4
+#define PROFILE_NBY 5
 extern const char *const profile_by_names[PROFILE_NBY];
 
 /* fmt_profile_tasks.c: the process and thread tables */

@@ -352,9 +352,11 @@ int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 	c.max_addrs = PD_PROF_MAX_ADDRS;
 	if (s->opts.profile_addrs - 1 < PD_PROF_MAX_ADDRS)
 		c.max_addrs = (uint32_t)s->opts.profile_addrs;
-	c.funcs = by == PD_PROF_BY_FUNCTION || by == PD_PROF_BY_DSO;
+	c.funcs = by == PD_PROF_BY_FUNCTION || by == PD_PROF_BY_DSO ||
+		  by == PD_PROF_BY_LINE;
 	c.threads = !c.funcs;
-	p->children = children && c.funcs && has_callchains(s);
+	p->children = children && by != PD_PROF_BY_LINE && c.funcs &&
+		      has_callchains(s);
 	p->nevents = s->evlist.n;
 	p->events = calloc(p->nevents + 1, sizeof(*p->events));
 	c.pos = calloc(p->nevents + 1, sizeof(*c.pos));

@@ -13,7 +13,8 @@
  *    it, counted per address; at the end each address is symbolized once
  *    (profile_dso.c) and the addresses fold into rows per event, DSO and
  *    symbol, like `perf report --sort dso,sym`, with the symbol's source
- *    file and the line of its hottest address (DWARF);
+ *    file and the line of its hottest address (DWARF); or per source line
+ *    (--by line, profile_lines.c), like `perf report --sort srcline`;
  *  - with callchains, inclusive counts (profile_chain.c): each sample
  *    counted once in the row of its ip and of every callchain address,
  *    resolved as the sample is read, like `perf report --children`.
@@ -62,6 +63,7 @@ struct pd_bid_list;
 enum pd_prof_by {
 	PD_PROF_BY_FUNCTION,
 	PD_PROF_BY_DSO,
+	PD_PROF_BY_LINE,
 	PD_PROF_BY_PROCESS,
 	PD_PROF_BY_THREAD,
 };
@@ -110,14 +112,17 @@ struct pd_prof_dso {
 	void *state;		  /* profile_dso.c's */
 };
 
-/* A row of the function (or DSO) profile. */
+/* A row of the function (or DSO, or line) profile. */
 struct pd_prof_row {
 	uint32_t event; /* evsel index */
 	uint32_t dso;	/* index in dsos, PD_PROF_NONE: no map ([unknown]) */
 	/*
 	 * The symbol; NULL for an address no symbol holds (addr is that
 	 * address, perf's "0x..." row) and for a DSO that was not
-	 * symbolized (label is its status, "[mismatch]").
+	 * symbolized (label is its status, "[mismatch]").  --by line: no
+	 * symbol; label is perf's srcline ("hot_a.c:14"; without a line
+	 * "??:0", "sym+25" or "dso[1a2b]": profile_lines.c), source_file
+	 * and line the line's.
 	 */
 	const char *symbol;
 	const char *label;
@@ -130,8 +135,9 @@ struct pd_prof_row {
 	const char *source_file;	/* of the symbol's first address */
 	const char *hot_file;		/* of the hottest address */
 	int hot_line;			/* 0: unknown */
-	uint32_t next_dso;		/* the DSO's next row (profile's own) */
-	uint64_t seen; /* the sample that last counted it (its own) */
+	int line;	   /* --by line: its line, in source_file (0: none) */
+	uint32_t next_dso; /* the DSO's next row (profile's own) */
+	uint64_t seen;	   /* the sample that last counted it (its own) */
 };
 
 /* A COMM a thread had. */

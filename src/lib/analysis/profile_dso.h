@@ -41,4 +41,14 @@ bool prof_open_checked(const char *root, const char *rel, const uint8_t *id,
 		       size_t len, struct pd_elf_file *f, char *detail,
 		       size_t dlen);
 
+/* profile_lines.c: the file and line of DSO i's file offset off, from
+ * its DWARF (prof_dso_dwarf); false: none */
+bool prof_dso_line(struct prof_ctx *c, uint32_t i, uint64_t off,
+		   const char **file, int *line);
+/* perf's srcline of a line ("hot_a.c:14"), and of an address of DSO dso
+ * without one that no file could say ("sym+25", "dso[1a2b]"). */
+const char *prof_srcline(struct prof_ctx *c, const char *file, int line);
+const char *prof_srcline_none(struct prof_ctx *c, uint32_t dso, uint64_t rel,
+			      struct pd_symtab *syms);
+
 #endif

@@ -8,7 +8,16 @@
  * segments convert them.  A dwz file (.gnu_debugaltlink) is looked for by
  * its build-id under --symfs (/usr/lib/debug/.build-id/XX/REST.debug)
  * and, as named, under the debug file's root.
+ *
+ * --by line: a row per source line, named as perf report --sort srcline
+ * names it (srcline.c: "file:line" with the file's base name); an
+ * address without a line is "??:0" when its DSO's file was read (what
+ * perf's addr2line answers; no map: the same), else (the kernel, a JIT
+ * map, a DSO not symbolized: no file perf hands addr2line, or none of
+ * the recording's build-id) "sym+off" or "dso[addr]", one row per
+ * address.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -155,4 +164,59 @@ void prof_dso_lines(struct prof_ctx *c, uint32_t i)
 	d->lines = found ? "dwarf" : "no line holds the addresses sampled";
 	pd_dwarf_close(dw);
 	pd_elf_file_close(&alt);
+}
+
+bool prof_dso_line(struct prof_ctx *c, uint32_t i, uint64_t off,
+		   const char **file, int *line)
+{
+	struct pd_dwarf *dw = prof_dso_dwarf(c, i);
+	uint64_t addr;
+
+	return dw && prof_dso_link_addr(c, i, off, &addr) &&
+	       pd_dwarf_line(dw, addr, file, line);
+}
+
+/* ---- --by line: perf's srcline ---------------------------------------- */
+
+/* "NAME" then "NUM" as fmt prints it, whole, in the profile's arena */
+static const char *name_num(struct pd_profile *p, const char *name,
+			    const char *fmt, uint64_t num)
+{
+	size_t n = strlen(name);
+	char tail[32], *s;
+	int k = snprintf(tail, sizeof(tail), fmt, num);
+
+	if (!(s = arena_alloc(&p->arena, n + (size_t)k + 1)))
+		return NULL;
+	memcpy(s, name, n);
+	memcpy(s + n, tail, (size_t)k + 1);
+	return s;
+}
+
+const char *prof_srcline(struct prof_ctx *c, const char *file, int line)
+{
+	/* srcline.c srcline_from_fileline: the base name (no
+	 * --full-source-path), ":", the line */
+	const char *base = strrchr(file, '/');
+
+	return name_num(c->p, base ? base + 1 : file, ":%" PRIu64,
+			(uint64_t)(unsigned)line);
+}
+
+const char *prof_srcline_none(struct prof_ctx *c, uint32_t dso, uint64_t rel,
+			      struct pd_symtab *syms)
+{
+	const struct pd_prof_dso *d = &c->p->dsos[dso];
+	const struct pd_sym *s = syms ? pd_symtab_find(syms, rel) : NULL;
+
+	/* srcline.c __get_srcline when addr2line has no file to read: the
+	 * symbol and the offset in it (decimal), else the DSO and the
+	 * address; a KSYMBOL's map is its one symbol (machine.c
+	 * machine__process_ksymbol_register) */
+	if (s)
+		return name_num(c->p, pd_symtab_name(syms, s), "+%" PRIu64,
+				rel - s->start);
+	if (d->ksymbol)
+		return name_num(c->p, d->name, "+%" PRIu64, rel);
+	return name_num(c->p, d->short_name, "[%" PRIx64 "]", rel);
 }

@@ -13,13 +13,20 @@
 
 #include "lib/analysis/profile_dso.h"
 
-enum row_kind { ROW_SYM, ROW_ADDR, ROW_LABEL, ROW_DSO };
+/* --by line: ROW_LINE is (file, line), a the file's name; ROW_SRC an
+ * address without a line (b 0), or every such address of a DSO (b 1) */
+enum row_kind { ROW_SYM, ROW_ADDR, ROW_LABEL, ROW_DSO, ROW_LINE, ROW_SRC };
 
 static uint32_t row_hash(uint32_t event, uint32_t dso, enum row_kind kind,
 			 uint64_t a, uint64_t b)
 {
 	uint64_t k[4] = {(uint64_t)event << 32 | dso, kind, a, b};
 
+	if (kind == ROW_LINE) {
+		const char *file = (const char *)(uintptr_t)a;
+
+		k[2] = pd_fnv1a(file, strlen(file), PD_FNV_SEED);
+	}
 	return pd_fnv1a(k, sizeof(k), PD_FNV_SEED);
 }
 
@@ -32,6 +39,10 @@ static bool row_is(const struct pd_prof_row *r, uint32_t event, uint32_t dso,
 	case ROW_SYM: return r->symbol && r->addr == a && r->size == b;
 	case ROW_ADDR: return !r->symbol && !r->label && r->addr == a;
 	case ROW_LABEL: return r->label != NULL;
+	case ROW_LINE:
+		return r->source_file && r->line == (int)b &&
+		       !strcmp(r->source_file, (const char *)(uintptr_t)a);
+	case ROW_SRC: return !r->source_file && r->addr == a && r->size == b;
 	default: return true;
 	}
 }
@@ -139,6 +150,43 @@ row_for(struct prof_ctx *c, const struct prof_addr *e, struct pd_symtab *syms)
 	return r;
 }
 
+/* --by line: the row of an address entry's line (l: its DSO's lines). */
+static struct pd_prof_row *line_row_for(struct prof_ctx *c,
+					const struct prof_addr *e,
+					struct pd_symtab *syms)
+{
+	struct pd_profile *p = c->p;
+	const struct pd_prof_dso *d =
+		e->dso == PD_PROF_NONE ? NULL : &p->dsos[e->dso];
+	struct pd_prof_row *r;
+	const char *file;
+	int line;
+
+	if (d && prof_dso_line(c, e->dso, e->rel, &file, &line)) {
+		r = row_of(c, e->event, e->dso, ROW_LINE, (uintptr_t)file,
+			   (uint64_t)line);
+		if (r && !r->label) { /* new */
+			r->addr = r->size = 0;
+			r->line = line;
+			r->source_file =
+				arena_memdup(&p->arena, file, strlen(file) + 1);
+			r->label = prof_srcline(c, file, line);
+			c->oom |= !r->source_file;
+		}
+	} else if (!d || d->src == PD_SYMS_SYMTAB || d->src == PD_SYMS_DYNSYM) {
+		/* a file addr2line read, or no map (sort.c map__srcline) */
+		r = row_of(c, e->event, e->dso, ROW_SRC, 0, 1);
+		if (r && !r->label)
+			r->label = "??:0";
+	} else {
+		r = row_of(c, e->event, e->dso, ROW_SRC, e->rel, 0);
+		if (r && !r->label)
+			r->label = prof_srcline_none(c, e->dso, e->rel, syms);
+	}
+	c->oom |= r && !r->label;
+	return r;
+}
+
 static int cmp_dso_rel(const void *a, const void *b)
 {
 	const struct prof_addr *x = a, *y = b;
@@ -154,14 +202,16 @@ static void fold_group(struct prof_ctx *c, uint32_t from, uint32_t to)
 	struct pd_profile *p = c->p;
 	uint32_t dso = c->addrs.v[from].dso;
 	struct pd_symtab *syms = NULL;
+	bool by_line = p->by == PD_PROF_BY_LINE, found = false;
 
 	if (dso != PD_PROF_NONE) {
-		prof_dso_load(c, dso, p->by == PD_PROF_BY_FUNCTION);
+		prof_dso_load(c, dso, p->by != PD_PROF_BY_DSO);
 		syms = prof_dso_syms(c, dso);
 	}
 	for (uint32_t k = from; k < to && !c->oom; k++) {
 		const struct prof_addr *e = &c->addrs.v[k];
-		struct pd_prof_row *r = row_for(c, e, syms);
+		struct pd_prof_row *r = by_line ? line_row_for(c, e, syms)
+						: row_for(c, e, syms);
 
 		if (dso != PD_PROF_NONE) {
 			p->dsos[dso].samples += e->samples;
@@ -173,6 +223,7 @@ static void fold_group(struct prof_ctx *c, uint32_t from, uint32_t to)
 			p->rows_not_kept += e->samples;
 			continue;
 		}
+		found |= r->source_file != NULL;
 		r->samples += e->samples;
 		r->period += e->period;
 		/* sorted by address: the lowest of equals stays */
@@ -181,6 +232,11 @@ static void fold_group(struct prof_ctx *c, uint32_t from, uint32_t to)
 			r->hot_addr = e->rel;
 		}
 	}
+	/* the lines read (prof_dso_release closes them) */
+	if (by_line && dso != PD_PROF_NONE && prof_dso_dwarf(c, dso) &&
+	    (found || !p->dsos[dso].lines))
+		p->dsos[dso].lines =
+			found ? "dwarf" : "no line holds the addresses sampled";
 }
 
 struct pd_prof_row *prof_row_at(struct prof_ctx *c, uint32_t event,
