@@ -26,8 +26,9 @@ MAN=man/perfdump.1
 #                     stats, not by check (but for the attrs' and ids'
 #                     caps, which every command has).
 #   dso-not-symbolized, stack-unwind-stopped
-#                     raised by records --symbols, which reads DSOs; check
-#                     does not (tests/symbols.bats, tests/unwind.bats raise
+#                     raised by records --symbols and profile, which read
+#                     DSOs; check does not (tests/symbols.bats,
+#                     tests/unwind.bats, tests/profile-callers.bats raise
 #                     them).
 UNRAISED="dso-not-symbolized features-missing order-queue-full read-error stack-unwind-stopped table-full zstd-window-too-large"
 

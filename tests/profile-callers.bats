@@ -99,7 +99,11 @@ cpu-clock:u,main,0x1180,101,0,0.00,0,110,96.49,27500000,hot,match,no,testdata/pr
 	# 0xffffffffffffffff (tests/unwind.bats)
 	pdj -j profile --symfs "$T/s" testdata/profile/nolibc-cut.data
 	jq_all '[.profile.functions[] | [.symbol, .children_samples, .samples]]' \
-		'[["start_c",32,0],["loop_a",24,24],["loop_b",8,8]]'
+		'[["start_c",32,0],["loop_a",24,24],["loop_b",8,8]]' \
+		'.warnings' '[{"offset":1472,"what":"user stack","detail":"unwinding stopped at frame 2: 0x7ffd00c47238 is outside the stack copy (8 bytes from SP 0x7ffd00c47228) (said for the first such sample)"}]'
+	# a whole stack: no warning
+	pdj -j profile --symfs "$T/s" testdata/profile/nolibc-dwarf.data
+	jq_all '.warnings' '[]'
 	# frame pointers: no stack to unwind, the recorded chain
 	pdj -j profile --symfs "$T/s" testdata/profile/inl-fp.data
 	jq_all '[.profile.functions[] | select(.dso == "inl") | [.symbol, .children_samples, .samples]]' \

@@ -204,7 +204,7 @@ static void read_fields(struct prof_ctx *c, const struct pd_evsel *evsel,
 		f->nchain = smp.ncallchain;
 	}
 	if (c->p->children && f->has_tid)
-		f->npcs = prof_unwind(c, &smp);
+		f->npcs = prof_unwind(c, &smp, ev->offset);
 }
 
 static void on_sample(struct prof_ctx *c, const struct pd_event *ev)

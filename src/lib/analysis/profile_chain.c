@@ -11,6 +11,7 @@
 
 #include "lib/analysis/buildid_maps.h"
 #include "lib/analysis/profile_int.h"
+#include "lib/session/session.h"
 #include "lib/analysis/unwind.h"
 #include "lib/format/perf_abi.h"
 
@@ -203,7 +204,8 @@ void prof_children(struct prof_ctx *c, const struct prof_leaf *leaf,
 			leaf->period);
 }
 
-uint32_t prof_unwind(struct prof_ctx *c, const struct pd_sample *smp)
+uint32_t prof_unwind(struct prof_ctx *c, const struct pd_sample *smp,
+		     uint64_t offset)
 {
 	const char *why;
 	uint32_t k = 0;
@@ -216,6 +218,16 @@ uint32_t prof_unwind(struct prof_ctx *c, const struct pd_sample *smp)
 	}
 	/* however it ends (the outermost frame, the cap, a stop), the
 	 * frames so far, as perf's unwind__get_entries gives them */
-	pd_unwind(c->uw, smp, smp->arch, c->pcs, PD_PROF_MAX_STACK, &k, &why);
+	if (pd_unwind(c->uw, smp, smp->arch, c->pcs, PD_PROF_MAX_STACK, &k,
+		      &why) == PD_UNWIND_STOPPED &&
+	    !c->unwind_warned) {
+		c->unwind_warned = true;
+		pd_diag_add(&c->s->diags, PD_C_STACK_UNWIND_STOPPED,
+			    PD_AT_RECORD(PD_REC_SAMPLE), PD_WARN, offset,
+			    "user stack",
+			    "unwinding stopped at frame %u: %s (said for the "
+			    "first such sample)",
+			    k, why);
+	}
 	return k;
 }

@@ -60,7 +60,7 @@ struct prof_ctx {
 	uint64_t pcs[PD_PROF_MAX_STACK]; /* a sample's user stack unwound */
 	bool oom;
 	bool maps_warned, rows_warned, threads_warned, comms_warned;
-	bool addr_warned;
+	bool addr_warned, unwind_warned;
 	/* the kernel's symbols, shared by its maps (profile_dso.c) */
 	struct pd_symtab ksyms;
 	bool ksyms_tried, kread;
@@ -122,10 +122,12 @@ struct prof_leaf {
 void prof_children(struct prof_ctx *c, const struct prof_leaf *leaf,
 		   const uint64_t *ips, uint32_t n, const uint64_t *pcs,
 		   uint32_t npcs);
-/* The user stack of a sample recorded with --call-graph dwarf, unwound
- * into c->pcs (at most PD_PROF_MAX_STACK frames): how many, 0 when it
- * carries none. */
-uint32_t prof_unwind(struct prof_ctx *c, const struct pd_sample *smp);
+/* The user stack of a sample recorded with --call-graph dwarf (the
+ * record at offset), unwound into c->pcs (at most PD_PROF_MAX_STACK
+ * frames): how many, 0 when it carries none.  The first stop before the
+ * outermost frame is warned of (stack-unwind-stopped). */
+uint32_t prof_unwind(struct prof_ctx *c, const struct pd_sample *smp,
+		     uint64_t offset);
 /* unwind.h's ops over c's maps and DSOs (arg: the prof_ctx) */
 extern const struct pd_unwind_ops prof_unwind_ops;
 

@@ -185,7 +185,7 @@ const struct pd_code_info pd_codes[PD_NCODES] = {
 		{"stack-unwind-stopped", PD_WARN, 0,
 		 "a sample's user stack (--call-graph dwarf) could not be "
 		 "unwound to its outermost frame: its frames end there; said "
-		 "for the first such sample; records --symbols only"},
+		 "for the first such sample; records --symbols and profile"},
 	[PD_C_MALFORMED] = {"malformed", PD_ERR, 0, "any other error"},
 	[PD_C_UNUSUAL] = {"unusual", PD_WARN, 0, "any other warning"},
 };
