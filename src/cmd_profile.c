@@ -120,7 +120,7 @@ enum {
 	OPT_TOP,
 	OPT_CSV,
 	OPT_NO_CHILDREN,
-	OPT_SYMFS, /* sym_where_set's order */
+	OPT_SYMFS, /* in sym_where_opt's order */
 	OPT_DEBUG_DIR,
 	OPT_VMLINUX,
 	OPT_KALLSYMS,
@@ -154,16 +154,8 @@ static int handle(int opt, const char *arg, void *ctx)
 				  OPT_COUNT, &po->top);
 	case OPT_CSV: po->csv = true; return 0;
 	case OPT_NO_CHILDREN: po->no_children = true; return 0;
-	case OPT_SYMFS:
-	case OPT_DEBUG_DIR:
-	case OPT_VMLINUX:
-	case OPT_KALLSYMS:
-	case OPT_NO_DEMANGLE:
-	case OPT_STRICT_BUILD_IDS:
-		sym_where_set(&po->where, (enum sym_opt)(opt - OPT_SYMFS), arg);
-		return 0;
 	}
-	return -1;
+	return sym_where_opt(&po->where, opt - OPT_SYMFS, arg) ? 0 : -1;
 }
 
 static int load(struct cmd_run *r)

@@ -145,7 +145,7 @@ enum {
 	OPT_JSON_LINES,
 	OPT_SYMBOLS,
 	OPT_SRCLINE,
-	OPT_SYMFS, /* sym_where_set's order */
+	OPT_SYMFS, /* in sym_where_opt's order */
 	OPT_DEBUG_DIR,
 	OPT_VMLINUX,
 	OPT_KALLSYMS,
@@ -238,14 +238,6 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_JSON_LINES: ro->json_lines = true; return 0;
 	case OPT_SYMBOLS: ro->symbols = true; return 0;
 	case OPT_SRCLINE: ro->symbols = ro->srcline = true; return 0;
-	case OPT_SYMFS:
-	case OPT_DEBUG_DIR:
-	case OPT_VMLINUX:
-	case OPT_KALLSYMS:
-	case OPT_NO_DEMANGLE:
-	case OPT_STRICT_BUILD_IDS:
-		sym_where_set(&ro->where, (enum sym_opt)(opt - OPT_SYMFS), arg);
-		return 0;
 	case OPT_PID:
 		ro->f.has_pid = true;
 		return task_id("records: --pid", arg,
@@ -278,7 +270,8 @@ static int handle(int opt, const char *arg, void *ctx)
 		ro->order_given = true;
 		return i < 0 ? -1 : 0;
 	}
-	default: return -1;
+	default:
+		return sym_where_opt(&ro->where, opt - OPT_SYMFS, arg) ? 0 : -1;
 	}
 }
 

@@ -167,10 +167,11 @@ void print_diag(const struct pd_diag *d, void *opts);
 
 /*
  * --symfs, --debug-dir, --vmlinux, --kallsyms, --no-demangle and
- * --strict-build-ids of records and profile (symopts.c): sym_where_set()
- * takes each (a command's OPT_ values in this order, from its SYMFS: opt
- * - OPT_SYMFS; arg NULL for the last two); sym_where_check() says when
- * both --vmlinux and --kallsyms are given (-1, said); sym_where_default()
+ * --strict-build-ids of records and profile (symopts.c): a command gives
+ * them option values in this order from its first, and sym_where_opt()
+ * takes each (o: the value - first; false: not one of them);
+ * sym_where_check() says when both --vmlinux and --kallsyms are given
+ * (-1, said); sym_where_default()
  * puts perf's build-id cache where no --debug-dir was given, and the
  * running kernel's files of the testing aids.
  */
@@ -186,7 +187,7 @@ struct sym_where {
 	struct pd_prof_where w;
 	bool has_debug_dir;
 };
-void sym_where_set(struct sym_where *s, enum sym_opt o, const char *arg);
+bool sym_where_opt(struct sym_where *s, int o, const char *arg);
 int sym_where_check(const char *cmd, const struct sym_where *s);
 void sym_where_default(struct sym_where *s, const struct pd_session *ses);
 

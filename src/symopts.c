@@ -6,9 +6,9 @@
 
 #include "perfdump.h"
 
-void sym_where_set(struct sym_where *s, enum sym_opt o, const char *arg)
+bool sym_where_opt(struct sym_where *s, int o, const char *arg)
 {
-	switch (o) {
+	switch ((enum sym_opt)o) {
 	case SYM_OPT_SYMFS: s->w.bid.symfs = arg; break;
 	case SYM_OPT_DEBUG_DIR:
 		s->w.bid.debug_dir = arg;
@@ -18,7 +18,9 @@ void sym_where_set(struct sym_where *s, enum sym_opt o, const char *arg)
 	case SYM_OPT_KALLSYMS: s->w.kallsyms = arg; break;
 	case SYM_OPT_NO_DEMANGLE: s->w.raw_names = true; break;
 	case SYM_OPT_STRICT_BUILD_IDS: s->w.strict_build_ids = true; break;
+	default: return false;
 	}
+	return true;
 }
 
 int sym_where_check(const char *cmd, const struct sym_where *s)
