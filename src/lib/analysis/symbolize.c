@@ -188,37 +188,48 @@ static void frame_lines(struct pd_symbolizer *z, uint32_t dso,
 #define SHOWS_FRAMES "its frames have no symbol"
 #define SHOWS_PRINTS "tracepoint prints show its addresses in hex"
 
-/* Where an address of this cpumode is, and its symbol (with --srcline,
- * its lines); a DSO without symbols is warned about once.  print: for a
- * tracepoint print's %ps, no lines. */
-static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
-		    uint64_t ip, struct pd_stack_frame *f, bool print)
+/* The frame of ip, found in a map (hit: NULL when none): its symbol
+ * (with --srcline, its lines); a DSO without symbols is warned about
+ * once.  print: for a tracepoint print's %ps, no lines. */
+static void frame_at(struct pd_symbolizer *z, uint64_t ip,
+		     const struct pd_bid_hit *h, struct pd_stack_frame *f,
+		     bool print)
 {
 	struct prof_ctx *c = &z->c;
 	struct pd_symtab *syms;
 	const struct pd_sym *s;
-	struct pd_bid_hit hit;
 
 	*f = (struct pd_stack_frame){.ip = ip, .rel = ip};
-	if (!prof_resolve(c, mode, pid, ip, true, &hit))
+	if (!h)
 		return;
-	f->rel = hit.rel;
-	f->dso = z->p.dsos[hit.dso_index].name;
-	syms = prof_dso_syms(c, hit.dso_index);
+	f->rel = h->rel;
+	f->dso = z->p.dsos[h->dso_index].name;
+	syms = prof_dso_syms(c, h->dso_index);
 	if (!syms) {
 		/* with --symbols, frames show it first and best */
-		warn_dso(z, hit.dso_index,
+		warn_dso(z, h->dso_index,
 			 z->kernel_only ? SHOWS_PRINTS : SHOWS_FRAMES);
 		return;
 	}
-	f->unverified = z->p.dsos[hit.dso_index].unverified;
-	s = pd_symtab_find(syms, hit.rel);
+	f->unverified = z->p.dsos[h->dso_index].unverified;
+	s = pd_symtab_find(syms, h->rel);
 	if (s) {
 		f->sym = pd_symtab_name(syms, s); /* made once, kept */
-		f->symoff = hit.rel - s->start;
+		f->symoff = h->rel - s->start;
 	}
 	if (z->lines && !print)
-		frame_lines(z, hit.dso_index, f);
+		frame_lines(z, h->dso_index, f);
+}
+
+/* Where an address of this cpumode is, and its frame (frame_at). */
+static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
+		    uint64_t ip, struct pd_stack_frame *f, bool print)
+{
+	struct pd_bid_hit hit;
+
+	frame_at(z, ip,
+		 prof_resolve(&z->c, mode, pid, ip, true, &hit) ? &hit : NULL,
+		 f, print);
 }
 
 /* The user stack unwound after the n frames of the callchain. */
@@ -265,13 +276,10 @@ static void resolve_branch(struct pd_symbolizer *z, uint32_t pid, uint64_t ip,
 			   struct pd_stack_frame *f)
 {
 	struct pd_bid_hit hit;
+	bool found = prof_resolve(&z->c, PD_MISC_USER, pid, ip, true, &hit) ||
+		     prof_resolve(&z->c, PD_MISC_KERNEL, pid, ip, true, &hit);
 
-	if (!pd_bid_maps_sample(z->c.maps, PD_MISC_USER, pid, ip, &hit) &&
-	    pd_bid_maps_sample(z->c.maps, PD_MISC_KERNEL, pid, ip, &hit)) {
-		resolve(z, PD_MISC_KERNEL, pid, ip, f, false);
-		return;
-	}
-	resolve(z, PD_MISC_USER, pid, ip, f, false);
+	frame_at(z, ip, found ? &hit : NULL, f, false);
 }
 
 static void branches(struct pd_symbolizer *z, const struct pd_sample *smp,
