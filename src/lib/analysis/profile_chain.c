@@ -204,6 +204,18 @@ void prof_children(struct prof_ctx *c, const struct prof_leaf *leaf,
 			leaf->period);
 }
 
+void prof_unwind_stopped(struct prof_ctx *c, uint64_t offset, uint32_t frame,
+			 const char *why, const char *later)
+{
+	if (c->unwind_warned)
+		return;
+	c->unwind_warned = true;
+	pd_diag_add(&c->s->diags, PD_C_STACK_UNWIND_STOPPED,
+		    PD_AT_RECORD(PD_REC_SAMPLE), PD_WARN, offset, "user stack",
+		    "unwinding stopped at frame %u: %s (%s)", frame, why,
+		    later);
+}
+
 uint32_t prof_unwind(struct prof_ctx *c, const struct pd_sample *smp,
 		     uint64_t offset)
 {
@@ -219,15 +231,8 @@ uint32_t prof_unwind(struct prof_ctx *c, const struct pd_sample *smp,
 	/* however it ends (the outermost frame, the cap, a stop), the
 	 * frames so far, as perf's unwind__get_entries gives them */
 	if (pd_unwind(c->uw, smp, smp->arch, c->pcs, PD_PROF_MAX_STACK, &k,
-		      &why) == PD_UNWIND_STOPPED &&
-	    !c->unwind_warned) {
-		c->unwind_warned = true;
-		pd_diag_add(&c->s->diags, PD_C_STACK_UNWIND_STOPPED,
-			    PD_AT_RECORD(PD_REC_SAMPLE), PD_WARN, offset,
-			    "user stack",
-			    "unwinding stopped at frame %u: %s (said for the "
-			    "first such sample)",
-			    k, why);
-	}
+		      &why) == PD_UNWIND_STOPPED)
+		prof_unwind_stopped(c, offset, k, why,
+				    "said for the first such sample");
 	return k;
 }

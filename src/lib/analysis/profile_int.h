@@ -128,6 +128,10 @@ void prof_children(struct prof_ctx *c, const struct prof_leaf *leaf,
  * outermost frame is warned of (stack-unwind-stopped). */
 uint32_t prof_unwind(struct prof_ctx *c, const struct pd_sample *smp,
 		     uint64_t offset);
+/* A sample's unwinding (the record at offset) stopped at frame: said
+ * for the first such sample only, `later` saying where the others are */
+void prof_unwind_stopped(struct prof_ctx *c, uint64_t offset, uint32_t frame,
+			 const char *why, const char *later);
 /* unwind.h's ops over c's maps and DSOs (arg: the prof_ctx) */
 extern const struct pd_unwind_ops prof_unwind_ops;
 

@@ -28,7 +28,6 @@ struct pd_symbolizer {
 	uint8_t *warned; /* per DSO: its warning given */
 	uint32_t nwarned;
 	struct pd_unwinder *uw; /* made at the first stack to unwind */
-	bool unwind_warned;
 	uint64_t pcs[PD_FRAMES_MAX];
 	bool lines;
 	struct pd_stack_frame br[2 * PD_BRANCHES_MAX];
@@ -254,15 +253,8 @@ static uint32_t unwind_stack(struct pd_symbolizer *z, const struct pd_event *ev,
 		out->capped = true;
 	if (end == PD_UNWIND_STOPPED) {
 		out->unwind_stopped = why;
-		if (!z->unwind_warned) {
-			z->unwind_warned = true;
-			pd_diag_add(&z->c.s->diags, PD_C_STACK_UNWIND_STOPPED,
-				    PD_AT_RECORD(ev->type), PD_WARN, ev->offset,
-				    "user stack",
-				    "unwinding stopped at frame %u: %s "
-				    "(later samples: their unwind_stopped)",
-				    n + k, why);
-		}
+		prof_unwind_stopped(&z->c, ev->offset, n + k, why,
+				    "later samples: their unwind_stopped");
 	}
 	return n + k;
 }
