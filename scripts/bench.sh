@@ -29,8 +29,11 @@
 # the profile rows (perf report symbolizes: PROFILE_RUNS runs, 3) and
 # records --symbols --json-lines against perf script -F
 # comm,tid,time,ip,sym,dso (SYMBOL_RUNS runs in turns, 11).  Then a
-# tracepoint recording (TP_MB, 200; SKIP_TP=1: not): records --json-lines,
-# every field and the print output, against perf script.
+# recording of testdata/profile/inl (-g -O2, ~8 MB): profile --by line
+# against perf report --sort srcline (SYMBOL_RUNS in turns; SKIP_SRCLINE=1:
+# not).  Then a tracepoint recording (TP_MB, 200; SKIP_TP=1: not):
+# records --json-lines, every field and the print output, against perf
+# script.
 #
 # Recordings are made once with `perf record -F 20000 -g -e cpu-clock -a`
 # on a CPU-heavy workload and cached outside the repository in
@@ -363,6 +366,32 @@ if [ -z "${SKIP_VARIANTS:-}" ]; then
 	read -r qt qm < <(measure perf report --stats -i "$f")
 	row "stats vs report --stats (-z)" "$pt" "$pm" "$qt" "$qm"
 	rm -f "$zst"
+fi
+
+# source lines: profile --by line against perf report --sort srcline on a
+# recording of a program built -g -O2 (testdata/profile/inl, copied beside
+# the recording so that both find it at its recorded path), ~8 MB; perf
+# reads each address's line with addr2line, perfdump each DSO's DWARF once
+# (SKIP_SRCLINE=1: not)
+if [ -z "${SKIP_SRCLINE:-}" ] && [ -z "${SKIP_PROFILE:-}" ]; then
+	f="$DIR/srcline-bench.data"
+	if [ ! -f "$f" ]; then
+		cp testdata/profile/inl "$DIR/inl-bench"
+		perf record -q -F 20000 -g -o "$f" -- "$DIR/inl-bench" 2000000000 >/dev/null 2>&1
+	fi
+	title "$f"
+	RUNS=${SYMBOL_RUNS:-11}
+	empty=$(mktemp -d) # no build-id cache: the file at its path, for both
+	read -r pt pm qt qm lo hi < <(measure2 $PD profile --by line "$f" -- \
+		env PERF_BUILDID_DIR="$empty" perf report --stdio --sort srcline -i "$f")
+	row "profile --by line vs --sort srcline" "$pt" "$pm" "$qt" "$qm"
+	printf '%-34s %s\n' "" "$(turns "$lo" "$hi")"
+	read -r pt pm qt qm lo hi < <(measure2 $PD profile --by line --no-children "$f" -- \
+		env PERF_BUILDID_DIR="$empty" perf report --stdio --sort srcline --no-children -i "$f")
+	row "the same, --no-children" "$pt" "$pm" "$qt" "$qm"
+	printf '%-34s %s\n' "" "$(turns "$lo" "$hi")"
+	rmdir "$empty"
+	RUNS=${BENCH_RUNS:-5}
 fi
 
 # tracepoints: every field and the print output of every sample
