@@ -379,8 +379,8 @@ if [ -z "${SKIP_SRCLINE:-}" ] && [ -z "${SKIP_PROFILE:-}" ]; then
 		cp testdata/profile/inl "$DIR/inl-bench"
 		perf record -q -F 20000 -g -o "$f" -- "$DIR/inl-bench" 2000000000 >/dev/null 2>&1
 	fi
-	title "$f"
 	RUNS=${SYMBOL_RUNS:-11}
+	title "$f"
 	empty=$(mktemp -d) # no build-id cache: the file at its path, for both
 	read -r pt pm qt qm lo hi < <(measure2 $PD profile --by line "$f" -- \
 		env PERF_BUILDID_DIR="$empty" perf report --stdio --sort srcline -i "$f")
