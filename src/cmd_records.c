@@ -133,7 +133,7 @@ struct rec_opts {
 
 enum {
 	OPT_TYPE = 256,
-	OPT_EVENT,
+	OPT_EVENT, /* in filter_opt's order */
 	OPT_PID,
 	OPT_TID,
 	OPT_CPU,
@@ -152,41 +152,6 @@ enum {
 	OPT_NO_DEMANGLE,
 	OPT_STRICT_BUILD_IDS,
 };
-
-/* A u32 value (a CPU, a pid), as opt_number takes a number. */
-static int number_u32(const char *where, const char *arg, const char *want,
-		      uint32_t *v)
-{
-	uint64_t x;
-
-	if (opt_number(where, arg, 0, UINT32_MAX, want, &x) < 0)
-		return -1;
-	*v = (uint32_t)x;
-	return 0;
-}
-
-/* A pid or tid: a number, or -1 (perf's "none", e.g. in -a recordings) */
-static int task_id(const char *where, const char *arg, const char *want,
-		   uint32_t *v)
-{
-	if (!strcmp(arg, "-1")) {
-		*v = UINT32_MAX;
-		return 0;
-	}
-	return number_u32(where, arg, want, v);
-}
-
-/* --time (filter.h pd_filter_parse_time) */
-static int parse_time(struct rec_opts *ro, const char *arg)
-{
-	char err[512];
-
-	if (pd_filter_parse_time(&ro->f, arg, err, sizeof(err)) < 0) {
-		usage_error("records: --time: %s", err);
-		return -1;
-	}
-	return 0;
-}
 
 static int parse_type_list(struct rec_opts *ro, const char *arg)
 {
@@ -233,23 +198,15 @@ static int handle(int opt, const char *arg, void *ctx)
 
 	switch (opt) {
 	case OPT_TYPE: return parse_type_list(ro, arg);
-	case OPT_EVENT: ro->f.event = arg; return 0;
-	case OPT_TIME: return parse_time(ro, arg);
+	case OPT_EVENT:
+	case OPT_PID:
+	case OPT_TID:
+	case OPT_CPU:
+	case OPT_TIME:
+		return filter_opt(&ro->f, "records", opt - OPT_EVENT, arg);
 	case OPT_JSON_LINES: ro->json_lines = true; return 0;
 	case OPT_SYMBOLS: ro->symbols = true; return 0;
 	case OPT_SRCLINE: ro->symbols = ro->srcline = true; return 0;
-	case OPT_PID:
-		ro->f.has_pid = true;
-		return task_id("records: --pid", arg,
-			       "a process id (a number, or -1)", &ro->f.pid);
-	case OPT_TID:
-		ro->f.has_tid = true;
-		return task_id("records: --tid", arg,
-			       "a thread id (a number, or -1)", &ro->f.tid);
-	case OPT_CPU:
-		ro->f.has_cpu = true;
-		return number_u32("records: --cpu", arg, "a CPU number",
-				  &ro->f.cpu);
 	case OPT_SKIP:
 		return opt_number("records: --skip", arg, 0, UINT64_MAX,
 				  OPT_COUNT, &ro->f.skip);
@@ -283,62 +240,12 @@ struct rec_ctx {
 	struct pd_symbolizer *z; /* --symbols */
 };
 
-/* Into a message: names from the file pass the text output's escaping. */
-struct sink {
-	char *p;
-	size_t len, cap;
-};
-
-static void put_sink(void *ctx, const char *p, size_t n)
-{
-	struct sink *k = ctx;
-
-	if (k->len + n >= k->cap)
-		n = k->cap - 1 - k->len;
-	memcpy(k->p + k->len, p, n);
-	k->len += n;
-	k->p[k->len] = 0;
-}
-
-/*
- * --event that names no event of the recording is a usage error: say
- * which events there are.  A stream read as it arrives may name its
- * events later (EVENT_UPDATE): events it names nowhere yet, or only by
- * their attr, are given the benefit of the doubt; so is an unnamed
- * tracepoint, which tracing data met in the records may name
- * (simpleperf's).
- */
+/* --event names an event of the recording (filter_check_event) */
 static int load(struct cmd_run *r)
 {
 	const struct rec_ctx *c = r->ctx;
-	const struct pd_evlist *l = &r->s->evlist;
-	char list[1024] = "";
-	struct sink k = {list, 0, sizeof(list)};
 
-	if (!c->ro.f.event)
-		return 0;
-	for (uint32_t i = 0; i < l->n; i++) {
-		const struct pd_evsel *ev = &l->v[i];
-		bool unsure = !ev->name[0] || !strcmp(ev->name_from, "attr");
-
-		if (pd_event_matches(ev, c->ro.f.event) ||
-		    (unsure && r->s->pipe.live) ||
-		    (!ev->name[0] && ev->attr.type == PD_TYPE_TRACEPOINT))
-			return 0;
-	}
-	for (uint32_t i = 0; i < l->n && k.len < sizeof(list) - 300; i++) {
-		char name[300];
-
-		snprintf(name, sizeof(name), "%s%s%s (attr%u)", i ? ", " : "",
-			 l->v[i].name, l->v[i].name[0] ? "" : "unnamed",
-			 l->v[i].idx);
-		text_escape(name, strlen(name), false, put_sink, &k);
-	}
-	usage_error("records: --event '%s' names no event of the recording; "
-		    "%s%s",
-		    c->ro.f.event, l->n ? "its events are " : "it has none",
-		    list);
-	return EXIT_USAGE;
+	return filter_check_event("records", &c->ro.f, r->s);
 }
 
 /* One record that passed the filters (walk.h). */

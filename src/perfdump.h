@@ -192,6 +192,26 @@ int sym_where_check(const char *cmd, const struct sym_where *s);
 void sym_where_default(struct sym_where *s, const struct pd_session *ses);
 
 /*
+ * The record filters of records and export (filteropts.c): --event,
+ * --pid, --tid, --cpu and --time, given option values in this order from
+ * a command's first, as the symbol options.  filter_opt() takes one into
+ * f (o: the value - first): 0, -1 after a usage error ("CMD: --pid: ..."),
+ * 1 when o is not one of them.  filter_check_event(): 0, or EXIT_USAGE
+ * (said, with the recording's events) when --event names none of them.
+ */
+enum filter_opt_id {
+	FILTER_OPT_EVENT,
+	FILTER_OPT_PID,
+	FILTER_OPT_TID,
+	FILTER_OPT_CPU,
+	FILTER_OPT_TIME,
+};
+struct pd_filter;
+int filter_opt(struct pd_filter *f, const char *cmd, int o, const char *arg);
+int filter_check_event(const char *cmd, const struct pd_filter *f,
+		       const struct pd_session *s);
+
+/*
  * A number option's value (optnum.c): digits as strtoull reads them in
  * `base` (0: 0x hex as well), no sign or blank, at most max.  opt_number
  * says otherwise as a usage error, "WHERE: 'ARG' is not WANT" (WHERE:
