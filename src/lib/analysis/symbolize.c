@@ -203,6 +203,7 @@ static void frame_at(struct pd_symbolizer *z, uint64_t ip,
 		return;
 	f->rel = h->rel;
 	f->dso = z->p.dsos[h->dso_index].name;
+	f->dso_index = h->dso_index;
 	syms = prof_dso_syms(c, h->dso_index);
 	if (!syms) {
 		/* with --symbols, frames show it first and best */
@@ -361,4 +362,10 @@ const char *pd_symbolizer_kernel(struct pd_symbolizer *z, uint64_t addr,
 	resolve(z, PD_MISC_KERNEL, 0, addr, &f, true);
 	*start = addr - f.symoff;
 	return f.sym;
+}
+
+const struct pd_prof_dso *pd_symbolizer_dso(const struct pd_symbolizer *z,
+					    uint32_t dso_index)
+{
+	return dso_index < z->p.ndsos ? &z->p.dsos[dso_index] : NULL;
 }

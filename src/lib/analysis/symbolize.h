@@ -39,12 +39,13 @@ struct pd_inline_frame {
 /* One frame of a sample: its ip, or a context marker. */
 struct pd_stack_frame {
 	uint64_t ip;
-	bool marker;	 /* ip is a PERF_CONTEXT_* marker, not an address */
-	uint64_t rel;	 /* ip in its DSO (ip - map start + pgoff), as perf
+	bool marker;	    /* ip is a PERF_CONTEXT_* marker, not an address */
+	uint64_t rel;	    /* ip in its DSO (ip - map start + pgoff), as perf
 			  * script prints a callchain's frames; no map: ip */
-	const char *sym; /* NULL: no symbol holds it ([unknown]) */
-	uint64_t symoff; /* ip's offset in sym */
-	const char *dso; /* NULL: no map holds it ([unknown]) */
+	const char *sym;    /* NULL: no symbol holds it ([unknown]) */
+	uint64_t symoff;    /* ip's offset in sym */
+	const char *dso;    /* NULL: no map holds it ([unknown]) */
+	uint32_t dso_index; /* with dso: its pd_symbolizer_dso() */
 	/* its DSO's symbols come from a file whose build-id was not
 	 * compared with a recorded one (profile.h: unverified) */
 	bool unverified;
@@ -113,6 +114,11 @@ void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
  */
 bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d, struct pd_frames *out);
+
+/* A frame's DSO (pd_stack_frame dso_index): its name, build-id, whether
+ * it is the kernel's; valid until pd_symbolizer_free.  NULL: no such. */
+const struct pd_prof_dso *pd_symbolizer_dso(const struct pd_symbolizer *z,
+					    uint32_t dso_index);
 
 /*
  * The kernel function holding addr, from the kernel's maps as the
