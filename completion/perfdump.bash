@@ -10,7 +10,7 @@
 # the feature names and the values an option's help lists (A|B).
 
 _perfdump_commands="summary header features attrs records stats check buildids profile
-	help"
+	export help"
 
 _perfdump_global_opts="-j --json -p --pretty -x --hex -h --help -V --version
 	--redact --redact=comm --redact-key --no-progress"
@@ -27,12 +27,16 @@ _perfdump_cmd_opts() {
 	buildids) echo "-H --hits --missing --no-resolve --symfs --debug-dir --kernel" ;;
 	profile) echo "--by --top --csv --no-children --symfs --debug-dir --vmlinux
 		--kallsyms --no-demangle --strict-build-ids" ;;
+	export) echo "--to -o --output --event --pid --tid --cpu --time --folded-pid
+		--folded-tid --kernel-suffix --jit-suffix --inline --no-inline --period
+		--symfs --debug-dir --kallsyms --vmlinux --no-demangle --strict-build-ids" ;;
 	esac
 }
 
 # Options whose value is the next word.
 _perfdump_arg_opts=" --redact-key --type --event --pid --tid --cpu --time --skip
-	--limit --at --order --top --symfs --debug-dir --by --vmlinux --kallsyms "
+	--limit --at --order --top --symfs --debug-dir --by --vmlinux --kallsyms
+	--to -o --output "
 
 # records --type: the record-type registry, names as perfdump takes them
 # (any case, or an unambiguous prefix).
@@ -87,7 +91,10 @@ _perfdump() {
 	--by)
 		words="function dso line process thread"
 		;;
-	--vmlinux | --kallsyms)
+	--to)
+		words="folded"
+		;;
+	--vmlinux | --kallsyms | -o | --output)
 		_perfdump_files "$cur"
 		return 0
 		;;

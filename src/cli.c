@@ -315,6 +315,45 @@ static int show_not_perf_data(const struct cmd *c, const struct opts *o,
 	return finish_output(e, &s->diags, false);
 }
 
+/* CMD_OWN_OUTPUT: the warnings on stderr after the output (the errors
+ * were said as they happened), as print_diag says errors. */
+static void print_warnings(const struct opts *o, const struct pd_diags *d)
+{
+	if (o->quiet)
+		return;
+	progress_hold();
+	for (size_t i = 0; i < d->n; i++) {
+		const struct pd_diag *g = &d->v[i];
+
+		if (g->sev == PD_ERR)
+			continue;
+		fputs("perfdump: ", stderr);
+		escaped_as(stderr, o, PRIV_PATH, o->file);
+		fputs(": warning: ", stderr);
+		if (g->offset != PD_NO_OFFSET)
+			fprintf(stderr,
+				"0x%llx: ", (unsigned long long)g->offset);
+		escaped_as(stderr, o, PRIV_NONE, g->what ? g->what : "");
+		fputs(": ", stderr);
+		escaped_as(stderr, o, PRIV_NONE, g->detail ? g->detail : "");
+		fputc('\n', stderr);
+	}
+	progress_release();
+}
+
+/* CMD_OWN_OUTPUT: show writes its output itself; the exit status is the
+ * worst of its own and the diagnostics'. */
+static int run_own_output(const struct cmd *c, struct cmd_run *r)
+{
+	int rc;
+
+	c->show(r);
+	progress_stop();
+	print_warnings(r->o, r->diags);
+	rc = r->diags->nerr ? EXIT_DAMAGED : EXIT_SOUND;
+	return r->rc > rc ? r->rc : rc;
+}
+
 /*
  * One FILE: open it, set up what c needs, load, show, finish.  Returns its
  * exit status; *sep: a text document was written before (a blank line
@@ -356,6 +395,13 @@ static int run_file(const struct cmd *c, const struct opts *o, void *ctx,
 	r.diags = &s.diags;
 	if (c->load && (rc = c->load(&r))) {
 		progress_stop();
+		pd_session_close(&s);
+		return rc;
+	}
+	if (c->setup & CMD_OWN_OUTPUT) {
+		rc = run_own_output(c, &r);
+		if (c->done)
+			c->done(&r);
 		pd_session_close(&s);
 		return rc;
 	}

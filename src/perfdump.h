@@ -58,6 +58,12 @@ enum cmd_setup {
 	/* runs on an input that is not a recording too (check: that is
 	 * its finding); the others show no model of one (run_file) */
 	CMD_NOT_PERF_DATA = 1u << 6,
+	/*
+	 * the command writes its own output (export: a file format, not a
+	 * document): no emitter; errors go to stderr as they happen, the
+	 * warnings after show, and show's rc joins the exit status
+	 */
+	CMD_OWN_OUTPUT = 1u << 7,
 };
 
 /* What cmd_run() hands a command's steps. */
@@ -76,6 +82,9 @@ struct cmd_run {
 	/* Set by load: the text document is one line, "FILE: value", the
 	 * value being the first the command shows (check --brief). */
 	bool text_one_line;
+	/* CMD_OWN_OUTPUT: the exit status show says (0: as the diagnostics
+	 * say) */
+	int rc;
 };
 
 struct cmd {
@@ -261,9 +270,11 @@ int cmd_check(struct opts *o, int argc, char **argv);
 int cmd_buildids(struct opts *o, int argc, char **argv);
 int cmd_profile(struct opts *o, int argc, char **argv);
 int cmd_summary(struct opts *o, int argc, char **argv);
+int cmd_export(struct opts *o, int argc, char **argv);
 
 extern const struct cmd cmd_header_def, cmd_features_def, cmd_records_def;
 extern const struct cmd cmd_attrs_def, cmd_stats_def, cmd_check_def;
 extern const struct cmd cmd_buildids_def, cmd_profile_def, cmd_summary_def;
+extern const struct cmd cmd_export_def;
 
 #endif

@@ -203,6 +203,30 @@ static void profile_way(const char *f, unsigned way)
 }
 
 /*
+ * export: the stacks model and a format written from it, folded (the
+ * script's naming rules on hostile names, the escaping); by pid and tid
+ * with _[k] (way 0), or every frame's inlined calls, weighted by period
+ * (way 1).  Standard output only: no -o.
+ */
+static void export_way(const char *f, unsigned way)
+{
+	if (way)
+		fuzz_cmd(cmd_export, f, "export", "--to", "folded", "--inline",
+			 "--period", "--symfs", "/nonexistent", "--debug-dir",
+			 "/nonexistent", NULL);
+	else
+		fuzz_cmd(cmd_export, f, "export", "--to", "folded",
+			 "--folded-tid", "--kernel-suffix", "--jit-suffix",
+			 "--symfs", "/nonexistent", "--debug-dir",
+			 "/nonexistent", NULL);
+}
+
+static void t_export(const uint8_t *data, size_t size)
+{
+	export_way(fuzz_file(data, size), size & 1);
+}
+
+/*
  * Tracepoint samples: formats from the tracing data parsed by perfdump,
  * every field and the print output in JSON lines (way 0) or text (way
  * 1), or the formats as features shows them (way 2).
@@ -477,6 +501,7 @@ static void t_all(const uint8_t *data, size_t size)
 			t->run(data, size);
 	f = fuzz_file(data, size);
 	header_way(f, !(size & 1));
+	export_way(f, !(size & 1));
 	profile_way(f, (size + 1) % 3);
 	tracepoint_way(f, (size + 1) % 3);
 	tracepoint_way(f, (size + 2) % 3);
@@ -511,6 +536,8 @@ const struct fuzz_target fuzz_targets[] = {
 	{"dso", "an ELF as profile reads it: symbols, PLT, DWARF; kallsyms",
 	 t_dso},
 	{"redact", "--redact=comm: features, records, the summary", t_redact},
+	{"export", "export --to folded: the stacks model, the folded writer",
+	 t_export},
 	{"formats",
 	 "one command in a format the others leave out (-x, text, JSON)",
 	 t_formats},

@@ -1,0 +1,473 @@
+// SPDX-License-Identifier: MIT
+/* perfdump export: the samples in a format profile viewers open. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/analysis/stacks.h"
+#include "lib/analysis/symbolize.h"
+#include "lib/format/perf_abi.h"
+#include "lib/io/outfile.h"
+#include "lib/session/walk.h"
+#include "fmt/fmt_folded.h"
+#include "perfdump.h"
+
+static int load(struct cmd_run *r);
+static void show(struct cmd_run *r);
+static void done(struct cmd_run *r);
+
+const struct cmd cmd_export_def = {
+	.name = "export",
+	.fn = cmd_export,
+	.summary = "the samples as folded stacks, for flame graphs",
+	.help = "Usage: perfdump export --to FORMAT [-o OUT] [OPTIONS] [FILE]\n"
+		"\n"
+		"Read the records once, in time order, symbolize each "
+		"sample's ip and\n"
+		"callchain as records --symbols does (perf script's frames), "
+		"and write\n"
+		"the samples in a format that profile viewers open.  FORMAT:\n"
+		"  folded   one line per distinct stack, "
+		"\"comm;outer;...;leaf COUNT\",\n"
+		"           as FlameGraph's stackcollapse-perf.pl writes it "
+		"from perf\n"
+		"           script's output (flamegraph.pl, inferno, "
+		"speedscope):\n"
+		"           perfdump export --to folded perf.data | "
+		"flamegraph.pl >out.svg\n"
+		"           COUNT is the samples of one event: the one "
+		"--event names,\n"
+		"           or the recording's first event with samples "
+		"(others: said\n"
+		"           on stderr), as the script counts the first it "
+		"meets.\n"
+		"Without -o the export goes to standard output.  -o writes a "
+		"temporary\n"
+		"file beside OUT, renamed over it once complete: a failed "
+		"export leaves\n"
+		"OUT as it was; OUT is never the input (by any name or link).\n"
+		"A DSO without symbols gives [dso-name] frames (one warning "
+		"each), an\n"
+		"address without a map [unknown]; a recording without "
+		"callchains\n"
+		"one-frame stacks.\n"
+		"\n"
+		"Options:\n"
+		"      --to FORMAT      folded (a prefix will do)\n"
+		"  -o, --output OUT     write OUT, not standard output\n"
+		"      --event NAME     only samples of this event (as "
+		"records --event)\n"
+		"      --pid PID        only samples of this process (-1 too)\n"
+		"      --tid TID        only samples of this thread (-1 too)\n"
+		"      --cpu CPU        only samples of this CPU\n"
+		"      --time START,END only samples in this time span (as "
+		"records)\n"
+		"      --folded-pid     the first frame comm-PID (the "
+		"script's --pid)\n"
+		"      --folded-tid     comm-PID/TID (the script's --tid)\n"
+		"      --kernel-suffix  kernel frames end in _[k] (the "
+		"script's --kernel)\n"
+		"      --jit-suffix     JIT frames (/tmp/perf-PID.map) end in "
+		"_[j] (--jit)\n"
+		"      --inline         the calls inlined at each frame as "
+		"frames of\n"
+		"                       their own, from the DSOs' DWARF (perf "
+		"script\n"
+		"                       --inline); by default those of a "
+		"user stack\n"
+		"                       unwound from its copy, as perf "
+		"script shows them\n"
+		"      --no-inline      none of them\n"
+		"      --period         COUNT: the sum of the samples' "
+		"periods\n"
+		"      --symfs DIR      look for the DSOs under DIR (as "
+		"perf's --symfs)\n"
+		"      --debug-dir DIR  perf's build-id cache (default "
+		"~/.debug)\n"
+		"      --kallsyms FILE  the kernel's symbols from FILE\n"
+		"      --vmlinux FILE   the kernel's symbols from this ELF\n"
+		"      --no-demangle    C++ and Rust names as the symbol table "
+		"has them\n"
+		"      --strict-build-ids  no symbols for a DSO the recording "
+		"has no\n"
+		"                       build-id for\n"
+		"  -h, --help           show this help\n",
+	.setup = CMD_FEATURE_DEPS | CMD_EVLIST | CMD_OWN_OUTPUT,
+	.load = load,
+	.show = show,
+	.done = done,
+};
+
+struct export_ctx;
+
+/*
+ * An export format: its name (--to), whether its output is binary
+ * (refused on a terminal), and its visitors: init before the walk (may be
+ * NULL), sample for each sample that passed the filters, with its frames,
+ * finish to write the output (0, or -1: out of memory, said).  Formats of
+ * stacks (folded, pprof) take the samples into the stacks model
+ * (export_stacks_sample) and write it at the end.
+ */
+struct export_format {
+	const char *name;
+	bool binary;
+	int (*init)(struct export_ctx *x);
+	void (*sample)(struct export_ctx *x, const struct pd_event *ev,
+		       const struct pd_decoded *d, const struct pd_frames *f);
+	int (*finish)(struct export_ctx *x, FILE *out);
+};
+
+struct export_ctx {
+	const struct export_format *fmt;
+	const char *out_path; /* -o; NULL: standard output */
+	struct pd_filter f;
+	struct sym_where where;
+	struct folded_opts folded;
+	const char *folded_opt; /* an option of folded's, given */
+	enum folded_inline inlines;
+	/* the run */
+	struct cmd_run *r;
+	struct pd_symbolizer *z;
+	struct pd_stacks st;
+	struct pd_outfile out;
+};
+
+/* ---- the formats ------------------------------------------------------ */
+
+/* A sample into the stacks model (stacks.h): its event and period (the
+ * attr's without PERIOD, as perf's evsel__parse_sample). */
+static void export_stacks_sample(struct export_ctx *x,
+				 const struct pd_event *ev,
+				 const struct pd_decoded *d,
+				 const struct pd_frames *f)
+{
+	const struct pd_sample *smp = &d->smp;
+	uint64_t period = smp->decoded_type & PD_SAMPLE_PERIOD
+				  ? smp->period
+				  : d->evsel->attr.sample_period;
+	bool tid = smp->decoded_type & PD_SAMPLE_TID;
+
+	pd_stacks_add(&x->st, d->evsel->idx, period,
+		      tid ? smp->common.pid : UINT32_MAX,
+		      tid ? smp->common.tid : UINT32_MAX, f ? f->comm : NULL,
+		      ev->misc & PD_MISC_CPUMODE_MASK, f);
+}
+
+/*
+ * The event folded counts: the first sample's, in time order, as
+ * stackcollapse-perf.pl counts the first event it meets (merging cycles
+ * and instructions would mislead); the others are said.
+ */
+static bool folded_event(struct export_ctx *x, uint32_t *event)
+{
+	const struct pd_evlist *l = &x->r->s->evlist;
+	uint32_t others = 0, max = 0;
+	const char *name = "";
+	bool *has;
+
+	if (x->st.first_event == PD_STK_NONE)
+		return false;
+	*event = x->st.first_event;
+	for (uint32_t i = 0; i < l->n; i++)
+		if (l->v[i].idx >= max)
+			max = l->v[i].idx + 1;
+	/* the events with samples: one pass over the counts */
+	if ((has = calloc(max ? max : 1, sizeof(*has)))) {
+		for (uint32_t c = 0; c < x->st.ncounts; c++)
+			if (x->st.counts[c].event < max)
+				has[x->st.counts[c].event] = true;
+		for (uint32_t i = 0; i < l->n; i++)
+			if (l->v[i].idx == *event)
+				name = l->v[i].name;
+			else if (has[l->v[i].idx])
+				others++, has[l->v[i].idx] = false;
+		free(has);
+	}
+	if (others && !x->r->o->quiet)
+		fprintf(stderr,
+			"perfdump: export: %u more event%s samples; folded "
+			"counts the first sample's, %s, alone (--event NAME "
+			"chooses one)\n",
+			others, others > 1 ? "s have" : " has", name);
+	return true;
+}
+
+static int folded_finish(struct export_ctx *x, FILE *out)
+{
+	x->folded.event = 0;
+	if (!folded_event(x, &x->folded.event)) /* no samples: no lines */
+		return 0;
+	x->folded.inlines = x->inlines;
+	return fmt_folded(out, &x->st, &x->folded);
+}
+
+/* The formats --to takes: pprof and chrome join here. */
+static const struct export_format formats[] = {
+	{"folded", false, NULL, export_stacks_sample, folded_finish},
+};
+#define NFORMATS (sizeof(formats) / sizeof(formats[0]))
+
+/* ---- the walk --------------------------------------------------------- */
+
+/* A sample that passed the filters (walk.h): symbolized, to the format */
+static bool export_record(void *arg, const struct pd_event *ev,
+			  const struct pd_decoded *d)
+{
+	struct export_ctx *x = arg;
+	struct pd_frames f;
+
+	if (ev->type != PD_REC_SAMPLE || d->smp.no_attr || !d->evsel)
+		return true;
+	if (!pd_symbolizer_sample(x->z, ev, d, &f))
+		f.n = 0;
+	x->fmt->sample(x, ev, d, &f);
+	return true;
+}
+
+/* The symbolizer's maps: every record keeps them up to date */
+static void keep_state(void *arg, const struct pd_event *ev,
+		       const struct pd_decoded *d)
+{
+	struct export_ctx *x = arg;
+
+	pd_symbolizer_record(x->z, ev, d);
+}
+
+/* An error of the export itself, on stderr; the exit status */
+static int fail(struct export_ctx *x, int rc, const char *what)
+{
+	if (!x->r->o->quiet)
+		fprintf(stderr, "perfdump: export: %s\n", what);
+	return rc;
+}
+
+static int load(struct cmd_run *r)
+{
+	struct export_ctx *x = r->ctx;
+	char err[PATH_MAX + 200];
+	int rc;
+
+	x->r = r;
+	if ((rc = filter_check_event("export", &x->f, r->s)))
+		return rc;
+	/* the output before the input is read: an unwritable one fails
+	 * at once */
+	rc = pd_outfile_open(&x->out, x->out_path, x->fmt->binary, err,
+			     sizeof(err));
+	if (rc == PD_OUT_OK)
+		return 0;
+	return fail(x, rc == PD_OUT_IO ? EXIT_IO : EXIT_USAGE, err);
+}
+
+/* Does the export show inlined calls (their source lines)?  By default
+ * those of stacks unwound from a copy, where there are some (as perf
+ * script), else as --inline and --no-inline say. */
+static bool wants_lines(const struct export_ctx *x, const struct pd_session *s)
+{
+	if (x->inlines != FOLDED_INL_UNWOUND)
+		return x->inlines == FOLDED_INL_ALL;
+	for (uint32_t i = 0; i < s->evlist.n; i++)
+		if (s->evlist.v[i].attr.sample_type & PD_SAMPLE_STACK_USER)
+			return true;
+	/* a stream read as it arrives may bring its attrs later */
+	return s->pipe.live;
+}
+
+/* Walk, then write and commit the output (r->rc says when it failed) */
+static void show(struct cmd_run *r)
+{
+	static const struct pd_visitor v = {.record = export_record,
+					    .state = keep_state};
+	struct export_ctx *x = r->ctx;
+	struct pd_walk_opts o = {
+		.flags = PD_WALK_TIME_ORDER |
+			 (r->s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0),
+		.filter = &x->f,
+	};
+	char err[PATH_MAX + 200];
+
+	x->r = r;
+	pd_stacks_init(&x->st);
+	sym_where_default(&x->where, r->s);
+	x->z = pd_symbolizer_new(r->s, &x->where.w, false);
+	if (!x->z || (x->fmt->init && x->fmt->init(x) < 0)) {
+		r->rc = fail(x, EXIT_IO, "out of memory");
+		return;
+	}
+	pd_symbolizer_lines(x->z, wants_lines(x, r->s));
+	/* samples only: the maps follow every record (state) */
+	x->f.types[0] = PD_REC_SAMPLE;
+	x->f.ntypes = 1;
+	if (pd_walk(r->s, &o, &v, x) < 0 || x->st.oom ||
+	    x->fmt->finish(x, x->out.f) < 0) {
+		r->rc = fail(x, EXIT_IO, "out of memory");
+		return;
+	}
+	if (pd_outfile_commit(&x->out, err, sizeof(err)) != PD_OUT_OK)
+		r->rc = fail(x, EXIT_IO, err);
+}
+
+static void done(struct cmd_run *r)
+{
+	struct export_ctx *x = r->ctx;
+
+	pd_outfile_abort(&x->out); /* not committed: no half file */
+	pd_stacks_free(&x->st);
+	pd_symbolizer_free(x->z);
+	x->z = NULL;
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+enum {
+	OPT_TO = 256,
+	OPT_EVENT, /* in filter_opt's order */
+	OPT_PID,
+	OPT_TID,
+	OPT_CPU,
+	OPT_TIME,
+	OPT_SYMFS, /* in sym_where_opt's order */
+	OPT_DEBUG_DIR,
+	OPT_VMLINUX,
+	OPT_KALLSYMS,
+	OPT_NO_DEMANGLE,
+	OPT_STRICT_BUILD_IDS,
+	OPT_FOLDED_PID,
+	OPT_FOLDED_TID,
+	OPT_KERNEL_SUFFIX,
+	OPT_JIT_SUFFIX,
+	OPT_PERIOD,
+	OPT_INLINE,
+	OPT_NO_INLINE,
+};
+
+static int parse_to(struct export_ctx *x, const char *arg)
+{
+	const char *names[NFORMATS];
+	struct choices c = {.names = names, .n = NFORMATS, .what = "format"};
+	int i;
+
+	for (size_t k = 0; k < NFORMATS; k++)
+		names[k] = formats[k].name;
+	if ((i = choose(&c, arg, "export: --to")) < 0)
+		return -1;
+	x->fmt = &formats[i];
+	return 0;
+}
+
+static int folded_opt(struct export_ctx *x, int opt)
+{
+	static const char *const names[] = {"--folded-pid", "--folded-tid",
+					    "--kernel-suffix", "--jit-suffix",
+					    "--period"};
+
+	switch (opt) {
+	case OPT_FOLDED_PID:
+		if (x->folded.first != FOLDED_TID)
+			x->folded.first = FOLDED_PID;
+		break;
+	case OPT_FOLDED_TID: x->folded.first = FOLDED_TID; break;
+	case OPT_KERNEL_SUFFIX: x->folded.kernel_suffix = true; break;
+	case OPT_JIT_SUFFIX: x->folded.jit_suffix = true; break;
+	case OPT_PERIOD: x->folded.period = true; break;
+	default: return -1;
+	}
+	x->folded_opt = names[opt - OPT_FOLDED_PID];
+	return 0;
+}
+
+static int handle(int opt, const char *arg, void *ctx)
+{
+	struct export_ctx *x = ctx;
+
+	switch (opt) {
+	case OPT_TO: return parse_to(x, arg);
+	case 'o': x->out_path = arg; return 0;
+	case OPT_INLINE: x->inlines = FOLDED_INL_ALL; return 0;
+	case OPT_NO_INLINE: x->inlines = FOLDED_INL_NONE; return 0;
+	case OPT_EVENT:
+	case OPT_PID:
+	case OPT_TID:
+	case OPT_CPU:
+	case OPT_TIME: return filter_opt(&x->f, "export", opt - OPT_EVENT, arg);
+	}
+	if (opt >= OPT_FOLDED_PID && opt <= OPT_PERIOD)
+		return folded_opt(x, opt);
+	return sym_where_opt(&x->where, opt - OPT_SYMFS, arg) ? 0 : -1;
+}
+
+/* What cmd_run cannot tell: the options that go together, one FILE,
+ * and the output not the input. */
+static int check(struct export_ctx *x, struct opts *o)
+{
+	char err[PATH_MAX * 2 + 100];
+
+	if (!x->fmt) {
+		usage_error("export: give the format: --to folded");
+		return EXIT_USAGE;
+	}
+	if (o->fmt != EMIT_TEXT) {
+		usage_error("export: -j and -p: the export's format is "
+			    "--to's");
+		return EXIT_USAGE;
+	}
+	if (x->folded_opt && strcmp(x->fmt->name, "folded")) {
+		usage_error("export: %s goes with --to folded", x->folded_opt);
+		return EXIT_USAGE;
+	}
+	if (o->nfiles > 1) {
+		usage_error("export: one FILE at a time");
+		return EXIT_USAGE;
+	}
+	if (sym_where_check("export", &x->where) < 0)
+		return EXIT_USAGE;
+	if (x->out_path &&
+	    pd_outfile_check(x->out_path,
+			     o->nfiles ? (const char *const *)o->files
+				       : &o->file,
+			     1, err, sizeof(err)) != PD_OUT_OK) {
+		fprintf(stderr, "perfdump: export: %s\n", err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+int cmd_export(struct opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"to", required_argument, NULL, OPT_TO},
+		{"output", required_argument, NULL, 'o'},
+		{"event", required_argument, NULL, OPT_EVENT},
+		{"pid", required_argument, NULL, OPT_PID},
+		{"tid", required_argument, NULL, OPT_TID},
+		{"cpu", required_argument, NULL, OPT_CPU},
+		{"time", required_argument, NULL, OPT_TIME},
+		{"symfs", required_argument, NULL, OPT_SYMFS},
+		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
+		{"kallsyms", required_argument, NULL, OPT_KALLSYMS},
+		{"vmlinux", required_argument, NULL, OPT_VMLINUX},
+		{"no-demangle", no_argument, NULL, OPT_NO_DEMANGLE},
+		{"strict-build-ids", no_argument, NULL, OPT_STRICT_BUILD_IDS},
+		{"folded-pid", no_argument, NULL, OPT_FOLDED_PID},
+		{"folded-tid", no_argument, NULL, OPT_FOLDED_TID},
+		{"kernel-suffix", no_argument, NULL, OPT_KERNEL_SUFFIX},
+		{"jit-suffix", no_argument, NULL, OPT_JIT_SUFFIX},
+		{"inline", no_argument, NULL, OPT_INLINE},
+		{"no-inline", no_argument, NULL, OPT_NO_INLINE},
+		{"period", no_argument, NULL, OPT_PERIOD},
+		{NULL, 0, NULL, 0},
+	};
+	struct export_ctx x = {.f = PD_FILTER_ALL};
+	int first, rc;
+
+	rc = parse_cmd_opts(&cmd_export_def, o, argc, argv, "o:", longopts,
+			    handle, &x, &first);
+	if (rc)
+		return rc > 0 ? EXIT_SOUND : EXIT_USAGE;
+	take_file_arg(o, argc, argv, first);
+	if ((rc = check(&x, o)))
+		return rc;
+	return cmd_run(&cmd_export_def, o, &x);
+}
