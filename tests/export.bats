@@ -82,6 +82,10 @@ hot;work_b 261"
 	assert_contains "$output" "hot_cxx-23293/23293;[libc.so.6];main::{lambda 16"
 	assert_contains "$output" "hot_cxx-23293/23293;[libc.so.6];main;geo::Walker::step 31"
 	assert_contains "$output" "hot_cxx-23293/23293;[libc.so.6];main;geo::Walker::step;geo::Vec::operator+ 16"
+	# a pipe-mode recording on standard input, as it arrives
+	our_folded $P/nobid-pipe.data $NOBID_KSYMS
+	"$PERFDUMP" export --to folded --symfs "$T/s" --kallsyms $NOBID_KSYMS - <$P/nobid-pipe.data >"$T/stdin.folded" 2>/dev/null
+	assert_eq "$(cat "$T/stdin.folded")" "$output"
 	# --period: the periods' sum (cpu-clock's 250000 a sample)
 	our_folded $P/profile.data $KSYMS --period
 	assert_contains "$output" "hot;work_a 202000000

@@ -21,7 +21,8 @@ struct folded {
 	const char **seg; /* per frame: its names joined, "" none; NULL:
 			   * not made yet */
 	struct strbuf b;
-	struct strbuf raw; /* an [unknown] frame's name */
+	struct strbuf raw;  /* a frame's line as perf script prints it */
+	struct strbuf name; /* a name of it before it is tidied */
 };
 
 /* One line of the output before it is merged and sorted. */
@@ -102,36 +103,123 @@ static bool jit_mod(const char *mod)
 }
 
 /*
- * One line of perf script's stack (sym, NULL for [unknown], in mod) as
- * the script folds it, after a ';' when b has names already; a name
- * that starts with '(' is left out (the script's "skip process names").
+ * The script's reading of a stack line's "FUNC (MOD)", its
+ * m/^\s*(\w+)\s*(.+) \((\S*)\)/: the last " (" followed by a non-blank
+ * run that holds a ')' (greedy: up to the run's last ')').  A DSO whose
+ * name has a blank ("/memfd:x (deleted)") splits there, as it does for
+ * the script.  false: no such split (the script's "Unrecognized line").
  */
-static void one_name(struct folded *f, const char *sym, const char *mod,
-		     bool java)
+static bool split_line(char *line, size_t *func_len, char **mod)
+{
+	size_t n = strlen(line);
+
+	for (size_t p = n; p-- > 1;) {
+		size_t last = 0;
+
+		if (line[p] != ' ' || line[p + 1] != '(')
+			continue;
+		for (size_t q = p + 2;
+		     line[q] && !strchr(" \t\n\r\f\v", line[q]); q++)
+			if (line[q] == ')')
+				last = q;
+		if (!last)
+			continue;
+		line[last] = 0;
+		*func_len = p;
+		*mod = line + p + 2;
+		return true;
+	}
+	return false;
+}
+
+/* The script's s/\+0x[\da-f]+$//: the length without the offset. */
+static size_t cut_offset(const char *s, size_t n)
+{
+	size_t i = n;
+
+	while (i > 0 && ((s[i - 1] >= '0' && s[i - 1] <= '9') ||
+			 (s[i - 1] >= 'a' && s[i - 1] <= 'f')))
+		i--;
+	if (i < n && i >= 3 && !strncmp(s + i - 3, "+0x", 3))
+		return i - 3;
+	return n;
+}
+
+/* One name of a line (a part of its FUNC split at "->"), after a ';'
+ * when b has names already: [unknown] named after MOD, tidied, its
+ * annotation. */
+static void one_part(struct folded *f, const char *part, size_t n,
+		     const char *mod, bool inlined, bool java)
 {
 	struct strbuf *b = &f->b;
+	char *name;
 
-	if (sym && sym[0] == '(')
-		return;
 	if (b->len)
 		strbuf_put(b, ";", 1);
-	if (!sym) { /* [unknown]: "[the DSO's base name]", tidied */
+	f->name.len = 0;
+	if (n == 9 && !memcmp(part, "[unknown]", 9)) {
+		/* the DSO's base name, if known (s/.*\///) */
 		const char *base = strrchr(mod, '/');
 
 		base = base ? base + 1 : mod;
 		if (!strcmp(mod, "[unknown]"))
 			base = "unknown";
-		f->raw.len = 0;
-		strbuf_put(&f->raw, "[", 1);
-		strbuf_put(&f->raw, base, strlen(base));
-		strbuf_put(&f->raw, "]", 1);
-		sym = f->raw.oom ? "" : f->raw.p;
+		strbuf_put(&f->name, "[", 1);
+		strbuf_put(&f->name, base, strlen(base));
+		strbuf_put(&f->name, "]", 1);
+	} else {
+		strbuf_put(&f->name, part, n);
+		strbuf_put(&f->name, "", 0);
 	}
-	tidy(b, sym, java);
-	if (f->o->kernel_suffix && kernel_mod(mod))
+	name = f->name.oom || !f->name.p ? "" : f->name.p;
+	tidy(b, name, java);
+	if (inlined)
+		strbuf_put(b, "_[i]", 4);
+	else if (f->o->kernel_suffix && kernel_mod(mod))
 		strbuf_put(b, "_[k]", 4);
 	else if (f->o->jit_suffix && jit_mod(mod))
 		strbuf_put(b, "_[j]", 4);
+}
+
+/*
+ * One line of perf script's stack, "SYM+0xOFF (DSO)" ("[unknown]"
+ * without a symbol), folded by the script's rules into b: split into
+ * FUNC and MOD, the offset cut, left out when FUNC starts with '(' (its
+ * "skip process names"), FUNC's parts between "->" each a name.
+ */
+static void one_line(struct folded *f, const char *sym, uint64_t symoff,
+		     const char *dso, bool java)
+{
+	char off[24] = "", *line, *mod;
+	size_t n, i = 0;
+
+	if (sym)
+		snprintf(off, sizeof(off), "+0x%" PRIx64, symoff);
+	f->raw.len = 0;
+	strbuf_put(&f->raw, sym ? sym : "[unknown]",
+		   strlen(sym ? sym : "[unknown]"));
+	strbuf_put(&f->raw, off, strlen(off));
+	strbuf_put(&f->raw, " (", 2);
+	strbuf_put(&f->raw, dso, strlen(dso));
+	strbuf_put(&f->raw, ")", 1);
+	if (f->raw.oom || !split_line(f->raw.p, &n, &mod))
+		return;
+	line = f->raw.p;
+	n = cut_offset(line, n);
+	if (line[0] == '(')
+		return;
+	/* perl's split /->/: empty parts at the end dropped */
+	while (n >= 2 && !strncmp(line + n - 2, "->", 2))
+		n -= 2;
+	for (bool first = true; n && (i < n || first); first = false) {
+		const char *arrow = strstr(line + i, "->");
+		size_t end = arrow && (size_t)(arrow - line) < n
+				     ? (size_t)(arrow - line)
+				     : n;
+
+		one_part(f, line + i, end - i, mod, !first, java);
+		i = end + 2;
+	}
 }
 
 /* A frame's names, outermost first: its function, then the calls
@@ -144,14 +232,14 @@ static const char *frame_names(struct folded *f, uint32_t i, bool java)
 	if (!java && f->seg[i])
 		return f->seg[i];
 	f->b.len = 0;
-	one_name(f, fr->sym, fr->dso ? fr->dso : "[unknown]", java);
+	one_line(f, fr->sym, fr->symoff, fr->dso ? fr->dso : "[unknown]", java);
 	bool inl = f->o->inlines == FOLDED_INL_ALL ||
 		   (f->o->inlines == FOLDED_INL_UNWOUND && fr->unwound);
 
 	for (uint32_t k = inl ? fr->ninl : 0; k-- > 0;)
-		one_name(f, fr->inl[k].sym ? fr->inl[k].sym : "??", "inlined",
-			 java);
-	if (f->b.oom || f->raw.oom)
+		one_line(f, fr->inl[k].sym ? fr->inl[k].sym : "??", 0,
+			 "inlined", java);
+	if (f->b.oom || f->raw.oom || f->name.oom)
 		return NULL;
 	if (!(s = arena_alloc(&f->a, f->b.len + 1)))
 		return NULL;
@@ -278,6 +366,7 @@ out:
 	free(f.seg);
 	free(f.b.p);
 	free(f.raw.p);
+	free(f.name.p);
 	arena_free(&f.a);
 	return rc;
 }
