@@ -211,8 +211,9 @@ static uint32_t stack_id(struct pd_stacks *st, uint32_t thread, uint32_t n)
 	while ((id = pd_hindex_next(&st->sx, h, &pos)) != PD_HINDEX_NONE) {
 		const struct pd_stk_stack *s = &st->stacks[id];
 
+		/* (a stack without frames has no array to compare) */
 		if (s->thread == thread && s->nframes == n &&
-		    !memcmp(s->frames, st->seq, n * sizeof(*st->seq)))
+		    (!n || !memcmp(s->frames, st->seq, n * sizeof(*st->seq))))
 			return id;
 	}
 	fr = n ? arena_memdup(&st->a, st->seq, n * sizeof(*st->seq)) : NULL;
