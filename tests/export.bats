@@ -44,7 +44,6 @@ our_folded() {
 # pipe mode (nobid-pipe), -z (nobid-z)
 FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile profile-sh nobid-pipe nobid-z"
 
-# bats test_tags=normal
 @test "export --to folded: each fixture as stackcollapse-perf.pl folds perf script's output, with --folded-pid, --folded-tid, --kernel-suffix" {
 	local name k
 	for name in $FIXTURES; do
