@@ -21,7 +21,7 @@ CFLAGS ?= -O2 -g
 # -Isrc: every include names a header by its path from src/ ("lib/io/reader.h")
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Isrc $(WARN) $(CFLAGS) \
 	     $(PKG_CFLAGS)
-PKGS = libelf libdw libzstd liblzma zlib
+PKGS = libelf libdw libzstd liblzma zlib libprotobuf-c
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 # The C++ runtime's demangler, abi::__cxa_demangle from libstdc++ (it has C
 # linkage: src/lib/analysis/demangle.c).  libstdc++ has no pkg-config file:
@@ -34,7 +34,7 @@ PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 # (SANITIZE=1: 5 ms more).  The libFuzzer build links libstdc++.so.6 for
 # libFuzzer itself, whose __cxa_demangle (the same code) it then takes.
 CXXRT_LIBS = -l:libstdc++.a
-LDLIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -ldw -lelf -lzstd -llzma -lz) \
+LDLIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -ldw -lelf -lzstd -llzma -lz -lprotobuf-c) \
 	 $(CXXRT_LIBS)
 
 ifeq ($(SANITIZE),1)
@@ -54,7 +54,16 @@ BUILD ?= build
 endif
 
 SRCS = $(wildcard src/*.c src/lib/*/*.c src/fmt/*.c)
-OBJS = $(SRCS:src/%.c=$(BUILD)/%.o)
+# The .proto files (export --to pprof's profile.proto), compiled by
+# protoc-c (Debian protobuf-c-compiler) into $(BUILD)/gen/ at build time:
+# lib/export/profile.pb-c.[ch], included by that path (-I$(BUILD)/gen),
+# never committed nor formatted.  Every object waits for the headers.
+PROTOS = $(wildcard src/lib/*/*.proto)
+PROTOC_C ?= protoc-c
+GEN_OBJS = $(PROTOS:src/%.proto=$(BUILD)/gen/%.pb-c.o)
+GEN_HDRS = $(PROTOS:src/%.proto=$(BUILD)/gen/%.pb-c.h)
+ALL_CFLAGS += -I$(BUILD)/gen
+OBJS = $(SRCS:src/%.c=$(BUILD)/%.o) $(GEN_OBJS)
 DEPS = $(OBJS:.o=.d)
 
 ifeq ($(SANITIZE),1)
@@ -75,7 +84,7 @@ FUZZ_HDRS = tests/fuzz/harness.h tests/fuzz/oracle.h $(wildcard src/*.h src/lib/
 
 # Replays fuzz inputs without libFuzzer (use with SANITIZE=1):
 # build-asan/perfdump-replay [--target=NAME] FILE...
-$(BUILD)/perfdump-replay: $(FUZZ_SRCS) $(LIB_OBJS) $(FUZZ_HDRS)
+$(BUILD)/perfdump-replay: $(FUZZ_SRCS) $(LIB_OBJS) $(FUZZ_HDRS) $(GEN_HDRS)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -DPD_FUZZ_REPLAY $(LDFLAGS) -o $@ $(FUZZ_SRCS) $(LIB_OBJS) $(LDLIBS)
 
@@ -92,7 +101,7 @@ $(BUILD)/tp-oracle: tests/oracle/tp_oracle.c
 # Mutation test (tests/fuzz/mutate.c): every fixture and corpus file cut
 # and flipped, each mutant through the whole pipeline in a forked child
 # (use with SANITIZE=1).
-$(BUILD)/perfdump-mutate: tests/fuzz/mutate.c $(FUZZ_SRCS) $(LIB_OBJS) $(FUZZ_HDRS)
+$(BUILD)/perfdump-mutate: tests/fuzz/mutate.c $(FUZZ_SRCS) $(LIB_OBJS) $(FUZZ_HDRS) $(GEN_HDRS)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/mutate.c $(FUZZ_SRCS) $(LIB_OBJS) $(LDLIBS)
 
@@ -125,15 +134,26 @@ mutate: test-deps
 		$(MUTATE_FILES) $(MUTATE_NOTPERF)
 
 # libFuzzer build: clang, ASan + UBSan, coverage on every source file.
-FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -Isrc -g -O1 -fno-omit-frame-pointer \
+FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -Isrc -Ibuild-fuzz/gen -g -O1 -fno-omit-frame-pointer \
 	      -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
 	      $(PKG_CFLAGS)
-FUZZ_OBJS = $(filter-out build-fuzz/main.o,$(SRCS:src/%.c=build-fuzz/%.o))
+FUZZ_OBJS = $(filter-out build-fuzz/main.o,$(SRCS:src/%.c=build-fuzz/%.o)) \
+	    $(PROTOS:src/%.proto=build-fuzz/gen/%.pb-c.o)
+FUZZ_GEN_HDRS = $(PROTOS:src/%.proto=build-fuzz/gen/%.pb-c.h)
 
-build-fuzz/%.o: src/%.c
+build-fuzz/%.o: src/%.c | $(FUZZ_GEN_HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	$(Q)clang $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+
+build-fuzz/gen/%.pb-c.c build-fuzz/gen/%.pb-c.h: src/%.proto
+	@mkdir -p build-fuzz/gen
+	@echo "  PROTOC  $@"
+	$(Q)$(PROTOC_C) --proto_path=src --c_out=build-fuzz/gen $<
+
+build-fuzz/gen/%.pb-c.o: build-fuzz/gen/%.pb-c.c
+	@echo "  CC      $@"
+	$(Q)clang $(FUZZ_CFLAGS) -c -o $@ $<
 
 -include $(FUZZ_OBJS:.o=.d)
 
@@ -145,7 +165,7 @@ build-fuzz/oracle.o: tests/fuzz/oracle.c tests/fuzz/oracle.h
 
 COMMA = ,
 FUZZ_HARNESS = $(filter-out tests/fuzz/oracle.c,$(FUZZ_SRCS))
-build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZZ_HDRS)
+build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZZ_HDRS) $(FUZZ_GEN_HDRS)
 	@echo "  LD      $@"
 	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(LDLIBS)
 
@@ -236,10 +256,20 @@ $(BIN): $(OBJS)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-$(BUILD)/%.o: src/%.c
+$(BUILD)/%.o: src/%.c | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+# protoc-c writes both files at once (a grouped pattern rule)
+$(BUILD)/gen/%.pb-c.c $(BUILD)/gen/%.pb-c.h: src/%.proto
+	@mkdir -p $(BUILD)/gen
+	@echo "  PROTOC  $@"
+	$(Q)$(PROTOC_C) --proto_path=src --c_out=$(BUILD)/gen $<
+
+$(BUILD)/gen/%.pb-c.o: $(BUILD)/gen/%.pb-c.c
+	@echo "  CC      $@"
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 -include $(DEPS)
 

@@ -50,7 +50,8 @@ READER_FILES = re.compile(r'^src/lib/io/(reader[a-z_]*|walk_loop)\.[ch]$')
 # The parser (src/lib) bottom up: base (memory, cursor, diagnostics), the
 # on-disk format and its decoders, tracepoint formats, inputs and the
 # reader, the session (the recording's model, records decoded against it,
-# the walk), the analyses; then the formatters and the commands.
+# the walk), the analyses, the exports' writers (binary formats such as
+# pprof's, of the analyses' models); then the formatters and the commands.
 LAYERS = {
     "src/lib/base": 0,
     "src/lib/format": 1,
@@ -58,8 +59,9 @@ LAYERS = {
     "src/lib/io": 3,
     "src/lib/session": 4,
     "src/lib/analysis": 5,
-    "src/fmt": 6,
-    "src": 7,
+    "src/lib/export": 6,
+    "src/fmt": 7,
+    "src": 8,
 }
 
 

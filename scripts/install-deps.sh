@@ -1,18 +1,20 @@
 #!/bin/sh
 # Install what perfdump needs from Debian packages, only what is missing.
 #   scripts/install-deps.sh build   compiler, make, pkg-config, libelf, libdw, libzstd,
-#                                   liblzma, zlib, libstdc++'s archive (its demangler)
+#                                   liblzma, zlib, libstdc++'s archive (its demangler),
+#                                   protobuf-c and its compiler (export --to pprof)
 #   scripts/install-deps.sh test    build + bats, jq, python3, strace, the zstd,
 #                                   xz and gzip tools, script, libtraceevent
-#                                   (the tests' tracepoint oracle)
+#                                   (the tests' tracepoint oracle), go (go tool
+#                                   pprof reads export --to pprof's output)
 # Runs apt-get as root, or through sudo when not root.
 set -eu
 
 want=${1:-build}
-pkgs="gcc make pkg-config libelf-dev libdw-dev libzstd-dev liblzma-dev zlib1g-dev libstdc++-12-dev"
+pkgs="gcc make pkg-config libelf-dev libdw-dev libzstd-dev liblzma-dev zlib1g-dev libstdc++-12-dev libprotobuf-c-dev protobuf-c-compiler"
 case $want in
 build) ;;
-test) pkgs="$pkgs libtraceevent-dev bats jq python3 clang clang-format libclang-rt-dev man-db bsdextrautils strace zstd xz-utils gzip bsdutils" ;;
+test) pkgs="$pkgs libtraceevent-dev bats jq python3 clang clang-format libclang-rt-dev man-db bsdextrautils strace zstd xz-utils gzip bsdutils golang-go" ;;
 *) echo "usage: $0 build|test" >&2; exit 2 ;;
 esac
 
