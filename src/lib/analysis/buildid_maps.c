@@ -295,6 +295,9 @@ bool pd_bid_maps_sample(struct pd_bid_maps *m, unsigned cpumode, uint32_t pid,
 	hit->dso_index = map->dso;
 	hit->dso = &m->dsos[map->dso];
 	hit->rel = ip - map->start + map->pgoff;
+	hit->start = map->start;
+	hit->end = map->end;
+	hit->pgoff = map->pgoff;
 	return true;
 }
 

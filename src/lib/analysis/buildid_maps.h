@@ -88,6 +88,8 @@ struct pd_bid_hit {
 	struct pd_bid_dso *dso;
 	uint32_t dso_index; /* pd_bid_maps_dso(m, dso_index) == dso */
 	uint64_t rel;	    /* the ip in the DSO: ip - start + pgoff */
+	/* the map: [start, end), at pgoff in the DSO */
+	uint64_t start, end, pgoff;
 };
 
 /*

@@ -100,8 +100,9 @@ static bool copy_frame(struct pd_stacks *st, const struct pd_stack_frame *f,
 			return false;
 		for (uint32_t i = 0; i < f->ninl; i++)
 			v[i] = (struct pd_inline_frame){
-				own(st, f->inl[i].sym, &ok),
-				own(st, f->inl[i].file, &ok), f->inl[i].line};
+				.sym = own(st, f->inl[i].sym, &ok),
+				.file = own(st, f->inl[i].file, &ok),
+				.line = f->inl[i].line};
 		o->inl = v;
 		o->ninl = f->ninl;
 	}

@@ -176,8 +176,11 @@ static void frame_lines(struct pd_symbolizer *z, uint32_t dso,
 	f->inl = &z->inl[z->ninl];
 	f->ninl = k;
 	for (unsigned i = 0; i < k; i++) {
+		const char *name = inline_name(z, dso, &v[i]);
+
 		z->inl[z->ninl++] = (struct pd_inline_frame){
-			inline_name(z, dso, &v[i]), f->file, f->line};
+			name, v[i].linkage ? v[i].linkage : name, f->file,
+			f->line};
 		f->file = v[i].call_file;
 		f->line = v[i].call_line;
 	}
@@ -204,6 +207,9 @@ static void frame_at(struct pd_symbolizer *z, uint64_t ip,
 	f->rel = h->rel;
 	f->dso = z->p.dsos[h->dso_index].name;
 	f->dso_index = h->dso_index;
+	f->map_start = h->start;
+	f->map_end = h->end;
+	f->pgoff = h->pgoff;
 	syms = prof_dso_syms(c, h->dso_index);
 	if (!syms) {
 		/* with --symbols, frames show it first and best */
@@ -215,6 +221,7 @@ static void frame_at(struct pd_symbolizer *z, uint64_t ip,
 	s = pd_symtab_find(syms, h->rel);
 	if (s) {
 		f->sym = pd_symtab_name(syms, s); /* made once, kept */
+		f->raw_sym = syms->names + s->name;
 		f->symoff = h->rel - s->start;
 	}
 	if (z->lines && !print)
@@ -353,6 +360,26 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 	return n > 0;
 }
 
+void pd_symbolizer_frame_lines(struct pd_symbolizer *z,
+			       struct pd_stack_frame *f)
+{
+	if (f->marker || !f->dso || !f->sym || f->dso_index >= z->p.ndsos)
+		return;
+	z->ninl = 0;
+	arena_reset(&z->names);
+	f->file = NULL;
+	f->line = 0;
+	f->inl = NULL;
+	f->ninl = 0;
+	frame_lines(z, f->dso_index, f);
+}
+
+const struct pd_prof_dso *pd_symbolizer_dso(const struct pd_symbolizer *z,
+					    uint32_t dso_index)
+{
+	return dso_index < z->p.ndsos ? &z->p.dsos[dso_index] : NULL;
+}
+
 const char *pd_symbolizer_kernel(struct pd_symbolizer *z, uint64_t addr,
 				 uint64_t *start)
 {
@@ -362,10 +389,4 @@ const char *pd_symbolizer_kernel(struct pd_symbolizer *z, uint64_t addr,
 	resolve(z, PD_MISC_KERNEL, 0, addr, &f, true);
 	*start = addr - f.symoff;
 	return f.sym;
-}
-
-const struct pd_prof_dso *pd_symbolizer_dso(const struct pd_symbolizer *z,
-					    uint32_t dso_index)
-{
-	return dso_index < z->p.ndsos ? &z->p.dsos[dso_index] : NULL;
 }

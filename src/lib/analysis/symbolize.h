@@ -32,6 +32,7 @@ struct pd_symbolizer;
  * line (file NULL: not known). */
 struct pd_inline_frame {
 	const char *sym;
+	const char *raw_sym; /* its linkage name (mangled), else sym */
 	const char *file;
 	int line;
 };
@@ -39,13 +40,17 @@ struct pd_inline_frame {
 /* One frame of a sample: its ip, or a context marker. */
 struct pd_stack_frame {
 	uint64_t ip;
-	bool marker;	    /* ip is a PERF_CONTEXT_* marker, not an address */
-	uint64_t rel;	    /* ip in its DSO (ip - map start + pgoff), as perf
+	bool marker;	     /* ip is a PERF_CONTEXT_* marker, not an address */
+	uint64_t rel;	     /* ip in its DSO (ip - map start + pgoff), as perf
 			  * script prints a callchain's frames; no map: ip */
-	const char *sym;    /* NULL: no symbol holds it ([unknown]) */
-	uint64_t symoff;    /* ip's offset in sym */
-	const char *dso;    /* NULL: no map holds it ([unknown]) */
-	uint32_t dso_index; /* with dso: its pd_symbolizer_dso() */
+	const char *sym;     /* NULL: no symbol holds it ([unknown]) */
+	const char *raw_sym; /* with sym: as the symbol table has it */
+	uint64_t symoff;     /* ip's offset in sym */
+	const char *dso;     /* NULL: no map holds it ([unknown]) */
+	/* with dso: its index (pd_symbolizer_dso), and the map holding
+	 * ip, [map_start, map_end) at pgoff in the DSO */
+	uint32_t dso_index;
+	uint64_t map_start, map_end, pgoff;
 	/* its DSO's symbols come from a file whose build-id was not
 	 * compared with a recorded one (profile.h: unverified) */
 	bool unverified;
@@ -114,6 +119,15 @@ void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
  */
 bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d, struct pd_frames *out);
+
+/*
+ * The source line and inlined calls of one frame of the last sample, as
+ * pd_symbolizer_lines gives every frame: for a caller that needs them
+ * for a few frames only (export --to pprof: an address seen first).  The
+ * inlined calls this gave an earlier frame are gone then.
+ */
+void pd_symbolizer_frame_lines(struct pd_symbolizer *z,
+			       struct pd_stack_frame *f);
 
 /* A frame's DSO (pd_stack_frame dso_index): its name, build-id, whether
  * it is the kernel's; valid until pd_symbolizer_free.  NULL: no such. */
