@@ -217,21 +217,6 @@ static void emit_quality(struct emitter *e, const struct pd_stats *st)
 	emit_obj_end(e);
 }
 
-/* Wall-clock time of a sample time: tod_ns + (t - clockid_ns). */
-static bool wall_clock(const struct feat_clock_data *clk, uint64_t t,
-		       uint64_t *ns)
-{
-	if (!clk || !clk->tod_ns)
-		return false;
-	if (t >= clk->clockid_ns)
-		*ns = clk->tod_ns + (t - clk->clockid_ns);
-	else if (clk->clockid_ns - t <= clk->tod_ns)
-		*ns = clk->tod_ns - (clk->clockid_ns - t);
-	else
-		return false;
-	return true;
-}
-
 static void emit_duration(struct emitter *e, uint64_t ns)
 {
 	char buf[48];
@@ -267,11 +252,11 @@ static void emit_time(struct emitter *e, const struct pd_session *s,
 				    "%.1f");
 		else
 			emit_null(e, "samples_per_second");
-		if (wall_clock(clk, st->min_time, &wall)) {
+		if (feat_clock_wall(clk, st->min_time, &wall)) {
 			format_iso8601_ns(buf, sizeof(buf), wall);
 			emit_str(e, "wall_clock_first", buf);
 		}
-		if (wall_clock(clk, st->max_time, &wall)) {
+		if (feat_clock_wall(clk, st->max_time, &wall)) {
 			format_iso8601_ns(buf, sizeof(buf), wall);
 			emit_str(e, "wall_clock_last", buf);
 		}

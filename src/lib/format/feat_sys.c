@@ -195,3 +195,17 @@ void parse_feat_clock_data(struct pd_feat_ctx *x, struct pd_feature *f,
 	if (cur_ok(c))
 		f->model = m;
 }
+
+bool feat_clock_wall(const struct feat_clock_data *clk, uint64_t t,
+		     uint64_t *ns)
+{
+	if (!clk || !clk->tod_ns)
+		return false;
+	if (t >= clk->clockid_ns)
+		*ns = clk->tod_ns + (t - clk->clockid_ns);
+	else if (clk->clockid_ns - t <= clk->tod_ns)
+		*ns = clk->tod_ns - (clk->clockid_ns - t);
+	else
+		return false;
+	return true;
+}

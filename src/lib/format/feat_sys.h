@@ -8,6 +8,7 @@
 #ifndef PD_FEAT_SYS_H
 #define PD_FEAT_SYS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "lib/base/cursor.h"
@@ -72,6 +73,12 @@ struct feat_clock_data {
 	uint32_t version, clockid;
 	uint64_t tod_ns, clockid_ns;
 };
+
+/* The wall-clock time (ns since the epoch) of a time t of the recording's
+ * clock: tod_ns + (t - clockid_ns).  false: no CLOCK_DATA's time of day,
+ * or t before the epoch. */
+bool feat_clock_wall(const struct feat_clock_data *clk, uint64_t t,
+		     uint64_t *ns);
 
 void parse_feat_string(struct pd_feat_ctx *x, struct pd_feature *f,
 		       struct cursor *c);

@@ -162,6 +162,11 @@ enum {
 	PD_TYPE_BREAKPOINT = 5,
 	PD_TYPE_MAX = 6, /* PERF_TYPE_MAX: dynamic PMU types from here */
 };
+/* attr.config of PD_TYPE_SOFTWARE: enum perf_sw_ids, the clocks */
+enum {
+	PD_SW_CPU_CLOCK = 0,
+	PD_SW_TASK_CLOCK = 1,
+};
 /* PERF_PMU_TYPE_SHIFT: HARDWARE / HW_CACHE config bits 32-63 */
 #define PD_PMU_TYPE_SHIFT 32
 
