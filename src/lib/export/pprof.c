@@ -374,9 +374,10 @@ static struct psample *sample_at(struct pd_pprof *b, const uint64_t *locs,
 		const uint64_t *have;
 
 		sm = AT(b->samples, struct psample, id);
-		have = AT(b->sample_locs, uint64_t, sm->loc0);
 		if (sm->thread != thread)
 			continue;
+		/* (no location at all yet: no array) */
+		have = sm->nloc ? AT(b->sample_locs, uint64_t, sm->loc0) : NULL;
 		k = 0;
 		for (uint32_t i = 0; i < n && k <= sm->nloc; i++)
 			if (locs[i] && (k == sm->nloc || have[k++] != locs[i]))

@@ -133,7 +133,9 @@ static void samples(struct pd_pprof *b, struct arena *a, Profile *pr, bool *ok)
 		Sample *s = pr->sample[i];
 
 		s->n_location_id = sm->nloc;
-		s->location_id = AT(b->sample_locs, uint64_t, sm->loc0);
+		s->location_id =
+			sm->nloc ? AT(b->sample_locs, uint64_t, sm->loc0)
+				 : NULL;
 		s->n_value = 2 * (size_t)b->nevents;
 		s->value = AT(b->vals, int64_t, sm->vals);
 		/* comm (when known), then pid and tid (when known) */
