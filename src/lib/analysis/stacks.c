@@ -84,12 +84,19 @@ static bool copy_frame(struct pd_stacks *st, const struct pd_stack_frame *f,
 		.rel = f->rel,
 		.symoff = f->symoff,
 		.dso_index = f->dso ? f->dso_index : PD_STK_NONE,
+		.map_start = f->map_start,
+		.map_end = f->map_end,
+		.pgoff = f->pgoff,
 		.kernel = kernel,
 		.unverified = f->unverified,
 		.unwound = unwound,
 		.line = f->line,
 	};
 	o->sym = own(st, f->sym, &ok);
+	/* (a C name: the same) */
+	o->raw_sym = f->raw_sym && f->sym && strcmp(f->raw_sym, f->sym)
+			     ? own(st, f->raw_sym, &ok)
+			     : o->sym;
 	o->dso = own(st, f->dso, &ok);
 	o->file = own(st, f->file, &ok);
 	if (f->ninl) {

@@ -31,13 +31,16 @@ struct pd_stk_frame {
 	uint64_t ip;	 /* the address in the first sample that had it */
 	uint64_t rel;	 /* in its DSO (ip - map start + pgoff); no map: ip */
 	const char *sym; /* NULL: no symbol holds it ([unknown]) */
-	uint64_t symoff; /* rel's offset in sym */
-	const char *dso; /* NULL: no map holds it */
-	uint32_t dso_index; /* PD_STK_NONE without dso; pd_symbolizer_dso */
-	bool kernel;	    /* in the kernel's cpumode (a kernel or guest
+	const char *raw_sym; /* with sym: as the symbol table has it */
+	uint64_t symoff;     /* rel's offset in sym */
+	const char *dso;     /* NULL: no map holds it */
+	uint32_t dso_index;  /* PD_STK_NONE without dso; pd_symbolizer_dso */
+	/* with dso: the map of ip, [map_start, map_end) at pgoff in it */
+	uint64_t map_start, map_end, pgoff;
+	bool kernel;	 /* in the kernel's cpumode (a kernel or guest
 			     * kernel context, or a sample's misc) */
-	bool unverified;    /* symbolize.h */
-	bool unwound;	    /* of a user stack unwound from its copy (where
+	bool unverified; /* symbolize.h */
+	bool unwound;	 /* of a user stack unwound from its copy (where
 			     * perf script shows the inlined calls) */
 	/* with lines: the source line (of the outermost inlined call when
 	 * there are some; file NULL: not known), the calls inlined at the
