@@ -8,20 +8,25 @@
 
 #include "lib/analysis/stacks.h"
 #include "lib/analysis/symbolize.h"
+#include "lib/export/pprof.h"
 #include "lib/format/perf_abi.h"
 #include "lib/io/outfile.h"
 #include "lib/session/walk.h"
 #include "fmt/fmt_folded.h"
+#include "fmt/names.h"
 #include "perfdump.h"
 
 static int load(struct cmd_run *r);
 static void show(struct cmd_run *r);
 static void done(struct cmd_run *r);
 
+/* pprof's time: the wall clock of the first sample */
+static const unsigned export_decode[] = {HEADER_CLOCK_DATA, 0};
+
 const struct cmd cmd_export_def = {
 	.name = "export",
 	.fn = cmd_export,
-	.summary = "the samples as folded stacks, for flame graphs",
+	.summary = "the samples as folded stacks or pprof, for profile viewers",
 	.help = "Usage: perfdump export --to FORMAT [-o OUT] [OPTIONS] [FILE]\n"
 		"\n"
 		"Read the records once, in time order, symbolize each "
@@ -43,6 +48,19 @@ const struct cmd cmd_export_def = {
 		"(others: said\n"
 		"           on stderr), as the script counts the first it "
 		"meets.\n"
+		"  pprof    pprof's profile.proto, gzipped, for go tool pprof "
+		"(binary:\n"
+		"           -o OUT, or a standard output that is not a "
+		"terminal):\n"
+		"           perfdump export --to pprof -o cpu.pb.gz perf.data "
+		"&&\n"
+		"             go tool pprof -top cpu.pb.gz\n"
+		"           sample types per event (samples, period), one "
+		"sample per\n"
+		"           stack and thread (labels comm, pid, tid), "
+		"locations with\n"
+		"           their lines and inlined calls, mappings with "
+		"build-ids.\n"
 		"Without -o the export goes to standard output.  -o writes a "
 		"temporary\n"
 		"file beside OUT, renamed over it once complete: a failed "
@@ -55,7 +73,7 @@ const struct cmd cmd_export_def = {
 		"one-frame stacks.\n"
 		"\n"
 		"Options:\n"
-		"      --to FORMAT      folded (a prefix will do)\n"
+		"      --to FORMAT      folded or pprof (a prefix will do)\n"
 		"  -o, --output OUT     write OUT, not standard output\n"
 		"      --event NAME     only samples of this event (as "
 		"records --event)\n"
@@ -95,6 +113,7 @@ const struct cmd cmd_export_def = {
 		"                       build-id for\n"
 		"  -h, --help           show this help\n",
 	.setup = CMD_FEATURE_DEPS | CMD_EVLIST | CMD_OWN_OUTPUT,
+	.decode = export_decode,
 	.load = load,
 	.show = show,
 	.done = done,
@@ -132,6 +151,9 @@ struct export_ctx {
 	struct pd_symbolizer *z;
 	struct pd_stacks st;
 	struct pd_outfile out;
+	/* the samples' times, first to last (pprof) */
+	bool has_time;
+	uint64_t first, last;
 };
 
 /* ---- the formats ------------------------------------------------------ */
@@ -203,9 +225,59 @@ static int folded_finish(struct export_ctx *x, FILE *out)
 	return fmt_folded(out, &x->st, &x->folded);
 }
 
-/* The formats --to takes: pprof and chrome join here. */
+static bool wants_lines(const struct export_ctx *x, const struct pd_session *s);
+
+/* A sample into the stacks model, its time kept (pprof's duration) */
+static void pprof_sample(struct export_ctx *x, const struct pd_event *ev,
+			 const struct pd_decoded *d, const struct pd_frames *f)
+{
+	const struct pd_sample_id *c = &d->smp.common;
+
+	if (c->has_time) {
+		if (!x->has_time || c->time < x->first)
+			x->first = c->time;
+		if (!x->has_time || c->time > x->last)
+			x->last = c->time;
+		x->has_time = true;
+	}
+	export_stacks_sample(x, ev, d, f);
+}
+
+/* pprof (lib/export/pprof.h): the stacks model as pprof's profile, every
+ * event's samples and period, gzipped */
+static int pprof_finish(struct export_ctx *x, FILE *out)
+{
+	const struct pd_session *s = x->r->s;
+	struct pd_pprof *b = pd_pprof_new(s->evlist.n, true);
+	uint8_t *buf = NULL;
+	size_t len = 0;
+	char label[32];
+	int rc = -1;
+
+	if (!b)
+		return -1;
+	for (uint32_t i = 0; i < s->evlist.n; i++)
+		pd_pprof_event(
+			b, s->evlist.v[i].idx,
+			pd_evsel_label(&s->evlist.v[i], label, sizeof(label)),
+			&s->evlist.v[i].attr);
+	if (x->has_time)
+		pd_pprof_span(b, s, x->first, x->last);
+	/* a write error: the commit says it */
+	if (pd_pprof_add_stacks(b, &x->st, x->z, wants_lines(x, s)) &&
+	    pd_pprof_encode(b, &buf, &len)) {
+		fwrite(buf, 1, len, out);
+		rc = 0;
+	}
+	free(buf);
+	pd_pprof_free(b);
+	return rc;
+}
+
+/* The formats --to takes: chrome joins here. */
 static const struct export_format formats[] = {
 	{"folded", false, NULL, export_stacks_sample, folded_finish},
+	{"pprof", true, NULL, pprof_sample, pprof_finish},
 };
 #define NFORMATS (sizeof(formats) / sizeof(formats[0]))
 
@@ -405,7 +477,7 @@ static int check(struct export_ctx *x, struct opts *o)
 	char err[PATH_MAX * 2 + 100];
 
 	if (!x->fmt) {
-		usage_error("export: give the format: --to folded");
+		usage_error("export: give the format: --to folded or pprof");
 		return EXIT_USAGE;
 	}
 	if (o->fmt != EMIT_TEXT) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/analysis/profile.h"
+#include "lib/analysis/stacks.h"
 #include "lib/analysis/symbolize.h"
 #include "lib/base/hex.h"
 #include "lib/export/pprof_int.h"
@@ -290,36 +291,73 @@ uint64_t pd_pprof_location(struct pd_pprof *b, const struct pd_stack_frame *f,
 	return id ? id : loc_make(b, map, h, f);
 }
 
-bool pd_pprof_add_frames(struct pd_pprof *b, struct pd_symbolizer *z,
-			 const struct pd_frames *fr,
-			 const struct pd_pprof_thread *t, uint32_t event,
-			 uint64_t period)
+/* The location of a frame of the stacks model (made at its first use;
+ * loc: per model frame, its location id, 0: none yet).  Its lines: the
+ * model's when it has them, else the symbolizer's for this address. */
+static uint64_t stk_location(struct pd_pprof *b, const struct pd_stacks *st,
+			     struct pd_symbolizer *z, bool lines, uint32_t fi,
+			     uint64_t *loc)
 {
+	const struct pd_stk_frame *sf = &st->frames[fi];
+	struct pd_stack_frame f;
+
+	if (loc[fi])
+		return loc[fi];
+	f = (struct pd_stack_frame){.ip = sf->ip,
+				    .rel = sf->rel,
+				    .sym = sf->sym,
+				    .raw_sym = sf->raw_sym,
+				    .symoff = sf->symoff,
+				    .dso = sf->dso,
+				    .dso_index = sf->dso_index,
+				    .map_start = sf->map_start,
+				    .map_end = sf->map_end,
+				    .pgoff = sf->pgoff,
+				    .file = sf->file,
+				    .line = sf->line,
+				    .inl = sf->inl,
+				    .ninl = sf->ninl};
+	/* lines once per address, not per sample */
+	if (b->want_lines && !lines)
+		pd_symbolizer_frame_lines(z, &f);
+	return loc[fi] = pd_pprof_location(
+		       b, &f, f.dso ? pd_symbolizer_dso(z, f.dso_index) : NULL);
+}
+
+bool pd_pprof_add_stacks(struct pd_pprof *b, const struct pd_stacks *st,
+			 struct pd_symbolizer *z, bool lines)
+{
+	uint64_t *loc = calloc(st->nframes ? st->nframes : 1, sizeof(*loc));
 	uint64_t ids[PD_FRAMES_MAX];
-	uint32_t n = fr->n < PD_FRAMES_MAX ? fr->n : PD_FRAMES_MAX;
 
-	for (uint32_t i = 0; i < n; i++) {
-		const struct pd_stack_frame *f = &fr->v[i];
-		uint32_t map = 0, h;
-
-		ids[i] = 0;
-		if (f->marker ||
-		    (f->dso &&
-		     !(map = map_id(b, f, pd_symbolizer_dso(z, f->dso_index)))))
-			continue;
-		if ((ids[i] = loc_find(b, map, f->ip, &h)))
-			continue;
-		if (!fr->lines && b->want_lines) {
-			/* lines once per address, not per sample */
-			struct pd_stack_frame copy = *f;
-
-			pd_symbolizer_frame_lines(z, &copy);
-			ids[i] = loc_make(b, map, h, &copy);
-		} else {
-			ids[i] = loc_make(b, map, h, f);
-		}
+	if (!loc) {
+		b->oom = true;
+		return false;
 	}
-	return pd_pprof_sample(b, ids, n, t, event, 1, period);
+	for (uint32_t i = 0; i < st->nstacks; i++) {
+		const struct pd_stk_stack *sk = &st->stacks[i];
+		const struct pd_stk_thread *th = &st->threads[sk->thread];
+		struct pd_pprof_thread t = {
+			.comm = th->comm && th->comm[0] ? th->comm : NULL,
+			/* perf's -1: no TID */
+			.has_tid =
+				th->pid != UINT32_MAX || th->tid != UINT32_MAX,
+			.pid = th->pid,
+			.tid = th->tid};
+		uint32_t n = sk->nframes < PD_FRAMES_MAX ? sk->nframes
+							 : PD_FRAMES_MAX;
+
+		for (uint32_t k = 0; k < n; k++)
+			ids[k] = stk_location(b, st, z, lines, sk->frames[k],
+					      loc);
+		for (uint32_t c = sk->count; c != PD_STK_NONE;
+		     c = st->counts[c].next)
+			pd_pprof_sample(b, ids, n, &t, st->counts[c].event,
+					st->counts[c].samples,
+					st->counts[c].period);
+	}
+	free(loc);
+	return !b->oom;
 }
 
 /* The thread's index, made at its first sample. */

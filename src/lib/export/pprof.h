@@ -40,8 +40,8 @@ struct pd_pprof;
 /*
  * A profile of nevents events (evsel indices 0..nevents-1); NULL when
  * out of memory.  Each event is named with pd_pprof_event before the
- * encoding.  lines: pd_pprof_add_frames gives each new location its
- * source lines and inlined calls (pd_symbolizer_frame_lines).
+ * encoding.  lines: pd_pprof_add_stacks gives each location its source
+ * lines and inlined calls (pd_symbolizer_frame_lines).
  */
 struct pd_pprof *pd_pprof_new(uint32_t nevents, bool lines);
 void pd_pprof_free(struct pd_pprof *b);
@@ -86,17 +86,16 @@ bool pd_pprof_sample(struct pd_pprof *b, const uint64_t *locs, uint32_t n,
 		     uint64_t samples, uint64_t period);
 
 /*
- * One sample of event `event` with its period, on the symbolizer's
- * frames of it (symbolize.h: callee first) in thread t: its locations
- * (pd_pprof_location, with the lines pd_pprof_new asked for), added to
- * its stack's Sample (pd_pprof_sample).  false: out of memory.
+ * The stacks model's stacks (stacks.h; its frames from symbolizer z):
+ * each frame's location (pd_pprof_location; with the lines pd_pprof_new
+ * asked for, from z once per address unless `lines`: the model's frames
+ * have theirs), each stack's counts per event added to its Sample
+ * (pd_pprof_sample).  false: out of memory.
  */
 struct pd_symbolizer;
-struct pd_frames;
-bool pd_pprof_add_frames(struct pd_pprof *b, struct pd_symbolizer *z,
-			 const struct pd_frames *fr,
-			 const struct pd_pprof_thread *t, uint32_t event,
-			 uint64_t period);
+struct pd_stacks;
+bool pd_pprof_add_stacks(struct pd_pprof *b, const struct pd_stacks *st,
+			 struct pd_symbolizer *z, bool lines);
 
 /* Something was left out for want of memory. */
 bool pd_pprof_oom(const struct pd_pprof *b);

@@ -70,7 +70,7 @@ struct pd_pprof {
 	struct vec sample_locs; /* uint64_t location ids */
 	struct vec vals;	/* int64_t */
 	struct pd_hindex str_ix, map_ix, func_ix, loc_ix, thread_ix, sample_ix;
-	bool want_lines; /* pd_pprof_add_frames asks for lines */
+	bool want_lines; /* pd_pprof_add_stacks asks for lines */
 	bool oom;
 };
 
