@@ -121,10 +121,12 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d, struct pd_frames *out);
 
 /*
- * The source line and inlined calls of one frame of the last sample, as
- * pd_symbolizer_lines gives every frame: for a caller that needs them
- * for a few frames only (export --to pprof: an address seen first).  The
- * inlined calls this gave an earlier frame are gone then.
+ * The source line and inlined calls of a frame the symbolizer gave (of
+ * any sample, also after the walk: its DSO stays known until
+ * pd_symbolizer_free), as pd_symbolizer_lines gives every frame: for a
+ * caller that needs them once per address, not per sample (export --to
+ * pprof).  The inlined calls it gave before are gone then: a caller
+ * copies them before the next call or sample.
  */
 void pd_symbolizer_frame_lines(struct pd_symbolizer *z,
 			       struct pd_stack_frame *f);
