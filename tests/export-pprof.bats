@@ -1,0 +1,123 @@
+#!/usr/bin/env bats
+# export --to pprof (issue 26): go tool pprof (golang-go) reads the
+# gzipped profile.proto; its -top per function equals perf report's
+# (--no-children: samples and period exactly; --children: the share of
+# the period, as perf prints it), its -traces the stacks of perf script's
+# output collapsed as stackcollapse-perf.pl collapses them.  The symfs
+# tree and perf's frames: tests/symfs.bash.
+
+load helpers
+load symfs
+
+KSYMS=testdata/profile/kallsyms
+P=testdata/profile
+
+setup() {
+	symfs_setup
+	# go tool pprof keeps a cache and settings under HOME
+	export HOME=$T/home GOCACHE=$T/home/gocache
+	mkdir -p "$HOME"
+	command -v go >/dev/null || skip "go (golang-go) is not installed: scripts/install-deps.sh test"
+}
+
+# export_pprof FILE [OPTIONS...]: $T/out.pb.gz, exit status 0
+export_pprof() {
+	local f=$1
+	shift
+	pd export --to pprof -o "$T/out.pb.gz" --symfs "$T/s" "$@" "$f"
+	assert_status 0
+	[ -s "$T/out.pb.gz" ]
+}
+
+# pprof ARGS...: go tool pprof on $T/out.pb.gz, no symbolization of its
+# own (the profile's functions, nothing of this machine's)
+pprof() {
+	go tool pprof -symbolize=none "$@" "$T/out.pb.gz" 2>/dev/null
+}
+
+# pprof_top INDEX: "NAME\tFLAT\tCUM" per function, values exact (-unit=ns:
+# nanoseconds unscaled), inlined calls in their caller as perf report
+# counts them; functions with a name only ([dso] and <unknown> left out)
+pprof_top() {
+	pprof -noinlines -sample_index="$1" -unit=ns -top -nodecount=100000 \
+		-nodefraction=0 -edgefraction=0 |
+		awk '/^ *flat  *flat%/ { on = 1; next }
+			on { name = $0; sub(/^ *[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+  /, "", name)
+			     if (name ~ /^\[.*\]$/ || name == "<unknown>") next
+			     f = $1; c = $4; sub(/ns$/, "", f); sub(/ns$/, "", c)
+			     print name "\t" f "\t" c }' | sort
+}
+
+# perf_report FILE ARGS...: perf report's rows by symbol, "NAME\tCOLS..."
+# for symbols with a name (perf's 0x... rows of addresses left out)
+perf_report() {
+	local f=$1
+	shift
+	perf report -i "$f" --symfs "$T/s" --stdio --sort sym -g none --no-inline "$@" 2>/dev/null |
+		awk '!/^#/ && NF { i = index($0, "] "); name = substr($0, i + 2)
+			sub(/ +$/, "", name); if (name ~ /^0x|^0000/) next
+			n = split(substr($0, 1, i - 3), v, " "); out = name
+			for (k = 1; k <= n; k++) out = out "\t" v[k]; print out }' | sort
+}
+
+# flat_and_children FILE ARGS...: perf report's self samples and period,
+# and its children share, against pprof's flat and cum per function
+# (inlined calls in their callers: perf report --no-inline, pprof
+# -noinlines); perf's names through $PERF_NAMES (sed), when set
+flat_and_children() {
+	local f=$1 ours theirs total
+	shift
+	# self: samples, period
+	ours=$(join -t $'\t' <(pprof_top samples | cut -f1,2) \
+		<(pprof_top 1 | cut -f1,2) | awk -F'\t' '$2 != 0')
+	theirs=$(perf_report "$f" --no-children -F sample,period "$@" |
+		sed -e "${PERF_NAMES:-}" | sort | awk -F'\t' '$2 != 0')
+	assert_eq "$ours" "$theirs" "self samples and period per function"
+	# children: the share of the event's period, as perf prints it
+	total=$(pprof -sample_index=1 -unit=ns -top -nodecount=1 |
+		sed -n 's/.* of \([0-9]*\)ns total.*/\1/p')
+	ours=$(pprof_top 1 | awk -F'\t' -v t="$total" '$3 != 0 {
+		printf "%s\t%.2f%%\n", $1, 100 * $3 / t }')
+	theirs=$(perf_report "$f" --children -F overhead_children "$@")
+	# no callchains: perf has no children (N/A), each its own share
+	case $theirs in
+	*N/A*) theirs=$(perf_report "$f" --no-children -F overhead "$@") ;;
+	esac
+	theirs=$(sed -e "${PERF_NAMES:-}" <<<"$theirs" | sort | awk -F'\t' '$2 != "0.00%"')
+	assert_eq "$ours" "$theirs" "children share per function"
+}
+
+@test "export --to pprof: callchain.data (frame pointers): flat and cumulative per function equal perf report's" {
+	export_pprof $P/callchain.data
+	flat_and_children $P/callchain.data
+	# the main binary first; work_a's 82 samples
+	assert_contains "$(pprof -top)" "File: hot"
+	assert_contains "$(pprof_top samples)" $'work_a\t82\t82'
+	assert_contains "$(pprof_top samples)" $'main\t0\t110'
+}
+
+@test "export --to pprof: inl-fp.data and inl-dwarf.data (DWARF unwinding): equal to perf report, inlined calls as pprof's lines" {
+	export_pprof $P/inl-fp.data
+	flat_and_children $P/inl-fp.data
+	export_pprof $P/inl-dwarf.data
+	flat_and_children $P/inl-dwarf.data
+}
+
+@test "export --to pprof: profile.data (no callchain, kernel samples with --kallsyms): one-frame stacks equal to perf report's" {
+	export_pprof $P/profile.data --kallsyms $KSYMS
+	flat_and_children $P/profile.data --kallsyms $KSYMS
+	assert_contains "$(pprof_top samples)" $'work_a\t808\t808'
+}
+
+@test "export --to pprof: cxx.data's C++ names, demangled as perf report shows them" {
+	cp $P/hot_cxx "$T/s$RUN/hot_cxx"
+	export_pprof $P/cxx.data
+	# perfdump shows two Rust names otherwise (demangle.h,
+	# tests/profile.bats): the v0 name as it is, and all 16 digits of a
+	# "hash"
+	PERF_NAMES='s/^mycrate::foo::bar\t/_RNvNtCs1234_7mycrate3foo3bar\t/
+		s/^std::io::stdio::_print\t/std::io::stdio::_print::h0123456789abcdef\t/'
+	flat_and_children $P/cxx.data
+	# system_name: the symbol table's name
+	assert_contains "$(pprof -raw)" "geo::tally"
+}
