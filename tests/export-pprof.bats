@@ -121,3 +121,72 @@ flat_and_children() {
 	# system_name: the symbol table's name
 	assert_contains "$(pprof -raw)" "geo::tally"
 }
+
+# pprof_traces [-noinlines]: go tool pprof -traces as folded stacks,
+# "comm;outer;...;leaf COUNT" per stack (the threads' stacks summed), as
+# stackcollapse-perf.pl writes them: a frame no symbol holds is [dso] in
+# pprof as in the script, one no map holds <unknown> here, [unknown] there;
+# an inlined call is "NAME (inline)" here
+pprof_traces() {
+	pprof "$@" -sample_index=samples -traces |
+		awk 'function flush() { if (n) { s = comm; for (i = n; i >= 1; i--) s = s ";" f[i]; c[s] += v }
+				n = 0 }
+			/^-+\+-+$/ { flush(); on = 1; next }
+			!on { next }
+			/^ +comm:  / { comm = $0; sub(/^ +comm:  /, "", comm); next }
+			/^ +(pid|tid):  / { next }
+			{ if (!n) { v = $1; sub(/^ *[^ ]+   /, "") } else sub(/^ +/, "")
+			  if ($0 == "<unknown>") $0 = "[unknown]"
+			  sub(/ \(inline\)$/, "")
+			  f[++n] = $0 }
+			END { flush(); for (s in c) print s " " c[s] }' | sort
+}
+
+# perf_collapsed FILE ARGS...: perf script's samples collapsed as
+# stackcollapse-perf.pl collapses them (its rules for a frame: the
+# symbol without its offset; no symbol: [the DSO's base name]; no DSO
+# either: [unknown]); inlined frames (perf's "(inlined)") kept with
+# PERF_INLINE=1, else left out, as the script's default
+perf_collapsed() {
+	local f=$1
+	shift
+	perf script -i "$f" --symfs "$T/s" -F comm,ip,sym,dso "$@" 2>/dev/null |
+		awk -v inl="${PERF_INLINE:-0}" '
+			function frame(text,   sym, dso, b) {
+				sub(/^[ \t]*[0-9a-f]+ /, "", text)
+				if (text ~ / \(inlined\)$/) {
+					if (!inl) return ""
+					sub(/ \(inlined\)$/, "", text); return text
+				}
+				dso = text; sub(/.* \(/, "", dso); sub(/\)$/, "", dso)
+				sym = text; sub(/ \([^(]*\)$/, "", sym)
+				if (sym != "[unknown]") return sym
+				if (dso == "[unknown]") return "[unknown]"
+				b = dso; sub(/.*\//, "", b); return "[" b "]"
+			}
+			function flush(   s, i) { if (!have) return
+				s = comm; for (i = n; i >= 1; i--) s = s ";" f[i]
+				c[s]++; have = 0; n = 0 }
+			/^\t/ { x = frame($0); if (x != "") f[++n] = x; next }
+			/^$/ { flush(); next }
+			/^[^ \t].* $/ { flush(); comm = $0; sub(/ +$/, "", comm); have = 1; n = 0; next }
+			{ flush(); comm = $1; x = $0; sub(/^ *[^ ]+ +/, "", x)
+			  n = 0; x = frame(x); if (x != "") f[++n] = x; have = 1; flush() }
+			END { flush(); for (s in c) print s " " c[s] }' | sort
+}
+
+@test "export --to pprof: -traces are perf script's stacks collapsed, inlined calls as pprof's lines, innermost first" {
+	export_pprof $P/callchain.data
+	assert_eq "$(pprof_traces -noinlines)" "$(perf_collapsed $P/callchain.data)"
+	assert_contains "$(pprof_traces)" "hot;[libc.so.6];main;work_a 82"
+	export_pprof $P/inl-dwarf.data
+	assert_eq "$(pprof_traces -noinlines)" "$(perf_collapsed $P/inl-dwarf.data)"
+	assert_eq "$(pprof_traces)" "$(PERF_INLINE=1 perf_collapsed $P/inl-dwarf.data)"
+	assert_contains "$(pprof_traces)" ";main;loop_a;mix "
+	# mix inlined into loop_a: one location, two lines, the inlined call
+	# first; the mapping says it has inlined frames
+	assert_contains "$(pprof -raw)" "mix testdata/profile/inl.h:"
+	assert_contains "$(pprof -raw | sed -n '/^Mappings/,$p')" "/tmp/perfdump-profile/inl 7065726664756d702d70726f66696c652d696e6c [FN][FL][LN][IN]"
+	export_pprof $P/profile.data --kallsyms $KSYMS
+	assert_eq "$(pprof_traces)" "$(perf_collapsed $P/profile.data --kallsyms $KSYMS)"
+}
