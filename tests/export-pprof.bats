@@ -190,3 +190,46 @@ perf_collapsed() {
 	export_pprof $P/profile.data --kallsyms $KSYMS
 	assert_eq "$(pprof_traces)" "$(perf_collapsed $P/profile.data --kallsyms $KSYMS)"
 }
+
+@test "export --to pprof: a pipe-mode recording (no build-ids): equal to perf report" {
+	export_pprof $P/nobid-pipe.data --kallsyms $P/nobid-kallsyms
+	flat_and_children $P/nobid-pipe.data --kallsyms $P/nobid-kallsyms
+	assert_contains "$(pprof_top samples)" $'work_a\t85\t85'
+}
+
+@test "export --to pprof: sample types per event, totals equal profile's, the first event's period the profile's" {
+	export_pprof testdata/group.data
+	pd -j profile --symfs "$T/s" testdata/group.data
+	local raw want
+	raw=$(pprof -raw)
+	assert_contains "$raw" "cpu-clock_samples/count cpu-clock/nanoseconds[dflt] task-clock_samples/count task-clock/nanoseconds"
+	assert_contains "$raw" "PeriodType: cpu-clock nanoseconds"
+	assert_contains "$raw" "Period: 250000"
+	want=$(jq -r '.profile.events[] | "\(.samples) \(.period)"' <<<"$output")
+	for i in 0 1; do
+		assert_eq "$(pprof -sample_index=$((2 * i)) -unit=ns -top -nodecount=1 |
+			sed -n 's/.*Total samples = \([0-9]*\)ns.*/\1/p') $(pprof -sample_index=$((2 * i + 1)) -unit=ns -top -nodecount=1 |
+			sed -n 's/.*Total samples = \([0-9]*\)ns.*/\1/p')" "$(sed -n "$((i + 1))p" <<<"$want")" "event $i's samples and period"
+	done
+}
+
+@test "export --to pprof: time and duration from the recording: CLOCK_DATA's wall clock, first to last sample" {
+	local f=$CORPUS/linux-perf-data/sleep.data
+	[ -f "$f" ] || skip "no corpus"
+	export_pprof "$f"
+	pd -j stats "$f"
+	local raw
+	raw=$(pprof -raw)
+	assert_contains "$raw" "Time: $(jq -r '.stats.time.wall_clock_first // .time.wall_clock_first' <<<"$output" |
+		sed 's/T/ /; s/Z$/ +0000 UTC/')"
+	assert_contains "$(pprof -unit=ns -top)" "Duration: $(jq -r '.stats.time.duration_ns // .time.duration_ns' <<<"$output" |
+		awk '{ printf "%.2fus", $1 / 1000 }')"
+}
+
+@test "export --to pprof: a recording without samples: a valid empty profile, exit 0" {
+	export_pprof testdata/stat.data
+	run go tool pprof -symbolize=none -raw "$T/out.pb.gz"
+	assert_status 0
+	assert_contains "$output" "cpu-clock_samples/count cpu-clock/nanoseconds"
+	assert_eq "$(sed -n '/^Samples:/,/^Locations/p' <<<"$output" | wc -l)" 3
+}
