@@ -191,6 +191,27 @@ perf_collapsed() {
 	assert_eq "$(pprof_traces)" "$(perf_collapsed $P/profile.data --kallsyms $KSYMS)"
 }
 
+# folded FILE ARGS...: export --to folded's stacks, sorted
+folded() {
+	local f=$1
+	shift
+	pd export --to folded --symfs "$T/s" "$@" "$f"
+	assert_status 0
+	sort <<<"$output"
+}
+
+@test "export --to pprof: -traces are export --to folded's stacks, with and without inlined calls" {
+	# (not cxx.data: folded tidies C++ names as the script does, cut at
+	# their first parenthesis; pprof has them whole)
+	for f in callchain inl-fp inl-dwarf nobid-pipe; do
+		export_pprof $P/$f.data
+		assert_eq "$(pprof_traces -noinlines)" "$(folded $P/$f.data --no-inline)" "$f: no inlined calls"
+		assert_eq "$(pprof_traces)" "$(folded $P/$f.data --inline)" "$f: inlined calls"
+	done
+	export_pprof $P/profile.data --kallsyms $KSYMS
+	assert_eq "$(pprof_traces)" "$(folded $P/profile.data --kallsyms $KSYMS)"
+}
+
 @test "export --to pprof: a pipe-mode recording (no build-ids): equal to perf report" {
 	export_pprof $P/nobid-pipe.data --kallsyms $P/nobid-kallsyms
 	flat_and_children $P/nobid-pipe.data --kallsyms $P/nobid-kallsyms
