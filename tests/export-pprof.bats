@@ -254,3 +254,13 @@ folded() {
 	assert_contains "$output" "cpu-clock_samples/count cpu-clock/nanoseconds"
 	assert_eq "$(sed -n '/^Samples:/,/^Locations/p' <<<"$output" | wc -l)" 3
 }
+
+@test "export --to pprof: a DSO without symbols: its frames [dso] with no function, its mapping says so, one warning" {
+	# the symfs tree without hot
+	rm "$T/s$RUN/hot"
+	export_pprof $P/callchain.data
+	assert_eq "$(grep -c 'hot: missing' <<<"$stderr")" 1
+	assert_contains "$(pprof_traces)" "hot;[libc.so.6];[hot];[hot] 110"
+	assert_contains "$(pprof -raw | sed -n '/^Mappings/,$p')" "/tmp/perfdump-profile/hot 7065726664756d702d70726f66696c652d686f74 "$'\n'
+	[[ "$(pprof -raw | grep ' /tmp/perfdump-profile/hot ')" != *"[FN]"* ]]
+}
