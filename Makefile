@@ -79,7 +79,7 @@ LIB_OBJS = $(filter-out $(BUILD)/main.o,$(OBJS))
 # The fuzz targets (tests/fuzz/targets.c) and their harness; FUZZ_TARGETS
 # are the ones make fuzz runs, each on its own (perfdump, the whole
 # pipeline, runs all of them, and is what replay and mutate run).
-FUZZ_SRCS = tests/fuzz/harness.c tests/fuzz/targets.c tests/fuzz/oracle.c
+FUZZ_SRCS = tests/fuzz/harness.c tests/fuzz/targets.c tests/fuzz/oracle.c tests/fuzz/pprof.c
 FUZZ_HDRS = tests/fuzz/harness.h tests/fuzz/oracle.h $(wildcard src/*.h src/lib/*/*.h src/fmt/*.h)
 
 # Replays fuzz inputs without libFuzzer (use with SANITIZE=1):
@@ -185,6 +185,8 @@ build-fuzz/perfdump-fuzz: $(FUZZ_HARNESS) build-fuzz/oracle.o $(FUZZ_OBJS) $(FUZ
 #             reads it (symbols, PLT, names demangled, DWARF lines),
 #             kallsyms, perf maps
 #   redact    --redact=comm through features, records and the summary
+#   pprof     export --to pprof, its output gunzipped, unpacked by
+#             protobuf-c and every id it references checked
 #   formats   one command in a format the others leave out (-x, text)
 #   perfdump  the whole pipeline: all of the above and every command in
 #             every format (what perfdump-replay and make mutate run; not
@@ -209,7 +211,7 @@ FUZZ_JOBS ?= 1
 FUZZ_SEED ?=
 FUZZ_WORK ?= tests/fuzz/corpus-work
 FUZZ_TARGETS ?= header records stats check order buildids elf stream rootpath \
-	       tracepoint profile dso redact export formats
+	       tracepoint profile dso redact export pprof formats
 FUZZ_SEEDS = tests/fuzz/seeds
 FUZZ_FLAGS = -timeout=10 -rss_limit_mb=512 -malloc_limit_mb=256 \
 	     -max_len=65536 -dict=tests/fuzz/perfdump.dict \

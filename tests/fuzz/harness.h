@@ -63,4 +63,8 @@ void fuzz_emit_end(struct emitter *e);
  */
 int fuzz_session(struct pd_session *s, const char *path);
 
+/* The pprof target (pprof.c): export --to pprof, its output decoded by
+ * protobuf-c and checked. */
+void fuzz_pprof(const uint8_t *data, size_t size);
+
 #endif

@@ -538,6 +538,8 @@ const struct fuzz_target fuzz_targets[] = {
 	{"redact", "--redact=comm: features, records, the summary", t_redact},
 	{"export", "export --to folded: the stacks model, the folded writer",
 	 t_export},
+	{"pprof", "export --to pprof, its output unpacked and its ids checked",
+	 fuzz_pprof},
 	{"formats",
 	 "one command in a format the others leave out (-x, text, JSON)",
 	 t_formats},
