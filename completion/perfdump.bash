@@ -92,7 +92,7 @@ _perfdump() {
 		words="function dso line process thread"
 		;;
 	--to)
-		words="folded"
+		words="folded pprof"
 		;;
 	--vmlinux | --kallsyms | -o | --output)
 		_perfdump_files "$cur"
