@@ -189,12 +189,6 @@ void print_diag(const struct pd_diag *d, void *opts)
 	progress_release();
 }
 
-/* Where the output goes, for the hooks the session calls. */
-struct cli_out {
-	const struct opts *o;
-	struct emitter *e; /* NULL until the output starts */
-};
-
 /* Flush the output; a write error ends the run (git's rule). */
 static void flush_or_exit(struct cli_out *out)
 {
@@ -354,6 +348,50 @@ static int run_own_output(const struct cmd *c, struct cmd_run *r)
 	return r->rc > rc ? r->rc : rc;
 }
 
+/* What c->setup asks for, after the open. */
+static void setup_session(const struct cmd *c, struct pd_session *s)
+{
+	if (c->setup & CMD_WHOLE_STREAM)
+		pd_session_read_all(s);
+	if (c->setup & CMD_TORN)
+		pd_note_torn(s);
+	if (c->setup & CMD_FEATURE_DEPS)
+		pd_decode_feature_deps(s);
+	for (size_t i = 0; c->decode && i < s->nfeat; i++)
+		for (const unsigned *id = c->decode; *id; id++)
+			if (s->feat[i].id == *id)
+				pd_decode_feature(s, &s->feat[i]);
+	if (c->setup & CMD_EVLIST)
+		pd_evlist_load(s);
+}
+
+int cmd_input_open(const struct cmd *c, const struct opts *o, const char *file,
+		   struct cmd_input *in)
+{
+	int rc;
+
+	memset(in, 0, sizeof(*in));
+	in->o = *o;
+	in->o.file = file;
+	in->out.o = &in->o;
+	rc = open_session(&in->s, &in->out, !(c->setup & CMD_NO_DIAG_HOOK),
+			  NULL);
+	if (rc)
+		return rc;
+	in->open = true;
+	if (in->s.not_perf_data)
+		return EXIT_IO;
+	setup_session(c, &in->s);
+	return 0;
+}
+
+void cmd_input_close(struct cmd_input *in)
+{
+	if (in->open)
+		pd_session_close(&in->s);
+	in->open = false;
+}
+
 /*
  * One FILE: open it, set up what c needs, load, show, finish.  Returns its
  * exit status; *sep: a text document was written before (a blank line
@@ -380,18 +418,7 @@ static int run_file(const struct cmd *c, const struct opts *o, void *ctx,
 		pd_session_close(&s);
 		return rc;
 	}
-	if (c->setup & CMD_WHOLE_STREAM)
-		pd_session_read_all(&s);
-	if (c->setup & CMD_TORN)
-		pd_note_torn(&s);
-	if (c->setup & CMD_FEATURE_DEPS)
-		pd_decode_feature_deps(&s);
-	for (size_t i = 0; c->decode && i < s.nfeat; i++)
-		for (const unsigned *id = c->decode; *id; id++)
-			if (s.feat[i].id == *id)
-				pd_decode_feature(&s, &s.feat[i]);
-	if (c->setup & CMD_EVLIST)
-		pd_evlist_load(&s);
+	setup_session(c, &s);
 	r.diags = &s.diags;
 	if (c->load && (rc = c->load(&r))) {
 		progress_stop();
@@ -458,15 +485,12 @@ static void read_env(struct pd_read_opts *ro)
 		ro->buildid_dir = home_debug;
 }
 
-int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
+int cmd_prepare(const struct cmd *c, const struct opts *o, struct opts *fo)
 {
-	struct opts fo = *o;
-	int worst = EXIT_SOUND;
-	bool sep = false;
-
-	read_env(&fo.read);
+	*fo = *o;
+	read_env(&fo->read);
 	/* a choice for the whole process (rootpath.h) */
-	pd_root_use_openat2(!fo.read.no_openat2);
+	pd_root_use_openat2(!fo->read.no_openat2);
 
 	if (o->hex && o->red) {
 		usage_error("%s: -x cannot be used with --redact: hex dumps "
@@ -481,6 +505,17 @@ int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
 			    c->name, c->name);
 		return EXIT_USAGE;
 	}
+	return 0;
+}
+
+int cmd_run(const struct cmd *c, const struct opts *o, void *ctx)
+{
+	struct opts fo;
+	int worst = cmd_prepare(c, o, &fo);
+	bool sep = false;
+
+	if (worst)
+		return worst;
 	for (int i = 0; i < (o->nfiles ? o->nfiles : 1); i++) {
 		if (o->nfiles)
 			fo.file = o->files[i];

@@ -116,6 +116,35 @@ struct cmd {
 int cmd_run(const struct cmd *c, const struct opts *o, void *ctx);
 
 /*
+ * What cmd_run() does before the FILEs: o with the environment's reading
+ * choices (into fo), and the checks of -x and --redact.  0, or the exit
+ * status of a usage error (said).
+ */
+int cmd_prepare(const struct cmd *c, const struct opts *o, struct opts *fo);
+
+/* Where the output goes, for the hooks the session calls. */
+struct cli_out {
+	const struct opts *o;
+	struct emitter *e; /* NULL until the output starts */
+};
+
+/*
+ * A command that reads several FILEs at once (diff): each opened and set
+ * up as c->setup asks, its messages naming it.  cmd_input_open returns 0,
+ * or EXIT_IO (said) when it cannot be read or is not a recording; close
+ * it either way.  in must stay where it is while open.
+ */
+struct cmd_input {
+	struct opts o; /* the command's, with o.file this FILE */
+	struct cli_out out;
+	struct pd_session s;
+	bool open;
+};
+int cmd_input_open(const struct cmd *c, const struct opts *o, const char *file,
+		   struct cmd_input *in);
+void cmd_input_close(struct cmd_input *in);
+
+/*
  * Parse a command's options: the global ones (-j -p -x -h) are accepted
  * after the command too.  `extra` may add long options handled by
  * `handle`, which returns 0, or -1 for a usage error.  Leaves the
@@ -271,10 +300,12 @@ int cmd_buildids(struct opts *o, int argc, char **argv);
 int cmd_profile(struct opts *o, int argc, char **argv);
 int cmd_summary(struct opts *o, int argc, char **argv);
 int cmd_export(struct opts *o, int argc, char **argv);
+int cmd_diff(struct opts *o, int argc, char **argv);
 
 extern const struct cmd cmd_header_def, cmd_features_def, cmd_records_def;
 extern const struct cmd cmd_attrs_def, cmd_stats_def, cmd_check_def;
 extern const struct cmd cmd_buildids_def, cmd_profile_def, cmd_summary_def;
 extern const struct cmd cmd_export_def;
+extern const struct cmd cmd_diff_def;
 
 #endif
