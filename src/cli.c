@@ -379,9 +379,8 @@ int cmd_input_open(const struct cmd *c, const struct opts *o, const char *file,
 	if (rc)
 		return rc;
 	in->open = true;
-	if (in->s.not_perf_data)
-		return EXIT_IO;
-	setup_session(c, &in->s);
+	if (!in->s.not_perf_data)
+		setup_session(c, &in->s);
 	return 0;
 }
 

@@ -51,9 +51,9 @@ const struct cmd cmd_diff_def = {
 		"verdict.\n"
 		"Exit status as diff(1): 0 the same, 1 they differ (or an "
 		"input is\n"
-		"damaged: compared as far as it was read), 2 usage error, 3 "
-		"an input\n"
-		"could not be read.\n"
+		"damaged: compared as far as it was read; or not a "
+		"recording), 2\n"
+		"usage error, 3 an input could not be read.\n"
 		"\n"
 		"Options:\n"
 		"      --only LIST   compare only these: header, features, "
@@ -151,7 +151,7 @@ static int load(struct diff_input *di, struct diff_opts *o, unsigned groups)
 	struct pd_session *s = &di->in.s;
 	bool st = groups >> PD_DIFF_STATS & 1;
 
-	if (s->pipe.live && st && groups >> PD_DIFF_PROFILE & 1) {
+	if (!s->in.seekable && st && groups >> PD_DIFF_PROFILE & 1) {
 		usage_error("diff: %s is read as it arrives, once: give "
 			    "--only without stats or profile",
 			    di->in.o.file);
@@ -230,13 +230,16 @@ static int show(const struct opts *o, struct diff_opts *dopt,
 		.db = &b->in.s.diags,
 		.brief = dopt->brief,
 		.groups = groups,
+		.not_recording = {a->in.s.not_perf_data, b->in.s.not_perf_data},
 	};
 	struct emitter *e = emit_new(stdout, o->fmt, false);
 	bool differ;
 
 	if (!e)
 		return EXIT_IO;
-	compare(&d, o, a, b, groups);
+	/* not a recording: nothing to compare (the open said why) */
+	if (!v.not_recording[0] && !v.not_recording[1])
+		compare(&d, o, a, b, groups);
 	differ = d.n || d.dropped || all.nerr;
 	emit_set_redact(e, o->red);
 	emit_doc_begin(e, v.a);
@@ -268,7 +271,7 @@ static int run(const struct opts *o, struct diff_opts *dopt, char **files)
 		groups |= 1u << PD_DIFF_PROFILE;
 	for (int i = 0; i < 2 && !rc; i++) {
 		rc = cmd_input_open(&cmd_diff_def, o, files[i], &in[i].in);
-		if (!rc)
+		if (!rc && !in[i].in.s.not_perf_data)
 			rc = load(&in[i], dopt, groups);
 	}
 	if (!rc)

@@ -131,8 +131,9 @@ struct cli_out {
 /*
  * A command that reads several FILEs at once (diff): each opened and set
  * up as c->setup asks, its messages naming it.  cmd_input_open returns 0,
- * or EXIT_IO (said) when it cannot be read or is not a recording; close
- * it either way.  in must stay where it is while open.
+ * or EXIT_IO (said) when it cannot be read; close it either way.  An
+ * input that is not a recording is open, s.not_perf_data set (and said),
+ * nothing set up.  in must stay where it is while open.
  */
 struct cmd_input {
 	struct opts o; /* the command's, with o.file this FILE */

@@ -20,9 +20,7 @@ struct pd_jnode *emit_capture(struct arena *a, struct redactor *red,
 	e = emit_new(f, EMIT_JSON, false);
 	if (e) {
 		emit_set_redact(e, red);
-		emit_obj_begin(e, NULL);
 		fn(e, arg);
-		emit_obj_end(e);
 	}
 	ok = e && emit_free(e);
 	if (fclose(f) == 0 && ok && buf)

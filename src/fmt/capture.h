@@ -15,8 +15,8 @@
 typedef void emit_capture_fn(struct emitter *e, void *arg);
 
 /*
- * The object whose fields fn writes (fn writes fields, not the object's
- * braces), in a's memory, its strings as --redact (red; NULL: off)
+ * The value fn writes (one, with a NULL key: an object or an array as an
+ * array's element), in a's memory, its strings as --redact (red; NULL: off)
  * shows them; NULL when out of memory (or a formatter bug).
  */
 struct pd_jnode *emit_capture(struct arena *a, struct redactor *red,

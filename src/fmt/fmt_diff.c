@@ -132,6 +132,16 @@ static void verdict(struct strbuf *b, const struct diff_view *v)
 	char buf[128];
 	const char *sep = " (";
 
+	if (v->not_recording[0] || v->not_recording[1]) {
+		snprintf(buf, sizeof(buf),
+			 "not compared: %s not a perf.data recording",
+			 v->not_recording[0] && v->not_recording[1]
+				 ? "A and B are"
+			 : v->not_recording[0] ? "A is"
+					       : "B is");
+		strbuf_put(b, buf, strlen(buf));
+		return;
+	}
 	if (!n) {
 		strbuf_put(b, "same", 4);
 	} else {
@@ -188,7 +198,9 @@ void emit_diff(struct emitter *e, const struct diff_view *v)
 		emit_arr_end(e);
 		if (d->dropped)
 			emit_u64(e, "differences_dropped", d->dropped);
-		emit_bool(e, "same", !d->n && !d->dropped);
+		emit_bool(e, "same",
+			  !d->n && !d->dropped && !v->not_recording[0] &&
+				  !v->not_recording[1]);
 	}
 	verdict(&b, v);
 	emit_str(e, "verdict", b.p ? b.p : "");

@@ -39,6 +39,7 @@ struct diff_view {
 	const struct pd_diags *da, *db; /* each input's diagnostics */
 	bool brief;			/* only the paths */
 	unsigned groups;		/* 1 << pd_diff_group compared */
+	bool not_recording[2];		/* A, B: not compared */
 };
 
 /*

@@ -33,13 +33,9 @@ static const struct pd_jnode *feature_tree(struct arena *ar,
 					   const struct pd_feature *f)
 {
 	struct feat_arg fa = {s, f};
-	const struct pd_jnode *t;
-
 	if (!f)
 		return NULL;
-	t = emit_capture(ar, red, write_feature, &fa);
-	/* emit_feature writes an array element: the one member */
-	return t && t->child ? t->child : NULL;
+	return emit_capture(ar, red, write_feature, &fa);
 }
 
 static bool is_offset_key(const char *key)
@@ -69,6 +65,8 @@ static bool skip_feature(const char *key, int depth, void *arg)
 	for (const char *const *k = times; depth == 0 && *k; k++)
 		if (strcmp(key, *k) == 0)
 			return true;
+	if (strcmp(key, "ids") == 0) /* EVENT_DESC's: ids differ per run */
+		return true;
 	return !d->offsets && is_offset_key(key);
 }
 
@@ -125,7 +123,9 @@ static void write_attr(struct emitter *e, void *arg)
 {
 	const struct attr_arg *aa = arg;
 
+	emit_obj_begin(e, NULL);
 	emit_attr_fields(e, aa->s, aa->attr);
+	emit_obj_end(e);
 }
 
 static const struct pd_jnode *attr_tree(struct arena *ar, struct redactor *red,

@@ -170,11 +170,13 @@ static void objects(struct tree_cmp *t, char *path, size_t plen,
 	}
 }
 
-/* An element's name: its string member "name", or NULL. */
+/* An element's name: its string member "name" (or "filename"), or NULL. */
 static const char *elem_name(const struct pd_jnode *e)
 {
 	const struct pd_jnode *n = pd_jtree_get(e, "name");
 
+	if (!n)
+		n = pd_jtree_get(e, "filename");
 	return n && n->v.kind == PD_J_STR && n->v.len ? n->v.s : NULL;
 }
 

@@ -81,8 +81,8 @@ typedef bool pd_diff_skip_fn(const char *key, int depth, void *arg);
 
 /*
  * Trees compared path by path under prefix: objects by key; arrays by
- * position, an element that is an object with a string "name" by its
- * name and its position among those of that name ("[cycles]",
+ * position, an element that is an object with a string "name" (or
+ * "filename": a build-id's DSO) by its name and its position among those of that name ("[cycles]",
  * "[cycles#2]"), so that one added in the middle moves no other.  Either
  * tree may be NULL (absent: its values PD_J_NONE).
  */

@@ -118,5 +118,6 @@ void pd_diff_profile(struct pd_diff *d, const struct pd_session *sa,
 	}
 	free(x);
 	free(y);
-	qsort(d->v + first, d->n - first, sizeof(*d->v), cmp_change);
+	if (d->n > first)
+		qsort(d->v + first, d->n - first, sizeof(*d->v), cmp_change);
 }
