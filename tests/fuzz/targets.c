@@ -26,6 +26,9 @@
 #include "lib/session/walk.h"
 #include "harness.h"
 
+/* What diff compares a fuzzed input with (diff_way). */
+#define DIFF_FIXTURE "testdata/cpu-clock.data"
+
 /*
  * The file header, the feature sections and the attrs: decoders and
  * formatters, in text (JSON and the features' hex dumps: the whole
@@ -266,6 +269,27 @@ static void redact_way(const char *f, unsigned way)
 }
 
 /*
+ * diff: the input against a fixture (way 0: JSON, with the profiles;
+ * nothing outside the recordings is looked at), or against itself with
+ * the offsets (1, text): the header, features, attrs and stats models
+ * compared, the features and attrs through their formatters' captured
+ * JSON (fmt/capture.c, lib/base/jtree.c).
+ */
+static void diff_way(const char *f, unsigned way)
+{
+	/* run from the project's root (make fuzz); else the input again */
+	const char *fixture =
+		access(DIFF_FIXTURE, R_OK) == 0 ? DIFF_FIXTURE : f;
+
+	if (way)
+		fuzz_cmd(cmd_diff, f, "diff", "--offsets", f, NULL);
+	else
+		fuzz_cmd(cmd_diff, f, "diff", "-j", "--profile", "--symfs",
+			 "/nonexistent", "--debug-dir", "/nonexistent", fixture,
+			 NULL);
+}
+
+/*
  * These targets take one way per input, chosen by its size: an execution
  * costs one walk, not two or three, and an input that fails fails again.
  * The whole pipeline (t_all) takes every way.
@@ -288,6 +312,11 @@ static void t_tracepoint(const uint8_t *data, size_t size)
 static void t_redact(const uint8_t *data, size_t size)
 {
 	redact_way(fuzz_file(data, size), size % 3);
+}
+
+static void t_diff(const uint8_t *data, size_t size)
+{
+	diff_way(fuzz_file(data, size), size & 1);
 }
 
 /* ---- rootpath: the walk under --symfs, against the kernel's ---------- */
@@ -507,6 +536,7 @@ static void t_all(const uint8_t *data, size_t size)
 	tracepoint_way(f, (size + 2) % 3);
 	redact_way(f, (size + 1) % 3);
 	redact_way(f, (size + 2) % 3);
+	diff_way(f, !(size & 1));
 	for (unsigned way = 0; way < FORMAT_WAYS; way++)
 		format_way(f, way);
 }
@@ -540,6 +570,7 @@ const struct fuzz_target fuzz_targets[] = {
 	 t_export},
 	{"pprof", "export --to pprof, its output unpacked and its ids checked",
 	 fuzz_pprof},
+	{"diff", "diff: the input against a fixture, and itself", t_diff},
 	{"formats",
 	 "one command in a format the others leave out (-x, text, JSON)",
 	 t_formats},
