@@ -10,7 +10,7 @@
 # the feature names and the values an option's help lists (A|B).
 
 _perfdump_commands="summary header features attrs records stats check buildids profile
-	export help"
+	export diff help"
 
 _perfdump_global_opts="-j --json -p --pretty -x --hex -h --help -V --version
 	--redact --redact=comm --redact-key --no-progress"
@@ -30,13 +30,15 @@ _perfdump_cmd_opts() {
 	export) echo "--to -o --output --event --pid --tid --cpu --time --folded-pid
 		--folded-tid --kernel-suffix --jit-suffix --inline --no-inline --period
 		--symfs --debug-dir --kallsyms --vmlinux --no-demangle --strict-build-ids" ;;
+	diff) echo "--only --profile --offsets -q --brief --symfs --debug-dir
+		--vmlinux --kallsyms --no-demangle --strict-build-ids" ;;
 	esac
 }
 
 # Options whose value is the next word.
 _perfdump_arg_opts=" --redact-key --type --event --pid --tid --cpu --time --skip
 	--limit --at --order --top --symfs --debug-dir --by --vmlinux --kallsyms
-	--to -o --output "
+	--to -o --output --only "
 
 # records --type: the record-type registry, names as perfdump takes them
 # (any case, or an unambiguous prefix).
@@ -93,6 +95,13 @@ _perfdump() {
 		;;
 	--to)
 		words="folded pprof"
+		;;
+	--only)
+		# a comma-separated list: complete its last name
+		local head=${cur%"${cur##*,}"}
+		mapfile -t COMPREPLY < <(compgen -P "$head" -W "header features attrs stats profile" -- "${cur##*,}")
+		compopt -o nospace 2>/dev/null
+		return 0
 		;;
 	--vmlinux | --kallsyms | -o | --output)
 		_perfdump_files "$cur"
