@@ -217,10 +217,26 @@ static struct pd_diags both_diags(const struct pd_diags *x,
 	return all;
 }
 
+/* --redact=comm: a process's comm in a path as it is shown elsewhere. */
+static const char *redacted_comm(void *arg, const char *comm, char *buf,
+				 size_t len)
+{
+	const char *s;
+	size_t n;
+
+	redact_str(arg, PRIV_COMM, comm, strlen(comm), &s, &n);
+	snprintf(buf, len, "%.*s", (int)n, s);
+	return buf;
+}
+
 static int show(const struct opts *o, struct diff_opts *dopt,
 		struct diff_input *a, struct diff_input *b, unsigned groups)
 {
-	struct pd_diff d = {.offsets = dopt->offsets};
+	struct pd_diff d = {
+		.offsets = dopt->offsets,
+		.comm_name = o->red ? redacted_comm : NULL,
+		.comm_arg = o->red,
+	};
 	struct pd_diags all = both_diags(&a->in.s.diags, &b->in.s.diags);
 	struct diff_view v = {
 		.a = a->in.o.file,

@@ -101,6 +101,14 @@ has_line() {
 		profile --csv
 		profile --by thread --csv
 	EOF
+	# diff takes two recordings: the file against itself (0), and against
+	# another, its strings in the differences (1)
+	for args in "$H" testdata/cpu-clock.data; do
+		"$PERFDUMP" diff "$args" "$H" >"$out" 2>"$err" && st=0 || st=$?
+		assert_eq "$st" "$([ "$args" = "$H" ] && echo 0 || echo 1)" "exit status of 'perfdump diff $args'"
+		clean "$out" "stdout of 'perfdump diff $args'"
+		clean "$err" "stderr of 'perfdump diff $args'"
+	done
 }
 
 @test "escape: stats shows an EVENT_DESC name as a row label, escaped" {

@@ -25,8 +25,9 @@ every_output() {
 	for cmd in $("$PERFDUMP" --help | sed -n '/^Commands:/,/^$/p' |
 		awk 'NR > 1 && NF && $1 != "help" { print $1 }'); do
 		for fmt in "" -j; do
+			# diff takes two: another recording, then this one
 			# shellcheck disable=SC2086
-			pd "$@" $fmt $cmd "$f"
+			pd "$@" $fmt $cmd $([ $cmd != diff ] || echo testdata/cpu-clock.data) "$f"
 			assert_no_signal
 			[ "$status" -le 1 ] || { echo "$* $fmt $cmd: exit $status: $stderr"; return 1; }
 			all+=$output$'\n'$stderr$'\n'

@@ -74,7 +74,9 @@ static void item_json(struct emitter *e, const struct pd_diff_item *it)
 	double c;
 
 	emit_row_begin(e, NULL);
-	emit_str(e, "path", it->path);
+	/* its strings from the file were redacted as the trees were made
+	 * (capture.h) and comms as stats' paths were (pd_diff comm_name) */
+	emit_private(e, "path", PRIV_NONE, it->path, strlen(it->path));
 	emit_str(e, "group", pd_diff_group_names[it->group]);
 	emit_jval(e, "a", &it->a);
 	emit_jval(e, "b", &it->b);

@@ -61,6 +61,11 @@ struct pd_diff {
 	size_t count[PD_DIFF_NGROUPS];
 	enum pd_diff_group group; /* of the items added now */
 	bool offsets;		  /* --offsets: file offsets compared too */
+	/* a comm as paths name a process (--redact=comm), into buf;
+	 * NULL: as recorded */
+	const char *(*comm_name)(void *arg, const char *comm, char *buf,
+				 size_t len);
+	void *comm_arg;
 };
 
 /* Add a difference (nothing when a and b are equal); path is copied. */

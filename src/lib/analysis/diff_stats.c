@@ -196,15 +196,18 @@ static void processes(struct pd_diff *d, const struct pd_stats *a,
 {
 	size_t na, nb, i = 0, j = 0;
 	struct comm_count *x = by_comm(a, &na), *y = by_comm(b, &nb);
-	char p[128];
+	char p[128], buf[64];
 
 	while (i < na || j < nb) {
 		int c = i >= na	  ? 1
 			: j >= nb ? -1
 				  : strcmp(x[i].comm, y[j].comm);
+		const char *comm = c <= 0 ? x[i].comm : y[j].comm;
 
-		snprintf(p, sizeof(p), "stats.samples.process[%s]",
-			 c <= 0 ? x[i].comm : y[j].comm);
+		if (d->comm_name)
+			comm = d->comm_name(d->comm_arg, comm, buf,
+					    sizeof(buf));
+		snprintf(p, sizeof(p), "stats.samples.process[%s]", comm);
 		pd_diff_u64(d, p, c <= 0 ? x[i].samples : 0,
 			    c >= 0 ? y[j].samples : 0);
 		i += c <= 0;
