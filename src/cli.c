@@ -169,6 +169,11 @@ static void escaped_as(FILE *f, const struct opts *o, enum pd_priv kind,
 	text_escape(s, n, false, put_file, f);
 }
 
+void print_escaped(FILE *f, const struct opts *o, const char *s)
+{
+	escaped_as(f, o, PRIV_NONE, s);
+}
+
 void print_diag(const struct pd_diag *d, void *opts)
 {
 	const struct opts *o = opts;

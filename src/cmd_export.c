@@ -207,12 +207,15 @@ static bool folded_event(struct export_ctx *x, uint32_t *event)
 				others++, has[l->v[i].idx] = false;
 		free(has);
 	}
-	if (others && !x->r->o->quiet)
+	if (others && !x->r->o->quiet) {
+		/* the name is the recording's: escaped as the text output */
 		fprintf(stderr,
 			"perfdump: export: %u more event%s samples; folded "
-			"counts the first sample's, %s, alone (--event NAME "
-			"chooses one)\n",
-			others, others > 1 ? "s have" : " has", name);
+			"counts the first sample's, ",
+			others, others > 1 ? "s have" : " has");
+		print_escaped(stderr, x->r->o, name);
+		fputs(", alone (--event NAME chooses one)\n", stderr);
+	}
 	return true;
 }
 

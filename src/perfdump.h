@@ -4,6 +4,7 @@
 #define PERFDUMP_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "lib/analysis/profile.h"
 #include "lib/session/session.h"
@@ -200,6 +201,10 @@ void choice_usage_error(const struct choices *c, const char *word,
 			const char *ctx);
 /* choice_find's index, or -1 after choice_usage_error. */
 int choose(const struct choices *c, const char *word, const char *ctx);
+
+/* A string from the recording in a message: escaped as the text output
+ * escapes it (and redacted as --redact says). */
+void print_escaped(FILE *f, const struct opts *o, const char *s);
 
 /* Print errors to stderr as "perfdump: FILE: 0xOFF: what: detail". */
 void print_diag(const struct pd_diag *d, void *opts);
