@@ -100,6 +100,9 @@ has_line() {
 		profile --by thread
 		profile --csv
 		profile --by thread --csv
+		export --to folded
+		export --to folded --folded-tid --kernel-suffix --jit-suffix
+		export --to folded --period --inline
 	EOF
 	# diff takes two recordings: the file against itself (0), and against
 	# another, its strings in the differences (1)
