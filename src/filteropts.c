@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-/* The record filters of records and export: --event, --pid, --tid,
- * --cpu, --time (perfdump.h filter_opt), and --event checked against the
- * recording's events (filter_check_event). */
+/* The record filters of records, export and copy: --event, --pid,
+ * --tid, --cpu, --time (perfdump.h filter_opt), and --event checked
+ * against the recording's events (filter_check_event). */
 #include <stdio.h>
 #include <string.h>
 

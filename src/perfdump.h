@@ -236,12 +236,13 @@ int sym_where_check(const char *cmd, const struct sym_where *s);
 void sym_where_default(struct sym_where *s, const struct pd_session *ses);
 
 /*
- * The record filters of records and export (filteropts.c): --event,
+ * The record filters of records, export and copy (filteropts.c): --event,
  * --pid, --tid, --cpu and --time, given option values in this order from
  * a command's first, as the symbol options.  filter_opt() takes one into
  * f (o: the value - first): 0, -1 after a usage error ("CMD: --pid: ..."),
  * 1 when o is not one of them.  filter_check_event(): 0, or EXIT_USAGE
  * (said, with the recording's events) when --event names none of them.
+ * FILTER_OPTS_HELP: their lines of --help in records and copy.
  */
 enum filter_opt_id {
 	FILTER_OPT_EVENT,
@@ -254,6 +255,20 @@ struct pd_filter;
 int filter_opt(struct pd_filter *f, const char *cmd, int o, const char *arg);
 int filter_check_event(const char *cmd, const struct pd_filter *f,
 		       const struct pd_session *s);
+#define FILTER_OPTS_HELP                                                     \
+	"      --event NAME     only records of this event: its name as "    \
+	"given\n"                                                            \
+	"                       to perf record -e, with or without "         \
+	"modifiers\n"                                                        \
+	"                       (:u, :ppp) and system: (sched:), or attrN\n" \
+	"      --pid PID        only records of this process (-1 too)\n"     \
+	"      --tid TID        only records of this thread (-1 too)\n"      \
+	"      --cpu CPU        only records of this CPU\n"                  \
+	"      --time START,END only records in this time span, in "         \
+	"seconds as\n"                                                       \
+	"                       perf prints them; as perf --time: "          \
+	"START, from\n"                                                      \
+	"                       START on, ,END up to END\n"
 
 /*
  * A number option's value (optnum.c): digits as strtoull reads them in
