@@ -67,13 +67,33 @@ void pd_diag_add(struct pd_diags *d, enum pd_code code, struct pd_where at,
 	d->v[d->n++] = diag;
 }
 
-void pd_diags_free(struct pd_diags *d)
+static void free_from(struct pd_diags *d, size_t from)
 {
-	for (size_t i = 0; i < d->n; i++) {
+	for (size_t i = from; i < d->n; i++) {
 		free(d->v[i].what);
 		free(d->v[i].detail);
 		free((char *)d->v[i].where.name);
 	}
+	if (d->n > from)
+		d->n = from;
+}
+
+struct pd_diags_mark pd_diags_mark(const struct pd_diags *d)
+{
+	return (struct pd_diags_mark){d->n, d->nerr, d->nwarn, d->dropped};
+}
+
+void pd_diags_rewind(struct pd_diags *d, struct pd_diags_mark m)
+{
+	free_from(d, m.n);
+	d->nerr = m.nerr;
+	d->nwarn = m.nwarn;
+	d->dropped = m.dropped;
+}
+
+void pd_diags_free(struct pd_diags *d)
+{
+	free_from(d, 0);
 	free(d->v);
 	d->v = NULL;
 	d->n = d->cap = 0;

@@ -79,4 +79,15 @@ void pd_diag_add(struct pd_diags *d, enum pd_code code, struct pd_where at,
 		 const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 void pd_diags_free(struct pd_diags *d);
 
+/*
+ * A look ahead that must not count (a walk done twice): where the list
+ * stands, and back there, the diagnostics added since freed and
+ * uncounted (the hook has seen them: unset it for the look ahead).
+ */
+struct pd_diags_mark {
+	size_t n, nerr, nwarn, dropped;
+};
+struct pd_diags_mark pd_diags_mark(const struct pd_diags *d);
+void pd_diags_rewind(struct pd_diags *d, struct pd_diags_mark m);
+
 #endif
