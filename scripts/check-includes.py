@@ -59,6 +59,7 @@ LAYERS = {
     "src/lib/io": 3,
     "src/lib/session": 4,
     "src/lib/analysis": 5,
+    "src/lib/write": 5,
     "src/lib/export": 6,
     "src/fmt": 7,
     "src": 8,

@@ -140,4 +140,19 @@ static inline uint64_t pd_get64(const void *p, bool swap)
 	return swap ? __builtin_bswap64(v) : v;
 }
 
+/* ... and for code that writes (the perf.data writer, src/lib/write). */
+static inline void pd_put32(void *p, uint32_t v, bool swap)
+{
+	if (swap)
+		v = __builtin_bswap32(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+static inline void pd_put64(void *p, uint64_t v, bool swap)
+{
+	if (swap)
+		v = __builtin_bswap64(v);
+	memcpy(p, &v, sizeof(v));
+}
+
 #endif

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+/* The perf.data writer (see copy.h): the records, and the order of it all. */
+#include "lib/write/copy.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/session/evlist.h"
+#include "lib/session/walk.h"
+#include "lib/write/copy_int.h"
+
+/*
+ * A pipe stream's metadata records, written as the file's attrs section
+ * and feature sections instead (tools/perf/builtin-inject.c writes a pipe
+ * to a file so: perf_event__repipe_attr and its kin drop them).
+ */
+static bool pipe_metadata(const struct copy *c, const struct pd_event *ev)
+{
+	if (c->s->mode != PD_MODE_PIPE)
+		return false;
+	switch (ev->type) {
+	case PD_REC_HEADER_ATTR:
+	case PD_REC_HEADER_EVENT_TYPE:
+	case PD_REC_HEADER_TRACING_DATA:
+	case PD_REC_HEADER_BUILD_ID:
+	case PD_REC_HEADER_FEATURE: return true;
+	default: return ev->legacy_feature != 0;
+	}
+}
+
+/* Can the payload that follows the record (AUXTRACE's data) be copied? */
+static bool payload_there(const struct copy *c, const struct pd_event *ev)
+{
+	return !ev->payload || ev->payload_bytes ||
+	       (c->s->in.seekable && ev->stream < 0 && !ev->compressed);
+}
+
+static void write_record(struct copy *c, const struct pd_event *ev)
+{
+	pd_out_write(&c->out, ev->p, ev->size);
+	if (!ev->payload)
+		return;
+	if (ev->payload_bytes)
+		pd_out_write(&c->out, ev->payload_bytes, ev->payload);
+	else
+		copy_input_range(c, ev->payload_offset, ev->payload);
+	if (ev->type == PD_REC_AUXTRACE)
+		c->aux_data = true;
+}
+
+static bool copy_record(void *arg, const struct pd_event *ev,
+			const struct pd_decoded *d)
+{
+	struct copy *c = arg;
+	struct pd_copy_result *r = c->r;
+
+	r->records_read++;
+	/* a record perfdump finds an error in is not written: perf would
+	 * stop at it, or read it wrong */
+	if (c->s->diags.nerr != c->nerr_seen || !payload_there(c, ev)) {
+		c->nerr_seen = c->s->diags.nerr;
+		r->records_damaged++;
+		return !c->out.err;
+	}
+	if (pipe_metadata(c, ev) || !copy_keep_record(c, ev, d))
+		return true;
+	write_record(c, ev);
+	r->records_written++;
+	if (ev->type == PD_REC_SAMPLE) {
+		r->samples_written++;
+		if (d->id.has_time) {
+			if (!r->has_time || d->id.time < r->first_time)
+				r->first_time = d->id.time;
+			if (!r->has_time || d->id.time > r->last_time)
+				r->last_time = d->id.time;
+			r->has_time = true;
+		}
+	}
+	return !c->out.err;
+}
+
+static int write_error(struct copy *c)
+{
+	c->r->err = c->out.err ? c->out.err : EIO;
+	snprintf(c->r->why, sizeof(c->r->why), "%s", strerror(c->r->err));
+	return -1;
+}
+
+/* The file up to the data section's end. */
+static int write_body(struct copy *c)
+{
+	struct pd_session *s = c->s;
+	struct pd_walk_opts wo = {
+		/* a pipe's payloads are read from the stream as it goes */
+		.flags = s->mode == PD_MODE_PIPE ? PD_WALK_PAYLOADS : 0,
+	};
+	struct pd_visitor v = {.record = copy_record};
+	uint64_t attrs_off, attr_size;
+
+	pd_out_zero(&c->out, PD_HEADER_SIZE); /* the header, written last */
+	if (copy_write_attrs(c, &attrs_off, &attr_size) < 0)
+		return -1;
+	c->r->data_offset = c->out.off;
+	c->nerr_seen = s->diags.nerr;
+	if (pd_walk(s, &wo, &v, c) < 0) {
+		c->r->err = ENOMEM;
+		snprintf(c->r->why, sizeof(c->r->why), "out of memory");
+		return -1;
+	}
+	if (c->out.err)
+		return write_error(c);
+	c->r->data_size = c->out.off - c->r->data_offset;
+	copy_write_features(c);
+	copy_write_header(c, attrs_off, attr_size);
+	c->r->file_size = c->out.off;
+	return c->out.err ? write_error(c) : 0;
+}
+
+int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
+	    struct pd_copy_result *r)
+{
+	struct copy c = {.s = s, .o = o, .r = r, .swap = s->swap};
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	if (!s->header_ok || s->not_perf_data) {
+		snprintf(r->why, sizeof(r->why),
+			 "the file header could not be read");
+		return -1;
+	}
+	if (s->mode == PD_MODE_DIR) {
+		snprintf(r->why, sizeof(r->why),
+			 "a perf record --threads directory cannot be "
+			 "copied yet");
+		return -1;
+	}
+	pd_decode_features(s);
+	pd_evlist_load(s);
+	c.chunk = malloc(PD_COPY_CHUNK);
+	if (!c.chunk || pd_out_open(&c.out, fd) < 0) {
+		free(c.chunk);
+		r->err = ENOMEM;
+		snprintf(r->why, sizeof(r->why), "out of memory");
+		return -1;
+	}
+	copy_keep_init(&c);
+	rc = write_body(&c);
+	if (pd_out_close(&c.out) < 0 && rc == 0)
+		rc = write_error(&c);
+	free(c.chunk);
+	return rc;
+}

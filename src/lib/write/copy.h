@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The perf.data writer: a recording read by perfdump written again as a
+ * consistent file-mode PERFILE2 perf.data, in the recording's byte order
+ * (tools/perf/util/header.c: perf_session__write_header, its layout of
+ * the file header, the ids, the attrs, the data section, then
+ * perf_header__adds_write's feature table and sections).
+ *
+ * Records are streamed from the one walk (walk.h) into the data section:
+ * each record's bytes as the reader hands them out, which are the file's
+ * (the reader frames records in place, in the producer's byte order),
+ * compressed records decompressed.  Only whole records that decode
+ * without an error are written.  The attrs and their ids come from the
+ * session's event list; the features are copied as read (their bytes),
+ * but for those that describe the data, written again to match it
+ * (SAMPLE_TIME) or left out (AUXTRACE's file offsets, COMPRESSED, a
+ * damaged section).  A pipe stream's attrs (HEADER_ATTR), features
+ * (HEADER_FEATURE), tracing data and build-ids become the file's attrs
+ * section and feature sections, as perf inject writes a pipe to a file.
+ *
+ * Never prints or exits: problems with the input are the session's
+ * diagnostics; what the copy changed is in the result.
+ */
+#ifndef PD_COPY_H
+#define PD_COPY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/session/filter.h"
+
+struct pd_session;
+
+struct pd_copy_opts {
+	/* the samples kept (NULL: every record); see copy_keep.c for the
+	 * other records kept with them.  skip, limit, at, types: unused */
+	const struct pd_filter *filter;
+};
+
+#define PD_COPY_NOTES 8
+
+struct pd_copy_result {
+	uint64_t records_read;	  /* handed out by the walk */
+	uint64_t records_written; /* into the data section */
+	uint64_t samples_written;
+	uint64_t records_damaged; /* left out: they decode with an error */
+	uint64_t data_offset, data_size, file_size;
+	uint32_t nattrs;
+	unsigned nfeatures;
+	bool has_time; /* first_time, last_time: of the samples written */
+	uint64_t first_time, last_time;
+	/* what the copy changed besides the records left out, one line each
+	 * ("HEADER_COMPRESSED left out: ...") */
+	char notes[PD_COPY_NOTES][192];
+	unsigned nnotes;
+	/* -1: errno of a write error, or 0 when the recording cannot be
+	 * written (why) */
+	int err;
+	char why[256];
+};
+
+/*
+ * Write the opened session s (its features and event list loaded, as
+ * `records` has them) to fd, a new regular file opened for writing, from
+ * its offset 0.  Returns 0, or -1 (r->err, r->why).
+ */
+int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
+	    struct pd_copy_result *r);
+
+#endif

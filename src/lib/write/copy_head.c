@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The parts of the file around the data section, laid out as perf lays
+ * them out (tools/perf/util/header.c: perf_session__write_header,
+ * perf_header__adds_write):
+ *
+ *   file header (104 bytes), written last
+ *   ids: each attr's u64 ids, one attr after the other
+ *   attrs section: per attr, perf_event_attr (attr_size - 16 bytes) and
+ *       its ids section {u64 offset, u64 size}
+ *   data section: the records
+ *   feature table: {u64 offset, u64 size} per feature bit set, in bit
+ *       order, at data.offset + data.size
+ *   the feature sections
+ *
+ * perf reads each attr with the stride attr.size + 16 (header.c
+ * read_attr), so every attr is written at one size, the largest of the
+ * recording's (a smaller one padded with zeros and its size field set to
+ * it: the fields it lacks read as zero either way).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/format/features.h"
+#include "lib/session/evlist.h"
+#include "lib/write/copy_int.h"
+
+#define ATTR_SIZE_OFF 4 /* perf_event_attr.size: u32 after u32 type */
+
+void copy_note(struct copy *c, const char *fmt, ...)
+{
+	struct pd_copy_result *r = c->r;
+	va_list ap;
+
+	if (r->nnotes >= PD_COPY_NOTES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
+static int refuse(struct copy *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int refuse(struct copy *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->r->why, sizeof(c->r->why), fmt, ap);
+	va_end(ap);
+	c->r->err = 0;
+	return -1;
+}
+
+/* The attr bytes of every evsel, and the size they are written at. */
+static int attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
+		      uint64_t *asz)
+{
+	struct pd_session *s = c->s;
+	const struct pd_evlist *l = &s->evlist;
+
+	if (l->attrs_capped || l->ids_capped)
+		return refuse(c, "the recording has more attrs or ids than "
+				 "perfdump keeps: they cannot all be written");
+	*asz = PD_ATTR_SIZE_VER0;
+	for (uint32_t i = 0; i < l->n; i++) {
+		raw[i] = pd_evsel_raw(s, &l->v[i], &len[i]);
+		if (!raw[i] || len[i] < PD_ATTR_SIZE_VER0)
+			return refuse(c,
+				      "attr %u: only %zu bytes of its "
+				      "perf_event_attr could be read (64 at "
+				      "least)",
+				      i, raw[i] ? len[i] : (size_t)0);
+		if (len[i] > *asz)
+			*asz = len[i];
+	}
+	return 0;
+}
+
+int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size)
+{
+	const struct pd_evlist *l = &c->s->evlist;
+	const uint8_t **raw = calloc(l->n ? l->n : 1, sizeof(*raw));
+	size_t *len = calloc(l->n ? l->n : 1, sizeof(*len));
+	uint64_t *ids_off = calloc(l->n ? l->n : 1, sizeof(*ids_off));
+	uint64_t asz = 0;
+	uint8_t b[PD_ATTR_SIZE_KNOWN + 256];
+	int rc = -1;
+
+	if (!raw || !len || !ids_off) {
+		rc = refuse(c, "out of memory");
+		goto out;
+	}
+	if (attr_bytes(c, raw, len, &asz) < 0)
+		goto out;
+	if (asz > sizeof(b) - 16) {
+		rc = refuse(c,
+			    "attrs of %llu bytes are larger than any "
+			    "perf_event_attr perfdump knows",
+			    (unsigned long long)asz);
+		goto out;
+	}
+	for (uint32_t i = 0; i < l->n; i++) {
+		ids_off[i] = c->out.off;
+		for (uint32_t j = 0; j < l->v[i].nids; j++) {
+			pd_put64(b, l->v[i].ids[j], c->swap);
+			pd_out_write(&c->out, b, 8);
+		}
+	}
+	*attrs_off = c->out.off;
+	for (uint32_t i = 0; i < l->n; i++) {
+		memset(b, 0, asz + 16);
+		memcpy(b, raw[i], len[i]);
+		if (len[i] < asz)
+			pd_put32(b + ATTR_SIZE_OFF, (uint32_t)asz, c->swap);
+		pd_put64(b + asz, l->v[i].nids ? ids_off[i] : 0, c->swap);
+		pd_put64(b + asz + 8, (uint64_t)l->v[i].nids * 8, c->swap);
+		pd_out_write(&c->out, b, asz + 16);
+	}
+	*attr_size = asz + 16;
+	c->r->nattrs = l->n;
+	rc = 0;
+out:
+	free(raw);
+	free(len);
+	free(ids_off);
+	return rc;
+}
+
+bool copy_input_range(struct copy *c, uint64_t off, uint64_t len)
+{
+	while (len && !c->out.err) {
+		size_t n = len < PD_COPY_CHUNK ? (size_t)len : PD_COPY_CHUNK;
+		ssize_t got = pd_input_pread(&c->s->in, off, c->chunk, n);
+
+		if (got != (ssize_t)n) {
+			c->out.err = got < 0 ? errno : EIO;
+			return false;
+		}
+		pd_out_write(&c->out, c->chunk, n);
+		off += n;
+		len -= n;
+	}
+	return !c->out.err;
+}
+
+/* ---- the features ----------------------------------------------------- */
+
+/* A feature as written: its bytes from f (NULL: SAMPLE_TIME's, made). */
+struct feat_out {
+	const struct pd_feature *f;
+	uint64_t size;
+};
+
+static const char *feat_name(unsigned id, char *buf, size_t len)
+{
+	const char *n = pd_feat_name(id);
+
+	if (n)
+		snprintf(buf, len, "HEADER_%s", n);
+	else
+		snprintf(buf, len, "feature %u", id);
+	return buf;
+}
+
+/* Are all of f's bytes there, so that they can be written as read? */
+static bool feat_whole(const struct copy *c, const struct pd_feature *f,
+		       uint64_t *size)
+{
+	*size = 0;
+	if (f->src == PD_FSRC_SECTION) {
+		const struct pd_part *p = &f->parts[0];
+
+		*size = p->size;
+		return p->offset <= c->s->in.size &&
+		       p->size <= c->s->in.size - p->offset;
+	}
+	if (f->src == PD_FSRC_LEGACY_RECORD)
+		return false; /* its records' layout is not perf's sections' */
+	for (size_t i = 0; i < f->nparts; i++) {
+		if (f->parts[i].loaded != f->parts[i].size)
+			return false;
+		*size += f->parts[i].size;
+	}
+	return true;
+}
+
+/* Which features are written, and their sizes (by bit: want[id]). */
+static void pick_features(struct copy *c, struct feat_out *want, bool *has)
+{
+	const struct pd_session *s = c->s;
+	char name[48];
+
+	for (size_t i = 0; i < s->nfeat; i++) {
+		const struct pd_feature *f = &s->feat[i];
+		uint64_t size;
+
+		if (f->id >= PD_FEAT_BITS || f->id == HEADER_RESERVED ||
+		    has[f->id] || f->id == HEADER_SAMPLE_TIME)
+			continue;
+		feat_name(f->id, name, sizeof(name));
+		if (f->id == HEADER_COMPRESSED) {
+			copy_note(c,
+				  "%s left out: the records are written "
+				  "decompressed",
+				  name);
+			continue;
+		}
+		if (f->id == HEADER_AUXTRACE && c->aux_data) {
+			copy_note(c,
+				  "%s left out: its index holds the AUX "
+				  "data's file offsets in the input; perf "
+				  "finds the AUX data without it",
+				  name);
+			continue;
+		}
+		if (f->id == HEADER_DIR_FORMAT)
+			continue; /* the copy is one file */
+		if (f->bad || !feat_whole(c, f, &size)) {
+			copy_note(c, "%s left out: damaged", name);
+			continue;
+		}
+		has[f->id] = true;
+		want[f->id] = (struct feat_out){.f = f, .size = size};
+	}
+	/* perf record writes the first and last sample's time */
+	if (c->r->has_time || pd_feat_bit(&s->hdr, HEADER_SAMPLE_TIME)) {
+		has[HEADER_SAMPLE_TIME] = true;
+		want[HEADER_SAMPLE_TIME] = (struct feat_out){.size = 16};
+	}
+}
+
+static void write_feature(struct copy *c, const struct feat_out *w)
+{
+	const struct pd_feature *f = w->f;
+	uint8_t b[16];
+
+	if (!f) { /* HEADER_SAMPLE_TIME: first u64, last u64 */
+		pd_put64(b, c->r->first_time, c->swap);
+		pd_put64(b + 8, c->r->last_time, c->swap);
+		pd_out_write(&c->out, b, 16);
+		return;
+	}
+	if (f->src == PD_FSRC_SECTION) {
+		copy_input_range(c, f->parts[0].offset, f->parts[0].size);
+		return;
+	}
+	for (size_t i = 0; i < f->nparts; i++)
+		pd_out_write(&c->out, f->parts[i].bytes, f->parts[i].size);
+}
+
+void copy_write_features(struct copy *c)
+{
+	struct feat_out want[PD_FEAT_BITS] = {{0}};
+	bool has[PD_FEAT_BITS] = {0};
+	uint64_t off;
+	uint8_t b[16];
+	unsigned n = 0;
+
+	pick_features(c, want, has);
+	for (unsigned id = 0; id < PD_FEAT_BITS; id++)
+		n += has[id];
+	off = c->out.off + 16ULL * n;
+	for (unsigned id = 0; id < PD_FEAT_BITS; id++) {
+		if (!has[id])
+			continue;
+		pd_put64(b, off, c->swap);
+		pd_put64(b + 8, want[id].size, c->swap);
+		pd_out_write(&c->out, b, 16);
+		off += want[id].size;
+		c->features[id / 64] |= 1ULL << (id % 64);
+	}
+	for (unsigned id = 0; id < PD_FEAT_BITS; id++)
+		if (has[id])
+			write_feature(c, &want[id]);
+	c->r->nfeatures = n;
+}
+
+void copy_write_header(struct copy *c, uint64_t attrs_off, uint64_t attr_size)
+{
+	const struct pd_copy_result *r = c->r;
+	uint8_t h[PD_HEADER_SIZE] = {0};
+
+	pd_put64(h, PD_MAGIC2, c->swap);
+	pd_put64(h + 8, PD_HEADER_SIZE, c->swap);
+	pd_put64(h + 16, attr_size, c->swap);
+	pd_put64(h + 24, attrs_off, c->swap);
+	pd_put64(h + 32, (uint64_t)r->nattrs * attr_size, c->swap);
+	pd_put64(h + 40, r->data_offset, c->swap);
+	pd_put64(h + 48, r->data_size, c->swap);
+	/* event_types (56): perf writes zeros; the bitmap as 4 x u64 */
+	for (int i = 0; i < 4; i++)
+		pd_put64(h + 72 + 8 * i, c->features[i], c->swap);
+	pd_out_patch(&c->out, 0, h, sizeof(h));
+}
