@@ -18,7 +18,7 @@
 static const struct cmd *const commands[] = {
 	&cmd_summary_def, &cmd_header_def, &cmd_features_def, &cmd_attrs_def,
 	&cmd_records_def, &cmd_stats_def,  &cmd_check_def,    &cmd_buildids_def,
-	&cmd_profile_def, &cmd_export_def, &cmd_diff_def,
+	&cmd_profile_def, &cmd_export_def, &cmd_copy_def,     &cmd_diff_def,
 };
 #define NCOMMANDS PD_NELEMS(commands)
 

@@ -321,12 +321,13 @@ int cmd_buildids(struct opts *o, int argc, char **argv);
 int cmd_profile(struct opts *o, int argc, char **argv);
 int cmd_summary(struct opts *o, int argc, char **argv);
 int cmd_export(struct opts *o, int argc, char **argv);
+int cmd_copy(struct opts *o, int argc, char **argv);
 int cmd_diff(struct opts *o, int argc, char **argv);
 
 extern const struct cmd cmd_header_def, cmd_features_def, cmd_records_def;
 extern const struct cmd cmd_attrs_def, cmd_stats_def, cmd_check_def;
 extern const struct cmd cmd_buildids_def, cmd_profile_def, cmd_summary_def;
-extern const struct cmd cmd_export_def;
+extern const struct cmd cmd_export_def, cmd_copy_def;
 extern const struct cmd cmd_diff_def;
 
 #endif
