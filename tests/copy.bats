@@ -1,0 +1,206 @@
+#!/usr/bin/env bats
+# perfdump copy: the recording written again as a file-mode perf.data.
+# perf is the oracle: perf script on the copy prints what it prints on
+# the input (with a filter, on the input with perf's own --pid, --tid,
+# --cpu, --time), perf report --stats counts the same records, and
+# perfdump check calls the copy sound.
+
+load helpers
+# bats file_tags=asan
+
+setup() {
+	command -v perf >/dev/null || skip "perf is not installed"
+	OUT=$BATS_TEST_TMPDIR/out.data
+}
+
+# perf_run ARGS...: perf with an empty build-id cache of the test's own;
+# $output (stdout), $stderr
+perf_run() {
+	local errf=$BATS_TEST_TMPDIR/.perf-stderr
+	output=$(PERF_BUILDID_DIR=$BATS_TEST_TMPDIR/bid perf "$@" 2>"$errf") &&
+		status=0 || status=$?
+	stderr=$(cat "$errf")
+}
+
+# same_script IN COPY [PERF SCRIPT ARGS...]: perf script on COPY prints
+# what perf script ARGS prints on IN, and something
+same_script() {
+	local in=$1 copy=$2 want
+	shift 2
+	perf_run script -i "$in" "$@"
+	want=$output
+	[ -n "$want" ] || {
+		echo "perf script $* printed nothing on $in"
+		return 1
+	}
+	perf_run script -i "$copy"
+	assert_status 0
+	assert_eq "$output" "$want"
+}
+
+# stat_lines FILE: perf report --stats's counts by record type, without
+# the shares, the TOTAL and perf's pipe records (the copy has them as its
+# header) and the containers (written decompressed)
+stat_lines() {
+	perf_run report --stats -i "$1"
+	assert_status 0
+	grep -E '^ +[A-Z_0-9]+ events:' <<<"$output" | sed 's/(.*//' |
+		grep -vE '^ +(TOTAL|ATTR|FEATURE|TRACING_DATA|BUILD_ID|COMPRESSED) ' || true
+}
+
+# records_view FILE: perfdump records, without file offsets
+records_view() {
+	"$PERFDUMP" records -j "$1" 2>/dev/null |
+		jq -c '[.records[] | del(.offset, .inner_offset)
+			| select(.type < 64 or .type > 67) | select(.type != 80)]'
+}
+
+copy_ok() {
+	pdj -j copy "$@" -o "$OUT"
+	assert_status 0
+	pd check -b "$OUT"
+	assert_eq "$output" "$OUT: sound"
+}
+
+@test "copy: file mode, pipe mode, -z, tracepoints and callchains: perf script and --stats as on the input" {
+	local f
+	for f in cpu-clock callgraph tracepoint zstd pipe tp-pipe group-s-pipe syswide; do
+		rm -f "$OUT"
+		copy_ok testdata/$f.data
+		same_script testdata/$f.data "$OUT"
+		# perf 6.1's report --stats stops in tp-pipe.data's tracing
+		# data ("unexpected end of event stream"), its script does not
+		[ $f = tp-pipe ] ||
+			assert_eq "$(stat_lines "$OUT")" "$(stat_lines testdata/$f.data)"
+	done
+}
+
+@test "copy: perfdump records reads the same records in the copy, but for their offsets" {
+	local f
+	for f in cpu-clock zstd pipe tracepoint; do
+		rm -f "$OUT"
+		copy_ok testdata/$f.data
+		assert_eq "$(records_view "$OUT")" "$(records_view testdata/$f.data)"
+	done
+}
+
+@test "copy: the document says what was written; -z's COMPRESSED feature is left out" {
+	pdj -j copy testdata/zstd.data -o "$OUT"
+	assert_status 0
+	jq_all '.copy | [.records_read, .records_written, .samples_written, .records_damaged]' '[504,504,489,0]' \
+		'.copy.notes' '["HEADER_COMPRESSED left out: the records are written decompressed"]' \
+		'.copy.file_size' "$(file_size "$OUT")"
+	pdj -j features "$OUT"
+	jq_all '[.features[].name] | index("COMPRESSED")' 'null'
+}
+
+@test "copy: SAMPLE_TIME is the first and last sample written" {
+	pdj -j copy --time 1661.9,1661.95 testdata/killed-u.data -o "$OUT"
+	assert_status 1
+	perf_run script -F time -i "$OUT"
+	local first last
+	first=$(head -1 <<<"$output" | tr -d ' :')
+	last=$(tail -1 <<<"$output" | tr -d ' :')
+	pdj -j features "$OUT"
+	jq_all '.features[] | select(.name == "SAMPLE_TIME") | [.first_sample_time_s, .last_sample_time_s]' "[\"$first\",\"$last\"]"
+}
+
+@test "copy: a killed recording (data.size 0, no feature table) becomes one perf reports without a warning" {
+	pdj -j copy testdata/killed-u.data -o "$OUT"
+	# the input was damaged, the copy repaired it
+	assert_status 1
+	jq_all '.copy.samples_written' '398' '.errors[0].offset' '48'
+	pd check -b "$OUT"
+	assert_eq "$output" "$OUT: sound"
+	perf_run report --stats -i "$OUT"
+	assert_status 0
+	assert_eq "$stderr" ""
+	assert_contains "$output" "          SAMPLE events:        398"
+	pdj -j stats testdata/killed-u.data
+	jq_all '.stats.samples.total' '398'
+	perf_run report -i "$OUT" --stdio
+	assert_status 0
+	assert_eq "$stderr" ""
+}
+
+@test "copy: a killed recording torn inside its last sample: the whole records, perf reads them all" {
+	local torn=$BATS_TEST_TMPDIR/torn.data
+	head -c 16990 testdata/killed-u.data >"$torn"
+	pdj -j copy "$torn" -o "$OUT"
+	assert_status 1
+	jq_all '.copy | [.records_written, .samples_written]' '[411,397]'
+	pd check -b "$OUT"
+	assert_eq "$output" "$OUT: sound"
+	perf_run report --stats -i "$OUT"
+	assert_status 0
+	assert_eq "$stderr" ""
+	assert_contains "$output" "          SAMPLE events:        397"
+}
+
+@test "copy --pid, --tid, --cpu, --time: perf script on the copy is perf script's with the same filter" {
+	local a
+	for a in "--pid 25609" "--tid 32000" "--cpu 1" "--time 4021.2,4021.25" \
+		"--pid 32000 --time 4021.2,"; do
+		rm -f "$OUT"
+		# shellcheck disable=SC2086
+		copy_ok $a testdata/syswide.data
+		# shellcheck disable=SC2086
+		same_script testdata/syswide.data "$OUT" $a
+	done
+}
+
+@test "copy --event: the samples of that event, as perf script shows them among the others" {
+	copy_ok --event task-clock testdata/group.data
+	perf_run script -i testdata/group.data
+	local want
+	want=$(grep ' task-clock:' <<<"$output")
+	perf_run script -i "$OUT"
+	assert_eq "$output" "$want"
+}
+
+@test "copy: an existing OUT is replaced only with --force" {
+	echo old >"$OUT"
+	pd copy testdata/cpu-clock.data -o "$OUT"
+	assert_status 3
+	assert_contains "$stderr" "exists; --force replaces it"
+	assert_eq "$(cat "$OUT")" "old"
+	pd copy --force testdata/cpu-clock.data -o "$OUT"
+	assert_status 0
+	pd check -b "$OUT"
+	assert_eq "$output" "$OUT: sound"
+}
+
+@test "copy: usage errors: no -o, two FILEs, -o -" {
+	pd copy testdata/cpu-clock.data
+	assert_status 2
+	assert_contains "$stderr" "copy: -o OUT"
+	pd copy testdata/cpu-clock.data testdata/pipe.data -o "$OUT"
+	assert_status 2
+	pd copy testdata/cpu-clock.data -o -
+	assert_status 2
+	assert_contains "$stderr" "pipe mode on standard output"
+	pd copy --pid x testdata/cpu-clock.data -o "$OUT"
+	assert_status 2
+	assert_eq "${stderr%%$'\n'*}" "perfdump: copy: --pid: 'x' is not a process id (a number, or -1)"
+}
+
+@test "copy: a full disk: exit 3, and no half file left" {
+	local d=$BATS_TEST_TMPDIR/full
+	mkdir "$d"
+	mount -t tmpfs -o size=64k tmpfs "$d" 2>/dev/null || skip "cannot mount a tmpfs"
+	head -c 40000 /dev/zero >"$d/filler"
+	pd copy testdata/callgraph.data -o "$d/out.data"
+	umount "$d" 2>/dev/null || true
+	assert_status 3
+	assert_contains "$stderr" "No space left on device"
+}
+
+@test "copy: an unwritable directory: exit 3" {
+	local d=$BATS_TEST_TMPDIR/ro
+	mkdir "$d"
+	mount -t tmpfs -o ro,size=64k tmpfs "$d" 2>/dev/null || skip "cannot mount a tmpfs"
+	pd copy testdata/cpu-clock.data -o "$d/out.data"
+	umount "$d" 2>/dev/null || true
+	assert_status 3
+	assert_contains "$stderr" "Read-only file system"
+}
