@@ -211,7 +211,7 @@ FUZZ_JOBS ?= 1
 FUZZ_SEED ?=
 FUZZ_WORK ?= tests/fuzz/corpus-work
 FUZZ_TARGETS ?= header records stats check order buildids elf stream rootpath \
-	       tracepoint profile dso redact export pprof diff formats
+	       tracepoint profile dso redact export pprof diff formats copy
 FUZZ_SEEDS = tests/fuzz/seeds
 FUZZ_FLAGS = -timeout=10 -rss_limit_mb=512 -malloc_limit_mb=256 \
 	     -max_len=65536 -dict=tests/fuzz/perfdump.dict \

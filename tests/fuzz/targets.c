@@ -11,6 +11,7 @@
 #include <linux/openat2.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -19,11 +20,13 @@
 #include "fmt/fmt_features.h"
 #include "fmt/fmt_header.h"
 #include "lib/analysis/buildid.h"
+#include "lib/analysis/check.h"
 #include "lib/analysis/dso_elf.h"
 #include "lib/session/event.h"
 #include "lib/session/evlist.h"
 #include "lib/analysis/rootpath.h"
 #include "lib/session/walk.h"
+#include "lib/write/copy.h"
 #include "harness.h"
 
 /* What diff compares a fuzzed input with (diff_way). */
@@ -520,6 +523,132 @@ static void t_formats(const uint8_t *data, size_t size)
 	format_way(fuzz_file(data, size), size % FORMAT_WAYS);
 }
 
+/* ---- copy: the writer, read back ------------------------------------ */
+
+/* The records of a walk, each as a hash of its bytes, in order. */
+struct rec_seq {
+	uint64_t *h;
+	size_t n, cap;
+	bool oom;
+};
+
+static bool seq_event(void *arg, const struct pd_event *ev)
+{
+	struct rec_seq *q = arg;
+	uint64_t h = 1469598103934665603ull;
+
+	for (uint16_t i = 0; i < ev->size; i++)
+		h = (h ^ ev->p[i]) * 1099511628211ull; /* FNV-1a */
+	if (q->n == q->cap) {
+		size_t cap = q->cap ? 2 * q->cap : 256;
+		uint64_t *v = realloc(q->h, cap * sizeof(*v));
+
+		if (!v) {
+			q->oom = true;
+			return false;
+		}
+		q->h = v;
+		q->cap = cap;
+	}
+	q->h[q->n++] = h;
+	return true;
+}
+
+static void seq_walk(struct pd_session *s, struct rec_seq *q)
+{
+	static const struct pd_visitor v = {.event = seq_event};
+	static const struct pd_walk_opts o = {0};
+
+	if (pd_walk(s, &o, &v, q) < 0)
+		q->oom = true;
+}
+
+/* check's error codes on the file at path, as bits (none: 0). */
+static void check_codes(const char *path, uint8_t *codes, size_t n)
+{
+	struct pd_session s;
+	struct pd_check c = {0};
+	char err[256];
+
+	memset(codes, 0, n);
+	if (pd_session_open(&s, path, NULL, NULL, NULL, NULL, err,
+			    sizeof(err)) < 0)
+		return;
+	if (pd_check_run(&s, &c) == 0)
+		for (size_t i = 0; i < c.n; i++)
+			if (c.v[i].sev == PD_ERR && (size_t)c.v[i].ecode < n)
+				codes[c.v[i].ecode] = 1;
+	pd_check_free(&c);
+	pd_session_close(&s);
+}
+
+/*
+ * The writer (lib/write): the input copied to a memory file, read back.
+ * The copy's records must be the input's (a subsequence of them, in
+ * order: the damaged and the pipe's metadata records are left out), as
+ * many as the copy says it wrote, and check must find no error in the
+ * copy that it does not find in the input (what the writer cannot repair,
+ * a misaligned record, stays; it must add none): a difference aborts.
+ */
+static void t_copy(const uint8_t *data, size_t size)
+{
+	static int fd = -1;
+	static char path[64];
+	struct pd_session s;
+	struct pd_copy_opts o = {0};
+	struct pd_copy_result r;
+	struct rec_seq in = {0}, out = {0};
+	uint8_t in_codes[256], out_codes[256];
+	const char *f = fuzz_file(data, size);
+	int rc;
+
+	if (fd < 0) {
+		fd = memfd_create("perfdump-copy", 0);
+		if (fd < 0)
+			abort();
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	}
+	if (ftruncate(fd, 0) || lseek(fd, 0, SEEK_SET) != 0)
+		abort();
+	if (fuzz_session(&s, f) < 0)
+		return;
+	seq_walk(&s, &in);
+	rc = pd_copy(&s, fd, &o, &r);
+	pd_session_close(&s);
+	if (rc == 0 && fuzz_session(&s, path) == 0) {
+		seq_walk(&s, &out);
+		pd_session_close(&s);
+		size_t j = 0;
+
+		for (size_t i = 0; i < in.n && j < out.n; i++)
+			j += in.h[i] == out.h[j];
+		/* an empty data section gets one FINISHED_ROUND */
+		uint64_t want = r.records_written ? r.records_written : 1;
+
+		if (!in.oom && !out.oom &&
+		    (out.n != want || (j != out.n && r.records_written))) {
+			fprintf(stderr,
+				"copy: %zu records read back, %llu written, "
+				"%zu of them in the input's order\n",
+				out.n, (unsigned long long)r.records_written,
+				j);
+			abort();
+		}
+		check_codes(f, in_codes, sizeof(in_codes));
+		check_codes(path, out_codes, sizeof(out_codes));
+		for (size_t k = 0; k < sizeof(in_codes); k++)
+			if (out_codes[k] && !in_codes[k]) {
+				fprintf(stderr,
+					"copy: check finds code %zu in the "
+					"copy, not in the input\n",
+					k);
+				abort();
+			}
+	}
+	free(in.h);
+	free(out.h);
+}
+
 /* Every target, then every command in the formats they leave out. */
 static void t_all(const uint8_t *data, size_t size)
 {
@@ -574,5 +703,6 @@ const struct fuzz_target fuzz_targets[] = {
 	{"formats",
 	 "one command in a format the others leave out (-x, text, JSON)",
 	 t_formats},
+	{"copy", "the perf.data writer: a copy read back, checked", t_copy},
 	{NULL, NULL, NULL},
 };

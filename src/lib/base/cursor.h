@@ -141,6 +141,13 @@ static inline uint64_t pd_get64(const void *p, bool swap)
 }
 
 /* ... and for code that writes (the perf.data writer, src/lib/write). */
+static inline void pd_put16(void *p, uint16_t v, bool swap)
+{
+	if (swap)
+		v = __builtin_bswap16(v);
+	memcpy(p, &v, sizeof(v));
+}
+
 static inline void pd_put32(void *p, uint32_t v, bool swap)
 {
 	if (swap)

@@ -37,6 +37,16 @@ static bool payload_there(const struct copy *c, const struct pd_event *ev)
 	       (c->s->in.seekable && ev->stream < 0 && !ev->compressed);
 }
 
+/*
+ * A kernel record whose id names no attr: perf cannot parse it
+ * (evlist__event2evsel finds none, perf_session__deliver_event stops).
+ */
+static bool unknown_id(const struct copy *c, const struct pd_event *ev,
+		       const struct pd_decoded *d)
+{
+	return ev->type < PD_REC_USER_START && !d->evsel && c->s->evlist.n;
+}
+
 static void write_record(struct copy *c, const struct pd_event *ev)
 {
 	pd_out_write(&c->out, ev->p, ev->size);
@@ -59,7 +69,8 @@ static bool copy_record(void *arg, const struct pd_event *ev,
 	r->records_read++;
 	/* a record perfdump finds an error in is not written: perf would
 	 * stop at it, or read it wrong */
-	if (c->s->diags.nerr != c->nerr_seen || !payload_there(c, ev)) {
+	if (c->s->diags.nerr != c->nerr_seen || !payload_there(c, ev) ||
+	    unknown_id(c, ev, d)) {
 		c->nerr_seen = c->s->diags.nerr;
 		r->records_damaged++;
 		return !c->out.err;
@@ -111,6 +122,17 @@ static int write_body(struct copy *c)
 	}
 	if (c->out.err)
 		return write_error(c);
+	if (c->out.off == c->r->data_offset) {
+		/* perf takes data.size 0 for a killed recording, and warns */
+		uint8_t b[8];
+
+		pd_put32(b, PD_REC_FINISHED_ROUND, c->swap);
+		memset(b + 4, 0, 2);
+		pd_put16(b + 6, 8, c->swap);
+		pd_out_write(&c->out, b, 8);
+		copy_note(c, "no record to write: one FINISHED_ROUND written, "
+			     "so that the data section is not empty");
+	}
 	c->r->data_size = c->out.off - c->r->data_offset;
 	copy_write_features(c);
 	copy_write_header(c, attrs_off, attr_size);

@@ -149,7 +149,8 @@ bool copy_input_range(struct copy *c, uint64_t off, uint64_t len)
 
 /* ---- the features ----------------------------------------------------- */
 
-/* A feature as written: its bytes from f (NULL: SAMPLE_TIME's, made). */
+/* A feature as written: its bytes from f (NULL: made, SAMPLE_TIME's or an
+ * empty HOSTNAME). */
 struct feat_out {
 	const struct pd_feature *f;
 	uint64_t size;
@@ -188,6 +189,22 @@ static bool feat_whole(const struct copy *c, const struct pd_feature *f,
 	return true;
 }
 
+/*
+ * Did reading f find anything wrong with it (an error, or a warning that
+ * check counts as damage: a string without its NUL)?  Then it is left
+ * out rather than written as read.
+ */
+static bool feat_flagged(const struct pd_session *s, const struct pd_feature *f)
+{
+	if (f->bad)
+		return true;
+	for (size_t i = 0; i < s->diags.n; i++)
+		if (s->diags.v[i].where.kind == PD_IN_FEATURE &&
+		    s->diags.v[i].where.id == f->id)
+			return true;
+	return false;
+}
+
 /* Which features are written, and their sizes (by bit: want[id]). */
 static void pick_features(struct copy *c, struct feat_out *want, bool *has)
 {
@@ -219,12 +236,24 @@ static void pick_features(struct copy *c, struct feat_out *want, bool *has)
 		}
 		if (f->id == HEADER_DIR_FORMAT)
 			continue; /* the copy is one file */
-		if (f->bad || !feat_whole(c, f, &size)) {
+		if (feat_flagged(s, f) || !feat_whole(c, f, &size)) {
 			copy_note(c, "%s left out: damaged", name);
 			continue;
 		}
 		has[f->id] = true;
 		want[f->id] = (struct feat_out){.f = f, .size = size};
+	}
+	/*
+	 * A reader of a byte-swapped file tells how its bitmap was written
+	 * by the HOSTNAME bit (header.c perf_file_header__read: without it,
+	 * every bit but BUILD_ID is dropped): an empty one, if need be.
+	 */
+	if (c->swap && !has[HEADER_HOSTNAME]) {
+		has[HEADER_HOSTNAME] = true;
+		want[HEADER_HOSTNAME] = (struct feat_out){.size = 4 + 64};
+		copy_note(c, "HEADER_HOSTNAME written empty: a byte-swapped "
+			     "file's readers need it to read its feature "
+			     "bitmap");
 	}
 	/* perf record writes the first and last sample's time */
 	if (c->r->has_time || pd_feat_bit(&s->hdr, HEADER_SAMPLE_TIME)) {
@@ -233,11 +262,18 @@ static void pick_features(struct copy *c, struct feat_out *want, bool *has)
 	}
 }
 
-static void write_feature(struct copy *c, const struct feat_out *w)
+static void write_feature(struct copy *c, unsigned id, const struct feat_out *w)
 {
 	const struct pd_feature *f = w->f;
 	uint8_t b[16];
 
+	if (!f && id == HEADER_HOSTNAME) {
+		/* perf's string: u32 len, then len bytes (NUL-padded to 64) */
+		pd_put32(b, 64, c->swap);
+		pd_out_write(&c->out, b, 4);
+		pd_out_zero(&c->out, 64);
+		return;
+	}
 	if (!f) { /* HEADER_SAMPLE_TIME: first u64, last u64 */
 		pd_put64(b, c->r->first_time, c->swap);
 		pd_put64(b + 8, c->r->last_time, c->swap);
@@ -275,7 +311,7 @@ void copy_write_features(struct copy *c)
 	}
 	for (unsigned id = 0; id < PD_FEAT_BITS; id++)
 		if (has[id])
-			write_feature(c, &want[id]);
+			write_feature(c, id, &want[id]);
 	c->r->nfeatures = n;
 }
 
