@@ -10,7 +10,7 @@
 # the feature names and the values an option's help lists (A|B).
 
 _perfdump_commands="summary header features attrs records stats check buildids profile
-	export diff help"
+	export copy diff help"
 
 _perfdump_global_opts="-j --json -p --pretty -x --hex -h --help -V --version
 	--redact --redact=comm --redact-key --no-progress"
@@ -32,6 +32,7 @@ _perfdump_cmd_opts() {
 		--symfs --debug-dir --kallsyms --vmlinux --no-demangle --strict-build-ids" ;;
 	diff) echo "--only --profile --offsets -q --brief --symfs --debug-dir
 		--vmlinux --kallsyms --no-demangle --strict-build-ids" ;;
+	copy) echo "-o --output --force --event --pid --tid --cpu --time" ;;
 	esac
 }
 

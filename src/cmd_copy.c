@@ -60,8 +60,9 @@ const struct cmd cmd_copy_def = {
 		"--tid) and of the kernel, whatever their time.  The "
 		"document on\n"
 		"standard output tells what was written; a --threads "
-		"directory, and\n"
-		"pipe mode on standard output (-o -), are not written yet.\n"
+		"directory,\n"
+		"pipe mode on standard output (-o -) and --redact are not "
+		"written yet.\n"
 		"\n"
 		"Exit status: 0 FILE was sound, 1 FILE was damaged and the "
 		"copy\n"
@@ -190,6 +191,12 @@ int cmd_copy(struct opts *o, int argc, char **argv)
 	}
 	if (argc - first != 1) {
 		usage_error("copy: one FILE to copy, not %d", argc - first);
+		return EXIT_USAGE;
+	}
+	if (o->red) {
+		/* a copy that says it is redacted must be: not written yet */
+		usage_error("copy: --redact: a redacted copy is not written "
+			    "yet");
 		return EXIT_USAGE;
 	}
 	if (!strcmp(cc.out, "-")) {

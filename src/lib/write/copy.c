@@ -158,6 +158,14 @@ int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
 			 "copied yet");
 		return -1;
 	}
+	if (o->filter && o->filter->has_tid && !o->filter->has_pid &&
+	    s->pipe.live) {
+		/* the thread's process is looked for by a walk of its own */
+		snprintf(r->why, sizeof(r->why),
+			 "--tid on a stream read as it arrives: give its "
+			 "process with --pid as well");
+		return -1;
+	}
 	pd_decode_features(s);
 	pd_evlist_load(s);
 	c.chunk = malloc(PD_COPY_CHUNK);
