@@ -204,3 +204,23 @@ copy_ok() {
 	assert_status 3
 	assert_contains "$stderr" "Read-only file system"
 }
+
+@test "copy: a pipe stream on standard input is written as a file; --tid there needs --pid" {
+	pd copy - -o "$OUT" <testdata/pipe.data
+	assert_status 0
+	pd check -b "$OUT"
+	assert_eq "$output" "$OUT: sound"
+	same_script testdata/pipe.data "$OUT"
+	rm -f "$OUT"
+	pd copy --tid 5 - -o "$OUT" <testdata/pipe.data
+	assert_status 3
+	assert_contains "$stderr" "--tid on a stream read as it arrives"
+	[ ! -e "$OUT" ]
+}
+
+@test "copy: --redact is refused until a redacted copy is written" {
+	pd --redact copy testdata/cpu-clock.data -o "$OUT"
+	assert_status 2
+	assert_contains "$stderr" "copy: --redact: a redacted copy is not written yet"
+	[ ! -e "$OUT" ]
+}
