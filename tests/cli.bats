@@ -186,7 +186,7 @@ Try 'perfdump --help'."
 	# too far from every command: no guess
 	pd help stx
 	assert_status 2
-	assert_eq "$stderr" "perfdump: unknown command 'stx'; commands are: summary header features attrs records stats check buildids profile export diff help
+	assert_eq "$stderr" "perfdump: unknown command 'stx'; commands are: summary header features attrs records stats check buildids profile export copy diff help
 Try 'perfdump --help'."
 }
 
