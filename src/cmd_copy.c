@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 /* perfdump copy: the recording written again as a sound perf.data. */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
+#include <sys/stat.h>
 
 #include "fmt/fmt_copy.h"
+#include "lib/io/outfile.h"
 #include "lib/session/filter.h"
 #include "lib/write/copy.h"
 #include "perfdump.h"
@@ -68,7 +68,12 @@ const struct cmd cmd_copy_def = {
 		"copy\n"
 		"repaired (what could be read is written), 2 usage error, 3 "
 		"cannot\n"
-		"read FILE or write OUT (OUT is then left as it was).\n"
+		"read FILE or write OUT (OUT is then left as it was).  The "
+		"copy "
+		"goes to\n"
+		"a temporary file beside OUT, renamed over it once complete; "
+		"OUT is\n"
+		"never FILE (by any name or link: exit status 2).\n"
 		"\n"
 		"Options:\n"
 		"  -o, --output OUT     write the copy to OUT (required)\n"
@@ -113,46 +118,39 @@ static int handle(int opt, const char *arg, void *ctx)
 	}
 }
 
-/* The output: OUT written whole (FIXME: the output-safety piece). */
-static int out_open(const struct copy_cmd *cc, int *fd)
-{
-	int flags = O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC;
-
-	if (!cc->force)
-		flags |= O_EXCL;
-	*fd = open(cc->out, flags, 0666);
-	if (*fd >= 0)
-		return 0;
-	if (errno == EEXIST)
-		fprintf(stderr,
-			"perfdump: copy: %s exists; --force replaces it\n",
-			cc->out);
-	else
-		fprintf(stderr, "perfdump: copy: %s: %s\n", cc->out,
-			strerror(errno));
-	return EXIT_IO;
-}
-
-/* The parser: the copy, written before the document starts. */
+/*
+ * The copy, written before the document starts: to a temporary file
+ * beside OUT, renamed over it once complete (outfile.h), so a failed copy
+ * leaves an existing OUT as it was.  OUT exists: --force replaces it.
+ */
 static int load(struct cmd_run *r)
 {
 	struct copy_cmd *cc = r->ctx;
 	struct pd_copy_opts co = {.filter = cc->filtered ? &cc->f : NULL};
-	int fd, rc;
+	struct pd_outfile out;
+	struct stat st;
+	char err[PATH_MAX + 200];
+	int rc;
 
-	if ((rc = out_open(cc, &fd)))
-		return rc;
-	if (pd_copy(r->s, fd, &co, &cc->res) < 0) {
-		fprintf(stderr, "perfdump: copy: %s: %s\n",
-			cc->res.err ? cc->out : r->o->file, cc->res.why);
-		close(fd);
-		unlink(cc->out);
+	if (!cc->force && lstat(cc->out, &st) == 0) {
+		fprintf(stderr,
+			"perfdump: copy: %s exists; --force replaces it\n",
+			cc->out);
 		return EXIT_IO;
 	}
-	if (close(fd) < 0) {
-		fprintf(stderr, "perfdump: copy: %s: %s\n", cc->out,
-			strerror(errno));
-		unlink(cc->out);
+	rc = pd_outfile_open(&out, cc->out, true, err, sizeof(err));
+	if (rc != PD_OUT_OK) {
+		fprintf(stderr, "perfdump: copy: %s\n", err);
+		return rc == PD_OUT_IO ? EXIT_IO : EXIT_USAGE;
+	}
+	if (pd_copy(r->s, fileno(out.f), &co, &cc->res) < 0) {
+		fprintf(stderr, "perfdump: copy: %s: %s\n",
+			cc->res.err ? cc->out : r->o->file, cc->res.why);
+		pd_outfile_abort(&out);
+		return EXIT_IO;
+	}
+	if (pd_outfile_commit(&out, err, sizeof(err)) != PD_OUT_OK) {
+		fprintf(stderr, "perfdump: copy: %s\n", err);
 		return EXIT_IO;
 	}
 	return 0;
@@ -178,6 +176,7 @@ int cmd_copy(struct opts *o, int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct copy_cmd cc = {.f = PD_FILTER_ALL};
+	char err[PATH_MAX + 200];
 	int first, rc;
 
 	rc = parse_cmd_opts(&cmd_copy_def, o, argc, argv, "o:", longopts,
@@ -205,5 +204,10 @@ int cmd_copy(struct opts *o, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	take_file_arg(o, argc, argv, first);
+	if (pd_outfile_check(cc.out, (const char *const *)o->files, 1, err,
+			     sizeof(err)) != PD_OUT_OK) {
+		fprintf(stderr, "perfdump: copy: %s\n", err);
+		return EXIT_USAGE;
+	}
 	return cmd_run(&cmd_copy_def, o, &cc);
 }

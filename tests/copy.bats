@@ -170,6 +170,30 @@ copy_ok() {
 	assert_eq "$output" "$OUT: sound"
 }
 
+@test "copy: OUT is never FILE: the same path, a hard link, a symbolic link; FILE unchanged" {
+	local d=$BATS_TEST_TMPDIR o
+	cp testdata/cpu-clock.data "$d/in.data"
+	ln "$d/in.data" "$d/hard.data"
+	ln -s in.data "$d/sym.data"
+	for o in in.data hard.data sym.data; do
+		pd copy --force "$d/in.data" -o "$d/$o"
+		assert_status 2
+		assert_eq "$stderr" "perfdump: copy: '$d/$o' is the input '$d/in.data': an output never replaces its input"
+		cmp testdata/cpu-clock.data "$d/in.data"
+	done
+	[ -L "$d/sym.data" ]
+	assert_eq "$(find "$d" -maxdepth 1 -name '.perfdump-*')" ""
+}
+
+@test "copy: a copy that fails leaves an existing OUT as it was, and no temporary file" {
+	echo old >"$OUT"
+	pd copy --force --tid 5 - -o "$OUT" <testdata/pipe.data
+	assert_status 3
+	assert_contains "$stderr" "--tid on a stream read as it arrives"
+	assert_eq "$(cat "$OUT")" "old"
+	assert_eq "$(find "$BATS_TEST_TMPDIR" -maxdepth 1 -name '.perfdump-*')" ""
+}
+
 @test "copy: usage errors: no -o, two FILEs, -o -" {
 	pd copy testdata/cpu-clock.data
 	assert_status 2
@@ -185,14 +209,16 @@ copy_ok() {
 }
 
 @test "copy: a full disk: exit 3, and no half file left" {
-	local d=$BATS_TEST_TMPDIR/full
+	local d=$BATS_TEST_TMPDIR/full left
 	mkdir "$d"
 	mount -t tmpfs -o size=64k tmpfs "$d" 2>/dev/null || skip "cannot mount a tmpfs"
 	head -c 40000 /dev/zero >"$d/filler"
 	pd copy testdata/callgraph.data -o "$d/out.data"
+	left=$(ls -A "$d")
 	umount "$d" 2>/dev/null || true
 	assert_status 3
 	assert_contains "$stderr" "No space left on device"
+	assert_eq "$left" "filler"
 }
 
 @test "copy: an unwritable directory: exit 3" {

@@ -187,14 +187,14 @@ inl;[libc.so.6];loop_b 8"
 	for out in "$f" "$T/./in.data" "$T/d/../in.data" "$T/hard.data" "$T/sym.data"; do
 		pd export --to folded -o "$out" "$f"
 		assert_status 2
-		assert_contains "$stderr" "perfdump: export: '$out' is the input '$f': an export never writes over its input"
+		assert_contains "$stderr" "perfdump: export: '$out' is the input '$f': an output never replaces its input"
 		cmp -s "$f" $P/inl-fp.data
 	done
 	pd export --to folded -o "$f" "$T/sym.data"
 	assert_status 2
 	"$PERFDUMP" export --to folded -o "$f" - <"$f" 2>"$T/err" && status=0 || status=$?
 	assert_eq "$status" 2
-	assert_eq "$(cat "$T/err")" "perfdump: export: '$f' is the input (standard input): an export never writes over its input"
+	assert_eq "$(cat "$T/err")" "perfdump: export: '$f' is the input (standard input): an output never replaces its input"
 	cmp -s "$f" $P/inl-fp.data
 }
 

@@ -46,8 +46,8 @@ int pd_outfile_check(const char *path, const char *const *inputs, int n,
 		if ((have_out && same(&out, &in)) ||
 		    (S_ISDIR(in.st_mode) && have_dir && same(&dir, &in))) {
 			snprintf(err, errlen,
-				 "'%s' is the input %s%s%s: an export never "
-				 "writes over its input",
+				 "'%s' is the input %s%s%s: an output never "
+				 "replaces its input",
 				 path, strcmp(name, "-") ? "'" : "",
 				 strcmp(name, "-") ? name : "(standard input)",
 				 strcmp(name, "-") ? "'" : "");
