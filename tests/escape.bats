@@ -112,6 +112,11 @@ has_line() {
 		clean "$out" "stdout of 'perfdump diff $args'"
 		clean "$err" "stderr of 'perfdump diff $args'"
 	done
+	# copy writes a recording to -o, and on stdout what it wrote
+	"$PERFDUMP" copy -o "$BATS_TEST_TMPDIR/copy.data" "$H" >"$out" 2>"$err" && st=0 || st=$?
+	assert_eq "$st" 0 "exit status of 'perfdump copy'"
+	clean "$out" "stdout of 'perfdump copy'"
+	clean "$err" "stderr of 'perfdump copy'"
 }
 
 @test "escape: stats shows an EVENT_DESC name as a row label, escaped" {
