@@ -78,12 +78,7 @@ enum {
 	OPT_ONLY = 256,
 	OPT_PROFILE,
 	OPT_OFFSETS,
-	OPT_SYMFS, /* in sym_where_opt's order */
-	OPT_DEBUG_DIR,
-	OPT_VMLINUX,
-	OPT_KALLSYMS,
-	OPT_NO_DEMANGLE,
-	OPT_STRICT_BUILD_IDS,
+	SYM_WHERE_OPT_VALUES, /* sym_where_opt's */
 };
 
 #define DEFAULT_GROUPS                                                         \
@@ -309,12 +304,7 @@ int cmd_diff(struct opts *o, int argc, char **argv)
 		{"profile", no_argument, NULL, OPT_PROFILE},
 		{"offsets", no_argument, NULL, OPT_OFFSETS},
 		{"brief", no_argument, NULL, 'q'},
-		{"symfs", required_argument, NULL, OPT_SYMFS},
-		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
-		{"vmlinux", required_argument, NULL, OPT_VMLINUX},
-		{"kallsyms", required_argument, NULL, OPT_KALLSYMS},
-		{"no-demangle", no_argument, NULL, OPT_NO_DEMANGLE},
-		{"strict-build-ids", no_argument, NULL, OPT_STRICT_BUILD_IDS},
+		SYM_WHERE_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
 	struct diff_opts dopt = {0};

@@ -120,12 +120,7 @@ enum {
 	OPT_TOP,
 	OPT_CSV,
 	OPT_NO_CHILDREN,
-	OPT_SYMFS, /* in sym_where_opt's order */
-	OPT_DEBUG_DIR,
-	OPT_VMLINUX,
-	OPT_KALLSYMS,
-	OPT_NO_DEMANGLE,
-	OPT_STRICT_BUILD_IDS,
+	SYM_WHERE_OPT_VALUES, /* sym_where_opt's */
 };
 
 static int parse_by(const char *arg, enum pd_prof_by *by)
@@ -191,12 +186,7 @@ int cmd_profile(struct opts *o, int argc, char **argv)
 		{"top", required_argument, NULL, OPT_TOP},
 		{"csv", no_argument, NULL, OPT_CSV},
 		{"no-children", no_argument, NULL, OPT_NO_CHILDREN},
-		{"symfs", required_argument, NULL, OPT_SYMFS},
-		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
-		{"vmlinux", required_argument, NULL, OPT_VMLINUX},
-		{"kallsyms", required_argument, NULL, OPT_KALLSYMS},
-		{"no-demangle", no_argument, NULL, OPT_NO_DEMANGLE},
-		{"strict-build-ids", no_argument, NULL, OPT_STRICT_BUILD_IDS},
+		SYM_WHERE_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
 	struct prof_opts po = {0};

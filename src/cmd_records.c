@@ -131,12 +131,7 @@ enum {
 	OPT_JSON_LINES,
 	OPT_SYMBOLS,
 	OPT_SRCLINE,
-	OPT_SYMFS, /* in sym_where_opt's order */
-	OPT_DEBUG_DIR,
-	OPT_VMLINUX,
-	OPT_KALLSYMS,
-	OPT_NO_DEMANGLE,
-	OPT_STRICT_BUILD_IDS,
+	SYM_WHERE_OPT_VALUES, /* sym_where_opt's */
 };
 
 static int parse_type_list(struct rec_opts *ro, const char *arg)
@@ -347,12 +342,7 @@ int cmd_records(struct opts *o, int argc, char **argv)
 		{"json-lines", no_argument, NULL, OPT_JSON_LINES},
 		{"symbols", no_argument, NULL, OPT_SYMBOLS},
 		{"srcline", no_argument, NULL, OPT_SRCLINE},
-		{"symfs", required_argument, NULL, OPT_SYMFS},
-		{"debug-dir", required_argument, NULL, OPT_DEBUG_DIR},
-		{"kallsyms", required_argument, NULL, OPT_KALLSYMS},
-		{"vmlinux", required_argument, NULL, OPT_VMLINUX},
-		{"no-demangle", no_argument, NULL, OPT_NO_DEMANGLE},
-		{"strict-build-ids", no_argument, NULL, OPT_STRICT_BUILD_IDS},
+		SYM_WHERE_LONGOPTS,
 		{NULL, 0, NULL, 0},
 	};
 	struct rec_ctx c = {.ro = {.f = PD_FILTER_ALL}};

@@ -227,6 +227,20 @@ enum sym_opt {
 	SYM_OPT_NO_DEMANGLE,
 	SYM_OPT_STRICT_BUILD_IDS,
 };
+/* A command's option values for them: OPT_SYMFS and the five after it,
+ * in enum sym_opt's order (in the command's enum of options) */
+#define SYM_WHERE_OPT_VALUES \
+	OPT_SYMFS, OPT_SYMFS_LAST = OPT_SYMFS + SYM_OPT_STRICT_BUILD_IDS
+/* and their entries in its struct option table (getopt.h), one a line */
+/* clang-format off */
+#define SYM_WHERE_LONGOPTS \
+	{"symfs", required_argument, NULL, OPT_SYMFS + SYM_OPT_SYMFS}, \
+	{"debug-dir", required_argument, NULL, OPT_SYMFS + SYM_OPT_DEBUG_DIR}, \
+	{"vmlinux", required_argument, NULL, OPT_SYMFS + SYM_OPT_VMLINUX}, \
+	{"kallsyms", required_argument, NULL, OPT_SYMFS + SYM_OPT_KALLSYMS}, \
+	{"no-demangle", no_argument, NULL, OPT_SYMFS + SYM_OPT_NO_DEMANGLE}, \
+	{"strict-build-ids", no_argument, NULL, OPT_SYMFS + SYM_OPT_STRICT_BUILD_IDS}
+/* clang-format on */
 struct sym_where {
 	struct pd_prof_where w;
 	bool has_debug_dir;

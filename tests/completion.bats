@@ -32,6 +32,12 @@ code_options() {
 		sed -E "s/^\{\"([^\"]*)\".*/--\1/; t; d"
 	grep -hoE '\{"[a-z][a-z0-9-]*", *(no|required|optional)_argument, *NULL, *'"'.'"' *\}' "$@" |
 		sed -E "s/.*'(.)' *\}$/-\1/"
+	# the symbol options' entries, one table for the commands that take
+	# them (SYM_WHERE_LONGOPTS, src/perfdump.h)
+	if grep -q 'SYM_WHERE_LONGOPTS,' "$@"; then
+		sed -n '/^#define SYM_WHERE_LONGOPTS/,/clang-format on/p' src/perfdump.h |
+			grep -oE '\{"[a-z][a-z0-9-]*"' | sed 's/^{"/--/; s/"$//'
+	fi
 }
 
 global_options() {
