@@ -364,18 +364,18 @@ bool pd_pprof_add_stacks(struct pd_pprof *b, const struct pd_stacks *st,
 static bool thread_at(struct pd_pprof *b, const struct pd_pprof_thread *t,
 		      uint32_t *out)
 {
-	struct pthread k = {.comm = pprof_str(b, t ? t->comm : NULL),
-			    .has_tid = t && t->has_tid,
-			    .pid = t && t->has_tid ? t->pid : 0,
-			    .tid = t && t->has_tid ? t->tid : 0};
+	struct pp_thread k = {.comm = pprof_str(b, t ? t->comm : NULL),
+			      .has_tid = t && t->has_tid,
+			      .pid = t && t->has_tid ? t->pid : 0,
+			      .tid = t && t->has_tid ? t->tid : 0};
 	uint32_t h = pd_fnv1a(&k.comm, sizeof(k.comm),
 			      pd_fnv1a(&k.tid, sizeof(k.tid), PD_FNV_SEED));
 	uint32_t pos = 0, id;
-	struct pthread *th;
+	struct pp_thread *th;
 
 	while ((id = pd_hindex_next(&b->thread_ix, h, &pos)) !=
 	       PD_HINDEX_NONE) {
-		th = AT(b->threads, struct pthread, id);
+		th = AT(b->threads, struct pp_thread, id);
 		if (th->comm == k.comm && th->has_tid == k.has_tid &&
 		    th->pid == k.pid && th->tid == k.tid) {
 			*out = id;

@@ -101,7 +101,7 @@ static Label ***thread_labels(struct pd_pprof *b, struct arena *a, bool *ok)
 		return NULL;
 	}
 	for (uint32_t i = 0; i < b->threads.n; i++) {
-		const struct pthread *t = AT(b->threads, struct pthread, i);
+		const struct pp_thread *t = AT(b->threads, struct pp_thread, i);
 
 		v[i] = MESSAGES(a, 3, Label, perftools__profiles__label__init,
 				ok);
@@ -128,8 +128,8 @@ static void samples(struct pd_pprof *b, struct arena *a, Profile *pr, bool *ok)
 			      perftools__profiles__sample__init, ok);
 	for (uint32_t i = 0; pr->sample && i < b->samples.n; i++) {
 		const struct psample *sm = AT(b->samples, struct psample, i);
-		const struct pthread *t =
-			AT(b->threads, struct pthread, sm->thread);
+		const struct pp_thread *t =
+			AT(b->threads, struct pp_thread, sm->thread);
 		Sample *s = pr->sample[i];
 
 		s->n_location_id = sm->nloc;

@@ -43,7 +43,7 @@ struct ploc {
 	uint32_t line0, nlines; /* in lines */
 };
 
-struct pthread {
+struct pp_thread {
 	int64_t comm; /* 0: none */
 	bool has_tid;
 	uint32_t pid, tid;
