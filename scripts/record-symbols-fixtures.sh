@@ -4,7 +4,7 @@
 #
 # Run as root from the project root:
 #   scripts/record-symbols-fixtures.sh [PART...]
-# PART: callchain, refs, inl, reports, cxx, inlcxx, names (default:
+# PART: callchain, refs, inl, reports, cxx, inlcxx, names, kinit (default:
 # callchain inl reports cxx inlcxx names); each touches only its own files.
 # --inl-only: refs inl (the views of callchain.data made again, the
 # recording not).
@@ -64,6 +64,13 @@
 #                                     gen-profiledata.py names makes of
 #                                     profile/cxx-names.txt (not kept: the
 #                                     test makes them again)
+# kinit (the kernel's init text: start_kernel, past the MMAP's _etext):
+#   testdata/profile/kinit.data       perf record -N --synth=no -a -g of the
+#                                     idle CPUs (their stacks run down to
+#                                     start_kernel and start_secondary)
+#   testdata/profile/kinit.kallsyms   the lines of /proc/kallsyms its kernel
+#                                     frames need (gen-profiledata.py kallsyms)
+#   perf-ref/kinit.data.script.txt    perf script -F ip,sym,symoff,dso with it
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."
@@ -217,11 +224,23 @@ names() {
     chmod a+r $REF/names.data.report.txt
 }
 
+kinit() {
+    perf record -N --synth=no -a -g -e cpu-clock -F 200 -o $P/kinit.data -- sleep 0.2 \
+        2>/dev/null
+    rm -f $P/kinit.data.old
+    PERF_BUILDID_DIR=$TMP/empty perf script -i $P/kinit.data -F ip 2>/dev/null |
+        awk '$1 ~ /^ffffffff/ { print $1 }' |
+        python3 scripts/gen-profiledata.py kallsyms /proc/kallsyms $P/kinit.kallsyms
+    PERF_BUILDID_DIR=$TMP/empty perf script -i $P/kinit.data --kallsyms $P/kinit.kallsyms \
+        -F ip,sym,symoff,dso 2>/dev/null >$REF/kinit.data.script.txt
+    chmod a+r $P/kinit.data $P/kinit.kallsyms $REF/kinit.data.script.txt
+}
+
 parts=${*:-callchain inl reports cxx inlcxx names}
 [ "$parts" = --inl-only ] && parts="refs inl"
 for p in $parts; do
     case $p in
-    callchain | refs | inl | reports | cxx | inlcxx | names) $p ;;
-    *) echo "record-symbols-fixtures.sh: no part '$p' (callchain, refs, inl, reports, cxx, inlcxx, names)" >&2; exit 2 ;;
+    callchain | refs | inl | reports | cxx | inlcxx | names | kinit) $p ;;
+    *) echo "record-symbols-fixtures.sh: no part '$p' (callchain, refs, inl, reports, cxx, inlcxx, names, kinit)" >&2; exit 2 ;;
     esac
 done

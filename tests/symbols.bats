@@ -50,6 +50,20 @@ cxx_frames() {
 		else "[unknown]" end) (\(.dso // "[unknown]"))"))' <<<"$output"
 }
 
+@test "records --symbols: the kernel's init text (start_kernel, past the MMAP's _etext) from kallsyms, as perf script's" {
+	# symbol.c dso__load_kernel_sym: once kallsyms is read, the kernel's
+	# map runs from its first to its last symbol (map__fixup_start/end)
+	local K=testdata/profile/kinit
+	pdj -j records --symbols --type sample --kallsyms $K.kallsyms $K.data
+	assert_status 0
+	assert_eq "$(our_frames ip)" "$(perf_frames kinit.data)"
+	jq_all '[.records[].frames[] | select(.sym == "start_kernel")] | length' 40 \
+		'[.records[].frames[] | select(.sym == "start_kernel")][0]' \
+		'{"ip":"0xffffffff8378423d","dso_ip":"0xffffffff8378423d","sym":"start_kernel","symoff":"0x73d","dso":"[kernel.kallsyms]","unverified":true}' \
+		'[.records[].frames[] | select(.context == null and .dso == null)] | length' 0 \
+		'.warnings' '[]'
+}
+
 @test "records --symbols: C++ and Rust names demangled as perf script shows them, raw with --no-demangle" {
 	cp testdata/profile/hot_cxx "$T/s$RUN/hot_cxx"
 	pdj -j records --symbols --type sample --symfs "$T/s" $CXX

@@ -420,6 +420,31 @@ bool pd_bid_maps_kernel_ref(const struct pd_bid_maps *m, const char **name,
 	return m->kref_name[0] != 0;
 }
 
+void pd_bid_maps_fit_kernel(struct pd_bid_maps *m, uint32_t dso, uint64_t lo,
+			    uint64_t hi)
+{
+	struct proc *p = proc_find(m, PD_BID_KERNEL_PID, false);
+
+	for (size_t i = 0; p && lo < hi && i < p->n; i++) {
+		struct map *k = &p->maps[i];
+		uint64_t start = lo, end = hi;
+
+		if (k->dso != dso)
+			continue;
+		/* the maps stay sorted and apart */
+		if (i > 0 && start < p->maps[i - 1].end)
+			start = p->maps[i - 1].end;
+		if (i + 1 < p->n && end > p->maps[i + 1].start)
+			end = p->maps[i + 1].start;
+		if (start >= end)
+			return;
+		k->pgoff = k->pgoff - k->start + start;
+		k->start = start;
+		k->end = end;
+		return;
+	}
+}
+
 size_t pd_bid_maps_ndsos(const struct pd_bid_maps *m)
 {
 	return m->ndsos;

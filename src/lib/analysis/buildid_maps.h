@@ -112,6 +112,17 @@ size_t pd_bid_dso_name_len(const char *name, size_t len);
 bool pd_bid_maps_kernel_ref(const struct pd_bid_maps *m, const char **name,
 			    uint64_t *addr);
 
+/*
+ * The kernel's map of DSO dso (its index) spans [lo, hi): the first and
+ * last of its symbols read from kallsyms, as perf's map__fixup_start and
+ * map__fixup_end set it once dso__load_kernel_sym has read them (the
+ * MMAP ends at _etext; kallsyms goes on to the init text, start_kernel's).
+ * Its addresses keep their meaning (pgoff moves with start); it never
+ * grows over a neighbouring map.
+ */
+void pd_bid_maps_fit_kernel(struct pd_bid_maps *m, uint32_t dso, uint64_t lo,
+			    uint64_t hi);
+
 size_t pd_bid_maps_ndsos(const struct pd_bid_maps *m);
 struct pd_bid_dso *pd_bid_maps_dso(struct pd_bid_maps *m, size_t i);
 uint64_t pd_bid_maps_count(const struct pd_bid_maps *m);

@@ -217,6 +217,26 @@ static void load_ksyms(struct prof_ctx *c, const struct pd_prof_dso *d,
 		pd_symtab_free(&c->ksyms);
 }
 
+/* The kernel's map from its first to its last own symbol read from
+ * kallsyms (symbol.c dso__load_kernel_sym: map__fixup_start and
+ * map__fixup_end, for kallsyms only). */
+static void fit_map(struct prof_ctx *c, uint32_t dso)
+{
+	uint64_t lo = UINT64_MAX, hi = 0;
+
+	for (uint32_t i = 0; i < c->ksyms.n; i++) {
+		const struct pd_sym *s = &c->ksyms.v[i];
+
+		if (s->module)
+			continue;
+		if (s->start < lo)
+			lo = s->start;
+		if (s->end > hi)
+			hi = s->end;
+	}
+	pd_bid_maps_fit_kernel(c->maps, dso, lo, hi);
+}
+
 void prof_kernel_load(struct prof_ctx *c, struct pd_prof_dso *d,
 		      struct dso_state *ds, bool symbols)
 {
@@ -240,6 +260,8 @@ void prof_kernel_load(struct prof_ctx *c, struct pd_prof_dso *d,
 		d->detail = "a module's symbols come from kallsyms";
 		return;
 	}
+	if (d == k && c->ksrc == PD_SYMS_KALLSYMS)
+		fit_map(c, (uint32_t)(k - c->p->dsos));
 	d->src = c->ksrc;
 	d->nsyms = c->ksyms.n;
 	d->dropped_syms = c->ksyms.dropped;
