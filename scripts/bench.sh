@@ -28,7 +28,8 @@
 # SKIP_RECORDS=1 leaves out the slow perf script -D runs, SKIP_PROFILE=1
 # the profile rows (perf report symbolizes: PROFILE_RUNS runs, 3) and
 # records --symbols --json-lines against perf script -F
-# comm,tid,time,ip,sym,dso (SYMBOL_RUNS runs in turns, 11).  Then a
+# comm,tid,time,ip,sym,dso (SYMBOL_RUNS runs in turns, 11); SKIP_EXPORT=1
+# the export, copy and diff rows (export_rows).  Then a
 # recording of testdata/profile/inl (-g -O2, ~8 MB): profile --by line
 # against perf report --sort srcline (SYMBOL_RUNS in turns; SKIP_SRCLINE=1:
 # not).  Then a tracepoint recording (TP_MB, 200; SKIP_TP=1: not):
@@ -270,6 +271,46 @@ zst_rows() {
 		"$(awk -v a="$pt" -v b="$zt" 'BEGIN { printf "%.2fx the time of zstd -dc", a / b }') $(turns "$lo" "$hi")"
 }
 
+# versus NAME A_T A_RSS B_T B_RSS LO HI WHAT: a row of perfdump against
+# perfdump or another tool, "A is N.NNx the time of WHAT"
+versus() {
+	printf '%-34s %9ss %8s KiB   %9ss %8s KiB   %s\n' "$1" "$2" "$3" "$4" "$5" \
+		"$(awk -v a="$2" -v b="$4" 'BEGIN { printf "%.2fx", a / b }') the time of $8 $(turns "$6" "$7")"
+}
+
+# export_rows FILE: export and copy, in turns (SYMBOL_RUNS, 11): export
+# --to folded against perf script (its text, which stackcollapse then
+# reads), the other formats against folded; copy against cp, a --pid
+# slice (the process with the most samples) against the whole copy; diff
+# of FILE with itself against stats of it twice
+export_rows() {
+	local f=$1 out pid fmt pt pm qt qm lo hi
+	out=$(mktemp -d)
+	RUNS=${SYMBOL_RUNS:-11}
+	read -r pt pm qt qm lo hi < <(measure2 $PD export --to folded "$f" -- perf script -i "$f")
+	row "export --to folded vs script" "$pt" "$pm" "$qt" "$qm"
+	printf '%-34s %s\n' "" "$(turns "$lo" "$hi")"
+	for fmt in pprof chrome; do
+		$PD export --help 2>/dev/null | grep -q "^  $fmt " || continue
+		read -r pt pm qt qm lo hi < <(measure2 $PD export --to "$fmt" -o "$out/x" "$f" -- \
+			$PD export --to folded -o "$out/y" "$f")
+		versus "export --to $fmt vs folded" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "folded"
+	done
+	read -r pt pm qt qm lo hi < <(measure2 $PD copy --force "$f" -o "$out/c" -- cp "$f" "$out/cp")
+	versus "copy vs cp" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "cp"
+	pid=$($PD stats -j "$f" 2>/dev/null | jq -r '[.stats.samples.top_processes[]?] | max_by(.samples) | .pid // empty')
+	if [ -n "$pid" ]; then
+		read -r pt pm qt qm lo hi < <(measure2 $PD copy --force --pid "$pid" "$f" -o "$out/p" -- \
+			$PD copy --force "$f" -o "$out/c")
+		versus "copy --pid $pid vs copy" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "the whole copy"
+	fi
+	read -r pt pm qt qm lo hi < <(measure2 $PD diff "$f" "$f" -- \
+		sh -c '"$1" stats "$2" >/dev/null && "$1" stats "$2" >/dev/null' sh "$PD" "$f")
+	versus "diff FILE FILE vs stats twice" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "stats twice"
+	RUNS=${BENCH_RUNS:-5}
+	rm -rf "$out"
+}
+
 row() { # NAME OURS_T OURS_RSS THEIRS_T THEIRS_RSS
 	local ratio
 	ratio=$(awk -v a="$2" -v b="$4" 'BEGIN { if (a > 0) printf "%.1fx", b / a; else print "inf" }')
@@ -328,6 +369,7 @@ for mb in "${sizes[@]}"; do
 		RUNS=${BENCH_RUNS:-5}
 	fi
 	zst_rows "$f"
+	[ -z "${SKIP_EXPORT:-}" ] && export_rows "$f"
 	[ -n "${SKIP_RECORDS:-}" ] && continue
 	RUNS=${RECORD_RUNS:-3}
 	read -r qt qm < <(measure perf script -D -i "$f")
