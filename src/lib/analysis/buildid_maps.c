@@ -35,6 +35,7 @@ struct pd_bid_maps {
 	size_t nprocs, procs_cap;
 	struct pd_hindex proc_ix; /* by pid */
 	uint64_t nmaps;		  /* over every process */
+	uint64_t gen;		  /* changes whenever a map does */
 	unsigned flags;
 	char kref_name[16]; /* the kernel MMAP's suffix ("" none) */
 	uint64_t kref_addr;
@@ -214,6 +215,7 @@ struct pd_bid_dso *pd_bid_maps_add(struct pd_bid_maps *m, uint32_t pid,
 	p->maps[i++] = nm;
 	if (has_right)
 		p->maps[i] = right;
+	m->gen++;
 	return &m->dsos[nm.dso];
 }
 
@@ -239,6 +241,7 @@ static void maps_remove(struct pd_bid_maps *m, uint32_t pid, uint64_t addr,
 		(p->n - i - 1) * sizeof(p->maps[0]));
 	p->n--;
 	m->nmaps--;
+	m->gen++;
 }
 
 bool pd_bid_maps_fork(struct pd_bid_maps *m, uint32_t pid, uint32_t ppid)
@@ -257,6 +260,7 @@ bool pd_bid_maps_fork(struct pd_bid_maps *m, uint32_t pid, uint32_t ppid)
 	m->nmaps -= child->n;
 	child->n = 0;
 	child->parent = pidx;
+	m->gen++;
 	return true;
 }
 
@@ -441,8 +445,14 @@ void pd_bid_maps_fit_kernel(struct pd_bid_maps *m, uint32_t dso, uint64_t lo,
 		k->pgoff = k->pgoff - k->start + start;
 		k->start = start;
 		k->end = end;
+		m->gen++;
 		return;
 	}
+}
+
+uint64_t pd_bid_maps_gen(const struct pd_bid_maps *m)
+{
+	return m->gen;
 }
 
 size_t pd_bid_maps_ndsos(const struct pd_bid_maps *m)

@@ -123,6 +123,11 @@ bool pd_bid_maps_kernel_ref(const struct pd_bid_maps *m, const char **name,
 void pd_bid_maps_fit_kernel(struct pd_bid_maps *m, uint32_t dso, uint64_t lo,
 			    uint64_t hi);
 
+/* A number that changes whenever a map is added, removed or moved, or a
+ * process forked: what an address resolved under it still holds while
+ * it stays. */
+uint64_t pd_bid_maps_gen(const struct pd_bid_maps *m);
+
 size_t pd_bid_maps_ndsos(const struct pd_bid_maps *m);
 struct pd_bid_dso *pd_bid_maps_dso(struct pd_bid_maps *m, size_t i);
 uint64_t pd_bid_maps_count(const struct pd_bid_maps *m);

@@ -20,6 +20,24 @@
 #include "lib/session/event.h"
 #include "lib/session/session.h"
 
+/*
+ * The frames resolved lately, by (cpumode, process, address): a sample's
+ * callchain repeats its neighbours' addresses, and resolving one (its
+ * map, its DSO's symbol) costs far more than finding it here.  An entry
+ * holds while the maps' generation it was made under does
+ * (pd_bid_maps_gen): a map added, removed or moved, a process forked,
+ * and every entry is stale.  Frames with lines are not kept: their
+ * inlined calls live in the sample's arrays.
+ */
+#define FRAME_MEMO 4096u
+struct frame_memo {
+	uint64_t ip, gen;
+	uint32_t pid;
+	uint8_t mode;
+	bool used;
+	struct pd_stack_frame f;
+};
+
 struct pd_symbolizer {
 	struct pd_profile p; /* its DSOs, threads and arena only */
 	struct prof_ctx c;
@@ -35,6 +53,7 @@ struct pd_symbolizer {
 	uint32_t ninl;	    /* inl[] used by the sample */
 	struct pd_inline_frame inl[PD_INLINES_MAX];
 	bool kernel_only;
+	struct frame_memo *memo; /* FRAME_MEMO of them, made when first used */
 };
 
 struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
@@ -71,6 +90,7 @@ void pd_symbolizer_free(struct pd_symbolizer *z)
 	pd_unwinder_free(z->uw);
 	arena_free(&z->names);
 	free(z->warned);
+	free(z->memo);
 	free(z);
 }
 
@@ -229,14 +249,42 @@ static void frame_at(struct pd_symbolizer *z, uint64_t ip,
 }
 
 /* Where an address of this cpumode is, and its frame (frame_at). */
-static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
-		    uint64_t ip, struct pd_stack_frame *f, bool print)
+static void resolve_now(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
+			uint64_t ip, struct pd_stack_frame *f, bool print)
 {
 	struct pd_bid_hit hit;
 
 	frame_at(z, ip,
 		 prof_resolve(&z->c, mode, pid, ip, true, &hit) ? &hit : NULL,
 		 f, print);
+}
+
+/* resolve_now, through the memo of recent frames */
+static void resolve(struct pd_symbolizer *z, unsigned mode, uint32_t pid,
+		    uint64_t ip, struct pd_stack_frame *f, bool print)
+{
+	struct frame_memo *e;
+	uint64_t h;
+
+	if (print || z->lines ||
+	    (!z->memo && !(z->memo = calloc(FRAME_MEMO, sizeof(*z->memo))))) {
+		resolve_now(z, mode, pid, ip, f, print);
+		return;
+	}
+	/* the kernel's maps are every process's */
+	if (mode == PD_MISC_KERNEL)
+		pid = 0;
+	h = (ip ^ ((uint64_t)pid << 32) ^ mode) * 0x9e3779b97f4a7c15ull;
+	e = &z->memo[(h >> 40) & (FRAME_MEMO - 1)];
+	if (e->used && e->ip == ip && e->pid == pid && e->mode == mode &&
+	    e->gen == pd_bid_maps_gen(z->c.maps)) {
+		*f = e->f;
+		return;
+	}
+	resolve_now(z, mode, pid, ip, f, print);
+	/* (the kernel's map moves when its symbols are first read) */
+	*e = (struct frame_memo){
+		ip, pd_bid_maps_gen(z->c.maps), pid, (uint8_t)mode, true, *f};
 }
 
 /* The user stack unwound after the n frames of the callchain. */
