@@ -51,7 +51,7 @@ cxx_frames() {
 }
 
 @test "records --symbols: the kernel's init text (start_kernel, past the MMAP's _etext) from kallsyms, as perf script's" {
-	# symbol.c dso__load_kernel_sym: once kallsyms is read, the kernel's
+	# symbol.c dso__load_kernel_sym: with kallsyms read, the kernel's
 	# map runs from its first to its last symbol (map__fixup_start/end)
 	local K=testdata/profile/kinit
 	pdj -j records --symbols --type sample --kallsyms $K.kallsyms $K.data
