@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* perfdump export: the samples in a format profile viewers open. */
 #include <getopt.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "lib/format/perf_abi.h"
 #include "lib/io/outfile.h"
 #include "lib/session/walk.h"
+#include "fmt/fmt_chrome.h"
 #include "fmt/fmt_folded.h"
 #include "fmt/names.h"
 #include "perfdump.h"
@@ -136,6 +138,7 @@ struct export_format {
 	void (*sample)(struct export_ctx *x, const struct pd_event *ev,
 		       const struct pd_decoded *d, const struct pd_frames *f);
 	int (*finish)(struct export_ctx *x, FILE *out);
+	unsigned tp_want; /* what of tracepoint samples (walk.h) */
 };
 
 struct export_ctx {
@@ -150,6 +153,7 @@ struct export_ctx {
 	struct cmd_run *r;
 	struct pd_symbolizer *z;
 	struct pd_stacks st;
+	struct fmt_chrome *chrome;
 	struct pd_outfile out;
 	/* the samples' times, first to last (pprof) */
 	bool has_time;
@@ -277,10 +281,42 @@ static int pprof_finish(struct export_ctx *x, FILE *out)
 	return rc;
 }
 
-/* The formats --to takes: chrome joins here. */
+/* chrome (fmt_chrome.h): the samples as they come, the sched_switch
+ * slices, the threads' names at the end */
+static int chrome_init(struct export_ctx *x)
+{
+	struct chrome_opts o = {.file = x->r->o->file,
+				.red = x->r->o->red,
+				.inlines = x->inlines};
+
+	return (x->chrome = fmt_chrome_new(x->out.f, &o)) ? 0 : -1;
+}
+
+static void chrome_sample(struct export_ctx *x, const struct pd_event *ev,
+			  const struct pd_decoded *d, const struct pd_frames *f)
+{
+	fmt_chrome_sample(x->chrome, ev, d, f);
+}
+
+static int chrome_finish(struct export_ctx *x, FILE *out)
+{
+	uint64_t untimed = fmt_chrome_untimed(x->chrome);
+
+	(void)out;
+	if (untimed && !x->r->o->quiet)
+		fprintf(stderr,
+			"perfdump: export: %" PRIu64 " sample%s without a time "
+			"(no PERF_SAMPLE_TIME) left out\n",
+			untimed, untimed > 1 ? "s" : "");
+	return fmt_chrome_finish(x->chrome);
+}
+
+/* The formats --to takes. */
 static const struct export_format formats[] = {
-	{"folded", false, NULL, export_stacks_sample, folded_finish},
-	{"pprof", true, NULL, pprof_sample, pprof_finish},
+	{"folded", false, NULL, export_stacks_sample, folded_finish, 0},
+	{"pprof", true, NULL, pprof_sample, pprof_finish, 0},
+	{"chrome", false, chrome_init, chrome_sample, chrome_finish,
+	 PD_TP_FIELDS | PD_TP_PRINT},
 };
 #define NFORMATS (sizeof(formats) / sizeof(formats[0]))
 
@@ -318,6 +354,16 @@ static int fail(struct export_ctx *x, int rc, const char *what)
 	return rc;
 }
 
+/* A timeline needs the samples' times: has an event of the recording
+ * any (or are its events still to come, in a stream read live)? */
+static bool has_time(const struct pd_session *s)
+{
+	for (uint32_t i = 0; i < s->evlist.n; i++)
+		if (s->evlist.v[i].attr.sample_type & PD_SAMPLE_TIME)
+			return true;
+	return !s->evlist.n || s->pipe.live;
+}
+
 static int load(struct cmd_run *r)
 {
 	struct export_ctx *x = r->ctx;
@@ -327,6 +373,12 @@ static int load(struct cmd_run *r)
 	x->r = r;
 	if ((rc = filter_check_event("export", &x->f, r->s)))
 		return rc;
+	if (x->fmt->init == chrome_init && !has_time(r->s))
+		return fail(x, EXIT_USAGE,
+			    "--to chrome: the recording's events have no "
+			    "sample time (PERF_SAMPLE_TIME), which a "
+			    "timeline needs (--to folded and pprof need "
+			    "none)");
 	/* the output before the input is read: an unwritable one fails
 	 * at once */
 	rc = pd_outfile_open(&x->out, x->out_path, x->fmt->binary, err,
@@ -360,6 +412,7 @@ static void show(struct cmd_run *r)
 		.flags = PD_WALK_TIME_ORDER |
 			 (r->s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0),
 		.filter = &x->f,
+		.tp_want = x->fmt->tp_want,
 	};
 	char err[PATH_MAX + 200];
 
@@ -390,6 +443,8 @@ static void done(struct cmd_run *r)
 
 	pd_outfile_abort(&x->out); /* not committed: no half file */
 	pd_stacks_free(&x->st);
+	fmt_chrome_free(x->chrome);
+	x->chrome = NULL;
 	pd_symbolizer_free(x->z);
 	x->z = NULL;
 }

@@ -252,6 +252,19 @@ void emit_s64(struct emitter *e, const char *key, int64_t v)
 	text_number(e, key, buf, fmt_s64(buf, v));
 }
 
+void emit_fixed(struct emitter *e, const char *key, uint64_t v,
+		unsigned decimals)
+{
+	char buf[32];
+
+	if (is_json(e)) {
+		json_key(e, key);
+		jw_fixed(&e->jw, v, decimals);
+		return;
+	}
+	text_number(e, key, buf, fmt_fixed(buf, v, decimals));
+}
+
 void emit_double(struct emitter *e, const char *key, double v,
 		 const char *text_fmt)
 {

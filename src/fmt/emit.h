@@ -116,6 +116,10 @@ void emit_table_end(struct emitter *e);
 /* Scalars.  key is NULL inside arrays. */
 void emit_u64(struct emitter *e, const char *key, uint64_t v);
 void emit_s64(struct emitter *e, const char *key, int64_t v);
+/* v / 10^decimals (1 to 9), exactly, in both formats: a time in ns
+ * as microseconds, emit_fixed(e, "ts", ns, 3) 1952504587.123 */
+void emit_fixed(struct emitter *e, const char *key, uint64_t v,
+		unsigned decimals);
 void emit_double(struct emitter *e, const char *key, double v,
 		 const char *text_fmt);
 /*

@@ -34,6 +34,26 @@ static inline size_t fmt_s64(char *buf, int64_t v)
 	return 1 + fmt_u64(buf + 1, -(uint64_t)v);
 }
 
+/* v / 10^decimals (decimals 1 to 9) exactly, with that many digits after
+ * the point ("1952504587.123" of 1952504587123, 3), into buf (at least
+ * 32 bytes). */
+static inline size_t fmt_fixed(char *buf, uint64_t v, unsigned decimals)
+{
+	uint64_t scale = 1;
+	size_t n;
+
+	for (unsigned i = 0; i < decimals; i++)
+		scale *= 10;
+	n = fmt_u64(buf, v / scale);
+	buf[n++] = '.';
+	v %= scale;
+	for (unsigned i = decimals; i-- > 0; v /= 10)
+		buf[n + i] = (char)('0' + v % 10);
+	n += decimals;
+	buf[n] = 0;
+	return n;
+}
+
 /* "0x" and lowercase hex digits of v into buf (at least 19 bytes). */
 static inline size_t fmt_hex(char *buf, uint64_t v)
 {

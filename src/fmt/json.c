@@ -213,6 +213,12 @@ void jw_u64(struct json_writer *w, uint64_t v)
 	w->len += fmt_u64(room(w, 24), v);
 }
 
+void jw_fixed(struct json_writer *w, uint64_t v, unsigned decimals)
+{
+	sep(w);
+	w->len += fmt_fixed(room(w, 32), v, decimals);
+}
+
 void jw_s64(struct json_writer *w, int64_t v)
 {
 	sep(w);

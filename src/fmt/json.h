@@ -37,6 +37,8 @@ void jw_begin_array(struct json_writer *w);
 void jw_end_array(struct json_writer *w);
 void jw_u64(struct json_writer *w, uint64_t v);
 void jw_s64(struct json_writer *w, int64_t v);
+/* v / 10^decimals (1 to 9), exactly: 1952504587.123 (fmtnum.h fmt_fixed) */
+void jw_fixed(struct json_writer *w, uint64_t v, unsigned decimals);
 /* v as the string "0x..." (lowercase hex digits, nothing to escape) */
 void jw_hex_u64(struct json_writer *w, uint64_t v);
 void jw_double(struct json_writer *w, double v);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/base/util.h"
 #include "lib/format/perf_abi.h"
 
 void pd_stacks_init(struct pd_stacks *st)
@@ -39,25 +40,6 @@ static uint32_t fold(uint64_t h)
 {
 	h *= 0xbf58476d1ce4e5b9ull;
 	return (uint32_t)(h >> 32);
-}
-
-/* Room for one more of an array of n of cap (doubling); false: none. */
-static bool grow(void **v, uint32_t n, uint32_t *cap, size_t size)
-{
-	uint32_t ncap;
-	void *nv;
-
-	if (n < *cap)
-		return true;
-	if (*cap >= UINT32_MAX / 2)
-		return false;
-	ncap = *cap ? *cap * 2 : 64;
-	nv = realloc(*v, (size_t)ncap * size);
-	if (!nv)
-		return false;
-	*v = nv;
-	*cap = ncap;
-	return true;
 }
 
 /* A string of the model: its own copy (NULL stays NULL). */
@@ -133,8 +115,8 @@ static uint32_t frame_id(struct pd_stacks *st, const struct pd_stack_frame *f,
 		    g->unwound == unwound && (g->dso ? g->rel : g->ip) == addr)
 			return id;
 	}
-	if (!grow((void **)&st->frames, st->nframes, &st->capf,
-		  sizeof(*st->frames)) ||
+	if (!pd_grow((void **)&st->frames, st->nframes, &st->capf,
+		     sizeof(*st->frames)) ||
 	    !copy_frame(st, f, kernel, unwound, &st->frames[st->nframes]) ||
 	    pd_hindex_add(&st->fx, h, st->nframes) < 0)
 		return PD_STK_NONE;
@@ -158,8 +140,8 @@ static uint32_t thread_id(struct pd_stacks *st, uint32_t pid, uint32_t tid,
 		if (t->pid == pid && t->tid == tid && !strcmp(t->comm, comm))
 			return id;
 	}
-	if (!grow((void **)&st->threads, st->nthreads, &st->capt,
-		  sizeof(*st->threads)))
+	if (!pd_grow((void **)&st->threads, st->nthreads, &st->capt,
+		     sizeof(*st->threads)))
 		return PD_STK_NONE;
 	st->threads[st->nthreads] =
 		(struct pd_stk_thread){pid, tid, own(st, comm, &ok)};
@@ -225,8 +207,8 @@ static uint32_t stack_id(struct pd_stacks *st, uint32_t thread, uint32_t n)
 			return id;
 	}
 	fr = n ? arena_memdup(&st->a, st->seq, n * sizeof(*st->seq)) : NULL;
-	if ((n && !fr) || !grow((void **)&st->stacks, st->nstacks, &st->caps,
-				sizeof(*st->stacks)))
+	if ((n && !fr) || !pd_grow((void **)&st->stacks, st->nstacks, &st->caps,
+				   sizeof(*st->stacks)))
 		return PD_STK_NONE;
 	st->stacks[st->nstacks] = (struct pd_stk_stack){.thread = thread,
 							.nframes = n,
@@ -249,8 +231,8 @@ static struct pd_stk_count *count_of(struct pd_stacks *st, uint32_t stack,
 			return &st->counts[*link];
 		link = &st->counts[*link].next;
 	}
-	if (!grow((void **)&st->counts, st->ncounts, &st->capc,
-		  sizeof(*st->counts)))
+	if (!pd_grow((void **)&st->counts, st->ncounts, &st->capc,
+		     sizeof(*st->counts)))
 		return NULL;
 	/* link may point into counts, which grow moved: look again */
 	link = &st->stacks[stack].count;

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The Chrome Trace Event Format (perfdump export --to chrome), its "JSON
+ * Object Format", which Perfetto UI, chrome://tracing (catapult's trace
+ * viewer) and speedscope open.  The format is Google's "Trace Event
+ * Format" document (docs.google.com/document/d/
+ * 1CvAClvFfyA5R-PhYUmn5OOQtYMH4h6I0nSsKchNAySU, linked from catapult's
+ * docs/trace-event-format.md):
+ *
+ *   {"displayTimeUnit":"ns","traceEvents":[EVENT,...],
+ *    "otherData":{"exporter":"perfdump","file":FILE}}
+ *
+ * Each sample that passed the filters is an instant event, ph "i", scope
+ * "s":"t" (its thread's track), in the order of a walk in time order:
+ *   ts    the sample's time in microseconds ("ts" is in µs, whatever
+ *         displayTimeUnit says), exactly: perf's seconds * 1e6, the
+ *         nanoseconds as 3 decimals (1952504587.123), in the recording's
+ *         clock (perf's sample time);
+ *   pid, tid  the sample's (-1 without TID: perf's -1);
+ *   name  its leaf frame's symbol ([DSO base name] without one, as
+ *         folded names it; [unknown] without a map), or a tracepoint's
+ *         event name (sched:sched_switch);
+ *   cat   the event's name (cpu-clock, sched:sched_switch);
+ *   args  cpu (with CPU), period, a tracepoint's decoded "fields" and
+ *         "print" (records' own, fmt_tracepoint.h), and "stack": the
+ *         frames outermost first, as folded orders them, each "SYM+0xOFF
+ *         (DSO)" as perf script prints it ("[unknown] (DSO)",
+ *         "[unknown] ([unknown])"), the calls inlined at a frame after it
+ *         as "SYM (inlined)" (which frames show them: folded_inline).
+ * The stack is in args, not the format's compact stackFrames + "sf":
+ * Perfetto's JSON importer reads no stackFrames (it shows args), and an
+ * event's keys carry no array (Perfetto's tokenizer refuses an event
+ * whose own values include an array: json_trace_tokenizer.cc
+ * ExtractValueForJsonKey); "ts" comes first in each event, as it looks
+ * for it first, and displayTimeUnit first in the file, where older
+ * versions look for it.
+ * A sched:sched_switch sample also ends a complete event, ph "X", ts and
+ * dur, of its thread's run on its CPU (timeline.h: perf sched timehist's
+ * run time), name the thread's name, cat "sched", args cpu.
+ * After the samples, metadata events (ph "M"): process_name of each pid
+ * (its main thread's latest name, else its first thread's), thread_name
+ * of each thread (its latest name), sorted by pid and tid.  Strings pass
+ * through the emitter: JSON escaping, and --redact (DSO paths as paths,
+ * thread names as comms).
+ */
+#ifndef PD_FMT_CHROME_H
+#define PD_FMT_CHROME_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lib/analysis/symbolize.h"
+#include "lib/session/event.h"
+#include "fmt/fmt_folded.h"
+#include "fmt/redact.h"
+
+struct fmt_chrome;
+
+struct chrome_opts {
+	const char *file;	    /* the input, for otherData */
+	struct redactor *red;	    /* --redact, or NULL */
+	enum folded_inline inlines; /* which frames show inlined calls */
+};
+
+/* The writer, its head written to out; NULL: out of memory. */
+struct fmt_chrome *fmt_chrome_new(FILE *out, const struct chrome_opts *o);
+
+/* A sample that passed the filters, with its frames (f->n 0: none).  A
+ * sample without time is left out (counted: fmt_chrome_untimed). */
+void fmt_chrome_sample(struct fmt_chrome *c, const struct pd_event *ev,
+		       const struct pd_decoded *d, const struct pd_frames *f);
+
+/* The samples left out for want of a time. */
+uint64_t fmt_chrome_untimed(const struct fmt_chrome *c);
+
+/* The metadata events and the end.  Returns 0, or -1 when out of memory
+ * (the output is then not whole). */
+int fmt_chrome_finish(struct fmt_chrome *c);
+
+void fmt_chrome_free(struct fmt_chrome *c);
+
+#endif
