@@ -354,14 +354,22 @@ static int fail(struct export_ctx *x, int rc, const char *what)
 	return rc;
 }
 
-/* A timeline needs the samples' times: has an event of the recording
- * any (or are its events still to come, in a stream read live)? */
+/* A timeline needs the samples' times: does an event of the recording
+ * that samples record them (or are its events still to come, in a
+ * stream read live)?  perf stat record's counting events have no samples
+ * to place. */
 static bool has_time(const struct pd_session *s)
 {
-	for (uint32_t i = 0; i < s->evlist.n; i++)
-		if (s->evlist.v[i].attr.sample_type & PD_SAMPLE_TIME)
+	bool samples = false;
+
+	for (uint32_t i = 0; i < s->evlist.n; i++) {
+		const struct pd_attr *a = &s->evlist.v[i].attr;
+
+		if (a->sample_type & PD_SAMPLE_TIME)
 			return true;
-	return !s->evlist.n || s->pipe.live;
+		samples |= a->sample_period != 0;
+	}
+	return !samples || s->pipe.live;
 }
 
 static int load(struct cmd_run *r)

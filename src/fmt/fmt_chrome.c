@@ -15,6 +15,7 @@
 
 struct fmt_chrome {
 	struct emitter *e;
+	FILE *out;
 	struct chrome_opts o;
 	struct pd_timeline tl;
 	struct strbuf b;  /* a frame's string */
@@ -34,6 +35,7 @@ struct fmt_chrome *fmt_chrome_new(FILE *out, const struct chrome_opts *o)
 		return NULL;
 	}
 	c->o = *o;
+	c->out = out;
 	emit_set_redact(c->e, o->red);
 	pd_timeline_init(&c->tl);
 	emit_obj_begin(c->e, NULL);
@@ -318,8 +320,9 @@ int fmt_chrome_finish(struct fmt_chrome *c)
 	emit_private_opt(c->e, "file", PRIV_PATH, c->o.file);
 	emit_obj_end(c->e);
 	emit_obj_end(c->e);
-	if (!emit_free(c->e))
+	if (!emit_free(c->e)) /* flushed */
 		rc = -1;
 	c->e = NULL;
+	fputc('\n', c->out);
 	return rc < 0 || c->oom || c->tl.oom ? -1 : 0;
 }
