@@ -95,7 +95,7 @@ _perfdump() {
 		words="function dso line process thread"
 		;;
 	--to)
-		words="folded pprof"
+		words="folded pprof chrome"
 		;;
 	--only)
 		# a comma-separated list: complete its last name

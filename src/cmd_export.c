@@ -28,7 +28,8 @@ static const unsigned export_decode[] = {HEADER_CLOCK_DATA, 0};
 const struct cmd cmd_export_def = {
 	.name = "export",
 	.fn = cmd_export,
-	.summary = "the samples as folded stacks or pprof, for profile viewers",
+	.summary = "the samples as folded stacks, pprof or a Chrome trace, for "
+		   "profile viewers",
 	.help = "Usage: perfdump export --to FORMAT [-o OUT] [OPTIONS] [FILE]\n"
 		"\n"
 		"Read the records once, in time order, symbolize each "
@@ -63,6 +64,23 @@ const struct cmd cmd_export_def = {
 		"locations with\n"
 		"           their lines and inlined calls, mappings with "
 		"build-ids.\n"
+		"  chrome   the Chrome Trace Event Format's JSON, for "
+		"Perfetto UI\n"
+		"           (https://ui.perfetto.dev), chrome://tracing and "
+		"speedscope:\n"
+		"           perfdump export --to chrome -o trace.json "
+		"perf.data\n"
+		"           each sample an instant event on its thread's "
+		"track (ts in\n"
+		"           microseconds of the recording's clock, to the "
+		"nanosecond), its\n"
+		"           stack outermost first in args; tracepoint samples "
+		"with their\n"
+		"           fields; sched:sched_switch's run slices (as perf "
+		"sched\n"
+		"           timehist); process and thread names.  A recording "
+		"whose\n"
+		"           samples have no time is refused (exit 2).\n"
 		"Without -o the export goes to standard output.  -o writes a "
 		"temporary\n"
 		"file beside OUT, renamed over it once complete: a failed "
@@ -75,7 +93,8 @@ const struct cmd cmd_export_def = {
 		"one-frame stacks.\n"
 		"\n"
 		"Options:\n"
-		"      --to FORMAT      folded or pprof (a prefix will do)\n"
+		"      --to FORMAT      folded, pprof or chrome (a prefix will "
+		"do)\n"
 		"  -o, --output OUT     write OUT, not standard output\n"
 		"      --event NAME     only samples of this event (as "
 		"records --event)\n"
@@ -538,7 +557,8 @@ static int check(struct export_ctx *x, struct opts *o)
 	char err[PATH_MAX * 2 + 100];
 
 	if (!x->fmt) {
-		usage_error("export: give the format: --to folded or pprof");
+		usage_error("export: give the format: --to folded, pprof or "
+			    "chrome");
 		return EXIT_USAGE;
 	}
 	if (o->fmt != EMIT_TEXT) {
