@@ -212,11 +212,17 @@ static void profile_way(const char *f, unsigned way)
  * export: the stacks model and a format written from it, folded (the
  * script's naming rules on hostile names, the escaping); by pid and tid
  * with _[k] (way 0), or every frame's inlined calls, weighted by period
- * (way 1).  Standard output only: no -o.
+ * (way 1); or chrome (way 2: every sample, its stack, its tracepoint
+ * fields and the sched_switch slices, as JSON the oracle parses).
+ * Standard output only: no -o.
  */
 static void export_way(const char *f, unsigned way)
 {
-	if (way)
+	if (way == 2)
+		fuzz_cmd(cmd_export, f, "export", "--to", "chrome", "--inline",
+			 "--symfs", "/nonexistent", "--debug-dir",
+			 "/nonexistent", NULL);
+	else if (way)
 		fuzz_cmd(cmd_export, f, "export", "--to", "folded", "--inline",
 			 "--period", "--symfs", "/nonexistent", "--debug-dir",
 			 "/nonexistent", NULL);
@@ -229,7 +235,7 @@ static void export_way(const char *f, unsigned way)
 
 static void t_export(const uint8_t *data, size_t size)
 {
-	export_way(fuzz_file(data, size), size & 1);
+	export_way(fuzz_file(data, size), size % 3);
 }
 
 /*
@@ -659,7 +665,8 @@ static void t_all(const uint8_t *data, size_t size)
 			t->run(data, size);
 	f = fuzz_file(data, size);
 	header_way(f, !(size & 1));
-	export_way(f, !(size & 1));
+	export_way(f, (size + 1) % 3);
+	export_way(f, (size + 2) % 3);
 	profile_way(f, (size + 1) % 3);
 	tracepoint_way(f, (size + 1) % 3);
 	tracepoint_way(f, (size + 2) % 3);
@@ -695,7 +702,8 @@ const struct fuzz_target fuzz_targets[] = {
 	{"dso", "an ELF as profile reads it: symbols, PLT, DWARF; kallsyms",
 	 t_dso},
 	{"redact", "--redact=comm: features, records, the summary", t_redact},
-	{"export", "export --to folded: the stacks model, the folded writer",
+	{"export",
+	 "export --to folded and chrome: the stacks model, the writers",
 	 t_export},
 	{"pprof", "export --to pprof, its output unpacked and its ids checked",
 	 fuzz_pprof},
