@@ -7,18 +7,34 @@
 #include <string.h>
 
 #include "lib/analysis/timeline.h"
+#include "lib/base/arena.h"
+#include "lib/base/hindex.h"
 #include "lib/base/strbuf.h"
+#include "lib/base/util.h"
 #include "lib/format/perf_abi.h"
 #include "fmt/emit.h"
 #include "fmt/fmt_tracepoint.h"
 #include "fmt/names.h"
+
+/* A frame's string, made once per DSO and address in it */
+struct chrome_frame {
+	uint32_t dso;
+	uint64_t rel;
+	const char *s;
+	size_t n;
+};
 
 struct fmt_chrome {
 	struct emitter *e;
 	FILE *out;
 	struct chrome_opts o;
 	struct pd_timeline tl;
-	struct strbuf b;  /* a frame's string */
+	struct strbuf b; /* a frame's string */
+	/* the frames' strings made so far (memory: the distinct frames) */
+	struct chrome_frame *frames;
+	uint32_t nframes, capf;
+	struct pd_hindex fx;
+	struct arena a;
 	uint64_t untimed; /* samples without time, left out */
 	bool oom;
 	/* the last sched_switch format seen, its prev_pid and next_pid */
@@ -50,6 +66,9 @@ void fmt_chrome_free(struct fmt_chrome *c)
 		return;
 	emit_free(c->e); /* not finished: the output is thrown away */
 	pd_timeline_free(&c->tl);
+	free(c->frames);
+	pd_hindex_free(&c->fx);
+	arena_free(&c->a);
 	free(c->b.p);
 	free(c);
 }
@@ -78,8 +97,8 @@ static bool shows_inlined(const struct fmt_chrome *c, const struct pd_frames *f,
 }
 
 /* "SYM+0xOFF (DSO)" as perf script prints a frame, the DSO's path as
- * --redact shows a path */
-static void emit_frame(struct fmt_chrome *c, const struct pd_stack_frame *fr)
+ * --redact shows a path, into c->b; false: out of memory */
+static bool frame_str(struct fmt_chrome *c, const struct pd_stack_frame *fr)
 {
 	const char *dso = fr->dso ? fr->dso : "[unknown]";
 	size_t n = strlen(dso);
@@ -98,10 +117,44 @@ static void emit_frame(struct fmt_chrome *c, const struct pd_stack_frame *fr)
 	strbuf_put(&c->b, " (", 2);
 	strbuf_put(&c->b, dso, n);
 	strbuf_put(&c->b, ")", 1);
-	if (c->b.oom)
-		c->oom = true;
+	return !c->b.oom;
+}
+
+/* A frame's string: made once for its DSO and address (the same DSO
+ * file and address: the same symbol); NULL: out of memory */
+static const struct chrome_frame *frame_of(struct fmt_chrome *c,
+					   const struct pd_stack_frame *fr)
+{
+	uint32_t dso = fr->dso ? fr->dso_index : UINT32_MAX;
+	uint64_t rel = fr->dso ? fr->rel : 0;
+	/* a multiply-xorshift mix (the index probes by the low bits) */
+	uint64_t m = (rel ^ ((uint64_t)dso << 40)) * 0x9e3779b97f4a7c15ull;
+	uint32_t h = (uint32_t)((m ^ (m >> 29)) >> 16), pos = 0, id;
+	struct chrome_frame *cf;
+
+	while ((id = pd_hindex_next(&c->fx, h, &pos)) != PD_HINDEX_NONE)
+		if (c->frames[id].dso == dso && c->frames[id].rel == rel)
+			return &c->frames[id];
+	if (!frame_str(c, fr) || !pd_grow((void **)&c->frames, c->nframes,
+					  &c->capf, sizeof(*c->frames)))
+		return NULL;
+	cf = &c->frames[c->nframes];
+	*cf = (struct chrome_frame){dso, rel, NULL, c->b.len};
+	if (!(cf->s = arena_memdup(&c->a, c->b.p, c->b.len + 1)) ||
+	    pd_hindex_add(&c->fx, h, c->nframes) < 0)
+		return NULL;
+	c->nframes++;
+	return cf;
+}
+
+static void emit_frame(struct fmt_chrome *c, const struct pd_stack_frame *fr)
+{
+	const struct chrome_frame *cf = frame_of(c, fr);
+
+	if (cf)
+		emit_bytes_str(c->e, NULL, cf->s, cf->n);
 	else
-		emit_str(c->e, NULL, c->b.p);
+		c->oom = true;
 }
 
 /* "stack": the frames outermost first, each followed by the calls
@@ -323,6 +376,5 @@ int fmt_chrome_finish(struct fmt_chrome *c)
 	if (!emit_free(c->e)) /* flushed */
 		rc = -1;
 	c->e = NULL;
-	fputc('\n', c->out);
 	return rc < 0 || c->oom || c->tl.oom ? -1 : 0;
 }
