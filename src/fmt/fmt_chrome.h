@@ -34,9 +34,12 @@
  * ExtractValueForJsonKey); "ts" comes first in each event, as it looks
  * for it first, and displayTimeUnit first in the file, where older
  * versions look for it.
- * A sched:sched_switch sample also ends a complete event, ph "X", ts and
- * dur, of its thread's run on its CPU (timeline.h: perf sched timehist's
- * run time), name the thread's name, cat "sched", args cpu.
+ * A sched:sched_switch sample (with TID and CPU) also ends a complete
+ * event, ph "X", ts and dur, of its thread's run on its CPU (timeline.h:
+ * perf sched timehist's run time), name the thread's name, cat "sched",
+ * args cpu.  The output is in the order the walk hands out the samples
+ * (time order; a slice where it ends), so the same input gives the same
+ * bytes; viewers do not need the events sorted.
  * After the samples, metadata events (ph "M"): process_name of each pid
  * (its main thread's latest name, else its first thread's), thread_name
  * of each thread (its latest name), sorted by pid and tid.  Strings pass
