@@ -363,6 +363,8 @@ static void keep_state(void *arg, const struct pd_event *ev,
 	struct export_ctx *x = arg;
 
 	pd_symbolizer_record(x->z, ev, d);
+	if (x->chrome) /* and the run slices (fmt_chrome.h) */
+		fmt_chrome_state(x->chrome, ev, d);
 }
 
 /* An error of the export itself, on stderr; the exit status */

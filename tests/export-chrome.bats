@@ -204,6 +204,10 @@ perf_stacks() {
 	jq_all '[.traceEvents[] | select(.ph == "i") | .name]' '["vma_interval_tree_insert","work_a","work_a"]'
 	chrome $P/profile-sh.data --kallsyms $KSYMS --pid 3428
 	jq_true '[.traceEvents[] | .pid] | unique == [3428]'
+	# a thread's run slices: its switch in is another thread's sample
+	chrome testdata/tracepoint.data --kallsyms /dev/null --pid 18
+	jq_all '[.traceEvents[] | select(.ph == "X")]' '[{"ph":"X","ts":198624877.972,"dur":17.266,"pid":18,"tid":18,"name":"migration/0","cat":"sched","args":{"cpu":0}}]' \
+		'[.traceEvents[] | select(.ph == "i") | .ts]' '[198624895.238]'
 	chrome $P/profile.data --kallsyms $KSYMS -o "$T/out.json"
 	assert_empty "$output"
 	pd export --to chrome --symfs "$T/s" --kallsyms $KSYMS $P/profile.data

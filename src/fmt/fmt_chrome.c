@@ -40,6 +40,9 @@ struct fmt_chrome {
 	/* the last sched_switch format seen, its prev_pid and next_pid */
 	const struct pd_tp_event *sw;
 	uint32_t sw_prev, sw_next;
+	/* the slice the record's sched_switch ended, due with its sample */
+	struct pd_tl_slice slice;
+	bool slice_due;
 };
 
 struct fmt_chrome *fmt_chrome_new(FILE *out, const struct chrome_opts *o)
@@ -233,30 +236,41 @@ static bool sched_switch(struct fmt_chrome *c, const struct pd_tp_sample *t,
 	       t->v[*next].ok;
 }
 
-/* A sched_switch's slice of its thread on its CPU, if it ends one */
-static void switch_slice(struct fmt_chrome *c, const struct pd_decoded *d,
-			 const char *comm)
+void fmt_chrome_state(struct fmt_chrome *c, const struct pd_event *ev,
+		      const struct pd_decoded *d)
 {
 	const struct pd_sample_id *id = &d->smp.common;
-	struct pd_tl_slice sl;
 	uint32_t prev, next;
 
-	if (!id->has_cpu || !id->has_tid ||
+	c->slice_due = false;
+	if (ev->type != PD_REC_SAMPLE || d->smp.no_attr || !d->evsel ||
+	    d->evsel->attr.type != PD_TYPE_TRACEPOINT || !id->has_cpu ||
+	    !id->has_tid || !id->has_time ||
 	    !sched_switch(c, &d->smp.tp, &prev, &next))
 		return;
-	if (!pd_timeline_switch(&c->tl, id->cpu, id->time, id->pid, id->tid,
-				d->smp.tp.v[prev].u == 0,
-				(uint32_t)d->smp.tp.v[next].u, &sl))
+	c->slice_due =
+		pd_timeline_switch(&c->tl, id->cpu, id->time, id->pid, id->tid,
+				   d->smp.tp.v[prev].u == 0,
+				   (uint32_t)d->smp.tp.v[next].u, &c->slice);
+}
+
+/* The slice the sample's sched_switch ended (fmt_chrome_state), if any */
+static void emit_slice(struct fmt_chrome *c, const char *comm)
+{
+	const struct pd_tl_slice *sl = &c->slice;
+
+	if (!c->slice_due)
 		return;
+	c->slice_due = false;
 	emit_obj_begin(c->e, NULL);
 	emit_str(c->e, "ph", "X");
-	emit_fixed(c->e, "ts", sl.start, 3);
-	emit_fixed(c->e, "dur", sl.end - sl.start, 3);
-	emit_ids(c->e, sl.pid, sl.tid);
+	emit_fixed(c->e, "ts", sl->start, 3);
+	emit_fixed(c->e, "dur", sl->end - sl->start, 3);
+	emit_ids(c->e, sl->pid, sl->tid);
 	emit_private_opt(c->e, "name", PRIV_COMM, comm ? comm : "");
 	emit_str(c->e, "cat", "sched");
 	emit_obj_begin(c->e, "args");
-	emit_u64(c->e, "cpu", sl.cpu);
+	emit_u64(c->e, "cpu", sl->cpu);
 	emit_obj_end(c->e);
 	emit_obj_end(c->e);
 }
@@ -300,8 +314,7 @@ void fmt_chrome_sample(struct fmt_chrome *c, const struct pd_event *ev,
 	emit_stack(c, f);
 	emit_obj_end(c->e);
 	emit_obj_end(c->e);
-	if (tp)
-		switch_slice(c, d, f->comm);
+	emit_slice(c, f->comm);
 }
 
 /* ---- the metadata ----------------------------------------------------- */

@@ -68,8 +68,18 @@ struct chrome_opts {
 /* The writer, its head written to out; NULL: out of memory. */
 struct fmt_chrome *fmt_chrome_new(FILE *out, const struct chrome_opts *o);
 
-/* A sample that passed the filters, with its frames (f->n 0: none).  A
- * sample without time is left out (counted: fmt_chrome_untimed). */
+/*
+ * Every record of the walk, before the filters (walk.h's state): the
+ * sched_switch samples of every thread and CPU keep the timeline, so
+ * that a slice's switch in counts when the filters leave it out
+ * (--pid: the switch to the thread is another thread's sample).
+ */
+void fmt_chrome_state(struct fmt_chrome *c, const struct pd_event *ev,
+		      const struct pd_decoded *d);
+
+/* A sample that passed the filters, with its frames (f->n 0: none), and
+ * the slice its sched_switch ended (fmt_chrome_state).  A sample without
+ * time is left out (counted: fmt_chrome_untimed). */
 void fmt_chrome_sample(struct fmt_chrome *c, const struct pd_event *ev,
 		       const struct pd_decoded *d, const struct pd_frames *f);
 
