@@ -39,14 +39,15 @@ static inline size_t fmt_s64(char *buf, int64_t v)
  * 32 bytes). */
 static inline size_t fmt_fixed(char *buf, uint64_t v, unsigned decimals)
 {
-	uint64_t scale = 1;
-	size_t n;
+	static const uint64_t scale[10] = {
+		1,	10,	 100,	   1000,      10000,
+		100000, 1000000, 10000000, 100000000, 1000000000};
+	/* times in microseconds: a division by a constant, not a divide */
+	uint64_t q = decimals == 3 ? v / 1000 : v / scale[decimals % 10];
+	size_t n = fmt_u64(buf, q);
 
-	for (unsigned i = 0; i < decimals; i++)
-		scale *= 10;
-	n = fmt_u64(buf, v / scale);
 	buf[n++] = '.';
-	v %= scale;
+	v -= q * scale[decimals % 10];
 	for (unsigned i = decimals; i-- > 0; v /= 10)
 		buf[n + i] = (char)('0' + v % 10);
 	n += decimals;
