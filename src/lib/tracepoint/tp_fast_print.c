@@ -30,20 +30,25 @@ struct pctx {
 	const struct pd_tp *tp;
 	struct pd_tp_span *sp; /* the spans, room for nsp_cap */
 	uint32_t nsp, nsp_cap;
-	bool lost; /* a span found no room: the spans are not known */
+	bool lost;   /* a span found no room: the spans are not known */
+	char *local; /* b's first room, on the caller's stack (b == local:
+		      * not malloc'd); so that samples decoded on several
+		      * threads (walk.h, --jobs) share no buffer */
 };
 
 static void put(struct pctx *x, const char *s, size_t n)
 {
 	if (x->n + n + 1 > x->cap) {
 		size_t cap = (x->n + n + 1) * 2;
-		char *b = realloc(x->b, cap);
+		char *b = realloc(x->b == x->local ? NULL : x->b, cap);
 
 		if (!b) {
 			x->bad = true;
 			x->why = PD_TP_NOMEM;
 			return;
 		}
+		if (x->b == x->local)
+			memcpy(b, x->local, x->n);
 		x->b = b;
 		x->cap = cap;
 	}
@@ -487,12 +492,14 @@ enum pd_tp_fail pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
 				 struct pd_tp_sample *smp)
 {
 	const struct prog *p = ev->prog;
+	char local[512];
 	struct pctx x = {.raw = raw,
 			 .size = size,
 			 .be = tp->big_endian,
 			 .tp = tp,
-			 .b = tp->out,
-			 .cap = tp->out_cap};
+			 .b = local,
+			 .cap = sizeof(local),
+			 .local = local};
 	char *out = NULL;
 
 	/* one span a %s at most (a ?: prints one of its two) */
@@ -522,7 +529,7 @@ enum pd_tp_fail pd_tp_fast_print(struct pd_tp *tp, const struct pd_tp_event *ev,
 		smp->nspans = x.nsp;
 		smp->spans_known = !x.lost;
 	}
-	tp->out = x.b; /* kept for the next sample */
-	tp->out_cap = x.cap;
+	if (x.b != local)
+		free(x.b);
 	return x.bad ? x.why : PD_TP_PRINTED;
 }

@@ -116,7 +116,8 @@ void pd_tp_raw_print(struct pd_tp *tp, const struct pd_tp_event *ev,
 		     const uint8_t *raw, uint32_t size, struct arena *scratch,
 		     struct pd_tp_sample *smp)
 {
-	struct rctx x = {.s = {.p = tp->out, .cap = tp->out_cap}};
+	/* its own buffer: samples may be decoded on several threads */
+	struct rctx x = {0};
 	char *out;
 
 	if (ev->nfields &&
@@ -134,11 +135,12 @@ void pd_tp_raw_print(struct pd_tp *tp, const struct pd_tp_event *ev,
 		else
 			scalar(&x, f, smp->v[i].u);
 	}
-	tp->out = x.s.p;
-	tp->out_cap = x.s.cap;
-	if (x.bad || x.s.oom || !(out = arena_alloc(scratch, x.s.len + 1)))
+	if (x.bad || x.s.oom || !(out = arena_alloc(scratch, x.s.len + 1))) {
+		free(x.s.p);
 		return;
+	}
 	memcpy(out, x.s.p, x.s.len);
+	free(x.s.p);
 	smp->print = out;
 	smp->print_len = (uint32_t)x.s.len;
 	smp->spans = x.sp;

@@ -107,8 +107,6 @@ struct pd_tp {
 	/* without ksyms: the kernel's functions (the session's, may be
 	 * NULL) */
 	const struct pd_tp_resolver *resolver;
-	char *out; /* tp_fast_print.c, tp_raw.c: the output, reused */
-	size_t out_cap;
 	struct pd_tp *next;
 };
 
