@@ -4,6 +4,8 @@
 #   make demo       install build deps if missing, build, show a sample
 #   make check      install test deps if missing, build, run every test
 #   make SANITIZE=1 build with AddressSanitizer + UBSan (into build-asan/)
+#   make SANITIZE=thread  build with ThreadSanitizer (into build-tsan/:
+#                   the parallel walk, tests/parallel.bats)
 #   make install    PREFIX=/usr/local DESTDIR=
 .SUFFIXES:
 
@@ -49,6 +51,13 @@ endif
 # float-cast-overflow: part of clang's "undefined" (the fuzz build), not gcc's
 ALL_CFLAGS += -O1 -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS += -fsanitize=address,undefined,float-cast-overflow
+else ifeq ($(SANITIZE),thread)
+BUILD ?= build-tsan
+ifeq ($(origin CC),default)
+CC = clang
+endif
+ALL_CFLAGS += -O1 -fsanitize=thread -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=thread
 else
 BUILD ?= build
 endif
@@ -66,7 +75,7 @@ ALL_CFLAGS += -I$(BUILD)/gen
 OBJS = $(SRCS:src/%.c=$(BUILD)/%.o) $(GEN_OBJS)
 DEPS = $(OBJS:.o=.d)
 
-ifeq ($(SANITIZE),1)
+ifneq ($(filter 1 thread,$(SANITIZE)),)
 BIN = $(BUILD)/perfdump
 else
 BIN = perfdump

@@ -38,6 +38,8 @@ void usage_error(const char *fmt, ...)
 
 /* long-only global options: above every command's own (256...) */
 enum { OPT_NO_PROGRESS = 1000, OPT_REDACT, OPT_REDACT_KEY };
+/* -J/--jobs: more threads than this are not made */
+#define JOBS_MAX 256
 
 static const struct option global_long_opts[] = {
 	{"json", no_argument, NULL, 'j'},
@@ -48,6 +50,7 @@ static const struct option global_long_opts[] = {
 	{"version", no_argument, NULL, 'V'},
 	{"redact", optional_argument, NULL, OPT_REDACT},
 	{"redact-key", required_argument, NULL, OPT_REDACT_KEY},
+	{"jobs", required_argument, NULL, 'J'},
 	{NULL, 0, NULL, 0},
 };
 const struct option *const global_long = global_long_opts;
@@ -72,6 +75,16 @@ static int redact_opt(int c, const char *arg, struct opts *o)
 	return 1;
 }
 
+unsigned opts_jobs(const struct opts *o)
+{
+	long n;
+
+	if (o->jobs)
+		return o->jobs;
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (unsigned)n;
+}
+
 /* 1: handled (-j -p -x --no-progress --redact...), 0: not a global option,
  * -1: a usage error. */
 int global_opt(int c, struct opts *o)
@@ -83,6 +96,19 @@ int global_opt(int c, struct opts *o)
 		return 1;
 	case 'p': o->fmt = EMIT_JSON_PRETTY; return 1;
 	case 'x': o->hex = true; return 1;
+	case 'J': {
+		uint64_t n;
+
+		if (opt_number("--jobs", optarg, 10, JOBS_MAX,
+			       "a thread count (1 or more)", &n) < 0)
+			return -1;
+		if (!n) {
+			usage_error("--jobs: a thread count (1 or more)");
+			return -1;
+		}
+		o->jobs = (unsigned)n;
+		return 1;
+	}
 	case OPT_NO_PROGRESS: o->no_progress = true; return 1;
 	case OPT_REDACT:
 	case OPT_REDACT_KEY: return redact_opt(c, optarg, o);
@@ -109,7 +135,7 @@ int parse_cmd_opts(const struct cmd *c, struct opts *o, int argc, char **argv,
 	 * no '+': options may follow FILE (perfdump header perf.data -j);
 	 * ':' first: a missing value is told from an unknown option
 	 */
-	snprintf(shortopts, sizeof(shortopts), ":jpxhV%s",
+	snprintf(shortopts, sizeof(shortopts), ":jpxhVJ:%s",
 		 extra_short ? extra_short : "");
 
 	usage_cmd = c->name;
@@ -480,6 +506,8 @@ static void read_env(struct pd_read_opts *ro)
 	ro->kernel_notes = v && *v ? v : NULL;
 	v = getenv("PERFDUMP_PROC_KALLSYMS");
 	ro->proc_kallsyms = v && *v ? v : NULL;
+	v = getenv("PERFDUMP_BATCH_BYTES");
+	ro->batch_bytes = v && *v ? strtoul(v, NULL, 10) : 0;
 	v = getenv("PERF_BUILDID_DIR");
 	if (v && *v)
 		ro->buildid_dir = v;

@@ -244,6 +244,51 @@ static bool show_record(void *arg, const struct pd_event *ev,
 	return true;
 }
 
+/* --jobs: a batch's records rendered on a worker (walk.h) */
+struct rec_fork {
+	const struct rec_ctx *c;
+	struct emitter *e;
+};
+
+static void *fork_batch(void *arg)
+{
+	struct rec_ctx *c = arg;
+	struct rec_fork *f = malloc(sizeof(*f));
+
+	if (f && !(f->e = emit_fork(c->e))) {
+		free(f);
+		return NULL;
+	}
+	if (f)
+		f->c = c;
+	return f;
+}
+
+static void show_batch_record(void *ctx, const struct pd_event *ev,
+			      const struct pd_decoded *d)
+{
+	struct rec_fork *f = ctx;
+
+	emit_event(f->e, f->c->s, ev, d);
+}
+
+static void flush_batch(void *arg, void *ctx)
+{
+	struct rec_ctx *c = arg;
+	struct rec_fork *f = ctx;
+
+	emit_join(c->e, f->e);
+}
+
+static void join_batch(void *arg, void *ctx)
+{
+	struct rec_fork *f = ctx;
+
+	(void)arg;
+	emit_fork_free(f->e);
+	free(f);
+}
+
 /* The symbolizer's maps: every record keeps them up to date */
 static void keep_state(void *arg, const struct pd_event *ev,
 		       const struct pd_decoded *d)
@@ -284,7 +329,10 @@ static bool prints_functions(struct pd_session *s)
 /* Records stream out as they are read: no model is kept. */
 static void show(struct cmd_run *r)
 {
-	static const struct pd_visitor plain = {.record = show_record};
+	static const struct pd_par_visitor par = {fork_batch, show_batch_record,
+						  flush_batch, join_batch};
+	static const struct pd_visitor plain = {.record = show_record,
+						.par = &par};
 	static const struct pd_visitor symbols = {.record = show_record,
 						  .state = keep_state};
 	struct rec_ctx *c = r->ctx;
@@ -296,6 +344,10 @@ static void show(struct cmd_run *r)
 		.filter = &c->ro.f,
 		/* tracepoint samples: their fields and print output */
 		.tp_want = PD_TP_FIELDS | PD_TP_PRINT,
+		/* a redactor and the symbolizer (tracepoint prints' %ps)
+		 * have state: one thread */
+		.jobs = emit_redacting(r->e) ? 1 : opts_jobs(r->o),
+		.batch_bytes = r->o->read.batch_bytes,
 	};
 	const struct pd_tp_resolver funcs = {kernel_function, c};
 

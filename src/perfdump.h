@@ -29,6 +29,8 @@ struct opts {
 	char **files;	  /* the FILE operands (take_file_arg), or none */
 	int nfiles;
 	bool quiet; /* no messages on stderr (the fuzz target) */
+	/* -J/--jobs N: decode on N threads (0: the online CPUs) */
+	unsigned jobs;
 	/* --redact (--redact=comm, --redact-key): one for the whole run,
 	 * so a string gets the same token in every file; NULL: off */
 	struct redactor *red;
@@ -292,6 +294,8 @@ int filter_check_event(const char *cmd, const struct pd_filter *f,
  */
 #define OPT_COUNT "a count (a number, 0 or more)"
 bool opt_u64(const char *arg, int base, uint64_t max, uint64_t *v);
+/* -J/--jobs, or the online CPUs when not given */
+unsigned opts_jobs(const struct opts *o);
 int opt_number(const char *where, const char *arg, int base, uint64_t max,
 	       const char *want, uint64_t *v);
 

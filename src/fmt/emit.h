@@ -238,6 +238,19 @@ void emit_hexdump_repeat(struct emitter *e, const char *key, size_t n,
 			 uint64_t file_off);
 
 /*
+ * Elements of the open array (or JSON lines) rendered on other threads
+ * (records --jobs): emit_fork makes an emitter in e's state that writes
+ * into memory, as if an element of the array came before it; the
+ * caller's thread writes what it holds into e with emit_join (the
+ * elements' order is the joins'), which empties it for more.  A forked
+ * emitter writes only whole elements; --redact (a redactor's state) is
+ * not for one.  e must not change but by joins while forks are out.
+ */
+struct emitter *emit_fork(const struct emitter *e);
+void emit_join(struct emitter *e, struct emitter *fork);
+void emit_fork_free(struct emitter *fork);
+
+/*
  * Diagnostics: JSON "errors": [...] and "warnings": [...] (always
  * present); text a "problems:" block listing both, when there are any.
  */

@@ -52,6 +52,7 @@ struct emitter {
 		uint64_t off, end;
 	} marked[EMIT_MAX_MARKS];
 	unsigned nmarked;
+	struct strbuf *mem; /* a forked emitter's bytes (emit_fork) */
 };
 
 static inline bool is_json(const struct emitter *e)
@@ -95,6 +96,8 @@ void text_bytes(struct emitter *e, const char *s, size_t n, bool quote);
 void text_open(struct emitter *e, const char *key, const char *title,
 	       enum tkind kind);
 void text_close(struct emitter *e);
+/* the open array's first element comes: its title line, once */
+void text_arr_start(struct emitter *e);
 
 /* emit_csv.c: the CSV rendering of tables */
 void csv_open(struct emitter *e, enum tkind kind);

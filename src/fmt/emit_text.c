@@ -254,6 +254,20 @@ void text_bytes(struct emitter *e, const char *s, size_t n, bool quote)
 		jw_rawc(&e->jw, '"');
 }
 
+void text_arr_start(struct emitter *e)
+{
+	struct tframe *f = top(e);
+
+	if (f->started)
+		return;
+	f->started = true;
+	if (e->fr[e->depth - 1].kind != T_ROW) {
+		indent(e, f->indent - 2);
+		out(e, f->key);
+		jw_raws(&e->jw, ":\n");
+	}
+}
+
 /* Text for a container opened in the current frame. */
 void text_open(struct emitter *e, const char *key, const char *title,
 	       enum tkind kind)
@@ -274,14 +288,7 @@ void text_open(struct emitter *e, const char *key, const char *title,
 	if (f->kind == T_ARR) {
 		struct tframe *parent = &e->fr[e->depth - 1];
 
-		if (!f->started) {
-			f->started = true;
-			if (parent->kind != T_ROW) {
-				indent(e, f->indent - 2);
-				out(e, f->key);
-				jw_raws(&e->jw, ":\n");
-			}
-		}
+		text_arr_start(e);
 		if (!title && kind != T_ROW) {
 			snprintf(idx, sizeof(idx), "[%u]", f->index);
 			title = idx;

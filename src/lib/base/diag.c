@@ -98,3 +98,22 @@ void pd_diags_free(struct pd_diags *d)
 	d->v = NULL;
 	d->n = d->cap = 0;
 }
+
+void pd_diags_replay(struct pd_diags *to, struct pd_diags *from)
+{
+	size_t nerr = 0, nwarn = 0;
+
+	for (size_t i = 0; i < from->n; i++) {
+		const struct pd_diag *g = &from->v[i];
+
+		*(g->sev == PD_ERR ? &nerr : &nwarn) += 1;
+		pd_diag_add(to, g->code, g->where, g->sev, g->offset, g->what,
+			    "%s", g->detail);
+	}
+	/* those the list had no room for: counted only, as they were */
+	to->nerr += from->nerr - nerr;
+	to->nwarn += from->nwarn - nwarn;
+	to->dropped += from->dropped;
+	free_from(from, 0);
+	from->nerr = from->nwarn = from->dropped = 0;
+}

@@ -90,4 +90,11 @@ struct pd_diags_mark {
 struct pd_diags_mark pd_diags_mark(const struct pd_diags *d);
 void pd_diags_rewind(struct pd_diags *d, struct pd_diags_mark m);
 
+/*
+ * The diagnostics of `from` added to `to` in their order, as if raised
+ * there (its hook sees them; the same one twice is said once): a
+ * worker's list of a parallel walk (walk.h).  `from` is left empty.
+ */
+void pd_diags_replay(struct pd_diags *to, struct pd_diags *from);
+
 #endif

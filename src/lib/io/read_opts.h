@@ -42,6 +42,10 @@ struct pd_read_opts {
 	 * fixed files, so that no output depends on this machine's kernel. */
 	const char *kernel_notes;
 	const char *proc_kallsyms;
+	/* PERFDUMP_BATCH_BYTES, a testing aid: a parallel walk's batch of
+	 * records holds this many bytes (1: each record its own batch);
+	 * 0: the default (walk_par.c) */
+	unsigned long batch_bytes;
 };
 
 #endif

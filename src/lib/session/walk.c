@@ -7,19 +7,7 @@
 #include "lib/session/evlist.h"
 #include "lib/session/order.h"
 #include "lib/session/session.h"
-
-struct walk {
-	struct pd_session *s;
-	const struct pd_walk_opts *o;
-	const struct pd_visitor *v;
-	void *arg;
-	struct pd_reader_src src;
-	const char **dir_names;
-	struct arena scratch; /* a decoded record's arrays */
-	uint64_t matched, shown;
-	bool stopped; /* the visitor ended the walk */
-	bool oom;
-};
+#include "lib/session/walk_int.h"
 
 /* ---- where the records are ------------------------------------------ */
 
@@ -105,7 +93,7 @@ static void update_step(void *arg, struct pd_walk_loop *l, struct pd_event *ev)
 		pd_evlist_apply_update(s, ev->p, ev->size);
 }
 
-static void set_step(struct walk *w, struct pd_walk_loop *l)
+void pd_walk_set_step(struct walk *w, struct pd_walk_loop *l)
 {
 	struct pd_session *s = w->s;
 
@@ -121,8 +109,20 @@ static void set_step(struct walk *w, struct pd_walk_loop *l)
 
 /* ---- handing records out -------------------------------------------- */
 
+bool pd_walk_passes(const struct pd_filter *f, const struct pd_event *ev,
+		    const struct pd_decoded *d)
+{
+	/* a record's own pid/tid (COMM, MMAP, FORK...) comes first */
+	struct pd_sample_id filt = d->id;
+
+	if (ev->type != PD_REC_SAMPLE &&
+	    pd_record_pid_tid(&d->rec, &filt.pid, &filt.tid))
+		filt.has_tid = true;
+	return pd_filter_passes(f, &filt, d->evsel, ev->type);
+}
+
 /* A decoded record, if it passes the filter. */
-static bool hand_decoded(struct walk *w, const struct pd_event *ev)
+bool pd_walk_hand_decoded(struct walk *w, const struct pd_event *ev)
 {
 	const struct pd_filter *f = w->o->filter;
 	struct pd_decoded d;
@@ -142,13 +142,7 @@ static bool hand_decoded(struct walk *w, const struct pd_event *ev)
 	if (ev->offset < f->at)
 		return true;
 
-	/* a record's own pid/tid (COMM, MMAP, FORK...) comes first */
-	struct pd_sample_id filt = d.id;
-
-	if (ev->type != PD_REC_SAMPLE &&
-	    pd_record_pid_tid(&d.rec, &filt.pid, &filt.tid))
-		filt.has_tid = true;
-	if (!pd_filter_passes(f, &filt, d.evsel, ev->type))
+	if (!pd_walk_passes(f, ev, &d))
 		return true;
 	if (w->matched++ < f->skip)
 		return true;
@@ -163,7 +157,7 @@ static bool hand_out(void *arg, const struct pd_event *ev)
 	struct walk *w = arg;
 
 	if (w->v->record)
-		return hand_decoded(w, ev);
+		return pd_walk_hand_decoded(w, ev);
 	return w->v->event(w->arg, ev);
 }
 
@@ -206,7 +200,7 @@ static int walk_ordered(struct walk *w)
 		pd_order_end(ord);
 		return -1;
 	}
-	set_step(w, &l);
+	pd_walk_set_step(w, &l);
 	pd_walk_loop_run(&l, push_ordered, ord);
 	pd_walk_loop_close(&l);
 	return pd_order_end(ord);
@@ -234,16 +228,27 @@ static void walk_end(struct walk *w, struct pd_walk_loop *l)
 static int walk_file_order(struct walk *w)
 {
 	struct pd_walk_loop l;
+	bool par = pd_walk_par_ok(w);
+	struct pd_diags rd = {0};
 
-	if (pd_walk_loop_open(&l, &w->src, read_flags(w->o)) < 0)
+	if (par)
+		w->src.diags = &rd;
+	if (pd_walk_loop_open(&l, &w->src, read_flags(w->o)) < 0) {
+		w->src.diags = &w->s->diags;
 		return -1;
-	set_step(w, &l);
-	if (w->v->loop)
+	}
+	pd_walk_set_step(w, &l);
+	if (par)
+		pd_walk_par(w, &l, &rd);
+	else if (w->v->loop)
 		w->v->loop(w->arg, &l);
 	else
 		pd_walk_loop_run(&l, hand_out, w);
 	walk_end(w, &l);
 	pd_walk_loop_close(&l);
+	pd_diags_replay(&w->s->diags, &rd);
+	pd_diags_free(&rd);
+	w->src.diags = &w->s->diags;
 	return 0;
 }
 

@@ -56,6 +56,47 @@ struct pd_walk_opts {
 	/* ... and what of a tracepoint sample is decoded (PD_TP_FIELDS,
 	 * PD_TP_PRINT: tracepoint.h) */
 	unsigned tp_want;
+	/*
+	 * > 1: decode on this many threads when the visitor has par and the
+	 * walk allows it (pd_walk_par_ok in walk_par.c: file order, one
+	 * stream not read as it arrives, no state, no skip/limit, no -x
+	 * payloads, a data section of more than two batches); 0 or 1: on
+	 * the caller's thread, as always.
+	 */
+	unsigned jobs;
+	size_t batch_bytes; /* a batch's records (0: 64 KiB; tests: 1) */
+};
+
+/*
+ * The parallel mode of the walk (jobs > 1): the caller's thread reads
+ * and frames the records (the reader, its read-ahead and decompression
+ * as ever), runs the update step, and hands batches of consecutive
+ * records (their bytes copied) to the worker threads.  A worker decodes
+ * each record into its own diagnostics list, applies the filter, and
+ * calls record with the batch's context; the caller's thread then, in
+ * the batches' order, adds the batch's diagnostics to s->diags (their
+ * hook sees them then, in the order one thread would have raised them)
+ * and calls flush.  At most 2 batches per worker are out at once.
+ * A user record (type 64 and up but FINISHED_ROUND: they may read
+ * features lazily) and the update step wait for every batch before
+ * them (a barrier), and go by the visitor's record on the caller's
+ * thread: the model workers read is never changed while they run.
+ *
+ *  - fork: a batch slot's context (its output buffer), made once per
+ *    slot on the caller's thread (NULL: out of memory: the walk is then
+ *    serial);
+ *  - record: on a worker, a record that passed the filter (ctx: the
+ *    batch's); reads the session only;
+ *  - flush: on the caller's thread, the batch's output, in order; ctx
+ *    is then reused;
+ *  - join: the context freed, at the end.
+ */
+struct pd_par_visitor {
+	void *(*fork)(void *arg);
+	void (*record)(void *ctx, const struct pd_event *ev,
+		       const struct pd_decoded *d);
+	void (*flush)(void *arg, void *ctx);
+	void (*join)(void *arg, void *ctx);
 };
 
 /* What a walk in file order read, for its visitor's end. */
@@ -91,6 +132,7 @@ struct pd_visitor {
 		      const struct pd_decoded *d);
 	int (*loop)(void *arg, struct pd_walk_loop *l);
 	void (*end)(void *arg, struct pd_walk_end *e);
+	const struct pd_par_visitor *par; /* with record: jobs > 1 */
 };
 
 /*

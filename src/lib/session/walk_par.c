@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The parallel mode of the walk in file order (walk.h, pd_par_visitor):
+ * batches of records decoded on worker threads, written in order.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/session/session.h"
+#include "lib/session/walk_int.h"
+#include "lib/tracepoint/tracepoint.h"
+
+#define BATCH_BYTES_DEFAULT (64 * 1024)
+#define BATCHES_PER_JOB	    2
+
+enum { B_FREE, B_READY, B_BUSY, B_DONE };
+
+struct batch {
+	struct pd_event *ev;
+	size_t nev, cap;
+	size_t nbytes;
+	struct arena bytes;   /* the records' bytes, copied */
+	struct arena scratch; /* a decoded record's arrays */
+	struct pd_diags pre;  /* the reader's, before its first record */
+	struct pd_session ws; /* the session, its diags the batch's own */
+	void *ctx;	      /* the visitor's (fork) */
+	int st;
+};
+
+struct par {
+	struct walk *w;
+	const struct pd_par_visitor *pv;
+	struct pd_diags *rd; /* the reader's, until a batch takes them */
+	struct batch *b;
+	size_t nb;
+	/* counters, never wrapped: slot i % nb */
+	size_t fill; /* the batch being filled */
+	size_t take; /* the next a worker takes */
+	size_t out;  /* the next written */
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+	bool quit;
+	pthread_t *th;
+	unsigned nth;
+	size_t batch_bytes;
+	pd_step_fn step; /* the walk's update step, after a barrier */
+	void *step_arg;
+};
+
+bool pd_walk_par_ok(const struct walk *w)
+{
+	const struct pd_walk_opts *o = w->o;
+	const struct pd_filter *f = o->filter;
+	const struct pd_session *s = w->s;
+	size_t bb = o->batch_bytes ? o->batch_bytes : BATCH_BYTES_DEFAULT;
+
+	if (o->jobs < 2 || !w->v->par || !w->v->record || w->v->state ||
+	    w->v->loop)
+		return false;
+	if (o->flags & (PD_WALK_PAYLOADS | PD_WALK_PREFIX | PD_WALK_LIGHT) ||
+	    w->src.ndir || s->mode == PD_MODE_PIPE)
+		return false;
+	if (f && (f->skip || f->limit != UINT64_MAX))
+		return false;
+	/* a small data section: one thread does it */
+	return w->src.end - w->src.start > 2 * (uint64_t)bb;
+}
+
+/* What the workers look up lazily, looked up before they run. */
+static void warm(struct pd_session *s)
+{
+	for (uint32_t i = 0; i < s->evlist.n; i++)
+		pd_tp_event_of(s, &s->evlist.v[i]);
+}
+
+/* ---- the workers ---------------------------------------------------- */
+
+static void run_batch(struct par *p, struct batch *b)
+{
+	const struct walk *w = p->w;
+	const struct pd_filter *f = w->o->filter;
+	struct pd_decoded d;
+
+	for (size_t i = 0; i < b->nev; i++) {
+		const struct pd_event *ev = &b->ev[i];
+
+		if (f && ev->offset < f->at)
+			continue;
+		arena_reset(&b->scratch);
+		pd_decode_event(&b->ws, ev, &b->scratch, w->o->tp_want, &d);
+		if (!f || pd_walk_passes(f, ev, &d))
+			p->pv->record(b->ctx, ev, &d);
+	}
+}
+
+static void *worker(void *arg)
+{
+	struct par *p = arg;
+
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		while (!p->quit && p->take == p->fill)
+			pthread_cond_wait(&p->work, &p->mu);
+		if (p->take == p->fill)
+			break;
+		struct batch *b = &p->b[p->take++ % p->nb];
+
+		b->st = B_BUSY;
+		pthread_mutex_unlock(&p->mu);
+		run_batch(p, b);
+		pthread_mutex_lock(&p->mu);
+		b->st = B_DONE;
+		pthread_cond_broadcast(&p->done);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+/* ---- the caller's thread -------------------------------------------- */
+
+/* No threads after all (out of memory): each record on this thread,
+ * after what the reader said framing it. */
+static bool hand_serial(void *arg, const struct pd_event *ev)
+{
+	struct par *p = arg;
+
+	pd_diags_replay(&p->w->s->diags, p->rd);
+	return pd_walk_hand_decoded(p->w, ev);
+}
+
+/* The oldest batch out, when done (wait: until it is), written. */
+static bool flush_one(struct par *p, bool wait)
+{
+	struct batch *b = &p->b[p->out % p->nb];
+	struct pd_session *s = p->w->s;
+
+	if (p->out == p->fill)
+		return false;
+	pthread_mutex_lock(&p->mu);
+	while (wait && b->st != B_DONE)
+		pthread_cond_wait(&p->done, &p->mu);
+	bool ready = b->st == B_DONE;
+
+	pthread_mutex_unlock(&p->mu);
+	if (!ready)
+		return false;
+	pd_diags_replay(&s->diags, &b->pre);
+	pd_diags_replay(&s->diags, &b->ws.diags);
+	p->pv->flush(p->w->arg, b->ctx);
+	b->nev = 0;
+	b->nbytes = 0;
+	arena_reset(&b->bytes);
+	b->st = B_FREE;
+	p->out++;
+	return true;
+}
+
+/* The batch being filled goes to the workers (if it holds anything). */
+static void submit(struct par *p)
+{
+	struct batch *b = &p->b[p->fill % p->nb];
+
+	if (!b->nev && !b->pre.n && !b->pre.nerr && !b->pre.nwarn)
+		return;
+	b->ws = *p->w->s;
+	b->ws.diags = (struct pd_diags){0};
+	pthread_mutex_lock(&p->mu);
+	b->st = B_READY;
+	p->fill++;
+	pthread_cond_signal(&p->work);
+	pthread_mutex_unlock(&p->mu);
+	while (flush_one(p, false))
+		;
+	while (p->fill - p->out >= p->nb)
+		flush_one(p, true);
+}
+
+/* Every batch written, and what the reader said since. */
+static void drain(struct par *p)
+{
+	submit(p);
+	while (flush_one(p, true))
+		;
+	pd_diags_replay(&p->w->s->diags, p->rd);
+}
+
+/* The update step changes the model: the workers done first. */
+static void par_step(void *arg, struct pd_walk_loop *l, struct pd_event *ev)
+{
+	struct par *p = arg;
+
+	drain(p);
+	p->step(p->step_arg, l, ev);
+	warm(p->w->s);
+}
+
+static bool add(struct batch *b, const struct pd_event *ev)
+{
+	if (b->nev == b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 256;
+		struct pd_event *v = realloc(b->ev, cap * sizeof(*v));
+
+		if (!v)
+			return false;
+		b->ev = v;
+		b->cap = cap;
+	}
+	struct pd_event *e = &b->ev[b->nev];
+
+	*e = *ev;
+	e->p = arena_memdup(&b->bytes, ev->p, ev->size ? ev->size : 1);
+	if (!e->p)
+		return false;
+	b->nev++;
+	b->nbytes += ev->size;
+	return true;
+}
+
+static bool par_take(void *arg, const struct pd_event *ev)
+{
+	struct par *p = arg;
+	struct walk *w = p->w;
+	struct batch *b;
+
+	if (p->rd->n || p->rd->nerr || p->rd->nwarn) {
+		/* the reader spoke framing this record: its diagnostics go
+		 * before the record's own, with a batch of their own */
+		submit(p);
+		b = &p->b[p->fill % p->nb];
+		pd_diags_replay(&b->pre, p->rd);
+	}
+	if (ev->type >= PD_REC_USER_START &&
+	    ev->type != PD_REC_FINISHED_ROUND) {
+		drain(p);
+		return pd_walk_hand_decoded(w, ev);
+	}
+	b = &p->b[p->fill % p->nb];
+	if (!add(b, ev)) {
+		/* out of memory: this record on this thread */
+		drain(p);
+		return pd_walk_hand_decoded(w, ev);
+	}
+	if (b->nbytes >= p->batch_bytes)
+		submit(p);
+	return true;
+}
+
+static void par_free(struct par *p)
+{
+	for (size_t i = 0; i < p->nb; i++) {
+		struct batch *b = &p->b[i];
+
+		if (b->ctx)
+			p->pv->join(p->w->arg, b->ctx);
+		free(b->ev);
+		arena_free(&b->bytes);
+		arena_free(&b->scratch);
+		pd_diags_free(&b->pre);
+	}
+	free(p->b);
+	free(p->th);
+}
+
+static bool par_init(struct par *p)
+{
+	unsigned jobs = p->w->o->jobs;
+
+	p->nb = (size_t)jobs * BATCHES_PER_JOB;
+	p->b = calloc(p->nb, sizeof(*p->b));
+	p->th = calloc(jobs, sizeof(*p->th));
+	if (!p->b || !p->th)
+		return false;
+	for (size_t i = 0; i < p->nb; i++)
+		if (!(p->b[i].ctx = p->pv->fork(p->w->arg)))
+			return false;
+	return true;
+}
+
+void pd_walk_par(struct walk *w, struct pd_walk_loop *l, struct pd_diags *rd)
+{
+	struct par p = {.w = w, .pv = w->v->par, .rd = rd};
+
+	p.batch_bytes =
+		w->o->batch_bytes ? w->o->batch_bytes : BATCH_BYTES_DEFAULT;
+	if (!par_init(&p)) {
+		par_free(&p);
+		pd_walk_loop_run(l, hand_serial, &p);
+		return;
+	}
+	warm(w->s);
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.work, NULL);
+	pthread_cond_init(&p.done, NULL);
+	for (unsigned i = 0; i < w->o->jobs; i++)
+		if (pthread_create(&p.th[p.nth], NULL, worker, &p) == 0)
+			p.nth++;
+	p.step = l->step;
+	p.step_arg = l->step_arg;
+	l->step = par_step;
+	l->step_arg = &p;
+	if (p.nth)
+		pd_walk_loop_run(l, par_take, &p);
+	else
+		pd_walk_loop_run(l, hand_serial, &p);
+	drain(&p);
+	l->step = p.step;
+	l->step_arg = p.step_arg;
+	pthread_mutex_lock(&p.mu);
+	p.quit = true;
+	pthread_cond_broadcast(&p.work);
+	pthread_mutex_unlock(&p.mu);
+	for (unsigned i = 0; i < p.nth; i++)
+		pthread_join(p.th[i], NULL);
+	pthread_cond_destroy(&p.work);
+	pthread_cond_destroy(&p.done);
+	pthread_mutex_destroy(&p.mu);
+	par_free(&p);
+}
