@@ -1,0 +1,116 @@
+#!/usr/bin/env bats
+# The parallel mode of the walk (walk.h, walk_par.c; records -J/--jobs N):
+# batches of records decoded and formatted on worker threads, written in
+# order.  Its output must be byte for byte the one of --jobs 1 (the serial
+# walk): stdout, stderr and exit status, text, JSON and JSON lines, with
+# and without filters, damage included.  PERFDUMP_BATCH_BYTES=1 makes every
+# record its own batch, so that every record boundary is a batch boundary
+# (and a data section of 3 bytes or more is walked in parallel).
+#
+# Under ThreadSanitizer (make SANITIZE=thread):
+#   PERFDUMP=build-tsan/perfdump TSAN_OPTIONS=halt_on_error=1 \
+#       bats tests/parallel.bats
+# a report goes to stderr and changes the exit status: the test fails.
+
+load helpers
+# bats file_tags=asan
+
+setup_file() {
+	python3 scripts/gen-readerdata.py "$BATS_FILE_TMPDIR/big" >/dev/null
+}
+
+# same_as_one JOBS FILES -- ARGS...: `records ARGS FILE` with --jobs 1 and
+# with each of JOBS (a list): the same stdout, stderr and exit status, for
+# every file.  Says which differ.
+same_as_one() {
+	local jobs=$1 f j bad=0 one=$BATS_TEST_TMPDIR/one par=$BATS_TEST_TMPDIR/par
+	local -a files=()
+	shift
+	while [ "$1" != -- ]; do
+		files+=("$1")
+		shift
+	done
+	shift
+	for f in "${files[@]}"; do
+		local s1=0 sj=0
+		"$PERFDUMP" records --jobs 1 "$@" "$f" >"$one.out" 2>"$one.err" || s1=$?
+		for j in $jobs; do
+			sj=0
+			"$PERFDUMP" records --jobs "$j" "$@" "$f" >"$par.out" 2>"$par.err" || sj=$?
+			if [ "$s1" != "$sj" ] || ! cmp -s "$one.out" "$par.out" ||
+				! cmp -s "$one.err" "$par.err"; then
+				echo "differs: $f --jobs $j $* (status $s1 vs $sj)"
+				diff "$one.out" "$par.out" | head -5
+				diff "$one.err" "$par.err" | head -5
+				bad=1
+			fi
+			[ "$sj" -lt 128 ] || { echo "signal: $f --jobs $j $*"; bad=1; }
+		done
+	done
+	return $bad
+}
+
+FIXTURES="testdata/*.data testdata/synthetic/*.data"
+
+@test "parallel: every fixture, one record a batch: --jobs 2, 3, 4 as --jobs 1, text, JSON, JSON lines" {
+	export PERFDUMP_BATCH_BYTES=1
+	# shellcheck disable=SC2086
+	same_as_one "2 3 4" $FIXTURES -- 
+	# shellcheck disable=SC2086
+	same_as_one "2 4" $FIXTURES -- -j
+	# shellcheck disable=SC2086
+	same_as_one "3" $FIXTURES -- --json-lines
+}
+
+@test "parallel: with filters (--pid, --event, --time, --type, --cpu, --at), as --jobs 1" {
+	export PERFDUMP_BATCH_BYTES=1
+	# shellcheck disable=SC2086
+	same_as_one "2 3" $FIXTURES -- --pid 1 -j
+	same_as_one "2 4" testdata/tracepoint.data testdata/group.data \
+		testdata/syswide.data testdata/cpu-clock.data -- --event 0 --json-lines
+	same_as_one "3" testdata/tracepoint.data testdata/syswide.data \
+		testdata/cpu-clock.data -- --time 0,99999999999
+	same_as_one "2" testdata/syswide.data testdata/tracepoint.data \
+		-- --type sample,mmap2 --cpu 0
+	same_as_one "2" testdata/syswide.data testdata/cpu-clock.data -- --at 0x200 -j
+}
+
+@test "parallel: the generated files (records cut across chunks, containers, damage), one record a batch and the default batches" {
+	local big=$BATS_FILE_TMPDIR/big
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 4" "$big"/*.data -- --json-lines
+	same_as_one "2 3" "$big"/*.data -- 
+	same_as_one "2" "$big"/big-cut.data "$big"/big-zstd-bad.data \
+		"$big"/big-zstd-torn.data "$big"/big-jump-cut.data -- -j
+}
+
+# bats test_tags=normal
+@test "parallel: every corpus file, --jobs 3 as --jobs 1 (text and JSON lines)" {
+	[ -d "$CORPUS" ] || skip "no corpus"
+	local -a files=()
+	mapfile -t files < <(find "$CORPUS" -type f ! -name '*.md' ! -name '*.txt' | sort)
+	[ "${#files[@]}" -ge 50 ]
+	PERFDUMP_BATCH_BYTES=4096 same_as_one "3" "${files[@]}" -- --json-lines
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2" "${files[@]}" -- 
+}
+
+@test "parallel: what stays serial gives the same output (--order time, --skip/--limit, --symbols, pipe, directories, -x, --redact)" {
+	export PERFDUMP_BATCH_BYTES=1
+	same_as_one "3" testdata/syswide.data testdata/tracepoint.data -- --order time
+	same_as_one "3" testdata/syswide.data -- --skip 5 --limit 7 -j
+	same_as_one "2" testdata/callgraph.data -- --symbols
+	same_as_one "2" testdata/pipe.data testdata/threads.data testdata/comm-order.data -- 
+	same_as_one "2" testdata/cpu-clock.data -- -x
+	same_as_one "2" testdata/redact.data -- --redact
+}
+
+@test "parallel: --jobs wants a thread count of 1 or more" {
+	pd records --jobs 0 testdata/cpu-clock.data
+	[ "$status" -eq 2 ]
+	[[ $stderr == *"--jobs"* ]]
+	pd records -J x testdata/cpu-clock.data
+	[ "$status" -eq 2 ]
+	pd records -J 2 testdata/cpu-clock.data
+	[ "$status" -eq 0 ]
+	pd stats --jobs 2 testdata/cpu-clock.data
+	[ "$status" -eq 0 ]
+}
