@@ -13,7 +13,7 @@ _perfdump_commands="summary header features attrs records stats check buildids p
 	export copy diff help"
 
 _perfdump_global_opts="-j --json -p --pretty -x --hex -h --help -V --version
-	--redact --redact=comm --redact-key --no-progress"
+	--redact --redact=comm --redact-key -J --jobs --no-progress"
 
 # Each command's own options (the global ones apply after a command too).
 _perfdump_cmd_opts() {
@@ -37,7 +37,7 @@ _perfdump_cmd_opts() {
 }
 
 # Options whose value is the next word.
-_perfdump_arg_opts=" --redact-key --type --event --pid --tid --cpu --time --skip
+_perfdump_arg_opts=" --redact-key -J --jobs --type --event --pid --tid --cpu --time --skip
 	--limit --at --order --top --symfs --debug-dir --by --vmlinux --kallsyms
 	--to -o --output --only "
 
@@ -120,7 +120,7 @@ _perfdump() {
 		mapfile -t COMPREPLY < <(compgen -d -- "$cur")
 		return 0
 		;;
-	--redact-key | --event | --pid | --tid | --cpu | --time | --skip | --limit | --at | --top)
+	--redact-key | -J | --jobs | --event | --pid | --tid | --cpu | --time | --skip | --limit | --at | --top)
 		return 0 # a value of the user's
 		;;
 	esac
