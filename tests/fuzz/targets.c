@@ -81,7 +81,14 @@ static void header_way(const char *f, unsigned way)
  * doubled the output to check, are the whole pipeline's: t_all). */
 static void t_records(const uint8_t *data, size_t size)
 {
-	fuzz_cmd(cmd_records, fuzz_file(data, size), "records", "-j", NULL);
+	const char *f = fuzz_file(data, size);
+
+	fuzz_cmd(cmd_records, f, "records", "-j", NULL);
+	/* the parallel walk, every record its own batch (walk_par.c) */
+	setenv("PERFDUMP_BATCH_BYTES", "1", 1);
+	fuzz_cmd(cmd_records, f, "records", "--json-lines", "--jobs", "2",
+		 NULL);
+	unsetenv("PERFDUMP_BATCH_BYTES");
 }
 
 static void t_stats(const uint8_t *data, size_t size)

@@ -147,6 +147,7 @@ static bool flush_one(struct par *p, bool wait)
 		return false;
 	pd_diags_replay(&s->diags, &b->pre);
 	pd_diags_replay(&s->diags, &b->ws.diags);
+	pd_diags_free(&b->ws.diags);
 	p->pv->flush(p->w->arg, b->ctx);
 	b->nev = 0;
 	b->nbytes = 0;
