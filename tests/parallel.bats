@@ -40,14 +40,15 @@ same_as_one() {
 			if [ "$s1" != "$sj" ] || ! cmp -s "$one.out" "$par.out" ||
 				! cmp -s "$one.err" "$par.err"; then
 				echo "differs: $f --jobs $j $* (status $s1 vs $sj)"
-				diff "$one.out" "$par.out" | head -5
-				diff "$one.err" "$par.err" | head -5
-				bad=1
+				diff "$one.out" "$par.out" | cut -c1-200 | head -3
+				diff "$one.err" "$par.err" | cut -c1-200 | head -3
+				bad=$((bad + 1))
+				[ "$bad" -lt 3 ] || return 1
 			fi
-			[ "$sj" -lt 128 ] || { echo "signal: $f --jobs $j $*"; bad=1; }
+			[ "$sj" -lt 128 ] || { echo "signal: $f --jobs $j $*"; bad=$((bad + 1)); }
 		done
 	done
-	return $bad
+	[ "$bad" = 0 ]
 }
 
 FIXTURES="testdata/*.data testdata/synthetic/*.data"

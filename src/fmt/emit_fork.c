@@ -51,7 +51,8 @@ void emit_join(struct emitter *e, struct emitter *c)
 	}
 	if (n && !is_json(e))
 		text_arr_start(e);
-	jw_raw(&e->jw, p, n);
+	if (n)
+		jw_raw(&e->jw, p, n);
 	top(e)->index += top(c)->index;
 	m->len = 0;
 	m->oom = false;
