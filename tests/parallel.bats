@@ -104,6 +104,27 @@ FIXTURES="testdata/*.data testdata/synthetic/*.data"
 	same_as_one "2" testdata/redact.data -- --redact
 }
 
+# bats test_tags=normal
+@test "parallel: workers start for --jobs 2 or more on a data section of more than two batches, and only then" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	local log=$BATS_TEST_TMPDIR/strace big=$BATS_FILE_TMPDIR/big/big-records.data
+	# count the threads made (PERFDUMP_READER=plain: no read-ahead's)
+	nthreads() {
+		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
+			strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" "$@" >/dev/null
+		grep -c clone "$log" || true
+	}
+	[ "$(nthreads records --jobs 3 "$big")" = 3 ]
+	[ "$(nthreads records --jobs 1 "$big")" = 0 ]
+	# 16 KiB: less than two batches of 64 KiB
+	[ "$(nthreads records --jobs 3 testdata/cpu-clock.data)" = 0 ]
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads records --jobs 2 testdata/cpu-clock.data)" = 2 ]
+	# one thread still: time order, --limit; stats has no parallel mode
+	[ "$(nthreads records --jobs 3 --order time "$big")" = 0 ]
+	[ "$(nthreads records --jobs 3 --limit 5 "$big")" = 0 ]
+	[ "$(nthreads stats --jobs 3 "$big")" = 0 ]
+}
+
 @test "parallel: --jobs wants a thread count of 1 or more" {
 	pd records --jobs 0 testdata/cpu-clock.data
 	[ "$status" -eq 2 ]
