@@ -3,10 +3,10 @@
  * Forked emitters (emit.h emit_fork): the elements of one open array
  * rendered on other threads into memory, and written in order.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "fmt/emit_int.h"
-#include "lib/base/strbuf.h"
 
 struct emitter *emit_fork(const struct emitter *e)
 {
@@ -15,12 +15,14 @@ struct emitter *emit_fork(const struct emitter *e)
 	if (!c)
 		return NULL;
 	*c = *e;
-	c->mem = calloc(1, sizeof(*c->mem));
-	if (!c->mem) {
+	c->mbuf = NULL;
+	c->msize = 0;
+	c->out = open_memstream(&c->mbuf, &c->msize);
+	if (!c->out) {
 		free(c);
 		return NULL;
 	}
-	c->jw.mem = c->mem;
+	c->jw.out = c->out;
 	c->jw.len = 0;
 	c->nmarked = 0;
 	/* as if an element came before: the comma, no array title; the
@@ -33,20 +35,19 @@ struct emitter *emit_fork(const struct emitter *e)
 
 void emit_join(struct emitter *e, struct emitter *c)
 {
-	struct strbuf *m = c->mem;
 	const char *p;
 	size_t n;
 
 	jw_flush(&c->jw);
-	p = m->p;
-	n = m->len;
-	if (m->oom || c->bad)
+	if (fflush(c->out) != 0 || c->bad)
 		e->bad = true;
+	p = c->mbuf;
+	n = c->msize;
 	if (n && is_json(e) && !(e->jw.lines && e->jw.depth == 0) &&
 	    e->jw.first[e->jw.depth]) {
 		/* the array's first element: no comma before it */
 		p += *p == ',';
-		n -= m->p[0] == ',';
+		n -= c->mbuf[0] == ',';
 		e->jw.first[e->jw.depth] = false;
 	}
 	if (n && !is_json(e))
@@ -54,8 +55,8 @@ void emit_join(struct emitter *e, struct emitter *c)
 	if (n)
 		jw_raw(&e->jw, p, n);
 	top(e)->index += top(c)->index;
-	m->len = 0;
-	m->oom = false;
+	/* empty again: the size is the position (open_memstream) */
+	rewind(c->out);
 	c->bad = false;
 	top(c)->index = 0;
 }
@@ -64,7 +65,7 @@ void emit_fork_free(struct emitter *c)
 {
 	if (!c)
 		return;
-	free(c->mem->p);
-	free(c->mem);
+	fclose(c->out);
+	free(c->mbuf);
 	free(c);
 }

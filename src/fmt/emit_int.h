@@ -52,7 +52,10 @@ struct emitter {
 		uint64_t off, end;
 	} marked[EMIT_MAX_MARKS];
 	unsigned nmarked;
-	struct strbuf *mem; /* a forked emitter's bytes (emit_fork) */
+	/* a forked emitter (emit_fork): its output, in memory
+	 * (open_memstream) */
+	char *mbuf;
+	size_t msize;
 };
 
 static inline bool is_json(const struct emitter *e)

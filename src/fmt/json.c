@@ -4,7 +4,6 @@
 #include "fmt/fmtnum.h"
 #include "lib/base/hex.h"
 #include "fmt/plain.h"
-#include "lib/base/strbuf.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -21,19 +20,10 @@ void jw_init(struct json_writer *w, FILE *out, bool pretty)
 
 static void put_string(struct json_writer *w, const char *str, size_t n);
 
-/* The bytes out: to the FILE, or the memory of a forked emitter. */
-static void sink(struct json_writer *w, const void *p, size_t n)
-{
-	if (w->mem)
-		strbuf_put(w->mem, p, n);
-	else
-		fwrite_unlocked(p, 1, n, w->out);
-}
-
 void jw_flush(struct json_writer *w)
 {
 	if (w->len)
-		sink(w, w->buf, w->len);
+		fwrite_unlocked(w->buf, 1, w->len, w->out);
 	w->len = 0;
 }
 
@@ -49,7 +39,7 @@ static void wr(struct json_writer *w, const void *p, size_t n)
 {
 	if (n > sizeof(w->buf)) { /* past the buffer, in its place */
 		jw_flush(w);
-		sink(w, p, n);
+		fwrite_unlocked(p, 1, n, w->out);
 		return;
 	}
 	memcpy(room(w, n), p, n);

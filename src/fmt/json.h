@@ -16,11 +16,8 @@
 
 #define JW_MAX_DEPTH 64
 
-struct strbuf;
-
 struct json_writer {
 	FILE *out;
-	struct strbuf *mem; /* not NULL: the bytes go here, not to out */
 	bool pretty;
 	bool lines; /* JSON lines: top-level values, no commas */
 	int depth;
