@@ -114,15 +114,19 @@ FIXTURES="testdata/*.data testdata/synthetic/*.data"
 			strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" "$@" >/dev/null
 		grep -c clone "$log" || true
 	}
-	[ "$(nthreads records --jobs 3 "$big")" = 3 ]
-	[ "$(nthreads records --jobs 1 "$big")" = 0 ]
+	# ThreadSanitizer's runtime starts a thread of its own with the first
+	case $PERFDUMP in */build-tsan/*) skip "ThreadSanitizer's runtime has a thread" ;; esac
+	local base
+	base=$(nthreads records --jobs 1 "$big")
+	[ "$base" = 0 ]
+	[ "$(nthreads records --jobs 3 "$big")" = $((base + 3)) ]
 	# 16 KiB: less than two batches of 64 KiB
-	[ "$(nthreads records --jobs 3 testdata/cpu-clock.data)" = 0 ]
-	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads records --jobs 2 testdata/cpu-clock.data)" = 2 ]
+	[ "$(nthreads records --jobs 3 testdata/cpu-clock.data)" = "$base" ]
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads records --jobs 2 testdata/cpu-clock.data)" = $((base + 2)) ]
 	# one thread still: time order, --limit; stats has no parallel mode
-	[ "$(nthreads records --jobs 3 --order time "$big")" = 0 ]
-	[ "$(nthreads records --jobs 3 --limit 5 "$big")" = 0 ]
-	[ "$(nthreads stats --jobs 3 "$big")" = 0 ]
+	[ "$(nthreads records --jobs 3 --order time "$big")" = "$base" ]
+	[ "$(nthreads records --jobs 3 --limit 5 "$big")" = "$base" ]
+	[ "$(nthreads stats --jobs 3 "$big")" = "$base" ]
 }
 
 @test "parallel: --jobs wants a thread count of 1 or more" {
