@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -38,31 +39,34 @@ const struct cmd cmd_copy_def = {
 		"report reads\n"
 		"without a warning.  Compressed records (perf record -z) are "
 		"written\n"
-		"decompressed; a pipe-mode recording is written as a file, "
-		"its attrs\n"
-		"and features (HEADER_ATTR, HEADER_FEATURE, tracing data, "
-		"build-ids)\n"
-		"in the header, as perf inject writes one.  The features are "
-		"copied as\n"
-		"read, but for SAMPLE_TIME (the first and last sample "
-		"written), and\n"
-		"COMPRESSED, AUXTRACE (with AUX data: its file offsets) and "
-		"damaged\n"
-		"sections, left out.  With a filter, the samples that pass "
-		"it are\n"
-		"written, with what perf needs to read them: every attr, "
-		"perf's "
-		"own\n"
-		"records, and the MMAP, MMAP2, COMM, FORK, EXIT, NAMESPACES, "
-		"KSYMBOL,\n"
-		"BPF_EVENT, TEXT_POKE and CGROUP records of the process kept "
-		"(--pid,\n"
-		"--tid) and of the kernel, whatever their time.  The "
-		"document on\n"
-		"standard output tells what was written; a --threads "
-		"directory,\n"
-		"pipe mode on standard output (-o -) and --redact are not "
-		"written yet.\n"
+		"decompressed (--compress: compressed anew); a pipe-mode "
+		"recording is\n"
+		"written as a file, its attrs and features (HEADER_ATTR, "
+		"HEADER_FEATURE,\n"
+		"tracing data, build-ids) in the header, as perf inject writes "
+		"one.\n"
+		"The features are copied as read, but for SAMPLE_TIME (the "
+		"first and\n"
+		"last sample written), and COMPRESSED, AUXTRACE (with AUX "
+		"data: its\n"
+		"file offsets) and damaged sections, left out.  With a filter, "
+		"the\n"
+		"samples that pass it are written, with what perf needs to "
+		"read them:\n"
+		"every attr, perf's own records, and the MMAP, MMAP2, COMM, "
+		"FORK, EXIT,\n"
+		"NAMESPACES, KSYMBOL, BPF_EVENT, TEXT_POKE and CGROUP records "
+		"of the\n"
+		"process kept (--pid, --tid) and of the kernel, whatever their "
+		"time.\n"
+		"A perf record --threads directory becomes one file, its "
+		"records in\n"
+		"time order.  With -o -, the copy is written in pipe mode (as "
+		"perf\n"
+		"record -o - writes it) on standard output, for perf report -i "
+		"-;\n"
+		"else the document on standard output tells what was written.\n"
+		"--redact is not written yet.\n"
 		"\n"
 		"Exit status: 0 FILE was sound, 1 FILE was damaged and the "
 		"copy\n"
@@ -76,9 +80,15 @@ const struct cmd cmd_copy_def = {
 		"never FILE (by any name or link: exit status 2).\n"
 		"\n"
 		"Options:\n"
-		"  -o, --output OUT     write the copy to OUT (required)\n"
-		"      --force          replace OUT if it "
-		"exists\n" FILTER_OPTS_HELP
+		"  -o, --output OUT     write the copy to OUT (required); -: "
+		"pipe mode\n"
+		"                       on standard output (not a terminal)\n"
+		"      --force          replace OUT if it exists\n"
+		"      --compress[=LEVEL]\n"
+		"                       write the records compressed with "
+		"zstd at LEVEL\n"
+		"                       (1 to 22, default 1), as perf record "
+		"-z does\n" FILTER_OPTS_HELP
 		"  -j, --json           write JSON\n"
 		"  -p, --pretty         write indented JSON\n"
 		"  -h, --help           show this help\n",
@@ -89,6 +99,7 @@ const struct cmd cmd_copy_def = {
 
 enum {
 	OPT_FORCE = 256,
+	OPT_COMPRESS,
 	OPT_EVENT, /* in filter_opt's order */
 	OPT_PID,
 	OPT_TID,
@@ -99,10 +110,33 @@ enum {
 struct copy_cmd {
 	const char *out;
 	bool force;
+	bool pipe;    /* -o -: pipe mode on standard output */
+	int compress; /* --compress's level, 0: none */
 	struct pd_filter f;
 	bool filtered;
 	struct pd_copy_result res;
 };
+
+/* --compress[=LEVEL]: perf record -z's default level is 1 */
+static int compress_opt(struct copy_cmd *cc, const char *arg)
+{
+	char *end;
+	long v;
+
+	if (!arg) {
+		cc->compress = 1;
+		return 0;
+	}
+	v = strtol(arg, &end, 10);
+	if (end == arg || *end || v < PD_COPY_ZLEVEL_MIN ||
+	    v > PD_COPY_ZLEVEL_MAX) {
+		usage_error("copy: --compress=%s: a zstd level from %d to %d",
+			    arg, PD_COPY_ZLEVEL_MIN, PD_COPY_ZLEVEL_MAX);
+		return -1;
+	}
+	cc->compress = (int)v;
+	return 0;
+}
 
 static int handle(int opt, const char *arg, void *ctx)
 {
@@ -111,6 +145,7 @@ static int handle(int opt, const char *arg, void *ctx)
 	switch (opt) {
 	case 'o': cc->out = arg; return 0;
 	case OPT_FORCE: cc->force = true; return 0;
+	case OPT_COMPRESS: return compress_opt(cc, arg);
 	default:
 		cc->filtered = true;
 		return filter_opt(&cc->f, "copy", opt - OPT_EVENT, arg) ? -1
@@ -126,19 +161,22 @@ static int handle(int opt, const char *arg, void *ctx)
 static int load(struct cmd_run *r)
 {
 	struct copy_cmd *cc = r->ctx;
-	struct pd_copy_opts co = {.filter = cc->filtered ? &cc->f : NULL};
+	struct pd_copy_opts co = {.filter = cc->filtered ? &cc->f : NULL,
+				  .pipe = cc->pipe,
+				  .compress = cc->compress};
+	const char *path = cc->pipe ? NULL : cc->out;
 	struct pd_outfile out;
 	struct stat st;
 	char err[PATH_MAX + 200];
 	int rc;
 
-	if (!cc->force && lstat(cc->out, &st) == 0) {
+	if (path && !cc->force && lstat(path, &st) == 0) {
 		fprintf(stderr,
 			"perfdump: copy: %s exists; --force replaces it\n",
 			cc->out);
 		return EXIT_IO;
 	}
-	rc = pd_outfile_open(&out, cc->out, true, err, sizeof(err));
+	rc = pd_outfile_open(&out, path, true, err, sizeof(err));
 	if (rc != PD_OUT_OK) {
 		fprintf(stderr, "perfdump: copy: %s\n", err);
 		return rc == PD_OUT_IO ? EXIT_IO : EXIT_USAGE;
@@ -160,7 +198,8 @@ static void show(struct cmd_run *r)
 {
 	struct copy_cmd *cc = r->ctx;
 
-	emit_copy(r->e, cc->out, &cc->res);
+	if (!cc->pipe) /* -o -: the copy is the output */
+		emit_copy(r->e, cc->out, &cc->res);
 }
 
 int cmd_copy(struct opts *o, int argc, char **argv)
@@ -168,6 +207,7 @@ int cmd_copy(struct opts *o, int argc, char **argv)
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'},
 		{"force", no_argument, NULL, OPT_FORCE},
+		{"compress", optional_argument, NULL, OPT_COMPRESS},
 		{"event", required_argument, NULL, OPT_EVENT},
 		{"pid", required_argument, NULL, OPT_PID},
 		{"tid", required_argument, NULL, OPT_TID},
@@ -198,12 +238,15 @@ int cmd_copy(struct opts *o, int argc, char **argv)
 			    "yet");
 		return EXIT_USAGE;
 	}
-	if (!strcmp(cc.out, "-")) {
-		usage_error("copy: -o -: pipe mode on standard output is not "
-			    "written yet; give a file");
-		return EXIT_USAGE;
-	}
 	take_file_arg(o, argc, argv, first);
+	if (!strcmp(cc.out, "-")) {
+		/* the copy is standard output: no document beside it */
+		struct cmd def = cmd_copy_def;
+
+		def.setup |= CMD_OWN_OUTPUT;
+		cc.pipe = true;
+		return cmd_run(&def, o, &cc);
+	}
 	if (pd_outfile_check(cc.out, (const char *const *)o->files, 1, err,
 			     sizeof(err)) != PD_OUT_OK) {
 		fprintf(stderr, "perfdump: copy: %s\n", err);

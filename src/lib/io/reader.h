@@ -81,6 +81,12 @@ enum {
 	PD_READ_INLINE_Z = 1 << 5,
 };
 
+/*
+ * The largest zstd window the reader decodes, 2^23 bytes (reader_int.h
+ * says why); what perfdump compresses (copy --compress) stays under it.
+ */
+#define PD_ZSTD_WINDOW_LOG_MAX 23
+
 /* Payload bytes kept with PD_READ_PAYLOADS: at most this many. */
 #define PD_READ_PAYLOAD_MAX (16u << 20)
 

@@ -56,7 +56,7 @@ struct seg {
  * 2^23 at most (zstd's lib/compress/clevels.h), its levels 20 to 22 more.
  * A larger one is refused: zstd-window-too-large.
  */
-#define ZWINDOW_LOG_MAX 23
+#define ZWINDOW_LOG_MAX PD_ZSTD_WINDOW_LOG_MAX
 _Static_assert((1u << ZWINDOW_LOG_MAX) <= ZOUT_MAX, "window <= ZOUT_MAX");
 /* pd_z_inflate's answer when a frame's window is above ZWINDOW_LOG_MAX */
 extern const char pd_z_window_too_large[];

@@ -49,6 +49,13 @@ static bool unknown_id(const struct copy *c, const struct pd_event *ev,
 
 static void write_record(struct copy *c, const struct pd_event *ev)
 {
+	/* the kernel's records go into --compress's batches; perf's own
+	 * and a payload's record between them, as perf record writes them */
+	if (ev->type < PD_REC_USER_START && !ev->payload) {
+		copy_data(c, ev->p, ev->size);
+		return;
+	}
+	copy_z_flush(c);
 	pd_out_write(&c->out, ev->p, ev->size);
 	if (!ev->payload)
 		return;
@@ -108,11 +115,21 @@ static int write_body(struct copy *c)
 		.flags = s->mode == PD_MODE_PIPE ? PD_WALK_PAYLOADS : 0,
 	};
 	struct pd_visitor v = {.record = copy_record};
-	uint64_t attrs_off, attr_size;
+	uint64_t attrs_off = 0, attr_size = 0;
 
-	pd_out_zero(&c->out, PD_HEADER_SIZE); /* the header, written last */
-	if (copy_write_attrs(c, &attrs_off, &attr_size) < 0)
-		return -1;
+	/* a --threads directory: its data.N files merged in time order,
+	 * as perf report reads them (bounded: order.h) */
+	if (s->mode == PD_MODE_DIR)
+		wo.flags |= PD_WALK_DATA_N | PD_WALK_TIME_ORDER;
+	if (c->o->pipe) {
+		if (copy_write_pipe_head(c) < 0)
+			return -1;
+	} else {
+		/* the header, written last */
+		pd_out_zero(&c->out, PD_HEADER_SIZE);
+		if (copy_write_attrs(c, &attrs_off, &attr_size) < 0)
+			return -1;
+	}
 	c->r->data_offset = c->out.off;
 	c->nerr_seen = s->diags.nerr;
 	if (pd_walk(s, &wo, &v, c) < 0) {
@@ -120,8 +137,14 @@ static int write_body(struct copy *c)
 		snprintf(c->r->why, sizeof(c->r->why), "out of memory");
 		return -1;
 	}
+	copy_z_flush(c);
 	if (c->out.err)
 		return write_error(c);
+	if (c->o->pipe) {
+		c->r->data_size = c->out.off - c->r->data_offset;
+		c->r->file_size = c->out.off;
+		return 0;
+	}
 	if (c->out.off == c->r->data_offset) {
 		/* perf takes data.size 0 for a killed recording, and warns */
 		uint8_t b[8];
@@ -152,12 +175,6 @@ int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
 			 "the file header could not be read");
 		return -1;
 	}
-	if (s->mode == PD_MODE_DIR) {
-		snprintf(r->why, sizeof(r->why),
-			 "a perf record --threads directory cannot be "
-			 "copied yet");
-		return -1;
-	}
 	if (o->filter && o->filter->has_tid && !o->filter->has_pid &&
 	    s->pipe.live) {
 		/* the thread's process is looked for by a walk of its own */
@@ -169,8 +186,10 @@ int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
 	pd_decode_features(s);
 	pd_evlist_load(s);
 	c.chunk = malloc(PD_COPY_CHUNK);
-	if (!c.chunk || pd_out_open(&c.out, fd) < 0) {
+	if (!c.chunk || pd_out_open(&c.out, fd) < 0 || copy_z_open(&c) < 0) {
 		free(c.chunk);
+		copy_z_close(&c);
+		pd_out_close(&c.out);
 		r->err = ENOMEM;
 		snprintf(r->why, sizeof(r->why), "out of memory");
 		return -1;
@@ -179,6 +198,7 @@ int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
 	rc = write_body(&c);
 	if (pd_out_close(&c.out) < 0 && rc == 0)
 		rc = write_error(&c);
+	copy_z_close(&c);
 	free(c.chunk);
 	return rc;
 }

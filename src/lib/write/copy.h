@@ -35,7 +35,18 @@ struct pd_copy_opts {
 	/* the samples kept (NULL: every record); see copy_keep.c for the
 	 * other records kept with them.  skip, limit, at, types: unused */
 	const struct pd_filter *filter;
+	/* pipe mode (perf record -o -): the pipe header, then the attrs,
+	 * features, tracing data and build-ids as records, then the data;
+	 * written in order, never sought back into (a pipe) */
+	bool pipe;
+	/* 1..22: the data records compressed with zstd at that level, as
+	 * perf record -z writes them (COMPRESSED records); 0: as they are */
+	int compress;
 };
+
+/* The levels --compress takes (perf record --compression-level). */
+#define PD_COPY_ZLEVEL_MIN 1
+#define PD_COPY_ZLEVEL_MAX 22
 
 #define PD_COPY_NOTES 8
 
@@ -46,6 +57,9 @@ struct pd_copy_result {
 	uint64_t records_damaged; /* left out: they decode with an error */
 	uint64_t data_offset, data_size, file_size;
 	uint32_t nattrs;
+	/* --compress: the bytes of the records compressed, and of the
+	 * COMPRESSED records that hold them */
+	uint64_t z_in, z_out;
 	unsigned nfeatures;
 	bool has_time; /* first_time, last_time: of the samples written */
 	uint64_t first_time, last_time;

@@ -42,9 +42,7 @@ void copy_note(struct copy *c, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int refuse(struct copy *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static int refuse(struct copy *c, const char *fmt, ...)
+int copy_refuse(struct copy *c, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -55,29 +53,39 @@ static int refuse(struct copy *c, const char *fmt, ...)
 	return -1;
 }
 
-/* The attr bytes of every evsel, and the size they are written at. */
-static int attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
-		      uint64_t *asz)
+int copy_attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
+		    uint64_t *asz)
 {
 	struct pd_session *s = c->s;
 	const struct pd_evlist *l = &s->evlist;
 
 	if (l->attrs_capped || l->ids_capped)
-		return refuse(c, "the recording has more attrs or ids than "
-				 "perfdump keeps: they cannot all be written");
+		return copy_refuse(
+			c, "the recording has more attrs or ids than "
+			   "perfdump keeps: they cannot all be written");
 	*asz = PD_ATTR_SIZE_VER0;
 	for (uint32_t i = 0; i < l->n; i++) {
 		raw[i] = pd_evsel_raw(s, &l->v[i], &len[i]);
 		if (!raw[i] || len[i] < PD_ATTR_SIZE_VER0)
-			return refuse(c,
-				      "attr %u: only %zu bytes of its "
-				      "perf_event_attr could be read (64 at "
-				      "least)",
-				      i, raw[i] ? len[i] : (size_t)0);
+			return copy_refuse(
+				c,
+				"attr %u: only %zu bytes of its "
+				"perf_event_attr could be read (64 at "
+				"least)",
+				i, raw[i] ? len[i] : (size_t)0);
 		if (len[i] > *asz)
 			*asz = len[i];
 	}
 	return 0;
+}
+
+void copy_attr_image(const struct copy *c, const uint8_t *raw, size_t len,
+		     uint64_t asz, uint8_t *b)
+{
+	memset(b, 0, asz);
+	memcpy(b, raw, len);
+	if (len < asz)
+		pd_put32(b + ATTR_SIZE_OFF, (uint32_t)asz, c->swap);
 }
 
 int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size)
@@ -91,16 +99,16 @@ int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size)
 	int rc = -1;
 
 	if (!raw || !len || !ids_off) {
-		rc = refuse(c, "out of memory");
+		rc = copy_refuse(c, "out of memory");
 		goto out;
 	}
-	if (attr_bytes(c, raw, len, &asz) < 0)
+	if (copy_attr_bytes(c, raw, len, &asz) < 0)
 		goto out;
 	if (asz > sizeof(b) - 16) {
-		rc = refuse(c,
-			    "attrs of %llu bytes are larger than any "
-			    "perf_event_attr perfdump knows",
-			    (unsigned long long)asz);
+		rc = copy_refuse(c,
+				 "attrs of %llu bytes are larger than any "
+				 "perf_event_attr perfdump knows",
+				 (unsigned long long)asz);
 		goto out;
 	}
 	for (uint32_t i = 0; i < l->n; i++) {
@@ -112,10 +120,7 @@ int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size)
 	}
 	*attrs_off = c->out.off;
 	for (uint32_t i = 0; i < l->n; i++) {
-		memset(b, 0, asz + 16);
-		memcpy(b, raw[i], len[i]);
-		if (len[i] < asz)
-			pd_put32(b + ATTR_SIZE_OFF, (uint32_t)asz, c->swap);
+		copy_attr_image(c, raw[i], len[i], asz, b);
 		pd_put64(b + asz, l->v[i].nids ? ids_off[i] : 0, c->swap);
 		pd_put64(b + asz + 8, (uint64_t)l->v[i].nids * 8, c->swap);
 		pd_out_write(&c->out, b, asz + 16);
@@ -149,14 +154,7 @@ bool copy_input_range(struct copy *c, uint64_t off, uint64_t len)
 
 /* ---- the features ----------------------------------------------------- */
 
-/* A feature as written: its bytes from f (NULL: made, SAMPLE_TIME's or an
- * empty HOSTNAME). */
-struct feat_out {
-	const struct pd_feature *f;
-	uint64_t size;
-};
-
-static const char *feat_name(unsigned id, char *buf, size_t len)
+const char *copy_feat_name(unsigned id, char *buf, size_t len)
 {
 	const char *n = pd_feat_name(id);
 
@@ -205,8 +203,7 @@ static bool feat_flagged(const struct pd_session *s, const struct pd_feature *f)
 	return false;
 }
 
-/* Which features are written, and their sizes (by bit: want[id]). */
-static void pick_features(struct copy *c, struct feat_out *want, bool *has)
+void copy_pick_features(struct copy *c, struct feat_out *want, bool *has)
 {
 	const struct pd_session *s = c->s;
 	char name[48];
@@ -218,12 +215,13 @@ static void pick_features(struct copy *c, struct feat_out *want, bool *has)
 		if (f->id >= PD_FEAT_BITS || f->id == HEADER_RESERVED ||
 		    has[f->id] || f->id == HEADER_SAMPLE_TIME)
 			continue;
-		feat_name(f->id, name, sizeof(name));
+		copy_feat_name(f->id, name, sizeof(name));
 		if (f->id == HEADER_COMPRESSED) {
-			copy_note(c,
-				  "%s left out: the records are written "
-				  "decompressed",
-				  name);
+			if (!c->o->compress)
+				copy_note(c,
+					  "%s left out: the records are "
+					  "written decompressed",
+					  name);
 			continue;
 		}
 		if (f->id == HEADER_AUXTRACE && c->aux_data) {
@@ -255,14 +253,22 @@ static void pick_features(struct copy *c, struct feat_out *want, bool *has)
 			     "file's readers need it to read its feature "
 			     "bitmap");
 	}
-	/* perf record writes the first and last sample's time */
+	/* as perf record -z: how they were compressed (copy_z.c) */
+	if (c->o->compress) {
+		has[HEADER_COMPRESSED] = true;
+		want[HEADER_COMPRESSED] = (struct feat_out){.size = 20};
+	}
+	/* perf record writes the first and last sample's time; a pipe's
+	 * head is written before the samples are seen */
+	if (c->o->pipe)
+		return;
 	if (c->r->has_time || pd_feat_bit(&s->hdr, HEADER_SAMPLE_TIME)) {
 		has[HEADER_SAMPLE_TIME] = true;
 		want[HEADER_SAMPLE_TIME] = (struct feat_out){.size = 16};
 	}
 }
 
-static void write_feature(struct copy *c, unsigned id, const struct feat_out *w)
+void copy_write_feature(struct copy *c, unsigned id, const struct feat_out *w)
 {
 	const struct pd_feature *f = w->f;
 	uint8_t b[16];
@@ -272,6 +278,10 @@ static void write_feature(struct copy *c, unsigned id, const struct feat_out *w)
 		pd_put32(b, 64, c->swap);
 		pd_out_write(&c->out, b, 4);
 		pd_out_zero(&c->out, 64);
+		return;
+	}
+	if (!f && id == HEADER_COMPRESSED) {
+		copy_z_feature(c);
 		return;
 	}
 	if (!f) { /* HEADER_SAMPLE_TIME: first u64, last u64 */
@@ -296,7 +306,7 @@ void copy_write_features(struct copy *c)
 	uint8_t b[16];
 	unsigned n = 0;
 
-	pick_features(c, want, has);
+	copy_pick_features(c, want, has);
 	for (unsigned id = 0; id < PD_FEAT_BITS; id++)
 		n += has[id];
 	off = c->out.off + 16ULL * n;
@@ -311,7 +321,7 @@ void copy_write_features(struct copy *c)
 	}
 	for (unsigned id = 0; id < PD_FEAT_BITS; id++)
 		if (has[id])
-			write_feature(c, id, &want[id]);
+			copy_write_feature(c, id, &want[id]);
 	c->r->nfeatures = n;
 }
 

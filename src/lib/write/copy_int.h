@@ -21,6 +21,8 @@ struct copy_keep {
 	uint32_t tid; /* with --tid: the thread kept */
 };
 
+struct copy_z;
+
 struct copy {
 	struct pd_session *s;
 	const struct pd_copy_opts *o;
@@ -32,6 +34,7 @@ struct copy {
 	bool aux_data;	      /* an AUXTRACE record was written */
 	uint8_t *chunk;	      /* payloads and sections read from the input */
 	uint64_t features[4]; /* the bitmap written */
+	struct copy_z *z;     /* --compress: the batch and the stream */
 };
 
 /* the bytes of c->chunk */
@@ -54,5 +57,45 @@ void copy_write_header(struct copy *c, uint64_t attrs_off, uint64_t attr_size);
 
 /* Append [off, off + len) of the input (a section, a payload). */
 bool copy_input_range(struct copy *c, uint64_t off, uint64_t len);
+
+/* Set r->why (r->err 0: the recording cannot be written so); -1. */
+int copy_refuse(struct copy *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The attr bytes of every evsel (raw[i], len[i]: l->n of them), and the
+ * size they are written at, the largest (-1: refused). */
+int copy_attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
+		    uint64_t *asz);
+/* One attr as written at asz bytes into b: zero-padded, its size field
+ * set to asz when it was smaller. */
+void copy_attr_image(const struct copy *c, const uint8_t *raw, size_t len,
+		     uint64_t asz, uint8_t *b);
+
+/* A feature as written: its bytes from f (NULL: made, SAMPLE_TIME's,
+ * COMPRESSED's or an empty HOSTNAME). */
+struct feat_out {
+	const struct pd_feature *f;
+	uint64_t size;
+};
+/* "HEADER_NAME" or "feature N" */
+const char *copy_feat_name(unsigned id, char *buf, size_t len);
+/* Which features are written, and their sizes (by bit: want[id]). */
+void copy_pick_features(struct copy *c, struct feat_out *want, bool *has);
+/* Append the bytes of feature id. */
+void copy_write_feature(struct copy *c, unsigned id, const struct feat_out *w);
+
+/* copy_pipe.c: pipe mode's header, attrs, features, tracing data and
+ * build-ids, before the records (perf_event__synthesize_for_pipe). */
+int copy_write_pipe_head(struct copy *c);
+
+/* copy_z.c: the data records, compressed when asked (--compress). */
+int copy_z_open(struct copy *c);
+/* Append a record's bytes to the data (into the batch compressed next). */
+void copy_data(struct copy *c, const void *p, size_t n);
+/* Compress and write the records batched so far. */
+void copy_z_flush(struct copy *c);
+void copy_z_close(struct copy *c);
+/* Append HEADER_COMPRESSED's section: version, type, level, ratio,
+ * mmap_len (header.c write_compressed). */
+void copy_z_feature(struct copy *c);
 
 #endif

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+/*
+ * --compress: the data records written as perf record -z writes them
+ * (tools/perf/builtin-record.c record__pushfn, record__zstd_compress;
+ * tools/perf/util/zstd.c zstd_compress_stream_to_records): the kernel's
+ * records of a batch go through one zstd stream, never ended, flushed at
+ * the batch's end, its bytes cut into PERF_RECORD_COMPRESSED records
+ * (81: header, zstd bytes).  perf's own records (FINISHED_ROUND and the
+ * other user types) are written as they are between batches, as perf
+ * record writes them beside its ring buffers' data; so are AUXTRACE's
+ * payloads.
+ *
+ * perf 6.1 reads COMPRESSED, not COMPRESSED2 (83, perf 6.15 on), so 81 is
+ * written.  Its reader decompresses each COMPRESSED record into a buffer
+ * of HEADER_COMPRESSED's mmap_len bytes, the records of the one before it
+ * that were cut carried over (session.c
+ * perf_session__process_compressed_event): a batch is kept well under
+ * that, so no record's bytes can overflow it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zstd.h>
+
+#include "lib/io/reader.h"
+#include "lib/write/copy_int.h"
+
+/* HEADER_COMPRESSED's mmap_len: perf record's default ring buffer,
+ * (512 KiB + a page) (evlist.c evlist__mmap_size, 129 pages of 4 KiB) */
+#define MMAP_LEN 528384u
+/* the zstd bytes one record holds: its size is a u16 */
+#define ZREC_MAX (0xffffu - 8u)
+/*
+ * The records compressed together, into one COMPRESSED record, flushed
+ * whole.  perf 6.1 stops at a COMPRESSED record that decompresses to
+ * nothing ("Couldn't decompress data"), as one that holds only a part of
+ * a zstd block does, so each record ends its blocks: a batch is at most
+ * what compresses into one record whatever its bytes (and far under
+ * MMAP_LEN).  A record larger than a batch is written as it is.
+ */
+#define BATCH (60u << 10)
+_Static_assert(ZSTD_COMPRESSBOUND(BATCH) <= ZREC_MAX, "a batch fits");
+
+struct copy_z {
+	ZSTD_CCtx *cc;
+	uint8_t *in; /* the batch */
+	size_t len;
+	uint8_t *rec; /* a COMPRESSED record being made */
+};
+
+int copy_z_open(struct copy *c)
+{
+	struct copy_z *z;
+
+	if (!c->o->compress)
+		return 0;
+	z = calloc(1, sizeof(*z));
+	if (!z)
+		return -1;
+	c->z = z;
+	z->cc = ZSTD_createCCtx();
+	z->in = malloc(BATCH);
+	z->rec = malloc(8 + ZREC_MAX);
+	if (!z->cc || !z->in || !z->rec)
+		return -1;
+	/* a window that perfdump's reader (and perf's) takes: levels 20 to
+	 * 22 would ask for more */
+	if (ZSTD_isError(ZSTD_CCtx_setParameter(z->cc, ZSTD_c_compressionLevel,
+						c->o->compress)) ||
+	    ZSTD_isError(ZSTD_CCtx_setParameter(z->cc, ZSTD_c_windowLog,
+						PD_ZSTD_WINDOW_LOG_MAX)))
+		return -1;
+	return 0;
+}
+
+void copy_z_close(struct copy *c)
+{
+	struct copy_z *z = c->z;
+
+	if (!z)
+		return;
+	ZSTD_freeCCtx(z->cc);
+	free(z->in);
+	free(z->rec);
+	free(z);
+	c->z = NULL;
+}
+
+/* One COMPRESSED record of the n zstd bytes at z->rec + 8. */
+static void write_zrec(struct copy *c, size_t n)
+{
+	struct copy_z *z = c->z;
+
+	pd_put32(z->rec, PD_REC_COMPRESSED, c->swap);
+	pd_put16(z->rec + 4, 0, c->swap);
+	pd_put16(z->rec + 6, (uint16_t)(8 + n), c->swap);
+	pd_out_write(&c->out, z->rec, 8 + n);
+	c->r->z_out += 8 + n;
+}
+
+void copy_z_flush(struct copy *c)
+{
+	struct copy_z *z = c->z;
+	ZSTD_inBuffer in;
+	size_t left;
+
+	if (!z || !z->len || c->out.err)
+		return;
+	c->r->z_in += z->len;
+	in = (ZSTD_inBuffer){z->in, z->len, 0};
+	do {
+		ZSTD_outBuffer out = {z->rec + 8, ZREC_MAX, 0};
+
+		left = ZSTD_compressStream2(z->cc, &out, &in, ZSTD_e_flush);
+		if (ZSTD_isError(left)) {
+			/* out of memory in zstd: the copy fails */
+			c->out.err = ENOMEM;
+			break;
+		}
+		if (out.pos)
+			write_zrec(c, out.pos);
+	} while (left || in.pos < in.size);
+	z->len = 0;
+}
+
+void copy_data(struct copy *c, const void *p, size_t n)
+{
+	struct copy_z *z = c->z;
+
+	if (!z) {
+		pd_out_write(&c->out, p, n);
+		return;
+	}
+	if (z->len + n > BATCH)
+		copy_z_flush(c);
+	if (n > BATCH) {
+		pd_out_write(&c->out, p, n);
+		return;
+	}
+	memcpy(z->in + z->len, p, n);
+	z->len += n;
+}
+
+void copy_z_feature(struct copy *c)
+{
+	const struct pd_copy_result *r = c->r;
+	uint8_t b[20];
+	/* perf record: bytes transferred over bytes compressed, rounded
+	 * (record__finish_output's comp_ratio); 0 when unknown (a pipe's
+	 * head is written before the data) */
+	uint32_t ratio =
+		r->z_out ? (uint32_t)((r->z_in + r->z_out / 2) / r->z_out) : 0;
+
+	pd_put32(b, 0, c->swap); /* version */
+	pd_put32(b + 4, PD_COMP_ZSTD, c->swap);
+	pd_put32(b + 8, (uint32_t)c->o->compress, c->swap);
+	pd_put32(b + 12, ratio, c->swap);
+	pd_put32(b + 16, MMAP_LEN, c->swap);
+	pd_out_write(&c->out, b, sizeof(b));
+}
