@@ -6,60 +6,12 @@
 # perfdump check calls the copy sound.
 
 load helpers
+load copy
 # bats file_tags=asan
 
 setup() {
 	command -v perf >/dev/null || skip "perf is not installed"
 	OUT=$BATS_TEST_TMPDIR/out.data
-}
-
-# perf_run ARGS...: perf with an empty build-id cache of the test's own;
-# $output (stdout), $stderr
-perf_run() {
-	local errf=$BATS_TEST_TMPDIR/.perf-stderr
-	output=$(PERF_BUILDID_DIR=$BATS_TEST_TMPDIR/bid perf "$@" 2>"$errf") &&
-		status=0 || status=$?
-	stderr=$(cat "$errf")
-}
-
-# same_script IN COPY [PERF SCRIPT ARGS...]: perf script on COPY prints
-# what perf script ARGS prints on IN, and something
-same_script() {
-	local in=$1 copy=$2 want
-	shift 2
-	perf_run script -i "$in" "$@"
-	want=$output
-	[ -n "$want" ] || {
-		echo "perf script $* printed nothing on $in"
-		return 1
-	}
-	perf_run script -i "$copy"
-	assert_status 0
-	assert_eq "$output" "$want"
-}
-
-# stat_lines FILE: perf report --stats's counts by record type, without
-# the shares, the TOTAL and perf's pipe records (the copy has them as its
-# header) and the containers (written decompressed)
-stat_lines() {
-	perf_run report --stats -i "$1"
-	assert_status 0
-	grep -E '^ +[A-Z_0-9]+ events:' <<<"$output" | sed 's/(.*//' |
-		grep -vE '^ +(TOTAL|ATTR|FEATURE|TRACING_DATA|BUILD_ID|COMPRESSED) ' || true
-}
-
-# records_view FILE: perfdump records, without file offsets
-records_view() {
-	"$PERFDUMP" records -j "$1" 2>/dev/null |
-		jq -c '[.records[] | del(.offset, .inner_offset)
-			| select(.type < 64 or .type > 67) | select(.type != 80)]'
-}
-
-copy_ok() {
-	pdj -j copy "$@" -o "$OUT"
-	assert_status 0
-	pd check -b "$OUT"
-	assert_eq "$output" "$OUT: sound"
 }
 
 @test "copy: file mode, pipe mode, -z, tracepoints and callchains: perf script and --stats as on the input" {
@@ -194,15 +146,12 @@ copy_ok() {
 	assert_eq "$(find "$BATS_TEST_TMPDIR" -maxdepth 1 -name '.perfdump-*')" ""
 }
 
-@test "copy: usage errors: no -o, two FILEs, -o -" {
+@test "copy: usage errors: no -o, two FILEs, a bad --pid" {
 	pd copy testdata/cpu-clock.data
 	assert_status 2
 	assert_contains "$stderr" "copy: -o OUT"
 	pd copy testdata/cpu-clock.data testdata/pipe.data -o "$OUT"
 	assert_status 2
-	pd copy testdata/cpu-clock.data -o -
-	assert_status 2
-	assert_contains "$stderr" "pipe mode on standard output"
 	pd copy --pid x testdata/cpu-clock.data -o "$OUT"
 	assert_status 2
 	assert_eq "${stderr%%$'\n'*}" "perfdump: copy: --pid: 'x' is not a process id (a number, or -1)"
