@@ -84,8 +84,9 @@ void copy_attr_image(const struct copy *c, const uint8_t *raw, size_t len,
 {
 	memset(b, 0, asz);
 	memcpy(b, raw, len);
-	if (len < asz)
-		pd_put32(b + ATTR_SIZE_OFF, (uint32_t)asz, c->swap);
+	/* the size read is that of the bytes written (a smaller attr's, or
+	 * a size field that disagrees with the attrs section's stride) */
+	pd_put32(b + ATTR_SIZE_OFF, (uint32_t)asz, c->swap);
 }
 
 int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size)

@@ -66,7 +66,7 @@ int copy_refuse(struct copy *c, const char *fmt, ...)
 int copy_attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
 		    uint64_t *asz);
 /* One attr as written at asz bytes into b: zero-padded, its size field
- * set to asz when it was smaller. */
+ * set to asz. */
 void copy_attr_image(const struct copy *c, const uint8_t *raw, size_t len,
 		     uint64_t asz, uint8_t *b);
 

@@ -106,8 +106,10 @@ static void write_features(struct copy *c, const struct feat_out *want,
 	unsigned n = 0;
 
 	for (unsigned id = 0; id < PD_FEAT_BITS; id++) {
+		/* an empty one would read as the end of the features (perf
+		 * sends none: perf_event__synthesize_features) */
 		if (!has[id] || id == HEADER_TRACING_DATA ||
-		    id == HEADER_BUILD_ID)
+		    id == HEADER_BUILD_ID || !want[id].size)
 			continue;
 		copy_feat_name(id, name, sizeof(name));
 		if (id == HEADER_AUXTRACE) {
