@@ -198,6 +198,13 @@ zfeature() {
 	ZARGS=--compress same_pipe_script "$in"
 }
 
+@test "copy --compress: refused for a byte-swapped recording, which perf does not decompress" {
+	pd copy --compress testdata/synthetic/pipe-be.data -o "$OUT"
+	assert_status 3
+	assert_contains "$stderr" "--compress: a byte-swapped recording's compressed records are not read by perf"
+	[ ! -e "$OUT" ]
+}
+
 @test "copy --compress=LEVEL: a level from 1 to 22" {
 	local l
 	for l in 0 23 x ''; do

@@ -175,6 +175,15 @@ int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
 			 "the file header could not be read");
 		return -1;
 	}
+	if (o->compress && s->swap) {
+		/* perf 6.1 stops at the first COMPRESSED record of a
+		 * byte-swapped pipe ("Couldn't decompress data") */
+		snprintf(r->why, sizeof(r->why),
+			 "--compress: a byte-swapped recording's compressed "
+			 "records are not read by perf (it fails to "
+			 "decompress them); copy it without --compress");
+		return -1;
+	}
 	if (o->filter && o->filter->has_tid && !o->filter->has_pid &&
 	    s->pipe.live) {
 		/* the thread's process is looked for by a walk of its own */
