@@ -54,7 +54,7 @@ int copy_refuse(struct copy *c, const char *fmt, ...)
 }
 
 int copy_attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
-		    uint64_t *asz)
+		    uint64_t *asz, size_t max)
 {
 	struct pd_session *s = c->s;
 	const struct pd_evlist *l = &s->evlist;
@@ -76,6 +76,11 @@ int copy_attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
 		if (len[i] > *asz)
 			*asz = len[i];
 	}
+	if (*asz > max)
+		return copy_refuse(c,
+				   "attrs of %llu bytes are larger than any "
+				   "perf_event_attr perfdump knows",
+				   (unsigned long long)*asz);
 	return 0;
 }
 
@@ -103,15 +108,8 @@ int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size)
 		rc = copy_refuse(c, "out of memory");
 		goto out;
 	}
-	if (copy_attr_bytes(c, raw, len, &asz) < 0)
+	if (copy_attr_bytes(c, raw, len, &asz, sizeof(b) - 16) < 0)
 		goto out;
-	if (asz > sizeof(b) - 16) {
-		rc = copy_refuse(c,
-				 "attrs of %llu bytes are larger than any "
-				 "perf_event_attr perfdump knows",
-				 (unsigned long long)asz);
-		goto out;
-	}
 	for (uint32_t i = 0; i < l->n; i++) {
 		ids_off[i] = c->out.off;
 		for (uint32_t j = 0; j < l->v[i].nids; j++) {

@@ -62,9 +62,9 @@ bool copy_input_range(struct copy *c, uint64_t off, uint64_t len);
 int copy_refuse(struct copy *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* The attr bytes of every evsel (raw[i], len[i]: l->n of them), and the
- * size they are written at, the largest (-1: refused). */
+ * size they are written at, the largest (-1: refused, or above max). */
 int copy_attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
-		    uint64_t *asz);
+		    uint64_t *asz, size_t max);
 /* One attr as written at asz bytes into b: zero-padded, its size field
  * set to asz. */
 void copy_attr_image(const struct copy *c, const uint8_t *raw, size_t len,

@@ -59,17 +59,10 @@ static int write_attrs(struct copy *c)
 		rc = copy_refuse(c, "out of memory");
 		goto out;
 	}
-	if (copy_attr_bytes(c, raw, len, &asz) < 0)
+	if (copy_attr_bytes(c, raw, len, &asz, sizeof(b) - 8) < 0)
 		goto out;
 	if (asz < PD_ATTR_SIZE_VER7)
 		asz = PD_ATTR_SIZE_VER7;
-	if (asz > sizeof(b) - 8) {
-		rc = copy_refuse(c,
-				 "attrs of %llu bytes are larger than any "
-				 "perf_event_attr perfdump knows",
-				 (unsigned long long)asz);
-		goto out;
-	}
 	for (uint32_t i = 0; i < l->n; i++) {
 		uint64_t size = 8 + asz + 8ULL * l->v[i].nids;
 
