@@ -20,6 +20,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+/* ZSTD_getCParams: a level's parameters, to cap (exported by libzstd
+ * since 1.0, under the static-linking API all the same) */
+#define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 
 #include "lib/io/reader.h"
@@ -41,12 +44,48 @@
 #define BATCH (60u << 10)
 _Static_assert(ZSTD_COMPRESSBOUND(BATCH) <= ZREC_MAX, "a batch fits");
 
+/* the match tables' caps: 4 MiB entries of 4 bytes for the chain, 2 Mi
+ * for the hash (levels 1 to 9 stay under them) */
+#define CHAIN_LOG_MAX 22
+#define HASH_LOG_MAX  21
+
 struct copy_z {
 	ZSTD_CCtx *cc;
 	uint8_t *in; /* the batch */
 	size_t len;
 	uint8_t *rec; /* a COMPRESSED record being made */
 };
+
+/*
+ * The level's parameters, its tables capped: a window that perfdump's
+ * reader (and perf's) takes, where levels 20 to 22 ask for more, and
+ * match tables that keep the memory under the 64 MiB perfdump stays in
+ * (level 19's own, 2^24 and 2^22 entries of 4 bytes, take 80 MiB).
+ */
+static int set_params(ZSTD_CCtx *cc, int level)
+{
+	ZSTD_compressionParameters p =
+		ZSTD_getCParams(level, ZSTD_CONTENTSIZE_UNKNOWN, 0);
+	const struct {
+		ZSTD_cParameter k;
+		int v;
+	} set[] = {
+		{ZSTD_c_compressionLevel, level},
+		{ZSTD_c_windowLog, p.windowLog < PD_ZSTD_WINDOW_LOG_MAX
+					   ? (int)p.windowLog
+					   : PD_ZSTD_WINDOW_LOG_MAX},
+		{ZSTD_c_chainLog,
+		 p.chainLog < CHAIN_LOG_MAX ? (int)p.chainLog : CHAIN_LOG_MAX},
+		{ZSTD_c_hashLog,
+		 p.hashLog < HASH_LOG_MAX ? (int)p.hashLog : HASH_LOG_MAX},
+	};
+
+	for (size_t i = 0; i < sizeof(set) / sizeof(set[0]); i++)
+		if (ZSTD_isError(
+			    ZSTD_CCtx_setParameter(cc, set[i].k, set[i].v)))
+			return -1;
+	return 0;
+}
 
 int copy_z_open(struct copy *c)
 {
@@ -63,14 +102,7 @@ int copy_z_open(struct copy *c)
 	z->rec = malloc(8 + ZREC_MAX);
 	if (!z->cc || !z->in || !z->rec)
 		return -1;
-	/* a window that perfdump's reader (and perf's) takes: levels 20 to
-	 * 22 would ask for more */
-	if (ZSTD_isError(ZSTD_CCtx_setParameter(z->cc, ZSTD_c_compressionLevel,
-						c->o->compress)) ||
-	    ZSTD_isError(ZSTD_CCtx_setParameter(z->cc, ZSTD_c_windowLog,
-						PD_ZSTD_WINDOW_LOG_MAX)))
-		return -1;
-	return 0;
+	return set_params(z->cc, c->o->compress);
 }
 
 void copy_z_close(struct copy *c)
