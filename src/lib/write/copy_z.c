@@ -3,15 +3,15 @@
  * --compress: the data records written as perf record -z writes them
  * (tools/perf/builtin-record.c record__pushfn, record__zstd_compress;
  * tools/perf/util/zstd.c zstd_compress_stream_to_records): the kernel's
- * records of a batch go through one zstd stream, never ended, flushed at
- * the batch's end, its bytes cut into PERF_RECORD_COMPRESSED records
- * (81: header, zstd bytes).  perf's own records (FINISHED_ROUND and the
+ * records go through one zstd stream, never ended, in batches, each
+ * flushed into one PERF_RECORD_COMPRESSED record (81: header, zstd
+ * bytes).  perf's own records (FINISHED_ROUND and the
  * other user types) are written as they are between batches, as perf
  * record writes them beside its ring buffers' data; so are AUXTRACE's
  * payloads.
  *
- * perf 6.1 reads COMPRESSED, not COMPRESSED2 (83, perf 6.15 on), so 81 is
- * written.  Its reader decompresses each COMPRESSED record into a buffer
+ * perf 6.1 reads COMPRESSED, not COMPRESSED2 (83, a later perf's), so 81
+ * is written.  Its reader decompresses each COMPRESSED record into a buffer
  * of HEADER_COMPRESSED's mmap_len bytes, the records of the one before it
  * that were cut carried over (session.c
  * perf_session__process_compressed_event): a batch is kept well under
@@ -44,7 +44,7 @@
 #define BATCH (60u << 10)
 _Static_assert(ZSTD_COMPRESSBOUND(BATCH) <= ZREC_MAX, "a batch fits");
 
-/* the match tables' caps: 4 MiB entries of 4 bytes for the chain, 2 Mi
+/* the match tables' caps: 4 Mi entries of 4 bytes for the chain, 2 Mi
  * for the hash (levels 1 to 9 stay under them) */
 #define CHAIN_LOG_MAX 22
 #define HASH_LOG_MAX  21
