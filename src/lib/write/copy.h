@@ -17,6 +17,9 @@
  * damaged section).  A pipe stream's attrs (HEADER_ATTR), features
  * (HEADER_FEATURE), tracing data and build-ids become the file's attrs
  * section and feature sections, as perf inject writes a pipe to a file.
+ * A perf record --threads directory's files are merged in time order.
+ * On request the copy is written in pipe mode instead (copy_pipe.c), or
+ * with its records compressed again (copy_z.c).
  *
  * Never prints or exits: problems with the input are the session's
  * diagnostics; what the copy changed is in the result.
