@@ -103,6 +103,10 @@ golden_check() {
 	golden_check killed.data
 }
 
+@test "golden notime.data" {
+	golden_check notime.data
+}
+
 @test "golden mono.data" {
 	golden_check mono.data
 }
