@@ -315,6 +315,7 @@ check: test-deps
 	$(MAKE) -j$(CHECK_JOBS) SANITIZE=1 all build-asan/perfdump-replay build-asan/perfdump-mutate
 	$(MAKE) -j$(CHECK_JOBS) build-fuzz/perfdump-fuzz
 	tests/run.sh
+	$(MAKE) check-tsan
 	$(MAKE) mutate MUTATE_SECONDS=$(CHECK_MUTATE_SECONDS) MUTATE_MIN=$(CHECK_MUTATE_MIN)
 	rm -rf build-fuzz/check-corpus
 	$(MAKE) fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) FUZZ_SEED=1 FUZZ_JOBS=$(CHECK_JOBS) FUZZ_WORK=build-fuzz/check-corpus
@@ -325,7 +326,7 @@ check-asan: test-deps
 	PERFDUMP=$(CURDIR)/build-asan/perfdump tests/run.sh
 
 # The parallel walk under ThreadSanitizer: its tests, any report fails
-# them (about a minute on 2 cores; not part of check).
+# them (about a minute on 2 cores; part of check).
 check-tsan: test-deps
 	$(MAKE) SANITIZE=thread all
 	TSAN_OPTIONS=halt_on_error=1 PERFDUMP=$(CURDIR)/build-tsan/perfdump bats tests/parallel.bats
