@@ -29,9 +29,16 @@
 
 #define PD_MAGIC2	      0x32454c4946524550ULL /* "PERFILE2" */
 #define PD_HEADER_SIZE	      104
-#define PD_HEADER_SIZE_NOFEAT 72  /* pre-2010: no adds_features bitmap */
-#define PD_PIPE_HEADER_SIZE   16  /* struct perf_pipe_file_header */
-#define PD_FEAT_BITS	      256 /* HEADER_FEAT_BITS */
+#define PD_HEADER_SIZE_NOFEAT 72 /* pre-2010: no adds_features bitmap */
+#define PD_PIPE_HEADER_SIZE   16 /* struct perf_pipe_file_header */
+/* A record's size is a u16 (struct perf_event_header) */
+#define PD_REC_SIZE_MAX 0xffffu
+/* perf_record_header_feature's fixed part: the header, u64 feat_id */
+#define PD_REC_FEATURE_HDR_SIZE 16
+/* HEADER_TRACING_DATA as perf writes it: the header, u32 size, u32 pad
+ * (tools/lib/perf/include/perf/event.h perf_record_header_tracing_data) */
+#define PD_REC_TRACING_DATA_SIZE 16
+#define PD_FEAT_BITS		 256 /* HEADER_FEAT_BITS */
 
 /* ---- record types (perf_event_header.type) ------------------------- */
 

@@ -23,12 +23,10 @@
 #include <string.h>
 
 #include "lib/format/features.h"
+#include "lib/format/frame.h"
 #include "lib/session/evlist.h"
 #include "lib/write/copy_int.h"
 
-#define REC_MAX		 0xffffu /* perf_event_header.size */
-#define FEATURE_REC_HDR	 16 /* perf_record_header_feature: header, feat_id */
-#define TRACING_REC_SIZE 16 /* header, u32 size, u32 pad */
 /* perf 6.1's HEADER_LAST_FEATURE, the end of its features: what perf
  * record writes on this machine, when the input names none */
 #define PIPE_END_FEATURE 32
@@ -66,7 +64,7 @@ static int write_attrs(struct copy *c)
 	for (uint32_t i = 0; i < l->n; i++) {
 		uint64_t size = 8 + asz + 8ULL * l->v[i].nids;
 
-		if (size > REC_MAX) {
+		if (size > PD_REC_SIZE_MAX) {
 			rc = copy_refuse(c,
 					 "attr %u has %u ids: more than a "
 					 "HEADER_ATTR record holds",
@@ -94,7 +92,7 @@ static void write_features(struct copy *c, const struct feat_out *want,
 			   const bool *has)
 {
 	const struct pd_session *s = c->s;
-	uint8_t b[FEATURE_REC_HDR];
+	uint8_t b[PD_REC_FEATURE_HDR_SIZE];
 	char name[48];
 	unsigned n = 0;
 
@@ -112,7 +110,7 @@ static void write_features(struct copy *c, const struct feat_out *want,
 				  name);
 			continue;
 		}
-		if (want[id].size > REC_MAX - FEATURE_REC_HDR) {
+		if (want[id].size > PD_REC_SIZE_MAX - PD_REC_FEATURE_HDR_SIZE) {
 			copy_note(c,
 				  "%s left out: its %llu bytes do not fit "
 				  "in a HEADER_FEATURE record",
@@ -120,7 +118,7 @@ static void write_features(struct copy *c, const struct feat_out *want,
 			continue;
 		}
 		rec_header(c, b, PD_REC_HEADER_FEATURE, 0,
-			   (uint16_t)(FEATURE_REC_HDR + want[id].size));
+			   (uint16_t)(PD_REC_FEATURE_HDR_SIZE + want[id].size));
 		pd_put64(b + 8, id, c->swap);
 		pd_out_write(&c->out, b, sizeof(b));
 		copy_write_feature(c, id, &want[id]);
@@ -128,7 +126,7 @@ static void write_features(struct copy *c, const struct feat_out *want,
 		n++;
 	}
 	/* the end of the features: the input's own mark, or perf 6.1's */
-	rec_header(c, b, PD_REC_HEADER_FEATURE, 0, FEATURE_REC_HDR);
+	rec_header(c, b, PD_REC_HEADER_FEATURE, 0, PD_REC_FEATURE_HDR_SIZE);
 	pd_put64(b + 8,
 		 s->pipe.has_end_marker ? s->pipe.end_marker_id
 					: PIPE_END_FEATURE,
@@ -140,14 +138,15 @@ static void write_features(struct copy *c, const struct feat_out *want,
 static void write_tracing(struct copy *c, const struct feat_out *w)
 {
 	uint64_t aligned = (w->size + 7) & ~7ULL;
-	uint8_t b[TRACING_REC_SIZE] = {0};
+	uint8_t b[PD_REC_TRACING_DATA_SIZE] = {0};
 
 	if (aligned > UINT32_MAX) {
 		copy_note(c, "HEADER_TRACING_DATA left out: larger than its "
 			     "record's u32 size");
 		return;
 	}
-	rec_header(c, b, PD_REC_HEADER_TRACING_DATA, 0, TRACING_REC_SIZE);
+	rec_header(c, b, PD_REC_HEADER_TRACING_DATA, 0,
+		   PD_REC_TRACING_DATA_SIZE);
 	pd_put32(b + 8, (uint32_t)aligned, c->swap);
 	pd_out_write(&c->out, b, sizeof(b));
 	copy_write_feature(c, HEADER_TRACING_DATA, w);
@@ -160,18 +159,18 @@ static void write_buildid_part(struct copy *c, const uint8_t *p, uint64_t n)
 {
 	uint8_t hdr[8];
 
-	while (n >= 8) {
-		uint16_t size = pd_get16(p + 6, c->swap);
+	struct pd_frame fr;
 
-		if (size < 8 || size > n)
-			return; /* read as damage: the feature was left out */
-		rec_header(c, hdr, PD_REC_HEADER_BUILD_ID,
-			   pd_get16(p + 4, c->swap), size);
+	/* each entry starts with a record header (header.c
+	 * write_build_id: struct perf_record_header_build_id) */
+	while (pd_frame(p, p + n, c->swap, &fr) == PD_FRAME_WHOLE) {
+		rec_header(c, hdr, PD_REC_HEADER_BUILD_ID, fr.misc, fr.size);
 		pd_out_write(&c->out, hdr, 8);
-		pd_out_write(&c->out, p + 8, size - 8u);
-		p += size;
-		n -= size;
+		pd_out_write(&c->out, p + 8, fr.size - 8u);
+		p += fr.size;
+		n -= fr.size;
 	}
+	/* anything else left is damage: the feature was left out */
 }
 
 static void write_buildids(struct copy *c, const struct feat_out *w)

@@ -32,7 +32,7 @@
  * (512 KiB + a page) (evlist.c evlist__mmap_size, 129 pages of 4 KiB) */
 #define MMAP_LEN 528384u
 /* the zstd bytes one record holds: its size is a u16 */
-#define ZREC_MAX (0xffffu - 8u)
+#define ZREC_MAX (PD_REC_SIZE_MAX - 8u)
 /*
  * The records compressed together, into one COMPRESSED record, flushed
  * whole.  perf 6.1 stops at a COMPRESSED record that decompresses to
