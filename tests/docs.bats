@@ -104,11 +104,13 @@ check" ]
 	grep -qx 'make check' .ci/run
 }
 
-@test "make check runs the bats suite, the mutation test and a fuzz session, as the README says" {
+@test "make check runs the bats suite, the TSan tests, the mutation test and a fuzz session, as the README says" {
 	once
 	local recipe
 	recipe=$(check_recipe)
 	assert_contains "$recipe" "tests/run.sh"
+	assert_contains "$recipe" "make check-tsan"
+	assert_contains "$(tr '\n' ' ' <README.md)" 'The parallel walk'"'"'s tests then run under ThreadSanitizer (`make check-tsan`'
 	assert_contains "$recipe" "make mutate"
 	assert_contains "$recipe" "make fuzz FUZZ_SECONDS=4 FUZZ_SEED=1"
 	assert_contains "$(tr '\n' ' ' <README.md)" 'Then come the mutation test (`make mutate`) and a short libFuzzer session of every fuzz target (`make fuzz`, 4 seconds each, with a fixed seed'
