@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lib/session/session.h"
+#include "lib/base/util.h"
 #include "lib/session/walk_int.h"
 #include "lib/tracepoint/tracepoint.h"
 
@@ -18,7 +19,7 @@ enum { B_FREE, B_READY, B_BUSY, B_DONE };
 
 struct batch {
 	struct pd_event *ev;
-	size_t nev, cap;
+	uint32_t nev, cap;
 	size_t nbytes;
 	struct arena bytes;   /* the records' bytes, copied */
 	struct arena scratch; /* a decoded record's arrays */
@@ -198,15 +199,8 @@ static void par_step(void *arg, struct pd_walk_loop *l, struct pd_event *ev)
 
 static bool add(struct batch *b, const struct pd_event *ev)
 {
-	if (b->nev == b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 256;
-		struct pd_event *v = realloc(b->ev, cap * sizeof(*v));
-
-		if (!v)
-			return false;
-		b->ev = v;
-		b->cap = cap;
-	}
+	if (!pd_grow((void **)&b->ev, b->nev, &b->cap, sizeof(*b->ev)))
+		return false;
 	struct pd_event *e = &b->ev[b->nev];
 
 	*e = *ev;
