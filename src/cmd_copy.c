@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 
 #include "fmt/fmt_copy.h"
+#include "fmt/fmt_tracepoint.h"
+#include "fmt/redact.h"
 #include "lib/io/outfile.h"
 #include "lib/session/filter.h"
 #include "lib/write/copy.h"
@@ -66,7 +68,16 @@ const struct cmd cmd_copy_def = {
 		"record -o - writes it) on standard output, for perf report -i "
 		"-;\n"
 		"else the document on standard output tells what was written.\n"
-		"--redact is not written yet.\n"
+		"With --redact (--redact-key, --redact=comm), the copy's "
+		"strings are\n"
+		"redacted where they lie: HOSTNAME, CMDLINE, an OSRELEASE "
+		"that names\n"
+		"the host, MMAP/MMAP2 and BUILD_ID file names, CGROUP paths, "
+		"tracepoint\n"
+		"string fields, and with --redact=comm the comms (COMM, "
+		"saved cmdlines);\n"
+		"build-ids, addresses and the samples' other bytes are "
+		"kept (perfdump(1)).\n"
 		"\n"
 		"Exit status: 0 FILE was sound, 1 FILE was damaged and the "
 		"copy\n"
@@ -108,6 +119,8 @@ enum {
 };
 
 struct copy_cmd {
+	struct redactor *red; /* --redact: the run's redactor */
+	struct redact_argv argv;
 	const char *out;
 	bool force;
 	bool pipe;    /* -o -: pipe mode on standard output */
@@ -153,6 +166,33 @@ static int handle(int opt, const char *arg, void *ctx)
 	}
 }
 
+/* The writer's strings through the run's redactor (pd_copy_redact). */
+static void redact_cb(void *ctx, enum pd_copy_str k, unsigned argi,
+		      const struct pd_tp_field *tp, const char *s, size_t n,
+		      const char **out, size_t *outlen)
+{
+	static const enum pd_priv kind[] = {
+		[PD_CSTR_PATH] = PRIV_PATH,
+		[PD_CSTR_CGROUP] = PRIV_CGROUP,
+		[PD_CSTR_HOST] = PRIV_HOST,
+		[PD_CSTR_COMM] = PRIV_COMM,
+	};
+	struct copy_cmd *cc = ctx;
+
+	if (k == PD_CSTR_TP) {
+		redact_str(cc->red, tp_str_kind(tp), s, n, out, outlen);
+		return;
+	}
+	if (k != PD_CSTR_ARG) {
+		redact_str(cc->red, kind[k], s, n, out, outlen);
+		return;
+	}
+	if (argi == 0)
+		memset(&cc->argv, 0, sizeof(cc->argv));
+	redact_arg(cc->red, redact_argv_next(&cc->argv, s, n), s, n, out,
+		   outlen);
+}
+
 /*
  * The copy, written before the document starts: to a temporary file
  * beside OUT, renamed over it once complete (outfile.h), so a failed copy
@@ -161,15 +201,18 @@ static int handle(int opt, const char *arg, void *ctx)
 static int load(struct cmd_run *r)
 {
 	struct copy_cmd *cc = r->ctx;
+	struct pd_copy_redact red = {.str = redact_cb, .ctx = cc};
 	struct pd_copy_opts co = {.filter = cc->filtered ? &cc->f : NULL,
 				  .pipe = cc->pipe,
-				  .compress = cc->compress};
+				  .compress = cc->compress,
+				  .redact = r->o->red ? &red : NULL};
 	const char *path = cc->pipe ? NULL : cc->out;
 	struct pd_outfile out;
 	struct stat st;
 	char err[PATH_MAX + 200];
 	int rc;
 
+	cc->red = r->o->red;
 	if (path && !cc->force && lstat(path, &st) == 0) {
 		fprintf(stderr,
 			"perfdump: copy: %s exists; --force replaces it\n",
@@ -230,12 +273,6 @@ int cmd_copy(struct opts *o, int argc, char **argv)
 	}
 	if (argc - first != 1) {
 		usage_error("copy: one FILE to copy, not %d", argc - first);
-		return EXIT_USAGE;
-	}
-	if (o->red) {
-		/* a copy that says it is redacted must be: not written yet */
-		usage_error("copy: --redact: a redacted copy is not written "
-			    "yet");
 		return EXIT_USAGE;
 	}
 	take_file_arg(o, argc, argv, first);

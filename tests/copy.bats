@@ -192,10 +192,3 @@ setup() {
 	assert_contains "$stderr" "--tid on a stream read as it arrives"
 	[ ! -e "$OUT" ]
 }
-
-@test "copy: --redact is refused until a redacted copy is written" {
-	pd --redact copy testdata/cpu-clock.data -o "$OUT"
-	assert_status 2
-	assert_contains "$stderr" "copy: --redact: a redacted copy is not written yet"
-	[ ! -e "$OUT" ]
-}

@@ -28,7 +28,7 @@ static void emit_elems(struct emitter *e, const char *key,
  * string of a tracepoint can hold anything (a uprobe's argument, a file
  * name, a device name): replaced whole.
  */
-static enum pd_priv str_kind(const struct pd_tp_field *f)
+enum pd_priv tp_str_kind(const struct pd_tp_field *f)
 {
 	size_t n = strlen(f->name);
 
@@ -57,7 +57,7 @@ static void emit_value(struct emitter *e, const struct pd_tp_field *f,
 	case PD_TP_HEX: emit_hex(e, k, v->u); break;
 	case PD_TP_STR:
 	case PD_TP_DLOC_STR:
-		emit_private(e, k, str_kind(f), (const char *)v->p, v->len);
+		emit_private(e, k, tp_str_kind(f), (const char *)v->p, v->len);
 		break;
 	case PD_TP_ARRAY:
 	case PD_TP_DLOC_ARRAY: emit_elems(e, k, f, v); break;
@@ -115,7 +115,7 @@ static void emit_print(struct emitter *e, const struct pd_tp_sample *t)
 		runs[i] = (struct redact_run){
 			.off = sp->off,
 			.len = sp->len,
-			.kind = str_kind(f),
+			.kind = tp_str_kind(f),
 			.src = str ? (const char *)v->p : t->print + sp->off,
 			.srclen = str ? v->len : sp->len,
 		};

@@ -606,6 +606,22 @@ static void check_codes(const char *path, uint8_t *codes, size_t n)
 	pd_session_close(&s);
 }
 
+/* A redactor for the writer: every string becomes a token of another
+ * length, so the rewritten sizes are exercised. */
+static void fuzz_redact(void *ctx, enum pd_copy_str k, unsigned argi,
+			const struct pd_tp_field *tp, const char *s, size_t n,
+			const char **out, size_t *outlen)
+{
+	static const char tok[] = "<redacted-token-of-some-length>";
+
+	(void)ctx;
+	(void)argi;
+	(void)tp;
+	(void)s;
+	*out = tok;
+	*outlen = (n + (size_t)k) % sizeof(tok);
+}
+
 /*
  * The writer (lib/write): the input copied to a memory file, read back.
  * The copy's records must be the input's (a subsequence of them, in
@@ -615,14 +631,18 @@ static void check_codes(const char *path, uint8_t *codes, size_t n)
  * a misaligned record, stays; it must add none): a difference aborts.
  * The input's size modulo 3 says how it is written: a file, a pipe
  * (-o -), or a file with its records compressed (--compress).
+ * Inputs of an odd size are copied with --redact's rewriting (fuzz_redact):
+ * their records differ from the input's, so only their number is compared.
  */
 static void t_copy(const uint8_t *data, size_t size)
 {
 	static int fd = -1;
 	static char path[64];
 	struct pd_session s;
+	static const struct pd_copy_redact red = {.str = fuzz_redact};
 	struct pd_copy_opts o = {.pipe = size % 3 == 1,
-				 .compress = size % 3 == 2};
+				 .compress = size % 3 == 2,
+				 .redact = size & 1 ? &red : NULL};
 	struct pd_copy_result r;
 	struct rec_seq in = {.no_meta = o.pipe}, out = {.no_meta = o.pipe};
 	uint8_t in_codes[256], out_codes[256];
@@ -659,7 +679,8 @@ static void t_copy(const uint8_t *data, size_t size)
 		bool count_bad = o.pipe ? out.n > want : out.n != want;
 
 		if (!in.oom && !out.oom &&
-		    (count_bad || (j != out.n && r.records_written))) {
+		    (count_bad ||
+		     (j != out.n && r.records_written && !o.redact))) {
 			fprintf(stderr,
 				"copy: %zu records read back, %llu written, "
 				"%zu of them in the input's order\n",

@@ -9,6 +9,7 @@
 
 #include "lib/session/evlist.h"
 #include "lib/session/walk.h"
+#include "lib/tracepoint/tracepoint.h"
 #include "lib/write/copy_int.h"
 
 /*
@@ -47,16 +48,18 @@ static bool unknown_id(const struct copy *c, const struct pd_event *ev,
 	return ev->type < PD_REC_USER_START && !d->evsel && c->s->evlist.n;
 }
 
-static void write_record(struct copy *c, const struct pd_event *ev)
+/* ev, its bytes p[0..len) (ev's own, or rewritten by --redact) */
+static void write_record(struct copy *c, const struct pd_event *ev,
+			 const uint8_t *p, size_t len)
 {
 	/* the kernel's records go into --compress's batches; perf's own
 	 * and a payload's record between them, as perf record writes them */
 	if (ev->type < PD_REC_USER_START && !ev->payload) {
-		copy_data(c, ev->p, ev->size);
+		copy_data(c, p, len);
 		return;
 	}
 	copy_z_flush(c);
-	pd_out_write(&c->out, ev->p, ev->size);
+	pd_out_write(&c->out, p, len);
 	if (!ev->payload)
 		return;
 	if (ev->payload_bytes)
@@ -72,6 +75,8 @@ static bool copy_record(void *arg, const struct pd_event *ev,
 {
 	struct copy *c = arg;
 	struct pd_copy_result *r = c->r;
+	const uint8_t *p = ev->p;
+	size_t size = ev->size;
 
 	r->records_read++;
 	/* a record perfdump finds an error in is not written: perf would
@@ -84,7 +89,18 @@ static bool copy_record(void *arg, const struct pd_event *ev,
 	}
 	if (pipe_metadata(c, ev) || !copy_keep_record(c, ev, d))
 		return true;
-	write_record(c, ev);
+	if (c->rec) { /* --redact: its strings rewritten */
+		size_t len;
+		int rc = copy_redact_record(c, ev, d, c->rec, &len);
+
+		if (rc < 0) {
+			r->records_unredactable++;
+			return true;
+		}
+		p = rc > 0 ? c->rec : p;
+		size = rc > 0 ? len : size;
+	}
+	write_record(c, ev, p, size);
 	r->records_written++;
 	if (ev->type == PD_REC_SAMPLE) {
 		r->samples_written++;
@@ -113,6 +129,8 @@ static int write_body(struct copy *c)
 	struct pd_walk_opts wo = {
 		/* a pipe's payloads are read from the stream as it goes */
 		.flags = s->mode == PD_MODE_PIPE ? PD_WALK_PAYLOADS : 0,
+		/* --redact: a tracepoint's string fields (copy_redact.c) */
+		.tp_want = c->o->redact ? PD_TP_FIELDS : 0,
 	};
 	struct pd_visitor v = {.record = copy_record};
 	uint64_t attrs_off = 0, attr_size = 0;
@@ -156,6 +174,12 @@ static int write_body(struct copy *c)
 		copy_note(c, "no record to write: one FINISHED_ROUND written, "
 			     "so that the data section is not empty");
 	}
+	if (c->r->records_unredactable)
+		copy_note(c,
+			  "%llu records left out: a string of theirs could "
+			  "not be found to be redacted (a misaligned "
+			  "record, a string without its NUL)",
+			  (unsigned long long)c->r->records_unredactable);
 	c->r->data_size = c->out.off - c->r->data_offset;
 	copy_write_features(c);
 	copy_write_header(c, attrs_off, attr_size);
@@ -195,8 +219,12 @@ int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
 	pd_decode_features(s);
 	pd_evlist_load(s);
 	c.chunk = malloc(PD_COPY_CHUNK);
-	if (!c.chunk || pd_out_open(&c.out, fd) < 0 || copy_z_open(&c) < 0) {
+	if (o->redact)
+		c.rec = malloc(1u << 16);
+	if (!c.chunk || (o->redact && !c.rec) || pd_out_open(&c.out, fd) < 0 ||
+	    copy_z_open(&c) < 0) {
 		free(c.chunk);
+		free(c.rec);
 		copy_z_close(&c);
 		pd_out_close(&c.out);
 		r->err = ENOMEM;
@@ -209,5 +237,6 @@ int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
 		rc = write_error(&c);
 	copy_z_close(&c);
 	free(c.chunk);
+	free(c.rec);
 	return rc;
 }

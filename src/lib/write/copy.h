@@ -28,11 +28,36 @@
 #define PD_COPY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/session/filter.h"
 
 struct pd_session;
+
+/*
+ * --redact for the file written (the command's redactor, which the
+ * parser does not know): each string of the file that may name a person
+ * or a machine is handed to str() with its kind, and written as *out,
+ * *outlen instead (s itself: unchanged).  argi: with PD_CSTR_ARG, the
+ * argument's index in CMDLINE (0: argv[0], the state starts again).
+ * tp: with PD_CSTR_TP, the field (its name tells a comm).
+ */
+enum pd_copy_str {
+	PD_CSTR_PATH,	/* MMAP/MMAP2 and BUILD_ID file names */
+	PD_CSTR_CGROUP, /* CGROUP's path */
+	PD_CSTR_HOST,	/* HOSTNAME, an OSRELEASE that names the host */
+	PD_CSTR_COMM,	/* COMM's comm */
+	PD_CSTR_ARG,	/* CMDLINE's arguments */
+	PD_CSTR_TP,	/* a tracepoint sample's string field (tp) */
+};
+struct pd_tp_field;
+struct pd_copy_redact {
+	void (*str)(void *ctx, enum pd_copy_str k, unsigned argi,
+		    const struct pd_tp_field *tp, const char *s, size_t n,
+		    const char **out, size_t *outlen);
+	void *ctx;
+};
 
 struct pd_copy_opts {
 	/* the samples kept (NULL: every record); see copy_keep.c for the
@@ -45,6 +70,8 @@ struct pd_copy_opts {
 	/* 1..22: the data records compressed with zstd at that level, as
 	 * perf record -z writes them (COMPRESSED records); 0: as they are */
 	int compress;
+	/* NULL: strings written as read */
+	const struct pd_copy_redact *redact;
 };
 
 /* The levels --compress takes (perf record --compression-level). */
@@ -58,6 +85,8 @@ struct pd_copy_result {
 	uint64_t records_written; /* into the data section */
 	uint64_t samples_written;
 	uint64_t records_damaged; /* left out: they decode with an error */
+	/* --redact: left out, their string not found to be redacted */
+	uint64_t records_unredactable;
 	uint64_t data_offset, data_size, file_size;
 	uint32_t nattrs;
 	/* --compress: the bytes of the records compressed, and of the

@@ -202,11 +202,86 @@ static bool feat_flagged(const struct pd_session *s, const struct pd_feature *f)
 	return false;
 }
 
+/* f's bytes (feat_whole: all there, so bounded by the input's size). */
+static uint8_t *feat_load(struct copy *c, const struct pd_feature *f,
+			  uint64_t size)
+{
+	uint8_t *b = malloc(size ? size : 1);
+	uint64_t at = 0;
+
+	if (!b)
+		return NULL;
+	if (f->src == PD_FSRC_SECTION) {
+		if (pd_input_pread(&c->s->in, f->parts[0].offset, b, size) !=
+		    (ssize_t)size) {
+			free(b);
+			return NULL;
+		}
+		return b;
+	}
+	for (size_t i = 0; i < f->nparts; i++) {
+		if (!f->parts[i].size)
+			continue; /* an empty part has no bytes */
+		memcpy(b + at, f->parts[i].bytes, f->parts[i].size);
+		at += f->parts[i].size;
+	}
+	return b;
+}
+
+static bool redacted_feat(unsigned id)
+{
+	return id == HEADER_HOSTNAME || id == HEADER_OSRELEASE ||
+	       id == HEADER_CMDLINE || id == HEADER_BUILD_ID ||
+	       id == HEADER_TRACING_DATA;
+}
+
+/*
+ * --redact: w's bytes with their strings redacted (copy_redact.c), or
+ * false: f is left out (it could not be read to be redacted).
+ */
+static bool redact_feat(struct copy *c, struct feat_out *w)
+{
+	uint8_t *in = feat_load(c, w->f, w->size), *out;
+	size_t outlen;
+	int rc;
+
+	if (!in)
+		return false;
+	if (w->f->id == HEADER_HOSTNAME)
+		copy_redact_host(c, in, w->size);
+	rc = copy_redact_feature(c, w->f, in, w->size, &out, &outlen);
+	free(in);
+	if (rc > 0) {
+		w->bytes = out;
+		w->size = outlen;
+	}
+	return rc >= 0;
+}
+
+/* The host name, for OSRELEASE, before any feature is redacted. */
+static void find_host(struct copy *c)
+{
+	uint64_t size;
+
+	for (size_t i = 0; i < c->s->nfeat; i++) {
+		const struct pd_feature *f = &c->s->feat[i];
+		uint8_t *in;
+
+		if (f->id != HEADER_HOSTNAME || feat_flagged(c->s, f) ||
+		    !feat_whole(c, f, &size) || !(in = feat_load(c, f, size)))
+			continue;
+		copy_redact_host(c, in, size);
+		free(in);
+	}
+}
+
 void copy_pick_features(struct copy *c, struct feat_out *want, bool *has)
 {
 	const struct pd_session *s = c->s;
 	char name[48];
 
+	if (c->o->redact)
+		find_host(c);
 	for (size_t i = 0; i < s->nfeat; i++) {
 		const struct pd_feature *f = &s->feat[i];
 		uint64_t size;
@@ -237,8 +312,14 @@ void copy_pick_features(struct copy *c, struct feat_out *want, bool *has)
 			copy_note(c, "%s left out: damaged", name);
 			continue;
 		}
-		has[f->id] = true;
 		want[f->id] = (struct feat_out){.f = f, .size = size};
+		if (c->o->redact && redacted_feat(f->id) &&
+		    !redact_feat(c, &want[f->id])) {
+			copy_note(c, "%s left out: it could not be redacted",
+				  name);
+			continue;
+		}
+		has[f->id] = true;
 	}
 	/*
 	 * A reader of a byte-swapped file tells how its bitmap was written
@@ -277,6 +358,10 @@ void copy_write_feature(struct copy *c, unsigned id, const struct feat_out *w)
 		pd_put32(b, 64, c->swap);
 		pd_out_write(&c->out, b, 4);
 		pd_out_zero(&c->out, 64);
+		return;
+	}
+	if (w->bytes) {
+		pd_out_write(&c->out, w->bytes, w->size);
 		return;
 	}
 	if (!f && id == HEADER_COMPRESSED) {
@@ -321,6 +406,8 @@ void copy_write_features(struct copy *c)
 	for (unsigned id = 0; id < PD_FEAT_BITS; id++)
 		if (has[id])
 			copy_write_feature(c, id, &want[id]);
+	for (unsigned id = 0; id < PD_FEAT_BITS; id++)
+		free(want[id].bytes);
 	c->r->nfeatures = n;
 }
 

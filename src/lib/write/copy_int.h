@@ -35,6 +35,9 @@ struct copy {
 	uint8_t *chunk;	      /* payloads and sections read from the input */
 	uint64_t features[4]; /* the bitmap written */
 	struct copy_z *z;     /* --compress: the batch and the stream */
+	char host[256];	      /* --redact: HOSTNAME's string (host_len) */
+	size_t host_len;
+	uint8_t *rec; /* --redact: a record rewritten (64 KiB) */
 };
 
 /* the bytes of c->chunk */
@@ -55,6 +58,21 @@ int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size);
 void copy_write_features(struct copy *c);
 void copy_write_header(struct copy *c, uint64_t attrs_off, uint64_t attr_size);
 
+/*
+ * copy_redact.c (c->o->redact set): ev rewritten into buf (64 KiB) with
+ * its strings redacted: 1, *len its size; 0: written as read; -1: left
+ * out (its string cannot be found to be redacted).
+ */
+int copy_redact_record(struct copy *c, const struct pd_event *ev,
+		       const struct pd_decoded *d, uint8_t *buf, size_t *len);
+/* The host name OSRELEASE is looked for in: HOSTNAME's bytes. */
+void copy_redact_host(struct copy *c, const uint8_t *in, size_t size);
+/* Feature id's bytes redacted: 1 into *out (malloc'd), 0 written as
+ * read (nothing in it to redact), -1 left out (cannot be read). */
+int copy_redact_feature(struct copy *c, const struct pd_feature *fe,
+			const uint8_t *in, size_t size, uint8_t **out,
+			size_t *outlen);
+
 /* Append [off, off + len) of the input (a section, a payload). */
 bool copy_input_range(struct copy *c, uint64_t off, uint64_t len);
 
@@ -72,9 +90,12 @@ void copy_attr_image(const struct copy *c, const uint8_t *raw, size_t len,
 
 /* A feature as written: its bytes from f (NULL: made, SAMPLE_TIME's,
  * COMPRESSED's or an empty HOSTNAME). */
+/* A feature as written: its bytes from f (NULL: made, SAMPLE_TIME's or an
+ * empty HOSTNAME). */
 struct feat_out {
 	const struct pd_feature *f;
 	uint64_t size;
+	uint8_t *bytes; /* --redact: written instead of f's (malloc'd) */
 };
 /* "HEADER_NAME" or "feature N" */
 const char *copy_feat_name(unsigned id, char *buf, size_t len);

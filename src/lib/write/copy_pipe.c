@@ -177,6 +177,11 @@ static void write_buildids(struct copy *c, const struct feat_out *w)
 {
 	const struct pd_feature *f = w->f;
 
+	if (w->bytes) { /* --redact: the entries rewritten */
+		write_buildid_part(c, w->bytes, w->size);
+		c->features[0] |= 1ULL << HEADER_BUILD_ID;
+		return;
+	}
 	for (size_t i = 0; i < f->nparts; i++)
 		if (!f->parts[i].bytes ||
 		    f->parts[i].loaded != f->parts[i].size) {
@@ -206,5 +211,7 @@ int copy_write_pipe_head(struct copy *c)
 		write_tracing(c, &want[HEADER_TRACING_DATA]);
 	if (has[HEADER_BUILD_ID] && want[HEADER_BUILD_ID].f)
 		write_buildids(c, &want[HEADER_BUILD_ID]);
+	for (unsigned id = 0; id < PD_FEAT_BITS; id++)
+		free(want[id].bytes);
 	return 0;
 }

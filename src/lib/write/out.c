@@ -42,7 +42,7 @@ void pd_out_flush(struct pd_out *o)
 
 void pd_out_write(struct pd_out *o, const void *p, size_t n)
 {
-	if (o->err)
+	if (o->err || !n) /* 0 bytes may come with no buffer (an empty part) */
 		return;
 	o->off += n;
 	if (n >= o->cap) {
