@@ -170,6 +170,7 @@ build-fuzz/gen/%.pb-c.o: build-fuzz/gen/%.pb-c.c
 # (it looks at every byte written, and a hook per comparison is slow).
 build-fuzz/oracle.o: tests/fuzz/oracle.c tests/fuzz/oracle.h
 	@echo "  CC      $@"
+	@mkdir -p $(@D)
 	$(Q)clang $(subst fuzzer-no-link$(COMMA),,$(FUZZ_CFLAGS)) -c -o $@ $<
 
 COMMA = ,

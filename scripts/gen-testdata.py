@@ -1075,13 +1075,17 @@ SAMPLE_BIG = dict(SAMPLE_A, id=0x301)
 SID_BIG = dict(SID_COMM, id=0x301)
 
 
-def make_attr_big(attr_size=ATTR_BIG_SIZE):
+# a VER8 attr with config3 set: copy --attr-size 128 must refuse it
+ATTR_CONFIG3 = dict(ATTR_CPU_CLOCK, config3=0x5, ids=[0x301])
+
+
+def make_attr_big(attr_size=ATTR_BIG_SIZE, attr=ATTR_BIG):
     e = LE
     recs = [rec_comm(e, COMM, SID_BIG), rec_sample(e, SAMPLE_TYPE, SAMPLE_BIG),
             rec_finished_round(e)]
     feats = [(3, f_str(HOSTNAME)), (6, f_str(ARCH)), (7, f_nrcpus),
              (12, f_event_desc)]
-    return assemble_file(e, attrs=[ATTR_BIG], attr_size_field=attr_size,
+    return assemble_file(e, attrs=[attr], attr_size_field=attr_size,
                          records=recs, features=feats)
 
 
@@ -2184,6 +2188,26 @@ def build_all(prof=DEFAULT):
     s += doc_feature_values(LE, [ATTR_BIG], ATTR_BIG_SIZE, [], L.header["bits"])
     sections.append(s)
     index.append(("attr-big.data", len(data), "attr.size 160 with non-zero bytes past VER8"))
+
+    # --- attr-config3
+    data, L = make_attr_big(ATTR_VER8, ATTR_CONFIG3)
+    files["attr-config3.data"] = data
+    s = ["## attr-config3.data", ""]
+    s.append("Purpose: a VER8 attr (136 bytes) whose config3 (bytes 128-135) is 5: "
+             "perf 6.1 refuses it (128-byte attrs), and `copy --attr-size 128` must "
+             "refuse to cut it, naming config3. Otherwise attr-big.data's records.")
+    s.append("")
+    s += doc_header(L, len(data))
+    s.append("")
+    s += doc_attrs(LE, L, [ATTR_CONFIG3], ATTR_VER8)
+    s.append("")
+    s += doc_records(L.records)
+    s.append("")
+    s += doc_feat_table(L)
+    s.append("")
+    s += doc_feature_values(LE, [ATTR_CONFIG3], ATTR_VER8, [], L.header["bits"])
+    sections.append(s)
+    index.append(("attr-config3.data", len(data), "a VER8 attr with config3 set"))
 
     # --- truncations
     full_le = files["full-le.data"]

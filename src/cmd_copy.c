@@ -99,8 +99,15 @@ const struct cmd cmd_copy_def = {
 		"                       write the records compressed with "
 		"zstd at LEVEL\n"
 		"                       (1 to 22, default 1), as perf record "
-		"-z does\n" FILTER_OPTS_HELP
-		"  -j, --json           write JSON\n"
+		"-z does\n"
+		"      --attr-size N    write every attr at N bytes (64, 72, "
+		"80, 96, 104,\n"
+		"                       112, 120, 128, 136 or 144), for an "
+		"older perf\n"
+		"                       that refuses larger ones (perf 6.1: "
+		"128); refused\n"
+		"                       when a field past N is "
+		"set\n" FILTER_OPTS_HELP "  -j, --json           write JSON\n"
 		"  -p, --pretty         write indented JSON\n"
 		"  -h, --help           show this help\n",
 	.setup = CMD_TORN | CMD_FEATURE_DEPS | CMD_EVLIST,
@@ -111,6 +118,7 @@ const struct cmd cmd_copy_def = {
 enum {
 	OPT_FORCE = 256,
 	OPT_COMPRESS,
+	OPT_ATTR_SIZE,
 	OPT_EVENT, /* in filter_opt's order */
 	OPT_PID,
 	OPT_TID,
@@ -123,8 +131,9 @@ struct copy_cmd {
 	struct redact_argv argv;
 	const char *out;
 	bool force;
-	bool pipe;    /* -o -: pipe mode on standard output */
-	int compress; /* --compress's level, 0: none */
+	bool pipe;	    /* -o -: pipe mode on standard output */
+	int compress;	    /* --compress's level, 0: none */
+	uint32_t attr_size; /* --attr-size, 0: the recording's */
 	struct pd_filter f;
 	bool filtered;
 	struct pd_copy_result res;
@@ -151,6 +160,28 @@ static int compress_opt(struct copy_cmd *cc, const char *arg)
 	return 0;
 }
 
+/* --attr-size N: one of the published perf_event_attr sizes */
+static int attr_size_opt(struct copy_cmd *cc, const char *arg)
+{
+	char list[128];
+	size_t n = 0;
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	for (const uint32_t *p = pd_copy_attr_sizes; *p; p++) {
+		if (end != arg && !*end && v == (long)*p) {
+			cc->attr_size = *p;
+			return 0;
+		}
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%u",
+				      p == pd_copy_attr_sizes ? "" : ", ", *p);
+	}
+	usage_error("copy: --attr-size %s: the size of a perf_event_attr "
+		    "layout: %s",
+		    arg, list);
+	return -1;
+}
+
 static int handle(int opt, const char *arg, void *ctx)
 {
 	struct copy_cmd *cc = ctx;
@@ -159,6 +190,7 @@ static int handle(int opt, const char *arg, void *ctx)
 	case 'o': cc->out = arg; return 0;
 	case OPT_FORCE: cc->force = true; return 0;
 	case OPT_COMPRESS: return compress_opt(cc, arg);
+	case OPT_ATTR_SIZE: return attr_size_opt(cc, arg);
 	default:
 		cc->filtered = true;
 		return filter_opt(&cc->f, "copy", opt - OPT_EVENT, arg) ? -1
@@ -205,6 +237,7 @@ static int load(struct cmd_run *r)
 	struct pd_copy_opts co = {.filter = cc->filtered ? &cc->f : NULL,
 				  .pipe = cc->pipe,
 				  .compress = cc->compress,
+				  .attr_size = cc->attr_size,
 				  .redact = r->o->red ? &red : NULL};
 	const char *path = cc->pipe ? NULL : cc->out;
 	struct pd_outfile out;
@@ -251,6 +284,7 @@ int cmd_copy(struct opts *o, int argc, char **argv)
 		{"output", required_argument, NULL, 'o'},
 		{"force", no_argument, NULL, OPT_FORCE},
 		{"compress", optional_argument, NULL, OPT_COMPRESS},
+		{"attr-size", required_argument, NULL, OPT_ATTR_SIZE},
 		{"event", required_argument, NULL, OPT_EVENT},
 		{"pid", required_argument, NULL, OPT_PID},
 		{"tid", required_argument, NULL, OPT_TID},

@@ -12,6 +12,7 @@ void emit_copy(struct emitter *e, const char *out,
 	emit_u64(e, "samples_written", r->samples_written);
 	emit_u64(e, "records_damaged", r->records_damaged);
 	emit_u64(e, "attrs", r->nattrs);
+	emit_u64(e, "attr_size", r->attr_size);
 	emit_u64(e, "features", r->nfeatures);
 	emit_offset(e, "data_offset", r->data_offset);
 	emit_size(e, "data_size", r->data_size);

@@ -18,6 +18,7 @@
  */
 #include "lib/format/attr.h"
 
+#include <stddef.h>
 #include <string.h>
 
 uint64_t pd_bitrev64(uint64_t v)
@@ -27,6 +28,57 @@ uint64_t pd_bitrev64(uint64_t v)
 	for (int i = 0; i < 64; i++, v >>= 1)
 		r = r << 1 | (v & 1);
 	return r;
+}
+
+/*
+ * The fields after type and size, in the order of struct perf_event_attr
+ * (include/uapi/linux/perf_event.h), each with where it lies and where it
+ * goes.  clockid is an s32 read as its u32 bits.
+ */
+#define F(o, l, n)                                    \
+	{                                             \
+		o, l, #n, offsetof(struct pd_attr, n) \
+	}
+static const struct attr_field {
+	uint16_t off, len;
+	const char *name;
+	size_t dst;
+} fields[] = {
+	F(8, 8, config),
+	F(16, 8, sample_period),
+	F(24, 8, sample_type),
+	F(32, 8, read_format),
+	F(40, 8, flags),
+	F(48, 4, wakeup_events),
+	F(52, 4, bp_type),
+	F(56, 8, config1),
+	F(64, 8, config2),
+	F(72, 8, branch_sample_type),
+	F(80, 8, sample_regs_user),
+	F(88, 4, sample_stack_user),
+	F(92, 4, clockid),
+	F(96, 8, sample_regs_intr),
+	F(104, 4, aux_watermark),
+	F(108, 2, sample_max_stack),
+	F(110, 2, reserved_2),
+	F(112, 4, aux_sample_size),
+	F(116, 4, aux_action),
+	F(120, 8, sig_data),
+	F(128, 8, config3),
+	F(136, 8, config4),
+};
+#undef F
+
+const char *pd_attr_field_name(size_t off)
+{
+	if (off < 4)
+		return "type";
+	if (off < 8)
+		return "size";
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (off < (size_t)fields[i].off + fields[i].len)
+			return fields[i].name;
+	return NULL;
 }
 
 static uint32_t bitrev32(uint32_t v)
@@ -70,34 +122,19 @@ bool pd_attr_parse(struct cursor *c, size_t len, bool big_endian,
 	/* the cursor covers exactly the attr's bytes: fields past it are absent */
 	ac.len = a->avail;
 
-#define FIELD(off, lenb, dst, rd)               \
-	do {                                    \
-		if (attr_has(a, off, lenb))     \
-			a->dst = rd(&ac, #dst); \
-	} while (0)
-	FIELD(8, 8, config, cur_u64);
-	FIELD(16, 8, sample_period, cur_u64);
-	FIELD(24, 8, sample_type, cur_u64);
-	FIELD(32, 8, read_format, cur_u64);
-	FIELD(40, 8, flags, cur_u64);
-	FIELD(48, 4, wakeup_events, cur_u32);
-	FIELD(52, 4, bp_type, cur_u32);
-	FIELD(56, 8, config1, cur_u64);
-	FIELD(64, 8, config2, cur_u64);
-	FIELD(72, 8, branch_sample_type, cur_u64);
-	FIELD(80, 8, sample_regs_user, cur_u64);
-	FIELD(88, 4, sample_stack_user, cur_u32);
-	FIELD(92, 4, clockid, cur_s32);
-	FIELD(96, 8, sample_regs_intr, cur_u64);
-	FIELD(104, 4, aux_watermark, cur_u32);
-	FIELD(108, 2, sample_max_stack, cur_u16);
-	FIELD(110, 2, reserved_2, cur_u16);
-	FIELD(112, 4, aux_sample_size, cur_u32);
-	FIELD(116, 4, aux_action, cur_u32);
-	FIELD(120, 8, sig_data, cur_u64);
-	FIELD(128, 8, config3, cur_u64);
-	FIELD(136, 8, config4, cur_u64);
-#undef FIELD
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		const struct attr_field *f = &fields[i];
+		char *dst = (char *)a + f->dst;
+
+		if (!attr_has(a, f->off, f->len))
+			break; /* the fields are in order: none after it */
+		if (f->len == 2)
+			*(uint16_t *)dst = cur_u16(&ac, f->name);
+		else if (f->len == 4)
+			*(uint32_t *)dst = cur_u32(&ac, f->name);
+		else
+			*(uint64_t *)dst = cur_u64(&ac, f->name);
+	}
 	if (a->avail > PD_ATTR_SIZE_KNOWN) {
 		a->nextra = a->avail - PD_ATTR_SIZE_KNOWN;
 		a->extra_offset = start + PD_ATTR_SIZE_KNOWN;

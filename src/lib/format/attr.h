@@ -66,6 +66,12 @@ static inline bool attr_has(const struct pd_attr *a, size_t off, size_t len)
 bool pd_attr_parse(struct cursor *c, size_t len, bool big_endian,
 		   struct pd_attr *a);
 
+/*
+ * The name of the perf_event_attr field that holds byte off ("config3"),
+ * or NULL past the layout perfdump knows.
+ */
+const char *pd_attr_field_name(size_t off);
+
 /* precise_ip, 0..3 */
 static inline unsigned attr_precise_ip(const struct pd_attr *a)
 {

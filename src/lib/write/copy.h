@@ -72,7 +72,17 @@ struct pd_copy_opts {
 	int compress;
 	/* NULL: strings written as read */
 	const struct pd_copy_redact *redact;
+	/* 0: every attr written at the size of the recording's largest;
+	 * else at this size (one of pd_copy_attr_sizes), for an older perf
+	 * that refuses a larger one (header.c read_attr: "file uses a more
+	 * recent and unsupported ABI"): refused when a byte past it is not
+	 * zero */
+	uint32_t attr_size;
 };
+
+/* The sizes --attr-size takes, 0-terminated: the published layouts
+ * (PERF_ATTR_SIZE_VER0 ..). */
+extern const uint32_t pd_copy_attr_sizes[];
 
 /* The levels --compress takes (perf record --compression-level). */
 #define PD_COPY_ZLEVEL_MIN 1
@@ -89,6 +99,7 @@ struct pd_copy_result {
 	uint64_t records_unredactable;
 	uint64_t data_offset, data_size, file_size;
 	uint32_t nattrs;
+	uint32_t attr_size; /* the size every perf_event_attr is written at */
 	/* --compress: the bytes of the records compressed, and of the
 	 * COMPRESSED records that hold them */
 	uint64_t z_in, z_out;

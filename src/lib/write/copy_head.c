@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/format/attr.h"
 #include "lib/format/features.h"
 #include "lib/session/evlist.h"
 #include "lib/write/copy_int.h"
@@ -53,6 +54,51 @@ int copy_refuse(struct copy *c, const char *fmt, ...)
 	return -1;
 }
 
+const uint32_t pd_copy_attr_sizes[] = {
+	PD_ATTR_SIZE_VER0,
+	PD_ATTR_SIZE_VER1,
+	PD_ATTR_SIZE_VER2,
+	PD_ATTR_SIZE_VER3,
+	PD_ATTR_SIZE_VER4,
+	PD_ATTR_SIZE_VER5,
+	PD_ATTR_SIZE_VER6,
+	PD_ATTR_SIZE_VER7,
+	PD_ATTR_SIZE_VER8,
+	PD_ATTR_SIZE_VER9,
+	0,
+};
+
+size_t copy_attr_nonzero(const uint8_t *raw, size_t len, size_t from)
+{
+	while (from < len && !raw[from])
+		from++;
+	return from < len ? from : len;
+}
+
+/*
+ * --attr-size: may evsel i's attr (raw, len bytes) be written at asz?
+ * Only when every byte past asz is zero: a field the older layout lacks
+ * reads as zero there either way (kernel/events/core.c perf_copy_attr
+ * takes a smaller attr so).
+ */
+static int attr_fits(struct copy *c, uint32_t i, const uint8_t *raw, size_t len,
+		     uint64_t asz)
+{
+	size_t b = copy_attr_nonzero(raw, len, asz);
+	const char *field = pd_attr_field_name(b);
+
+	if (b == len)
+		return 0;
+	return copy_refuse(
+		c,
+		"--attr-size %llu: event %u (%s): %s is not zero (byte %zu of "
+		"its %zu-byte attr); an attr of %llu bytes cannot hold it",
+		(unsigned long long)asz, i,
+		c->s->evlist.v[i].name[0] ? c->s->evlist.v[i].name : "unnamed",
+		field ? field : "a field past the layouts perfdump knows", b,
+		len, (unsigned long long)asz);
+}
+
 int copy_attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
 		    uint64_t *asz, size_t max)
 {
@@ -75,6 +121,15 @@ int copy_attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
 				i, raw[i] ? len[i] : (size_t)0);
 		if (len[i] > *asz)
 			*asz = len[i];
+	}
+	if (c->o->attr_size) {
+		*asz = c->o->attr_size;
+		for (uint32_t i = 0; i < l->n; i++) {
+			if (attr_fits(c, i, raw[i], len[i], *asz) < 0)
+				return -1;
+			if (len[i] > *asz)
+				len[i] = *asz;
+		}
 	}
 	if (*asz > max)
 		return copy_refuse(c,
@@ -126,6 +181,7 @@ int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size)
 	}
 	*attr_size = asz + 16;
 	c->r->nattrs = l->n;
+	c->r->attr_size = (uint32_t)asz;
 	rc = 0;
 out:
 	free(raw);

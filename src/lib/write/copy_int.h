@@ -83,6 +83,8 @@ int copy_refuse(struct copy *c, const char *fmt, ...)
  * size they are written at, the largest (-1: refused, or above max). */
 int copy_attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
 		    uint64_t *asz, size_t max);
+/* The first byte of raw[from, len) that is not zero (len: none). */
+size_t copy_attr_nonzero(const uint8_t *raw, size_t len, size_t from);
 /* One attr as written at asz bytes into b: zero-padded, its size field
  * set to asz. */
 void copy_attr_image(const struct copy *c, const uint8_t *raw, size_t len,

@@ -41,9 +41,28 @@ static void rec_header(struct copy *c, uint8_t *b, uint32_t type, uint16_t misc,
 
 /*
  * HEADER_ATTR: perf 6.1 reads the ids after its own 128-byte attr
- * (event.h struct perf_record_header_attr) and counts them from
- * attr.size, so an attr is written at 128 bytes at least.
+ * (event.h struct perf_record_header_attr), so an attr is written at 128
+ * bytes: a smaller one padded, a larger one cut when the bytes past 128
+ * are zero (newer perf finds the ids after attr.size: event.h
+ * perf_record_header_attr_id, so 128 suits both).  --attr-size decides.
  */
+static uint64_t pipe_attr_size(const struct copy *c, const uint8_t **raw,
+			       size_t *len, uint64_t asz)
+{
+	const struct pd_evlist *l = &c->s->evlist;
+
+	if (c->o->attr_size || asz <= PD_ATTR_SIZE_VER7)
+		return asz < PD_ATTR_SIZE_VER7 ? PD_ATTR_SIZE_VER7 : asz;
+	for (uint32_t i = 0; i < l->n; i++)
+		if (copy_attr_nonzero(raw[i], len[i], PD_ATTR_SIZE_VER7) <
+		    len[i])
+			return asz;
+	for (uint32_t i = 0; i < l->n; i++)
+		if (len[i] > PD_ATTR_SIZE_VER7)
+			len[i] = PD_ATTR_SIZE_VER7;
+	return PD_ATTR_SIZE_VER7;
+}
+
 static int write_attrs(struct copy *c)
 {
 	const struct pd_evlist *l = &c->s->evlist;
@@ -59,8 +78,7 @@ static int write_attrs(struct copy *c)
 	}
 	if (copy_attr_bytes(c, raw, len, &asz, sizeof(b) - 8) < 0)
 		goto out;
-	if (asz < PD_ATTR_SIZE_VER7)
-		asz = PD_ATTR_SIZE_VER7;
+	asz = pipe_attr_size(c, raw, len, asz);
 	for (uint32_t i = 0; i < l->n; i++) {
 		uint64_t size = 8 + asz + 8ULL * l->v[i].nids;
 
@@ -80,6 +98,7 @@ static int write_attrs(struct copy *c)
 		}
 	}
 	c->r->nattrs = l->n;
+	c->r->attr_size = (uint32_t)asz;
 	rc = 0;
 out:
 	free(raw);
