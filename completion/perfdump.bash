@@ -32,7 +32,7 @@ _perfdump_cmd_opts() {
 		--symfs --debug-dir --kallsyms --vmlinux --no-demangle --strict-build-ids" ;;
 	diff) echo "--only --profile --offsets -q --brief --symfs --debug-dir
 		--vmlinux --kallsyms --no-demangle --strict-build-ids" ;;
-	copy) echo "-o --output --force --compress --attr-size --event --pid --tid --cpu --time" ;;
+	copy) echo "-o --output --force --compress --attr-size --build-ids --event --pid --tid --cpu --time" ;;
 	esac
 }
 
@@ -96,6 +96,9 @@ _perfdump() {
 		;;
 	--to)
 		words="folded pprof chrome"
+		;;
+	--build-ids)
+		words="all hit"
 		;;
 	--only)
 		# a comma-separated list: complete its last name

@@ -107,7 +107,13 @@ const struct cmd cmd_copy_def = {
 		"                       that refuses larger ones (perf 6.1: "
 		"128); refused\n"
 		"                       when a field past N is "
-		"set\n" FILTER_OPTS_HELP "  -j, --json           write JSON\n"
+		"set\n"
+		"      --build-ids all|hit\n"
+		"                       all (default): every HEADER_BUILD_ID "
+		"entry; hit:\n"
+		"                       only those of the DSOs a written "
+		"sample hits\n" FILTER_OPTS_HELP
+		"  -j, --json           write JSON\n"
 		"  -p, --pretty         write indented JSON\n"
 		"  -h, --help           show this help\n",
 	.setup = CMD_TORN | CMD_FEATURE_DEPS | CMD_EVLIST,
@@ -119,6 +125,7 @@ enum {
 	OPT_FORCE = 256,
 	OPT_COMPRESS,
 	OPT_ATTR_SIZE,
+	OPT_BUILD_IDS,
 	OPT_EVENT, /* in filter_opt's order */
 	OPT_PID,
 	OPT_TID,
@@ -134,6 +141,7 @@ struct copy_cmd {
 	bool pipe;	    /* -o -: pipe mode on standard output */
 	int compress;	    /* --compress's level, 0: none */
 	uint32_t attr_size; /* --attr-size, 0: the recording's */
+	bool build_ids_hit; /* --build-ids hit */
 	struct pd_filter f;
 	bool filtered;
 	struct pd_copy_result res;
@@ -191,6 +199,13 @@ static int handle(int opt, const char *arg, void *ctx)
 	case OPT_FORCE: cc->force = true; return 0;
 	case OPT_COMPRESS: return compress_opt(cc, arg);
 	case OPT_ATTR_SIZE: return attr_size_opt(cc, arg);
+	case OPT_BUILD_IDS:
+		if (strcmp(arg, "all") && strcmp(arg, "hit")) {
+			usage_error("copy: --build-ids %s: all or hit", arg);
+			return -1;
+		}
+		cc->build_ids_hit = !strcmp(arg, "hit");
+		return 0;
 	default:
 		cc->filtered = true;
 		return filter_opt(&cc->f, "copy", opt - OPT_EVENT, arg) ? -1
@@ -238,6 +253,7 @@ static int load(struct cmd_run *r)
 				  .pipe = cc->pipe,
 				  .compress = cc->compress,
 				  .attr_size = cc->attr_size,
+				  .build_ids_hit = cc->build_ids_hit,
 				  .redact = r->o->red ? &red : NULL};
 	const char *path = cc->pipe ? NULL : cc->out;
 	struct pd_outfile out;
@@ -285,6 +301,7 @@ int cmd_copy(struct opts *o, int argc, char **argv)
 		{"force", no_argument, NULL, OPT_FORCE},
 		{"compress", optional_argument, NULL, OPT_COMPRESS},
 		{"attr-size", required_argument, NULL, OPT_ATTR_SIZE},
+		{"build-ids", required_argument, NULL, OPT_BUILD_IDS},
 		{"event", required_argument, NULL, OPT_EVENT},
 		{"pid", required_argument, NULL, OPT_PID},
 		{"tid", required_argument, NULL, OPT_TID},

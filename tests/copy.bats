@@ -192,3 +192,65 @@ setup() {
 	assert_contains "$stderr" "--tid on a stream read as it arrives"
 	[ ! -e "$OUT" ]
 }
+
+# bid_list FILE [-H]: perf buildid-list on FILE (with -H: the DSOs hit)
+bid_list() {
+	perf_run buildid-list -i "$@"
+	assert_status 0
+	sort <<<"$output"
+}
+
+@test "copy --build-ids hit: the BUILD_ID entries perf buildid-list -H lists, no more" {
+	local f want
+	for f in buildid syswide tail-mixed profile/profile-sh; do
+		pdj -j copy --force --build-ids hit testdata/$f.data -o "$OUT"
+		assert_status 0
+		want=$(bid_list testdata/$f.data -H)
+		[ -n "$want" ] || {
+			echo "perf buildid-list -H lists nothing on $f"
+			return 1
+		}
+		assert_eq "$(bid_list "$OUT")" "$want"
+		assert_eq "$(bid_list "$OUT" -H)" "$want"
+		same_script testdata/$f.data "$OUT"
+	done
+	# buildid.data's [vdso] has no sample
+	pdj -j copy --force --build-ids hit testdata/buildid.data -o "$OUT"
+	jq_all '.copy.notes' '["HEADER_BUILD_ID: 4 of 5 entries written, those of the DSOs the written samples hit"]'
+}
+
+@test "copy --build-ids hit --pid: the DSOs of that process's samples, as perf buildid-list -H finds them in the copy" {
+	local a all=$BATS_TEST_TMPDIR/all.data
+	for a in "--pid 25609" "--pid 25344" "--cpu 1" "--time 4021.2,4021.25"; do
+		# shellcheck disable=SC2086
+		"$PERFDUMP" copy --force $a testdata/syswide.data -o "$all" >/dev/null
+		# shellcheck disable=SC2086
+		pd copy --force --build-ids hit $a testdata/syswide.data -o "$OUT"
+		assert_status 0
+		assert_eq "$(bid_list "$OUT")" "$(bid_list "$all" -H)"
+	done
+	# fewer than all: the point of it
+	"$PERFDUMP" copy --force --build-ids hit --pid 25344 testdata/syswide.data -o "$OUT" >/dev/null
+	assert_eq "$(bid_list "$OUT" | wc -l)" 1
+	assert_eq "$(bid_list testdata/syswide.data | wc -l)" 5
+	# --redact on top: the entries hit, redacted (the [vdso] has no hit)
+	pdj -j --redact copy --force --build-ids hit testdata/redact.data -o "$OUT"
+	assert_status 0
+	assert_eq "$(bid_list "$OUT")" "4a5a9b0affb66c437abcd455d2738af879985fa9 [kernel.kallsyms]
+7ebc65e52f2bbea498b4040fa92f7238377aaba9 /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
+93ac61ec5a8eb1396f9fbd350e3169a558528a40 /usr/lib/x86_64-linux-gnu/libc.so.6
+e59f954969893171a6b23be9244b941749e1257f <dir-1>/worker"
+}
+
+@test "copy --build-ids: a pipe-mode recording is refused (it is read a single time); a bad value is a usage error" {
+	pd copy --build-ids hit testdata/pipe.data -o "$OUT"
+	assert_status 3
+	assert_contains "$stderr" "--build-ids hit: a pipe-mode recording is read a single time, as it arrives; copy it to a file first, then copy that"
+	[ ! -e "$OUT" ]
+	pd copy --build-ids some testdata/cpu-clock.data -o "$OUT"
+	assert_status 2
+	assert_contains "$stderr" "copy: --build-ids some: all or hit"
+	# to a pipe, from a file: the HEADER_BUILD_ID records of the hits
+	"$PERFDUMP" copy --build-ids hit testdata/buildid.data -o - >"$OUT"
+	assert_eq "$(bid_list "$OUT")" "$(bid_list testdata/buildid.data -H)"
+}

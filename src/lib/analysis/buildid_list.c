@@ -11,6 +11,7 @@
 #include "lib/analysis/buildid_maps.h"
 #include "lib/session/event.h"
 #include "lib/session/evlist.h"
+#include "lib/session/filter.h"
 #include "lib/format/features.h"
 #include "lib/session/record.h"
 #include "lib/session/sample.h"
@@ -43,6 +44,40 @@ static bool grow_entries(struct pd_bid_list *l)
 	return true;
 }
 
+/* The entry for (build-id, filename) and its hash, or NULL. */
+static struct pd_bid_entry *find_entry(const struct pd_bid_list *l,
+				       const uint8_t *id, uint8_t id_size,
+				       const char *name, size_t name_len,
+				       uint32_t *hash)
+{
+	uint32_t h, pos = 0, i;
+
+	h = pd_fnv1a(name, name_len, pd_fnv1a(id, id_size, PD_FNV_SEED));
+	*hash = h;
+	while ((i = pd_hindex_next(&l->index, h, &pos)) != NO_SLOT) {
+		struct pd_bid_entry *b = &l->v[i];
+
+		if (b->build_id_size == id_size &&
+		    b->filename_len == name_len &&
+		    memcmp(b->build_id, id, id_size) == 0 &&
+		    memcmp(b->filename, name, name_len) == 0)
+			return b;
+	}
+	return NULL;
+}
+
+const struct pd_bid_entry *pd_bid_list_find(const struct pd_bid_list *l,
+					    const uint8_t *id, uint8_t id_size,
+					    const char *name, size_t name_len)
+{
+	uint32_t h;
+
+	if (id_size > PD_BUILD_ID_MAX)
+		id_size = PD_BUILD_ID_MAX;
+	return find_entry(l, id, id_size, name,
+			  pd_bid_dso_name_len(name, name_len), &h);
+}
+
 /*
  * Add (or merge into) the entry for (build-id, filename).  Returns the
  * entry, or NULL when the list is full or out of memory (warned once).
@@ -53,7 +88,7 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 				      size_t name_len, unsigned src,
 				      uint64_t offset, bool *is_new)
 {
-	uint32_t h, pos = 0, i;
+	uint32_t h;
 	struct pd_bid_entry *b;
 
 	*is_new = false;
@@ -61,16 +96,10 @@ static struct pd_bid_entry *add_entry(struct pd_bid_list *l,
 		id_size = PD_BUILD_ID_MAX;
 	/* "[kernel.kallsyms]_text" in MMAP, "[kernel.kallsyms]" elsewhere */
 	name_len = pd_bid_dso_name_len(name, name_len);
-	h = pd_fnv1a(name, name_len, pd_fnv1a(id, id_size, PD_FNV_SEED));
-	while ((i = pd_hindex_next(&l->index, h, &pos)) != NO_SLOT) {
-		b = &l->v[i];
-		if (b->build_id_size == id_size &&
-		    b->filename_len == name_len &&
-		    memcmp(b->build_id, id, id_size) == 0 &&
-		    memcmp(b->filename, name, name_len) == 0) {
-			b->sources |= src;
-			return b;
-		}
+	b = find_entry(l, id, id_size, name, name_len, &h);
+	if (b) {
+		b->sources |= src;
+		return b;
 	}
 	if (l->n >= PD_BID_MAX_ENTRIES || !grow_entries(l) ||
 	    pd_hindex_add(&l->index, h, (uint32_t)l->n) < 0)
@@ -140,7 +169,8 @@ struct walk {
 	struct pd_bid_list *l;
 	struct pd_session *s;
 	struct arena scratch;
-	struct pd_bid_maps *maps; /* with hits */
+	struct pd_bid_maps *maps;	/* with hits */
+	const struct pd_filter *filter; /* the samples counted (NULL: all) */
 	bool cap_warned;
 	/* pipe mode: the records before are in the feature */
 	uint64_t feature_end;
@@ -170,9 +200,12 @@ static void on_sample(struct walk *w, const struct pd_event *ev)
 	bool mapped = false;
 	uint64_t rid;
 
-	w->l->hits.samples++;
 	evsel = pd_record_evsel(s, ev->type, ev->p, ev->size, &rid);
 	pd_parse_sample(s, evsel, ev, &w->scratch, &smp);
+	if (w->filter &&
+	    !pd_filter_passes(w->filter, &smp.common, evsel, PD_REC_SAMPLE))
+		return;
+	w->l->hits.samples++;
 	if ((smp.decoded_type & PD_SAMPLE_IP) &&
 	    (smp.decoded_type & PD_SAMPLE_TID))
 		mapped = pd_bid_maps_sample(w->maps,
@@ -338,8 +371,15 @@ static void attach_hits(struct walk *w)
 int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 		      bool scan_records, bool with_hits)
 {
+	return pd_bid_list_build_hits(l, s, scan_records, with_hits, NULL);
+}
+
+int pd_bid_list_build_hits(struct pd_bid_list *l, struct pd_session *s,
+			   bool scan_records, bool with_hits,
+			   const struct pd_filter *f)
+{
 	static const struct pd_visitor v = {.event = visit};
-	struct walk w = {.l = l, .s = s};
+	struct walk w = {.l = l, .s = s, .filter = f};
 	struct pd_walk_opts o = {
 		.flags = s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0};
 	int rc = 0;

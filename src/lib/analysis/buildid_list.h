@@ -85,6 +85,21 @@ struct pd_bid_list {
 int pd_bid_list_build(struct pd_bid_list *l, struct pd_session *s,
 		      bool scan_records, bool with_hits);
 
+/*
+ * The same, with hits counting only the samples that pass f (the
+ * records command's filter; NULL: every sample), as a copy that keeps
+ * them would hit (copy --build-ids hit).
+ */
+struct pd_filter;
+int pd_bid_list_build_hits(struct pd_bid_list *l, struct pd_session *s,
+			   bool scan_records, bool with_hits,
+			   const struct pd_filter *f);
+
+/* The entry of (build-id, filename), or NULL. */
+const struct pd_bid_entry *pd_bid_list_find(const struct pd_bid_list *l,
+					    const uint8_t *id, uint8_t id_size,
+					    const char *name, size_t name_len);
+
 /* Resolve every entry against the local machine. */
 void pd_bid_list_resolve(struct pd_bid_list *l, const struct pd_bid_where *w);
 

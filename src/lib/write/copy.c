@@ -232,7 +232,10 @@ int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
 		return -1;
 	}
 	copy_keep_init(&c);
-	rc = write_body(&c);
+	rc = copy_bid_init(&c);
+	if (rc == 0)
+		rc = write_body(&c);
+	copy_bid_free(&c);
 	if (pd_out_close(&c.out) < 0 && rc == 0)
 		rc = write_error(&c);
 	copy_z_close(&c);

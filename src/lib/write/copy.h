@@ -78,6 +78,9 @@ struct pd_copy_opts {
 	 * recent and unsupported ABI"): refused when a byte past it is not
 	 * zero */
 	uint32_t attr_size;
+	/* HEADER_BUILD_ID: only the entries of the DSOs that a written
+	 * sample hits (as perf record writes it); false: every entry */
+	bool build_ids_hit;
 };
 
 /* The sizes --attr-size takes, 0-terminated: the published layouts

@@ -297,7 +297,8 @@ static bool redacted_feat(unsigned id)
  */
 static bool redact_feat(struct copy *c, struct feat_out *w)
 {
-	uint8_t *in = feat_load(c, w->f, w->size), *out;
+	uint8_t *loaded = w->bytes ? NULL : feat_load(c, w->f, w->size), *out;
+	const uint8_t *in = w->bytes ? w->bytes : loaded;
 	size_t outlen;
 	int rc;
 
@@ -306,12 +307,21 @@ static bool redact_feat(struct copy *c, struct feat_out *w)
 	if (w->f->id == HEADER_HOSTNAME)
 		copy_redact_host(c, in, w->size);
 	rc = copy_redact_feature(c, w->f, in, w->size, &out, &outlen);
-	free(in);
+	free(loaded);
 	if (rc > 0) {
+		free(w->bytes);
 		w->bytes = out;
 		w->size = outlen;
 	}
 	return rc >= 0;
+}
+
+/* --build-ids hit: BUILD_ID cut to the entries hit (copy_bid.c) */
+static bool bid_feat(struct copy *c, struct feat_out *w)
+{
+	uint8_t *in = feat_load(c, w->f, w->size);
+
+	return !in || copy_bid_keep_hits(c, w, in);
 }
 
 /* The host name, for OSRELEASE, before any feature is redacted. */
@@ -369,6 +379,16 @@ void copy_pick_features(struct copy *c, struct feat_out *want, bool *has)
 			continue;
 		}
 		want[f->id] = (struct feat_out){.f = f, .size = size};
+		if (f->id == HEADER_BUILD_ID && c->bids &&
+		    !bid_feat(c, &want[f->id])) {
+			copy_note(c,
+				  "%s left out: no written sample hits a DSO "
+				  "it names",
+				  name);
+			free(want[f->id].bytes);
+			want[f->id] = (struct feat_out){0};
+			continue;
+		}
 		if (c->o->redact && redacted_feat(f->id) &&
 		    !redact_feat(c, &want[f->id])) {
 			copy_note(c, "%s left out: it could not be redacted",

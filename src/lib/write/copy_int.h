@@ -22,6 +22,7 @@ struct copy_keep {
 };
 
 struct copy_z;
+struct pd_bid_list;
 
 struct copy {
 	struct pd_session *s;
@@ -37,7 +38,8 @@ struct copy {
 	struct copy_z *z;     /* --compress: the batch and the stream */
 	char host[256];	      /* --redact: HOSTNAME's string (host_len) */
 	size_t host_len;
-	uint8_t *rec; /* --redact: a record rewritten (64 KiB) */
+	uint8_t *rec;		  /* --redact: a record rewritten (64 KiB) */
+	struct pd_bid_list *bids; /* --build-ids hit: the DSOs hit */
 };
 
 /* the bytes of c->chunk */
@@ -48,6 +50,9 @@ void copy_note(struct copy *c, const char *fmt, ...)
 
 /* copy_keep.c: set up for c->o->filter (a walk for --tid's process) */
 void copy_keep_init(struct copy *c);
+/* Run fn with its walk's diagnostics dropped: the copy's own walk says
+ * them, once. */
+void copy_quietly(struct copy *c, void (*fn)(struct copy *c));
 /* Is this record written? */
 bool copy_keep_record(struct copy *c, const struct pd_event *ev,
 		      const struct pd_decoded *d);
@@ -105,6 +110,15 @@ const char *copy_feat_name(unsigned id, char *buf, size_t len);
 void copy_pick_features(struct copy *c, struct feat_out *want, bool *has);
 /* Append the bytes of feature id. */
 void copy_write_feature(struct copy *c, unsigned id, const struct feat_out *w);
+
+/* copy_bid.c (--build-ids hit): the DSOs the kept samples hit, found by a
+ * walk before the copy's (0, or -1 refused); freed */
+int copy_bid_init(struct copy *c);
+void copy_bid_free(struct copy *c);
+/* BUILD_ID's bytes in (malloc'd, w's: taken) cut to the entries hit, as
+ * w->bytes; false: none is (the feature left out) */
+struct feat_out;
+bool copy_bid_keep_hits(struct copy *c, struct feat_out *w, uint8_t *in);
 
 /* copy_pipe.c: pipe mode's header, attrs, features, tracing data and
  * build-ids, before the records (perf_event__synthesize_for_pipe). */

@@ -45,6 +45,26 @@ static bool find_pid(void *arg, const struct pd_event *ev,
 	return false;
 }
 
+void copy_quietly(struct copy *c, void (*fn)(struct copy *c))
+{
+	struct pd_diags_mark m = pd_diags_mark(&c->s->diags);
+	pd_diag_hook hook = c->s->diags.hook;
+
+	c->s->diags.hook = NULL;
+	fn(c);
+	c->s->diags.hook = hook;
+	pd_diags_rewind(&c->s->diags, m);
+}
+
+/* --tid: a walk that stops at the thread's first record */
+static void walk_to_tid(struct copy *c)
+{
+	struct pd_walk_opts wo = {.flags = 0};
+	struct pd_visitor v = {.record = find_pid};
+
+	pd_walk(c->s, &wo, &v, c);
+}
+
 void copy_keep_init(struct copy *c)
 {
 	const struct pd_filter *f = c->o->filter;
@@ -59,17 +79,7 @@ void copy_keep_init(struct copy *c)
 		return;
 	}
 	k->tid = f->tid;
-	/* a walk that stops at the thread's first record */
-	struct pd_walk_opts wo = {.flags = 0};
-	struct pd_visitor v = {.record = find_pid};
-	struct pd_diags_mark m = pd_diags_mark(&c->s->diags);
-	pd_diag_hook hook = c->s->diags.hook;
-
-	/* its diagnostics are the copy's walk's: said once, by that one */
-	c->s->diags.hook = NULL;
-	pd_walk(c->s, &wo, &v, c);
-	c->s->diags.hook = hook;
-	pd_diags_rewind(&c->s->diags, m);
+	copy_quietly(c, walk_to_tid);
 }
 
 static bool side_band(uint32_t type)
