@@ -254,6 +254,8 @@ static int load(struct cmd_run *r)
 				  .compress = cc->compress,
 				  .attr_size = cc->attr_size,
 				  .build_ids_hit = cc->build_ids_hit,
+				  .jobs = opts_jobs(r->o),
+				  .batch_bytes = r->o->read.batch_bytes,
 				  .redact = r->o->red ? &red : NULL};
 	const char *path = cc->pipe ? NULL : cc->out;
 	struct pd_outfile out;

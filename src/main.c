@@ -170,8 +170,9 @@ static int run(struct opts *o, int argc, char **argv)
 	int opt, i;
 
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+jpxhV", global_long, NULL)) !=
-	       -1) {
+	/* '+': the options before the command; ':' tells a missing value */
+	while ((opt = getopt_long(argc, argv, "+:jpxhVJ:", global_long,
+				  NULL)) != -1) {
 		if ((i = global_opt(opt, o)) < 0)
 			return EXIT_USAGE;
 		if (i)
@@ -181,6 +182,10 @@ static int run(struct opts *o, int argc, char **argv)
 		case 'V':
 			printf("perfdump %s\n", PERFDUMP_VERSION);
 			return check_stdout(EXIT_SOUND);
+		case ':':
+			usage_error("option '%s' needs a value",
+				    argv[optind - 1]);
+			return EXIT_USAGE;
 		default:
 			usage_error("unknown option '%s'", argv[optind - 1]);
 			return EXIT_USAGE;

@@ -645,7 +645,10 @@ static void t_copy(const uint8_t *data, size_t size)
 				 .redact = size & 1 ? &red : NULL,
 				 /* --attr-size 128: cut where it may be */
 				 .attr_size = size % 5 == 3 ? 128 : 0,
-				 .build_ids_hit = size % 7 == 2};
+				 .build_ids_hit = size % 7 == 2,
+				 /* every record a batch of its own */
+				 .jobs = 2,
+				 .batch_bytes = 1};
 	struct pd_copy_result r;
 	struct rec_seq in = {.no_meta = o.pipe}, out = {.no_meta = o.pipe};
 	uint8_t in_codes[256], out_codes[256];

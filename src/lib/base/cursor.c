@@ -73,10 +73,8 @@ void cur_fail(struct cursor *c, enum pd_code code, const char *what,
 	va_end(ap);
 }
 
-static const uint8_t *take(struct cursor *c, const char *what, size_t n)
+const uint8_t *cur_take_short(struct cursor *c, const char *what, size_t n)
 {
-	const uint8_t *p;
-
 	if (c->failed)
 		return NULL;
 	if (c->len - c->pos < n) {
@@ -84,47 +82,9 @@ static const uint8_t *take(struct cursor *c, const char *what, size_t n)
 			 c->len - c->pos);
 		return NULL;
 	}
-	p = c->buf + c->pos;
+	/* not short after all (a caller's own check) */
 	c->pos += n;
-	return p;
-}
-
-uint8_t cur_u8(struct cursor *c, const char *what)
-{
-	const uint8_t *p = take(c, what, 1);
-
-	return p ? *p : 0;
-}
-
-uint16_t cur_u16(struct cursor *c, const char *what)
-{
-	const uint8_t *p = take(c, what, 2);
-
-	return p ? pd_get16(p, c->swap) : 0;
-}
-
-uint32_t cur_u32(struct cursor *c, const char *what)
-{
-	const uint8_t *p = take(c, what, 4);
-
-	return p ? pd_get32(p, c->swap) : 0;
-}
-
-uint64_t cur_u64(struct cursor *c, const char *what)
-{
-	const uint8_t *p = take(c, what, 8);
-
-	return p ? pd_get64(p, c->swap) : 0;
-}
-
-const uint8_t *cur_bytes(struct cursor *c, const char *what, size_t n)
-{
-	return take(c, what, n);
-}
-
-bool cur_skip(struct cursor *c, const char *what, size_t n)
-{
-	return take(c, what, n) != NULL;
+	return c->buf + c->pos - n;
 }
 
 bool cur_check_count(struct cursor *c, const char *what, uint64_t count,
@@ -150,7 +110,7 @@ struct cursor cur_sub(struct cursor *c, const char *what, size_t n)
 {
 	struct cursor sub;
 	uint64_t off = cur_off(c);
-	const uint8_t *p = take(c, what, n);
+	const uint8_t *p = cur_take(c, what, n);
 
 	cur_init(&sub, p, p ? n : 0, off, c->swap, c->diags, c->ctx, c->where);
 	sub.need_code = c->need_code;
@@ -196,7 +156,7 @@ struct pd_str cur_hstring(struct cursor *c, const char *what)
 			 cur_left(c));
 		return (struct pd_str){0};
 	}
-	p = take(c, what, len);
+	p = cur_take(c, what, len);
 	return str_in(c, what, p, len, off, true);
 }
 
@@ -204,7 +164,7 @@ struct pd_str cur_fixed_string(struct cursor *c, const char *what, size_t n)
 {
 	uint64_t off = cur_off(c);
 
-	return str_in(c, what, take(c, what, n), n, off, false);
+	return str_in(c, what, cur_take(c, what, n), n, off, false);
 }
 
 struct pd_str cur_cstring(struct cursor *c, const char *what)

@@ -73,18 +73,37 @@ enum pd_code cur_bad_code(const struct cursor *c);
 void cur_fail(struct cursor *c, enum pd_code code, const char *what,
 	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-uint8_t cur_u8(struct cursor *c, const char *what);
-uint16_t cur_u16(struct cursor *c, const char *what);
-uint32_t cur_u32(struct cursor *c, const char *what);
-uint64_t cur_u64(struct cursor *c, const char *what);
-static inline int32_t cur_s32(struct cursor *c, const char *what)
+/* cur_take's failure: the short read said, the cursor failed; NULL. */
+const uint8_t *cur_take_short(struct cursor *c, const char *what, size_t n);
+
+/*
+ * The next n bytes in place, the cursor past them; NULL (the cursor
+ * failed, the short read said) when fewer are left.  Inline: every fixed
+ * field of every record goes through it.
+ */
+static inline const uint8_t *cur_take(struct cursor *c, const char *what,
+				      size_t n)
 {
-	return (int32_t)cur_u32(c, what);
+	const uint8_t *p;
+
+	if (c->failed || c->len - c->pos < n)
+		return cur_take_short(c, what, n);
+	p = c->buf + c->pos;
+	c->pos += n;
+	return p;
 }
 
 /* n raw bytes, returned in place (never swapped); NULL on failure. */
-const uint8_t *cur_bytes(struct cursor *c, const char *what, size_t n);
-bool cur_skip(struct cursor *c, const char *what, size_t n);
+static inline const uint8_t *cur_bytes(struct cursor *c, const char *what,
+				       size_t n)
+{
+	return cur_take(c, what, n);
+}
+
+static inline bool cur_skip(struct cursor *c, const char *what, size_t n)
+{
+	return cur_take(c, what, n) != NULL;
+}
 
 /*
  * Check that `count` elements of at least `elem_size` bytes each can fit in
@@ -138,6 +157,40 @@ static inline uint64_t pd_get64(const void *p, bool swap)
 
 	memcpy(&v, p, sizeof(v));
 	return swap ? __builtin_bswap64(v) : v;
+}
+
+/* The next field, in the producer's byte order (0 when short). */
+static inline uint8_t cur_u8(struct cursor *c, const char *what)
+{
+	const uint8_t *p = cur_take(c, what, 1);
+
+	return p ? *p : 0;
+}
+
+static inline uint16_t cur_u16(struct cursor *c, const char *what)
+{
+	const uint8_t *p = cur_take(c, what, 2);
+
+	return p ? pd_get16(p, c->swap) : 0;
+}
+
+static inline uint32_t cur_u32(struct cursor *c, const char *what)
+{
+	const uint8_t *p = cur_take(c, what, 4);
+
+	return p ? pd_get32(p, c->swap) : 0;
+}
+
+static inline uint64_t cur_u64(struct cursor *c, const char *what)
+{
+	const uint8_t *p = cur_take(c, what, 8);
+
+	return p ? pd_get64(p, c->swap) : 0;
+}
+
+static inline int32_t cur_s32(struct cursor *c, const char *what)
+{
+	return (int32_t)cur_u32(c, what);
 }
 
 /* ... and for code that writes (the perf.data writer, src/lib/write). */

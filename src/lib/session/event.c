@@ -23,9 +23,9 @@ static void decode_tracepoint(struct pd_session *s, struct pd_decoded *d,
 		d->smp.tp.ev = pd_tp_event_of(s, d->evsel);
 }
 
-void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
-		     struct arena *scratch, unsigned tp_want,
-		     struct pd_decoded *d)
+static void decode(struct pd_session *s, const struct pd_event *ev,
+		   struct arena *scratch, unsigned tp_want,
+		   struct pd_decoded *d)
 {
 	d->evsel = NULL;
 	d->rid = 0;
@@ -60,6 +60,16 @@ void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
 		}
 	}
 	pd_parse_record(s, ev, d->id.trailer_size, scratch, &d->rec);
+}
+
+void pd_decode_event(struct pd_session *s, const struct pd_event *ev,
+		     struct arena *scratch, unsigned tp_want,
+		     struct pd_decoded *d)
+{
+	size_t nerr = s->diags.nerr;
+
+	decode(s, ev, scratch, tp_want, d);
+	d->errors = s->diags.nerr != nerr;
 }
 
 bool pd_event_time(struct pd_session *s, const struct pd_event *ev, uint64_t *t)

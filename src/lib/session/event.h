@@ -20,9 +20,10 @@ struct pd_decoded {
 	const struct pd_evsel *evsel; /* NULL: none, or its id is unknown */
 	uint64_t rid;		      /* the id that chose it (0: none) */
 	bool trailer_short;	      /* too small for its sample_id trailer */
-	struct pd_sample_id id;	      /* a sample's fields, or the trailer */
-	struct pd_sample smp;	      /* type 9 */
-	struct pd_record rec;	      /* any other type */
+	bool errors; /* decoding it said an error (into the session's diags) */
+	struct pd_sample_id id; /* a sample's fields, or the trailer */
+	struct pd_sample smp;	/* type 9 */
+	struct pd_record rec;	/* any other type */
 };
 
 /*

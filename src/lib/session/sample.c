@@ -92,16 +92,24 @@ static uint64_t *u64_array(struct sctx *x, const char *what, uint64_t n,
 {
 	uint64_t *v;
 
+	const uint8_t *p;
+
 	*got = 0;
 	if (!n || !cur_check_count(&x->c, what, n, 8))
 		return NULL;
-	v = alloc_n(x, n, sizeof(*v), what);
-	for (uint64_t i = 0; v && i < n; i++) {
-		v[i] = cur_u64(&x->c, what);
-		if (!cur_ok(&x->c))
-			break;
-		*got = (uint32_t)(i + 1);
+	/* every value is written: no zeroing (alloc_n's calloc) */
+	v = arena_alloc(x->scratch, (size_t)n * sizeof(*v));
+	if (!v) {
+		alloc_n(x, n, sizeof(*v), what); /* says it, fails the cursor */
+		return NULL;
 	}
+	/* the count passed the check: the n values are there */
+	p = cur_bytes(&x->c, what, (size_t)n * 8);
+	if (!p)
+		return v;
+	for (uint64_t i = 0; i < n; i++)
+		v[i] = pd_get64(p + 8 * i, x->c.swap);
+	*got = (uint32_t)n;
 	return v;
 }
 

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "lib/session/evlist.h"
+#include "lib/base/strbuf.h"
+#include "lib/format/frame.h"
 #include "lib/session/walk.h"
 #include "lib/tracepoint/tracepoint.h"
 #include "lib/write/copy_int.h"
@@ -48,26 +50,149 @@ static bool unknown_id(const struct copy *c, const struct pd_event *ev,
 	return ev->type < PD_REC_USER_START && !d->evsel && c->s->evlist.n;
 }
 
-/* ev, its bytes p[0..len) (ev's own, or rewritten by --redact) */
-static void write_record(struct copy *c, const struct pd_event *ev,
-			 const uint8_t *p, size_t len)
+/*
+ * A record of this type without a payload: the kernel's records go into
+ * --compress's batches; perf's own between them, as perf record writes
+ * them.
+ */
+static void write_bytes(struct copy *c, uint32_t type, const uint8_t *p,
+			size_t len)
 {
-	/* the kernel's records go into --compress's batches; perf's own
-	 * and a payload's record between them, as perf record writes them */
-	if (ev->type < PD_REC_USER_START && !ev->payload) {
+	if (type < PD_REC_USER_START) {
 		copy_data(c, p, len);
 		return;
 	}
 	copy_z_flush(c);
 	pd_out_write(&c->out, p, len);
-	if (!ev->payload)
+}
+
+/* ev, its bytes p[0..len) (ev's own, or rewritten by --redact) */
+static void write_record(struct copy *c, const struct pd_event *ev,
+			 const uint8_t *p, size_t len)
+{
+	if (!ev->payload) {
+		write_bytes(c, ev->type, p, len);
 		return;
+	}
+	/* a payload's record stands apart from the batches */
+	copy_z_flush(c);
+	pd_out_write(&c->out, p, len);
 	if (ev->payload_bytes)
 		pd_out_write(&c->out, ev->payload_bytes, ev->payload);
 	else
 		copy_input_range(c, ev->payload_offset, ev->payload);
 	if (ev->type == PD_REC_AUXTRACE)
 		c->aux_data = true;
+}
+
+/*
+ * A record perfdump finds an error in (its decoding said one) is not
+ * written: perf would stop at it, or read it wrong.  Nor is one whose
+ * payload cannot be copied, or a kernel record whose id names no attr.
+ */
+static bool damaged(const struct copy *c, const struct pd_event *ev,
+		    const struct pd_decoded *d)
+{
+	return d->errors || !payload_there(c, ev) || unknown_id(c, ev, d);
+}
+
+/* A record written: the counts, and the samples' first and last time. */
+static void count_written(struct pd_copy_result *r, const struct pd_event *ev,
+			  const struct pd_decoded *d)
+{
+	r->records_written++;
+	if (ev->type != PD_REC_SAMPLE)
+		return;
+	r->samples_written++;
+	if (d->id.has_time) {
+		if (!r->has_time || d->id.time < r->first_time)
+			r->first_time = d->id.time;
+		if (!r->has_time || d->id.time > r->last_time)
+			r->last_time = d->id.time;
+		r->has_time = true;
+	}
+}
+
+/* ---- --jobs: the kernel's records checked on worker threads ------------ */
+
+/*
+ * A batch's share of the copy (walk.h pd_par_visitor): the records a
+ * worker found whole and kept, their bytes in order, and its counts;
+ * written and added up on the caller's thread, batch after batch, so the
+ * copy is the one thread's byte for byte.  perf's own records (type 64
+ * and up) go by copy_record, on the caller's thread, in their place.
+ */
+struct copy_batch {
+	const struct copy *c;
+	struct strbuf bytes;
+	struct pd_copy_result r; /* the counts and times only */
+};
+
+static void *batch_fork(void *arg)
+{
+	struct copy_batch *b = calloc(1, sizeof(*b));
+
+	if (b)
+		b->c = arg;
+	return b;
+}
+
+static void batch_record(void *ctx, const struct pd_event *ev,
+			 const struct pd_decoded *d)
+{
+	struct copy_batch *b = ctx;
+
+	b->r.records_read++;
+	if (damaged(b->c, ev, d)) {
+		b->r.records_damaged++;
+		return;
+	}
+	if (!copy_keep_record((struct copy *)b->c, ev, d))
+		return;
+	strbuf_put(&b->bytes, (const char *)ev->p, ev->size);
+	count_written(&b->r, ev, d);
+}
+
+static void batch_flush(void *arg, void *ctx)
+{
+	struct copy *c = arg;
+	struct copy_batch *b = ctx;
+	struct pd_copy_result *r = c->r;
+	const uint8_t *p = (const uint8_t *)b->bytes.p;
+	const uint8_t *end = p ? p + b->bytes.len : p;
+	struct pd_frame fr;
+
+	if (b->bytes.oom)
+		c->out.err = ENOMEM;
+	/* one record at a time: --compress's batches hold whole records
+	 * (and FINISHED_ROUND, which batches carry, stands apart) */
+	while (p < end && pd_frame(p, end, c->swap, &fr) == PD_FRAME_WHOLE) {
+		write_bytes(c, fr.type, p, fr.size);
+		p += fr.size;
+	}
+	r->records_read += b->r.records_read;
+	r->records_damaged += b->r.records_damaged;
+	r->records_written += b->r.records_written;
+	r->samples_written += b->r.samples_written;
+	if (b->r.has_time) {
+		if (!r->has_time || b->r.first_time < r->first_time)
+			r->first_time = b->r.first_time;
+		if (!r->has_time || b->r.last_time > r->last_time)
+			r->last_time = b->r.last_time;
+		r->has_time = true;
+	}
+	b->bytes.len = 0;
+	b->bytes.oom = false;
+	b->r = (struct pd_copy_result){0};
+}
+
+static void batch_join(void *arg, void *ctx)
+{
+	struct copy_batch *b = ctx;
+
+	(void)arg;
+	free(b->bytes.p);
+	free(b);
 }
 
 static bool copy_record(void *arg, const struct pd_event *ev,
@@ -79,11 +204,7 @@ static bool copy_record(void *arg, const struct pd_event *ev,
 	size_t size = ev->size;
 
 	r->records_read++;
-	/* a record perfdump finds an error in is not written: perf would
-	 * stop at it, or read it wrong */
-	if (c->s->diags.nerr != c->nerr_seen || !payload_there(c, ev) ||
-	    unknown_id(c, ev, d)) {
-		c->nerr_seen = c->s->diags.nerr;
+	if (damaged(c, ev, d)) {
 		r->records_damaged++;
 		return !c->out.err;
 	}
@@ -101,17 +222,7 @@ static bool copy_record(void *arg, const struct pd_event *ev,
 		size = rc > 0 ? len : size;
 	}
 	write_record(c, ev, p, size);
-	r->records_written++;
-	if (ev->type == PD_REC_SAMPLE) {
-		r->samples_written++;
-		if (d->id.has_time) {
-			if (!r->has_time || d->id.time < r->first_time)
-				r->first_time = d->id.time;
-			if (!r->has_time || d->id.time > r->last_time)
-				r->last_time = d->id.time;
-			r->has_time = true;
-		}
-	}
+	count_written(r, ev, d);
 	return !c->out.err;
 }
 
@@ -131,8 +242,13 @@ static int write_body(struct copy *c)
 		.flags = s->mode == PD_MODE_PIPE ? PD_WALK_PAYLOADS : 0,
 		/* --redact: a tracepoint's string fields (copy_redact.c) */
 		.tp_want = c->o->redact ? PD_TP_FIELDS : 0,
+		/* the redactor keeps state (its tokens, in order): one thread */
+		.jobs = c->o->redact ? 1 : c->o->jobs,
+		.batch_bytes = c->o->batch_bytes,
 	};
-	struct pd_visitor v = {.record = copy_record};
+	static const struct pd_par_visitor par = {batch_fork, batch_record,
+						  batch_flush, batch_join};
+	struct pd_visitor v = {.record = copy_record, .par = &par};
 	uint64_t attrs_off = 0, attr_size = 0;
 
 	/* a --threads directory: its data.N files merged in time order,
@@ -149,7 +265,6 @@ static int write_body(struct copy *c)
 			return -1;
 	}
 	c->r->data_offset = c->out.off;
-	c->nerr_seen = s->diags.nerr;
 	if (pd_walk(s, &wo, &v, c) < 0) {
 		c->r->err = ENOMEM;
 		snprintf(c->r->why, sizeof(c->r->why), "out of memory");

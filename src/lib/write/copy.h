@@ -81,6 +81,10 @@ struct pd_copy_opts {
 	/* HEADER_BUILD_ID: only the entries of the DSOs that a written
 	 * sample hits (as perf record writes it); false: every entry */
 	bool build_ids_hit;
+	/* > 1: the kernel's records checked on this many threads (walk.h:
+	 * the copy is the same byte for byte; --redact: one thread) */
+	unsigned jobs;
+	size_t batch_bytes; /* a batch's records (0: the walk's default) */
 };
 
 /* The sizes --attr-size takes, 0-terminated: the published layouts

@@ -31,7 +31,6 @@ struct copy {
 	struct pd_out out;
 	bool swap;
 	struct copy_keep keep;
-	size_t nerr_seen;     /* s->diags.nerr after the last record */
 	bool aux_data;	      /* an AUXTRACE record was written */
 	uint8_t *chunk;	      /* payloads and sections read from the input */
 	uint64_t features[4]; /* the bitmap written */

@@ -1,0 +1,112 @@
+#!/usr/bin/env bats
+# copy on several threads (-J/--jobs N, walk.h pd_par_visitor): the
+# kernel's records are decoded and checked on worker threads, and written
+# in order on the caller's, so the copy is byte for byte the one of
+# --jobs 1: the file written, the document, stderr and the exit status.
+# PERFDUMP_BATCH_BYTES=1 makes every record its own batch.
+#
+# Under ThreadSanitizer: PERFDUMP=build-tsan/perfdump
+# TSAN_OPTIONS=halt_on_error=1 bats tests/copy-parallel.bats
+
+load helpers
+# bats file_tags=asan
+
+setup_file() {
+	python3 scripts/gen-readerdata.py "$BATS_FILE_TMPDIR/big" >/dev/null
+}
+
+# copy_as_one JOBS FILES -- ARGS...: `copy ARGS FILE -o OUT` with --jobs 1
+# and with each of JOBS: the same OUT, stdout (but for OUT's name), stderr
+# and exit status, for every file.  Says which differ.
+copy_as_one() {
+	local jobs=$1 f j bad=0 t=$BATS_TEST_TMPDIR
+	local -a files=()
+	shift
+	while [ "$1" != -- ]; do
+		files+=("$1")
+		shift
+	done
+	shift
+	mkdir -p "$t/1" "$t/j"
+	for f in "${files[@]}"; do
+		local s1=0 sj=0
+		rm -f "$t/1/out.data"
+		# the same name in two directories: what names OUT (its
+		# redacted token too) says the same
+		"$PERFDUMP" --jobs 1 copy "$@" "$f" -o "$t/1/out.data" \
+			>"$t/one.out" 2>"$t/one.err" || s1=$?
+		sed -i "s|$t/1/|OUT/|" "$t/one.out" "$t/one.err"
+		for j in $jobs; do
+			sj=0
+			rm -f "$t/j/out.data"
+			"$PERFDUMP" --jobs "$j" copy "$@" "$f" -o "$t/j/out.data" \
+				>"$t/par.out" 2>"$t/par.err" || sj=$?
+			sed -i "s|$t/j/|OUT/|" "$t/par.out" "$t/par.err"
+			if [ "$s1" != "$sj" ] || ! cmp -s "$t/one.out" "$t/par.out" ||
+				! cmp -s "$t/one.err" "$t/par.err" ||
+				{ [ -e "$t/1/out.data" ] && ! cmp -s "$t/1/out.data" "$t/j/out.data"; }; then
+				echo "differs: $f --jobs $j $* (status $s1 vs $sj)"
+				diff "$t/one.out" "$t/par.out" | cut -c1-200 | head -3
+				diff "$t/one.err" "$t/par.err" | cut -c1-200 | head -3
+				bad=$((bad + 1))
+				[ "$bad" -lt 3 ] || return 1
+			fi
+			[ "$sj" -lt 128 ] || { echo "signal: $f --jobs $j $*"; bad=$((bad + 1)); }
+		done
+	done
+	[ "$bad" = 0 ]
+}
+
+FIXTURES="testdata/*.data testdata/synthetic/*.data testdata/profile/*.data"
+
+@test "copy --jobs: every fixture, one record a batch: --jobs 2, 3, 4 write the copy --jobs 1 writes" {
+	export PERFDUMP_BATCH_BYTES=1
+	# shellcheck disable=SC2086
+	copy_as_one "2 3 4" $FIXTURES -- -j
+}
+
+@test "copy --jobs: with filters, --compress, --attr-size and --build-ids hit, as --jobs 1" {
+	export PERFDUMP_BATCH_BYTES=1
+	copy_as_one "2 3" testdata/syswide.data testdata/tracepoint.data \
+		testdata/group.data testdata/cpu-clock.data -- --pid 25609
+	copy_as_one "2" testdata/syswide.data testdata/group.data -- --event task-clock --cpu 1
+	copy_as_one "2" testdata/syswide.data testdata/cpu-clock.data -- --time 0,4021.25
+	copy_as_one "2 4" testdata/zstd.data testdata/callgraph.data -- --compress
+	copy_as_one "3" testdata/cpu-clock.data -- --attr-size 120
+	copy_as_one "2" testdata/syswide.data -- --build-ids hit --tid 25609
+}
+
+@test "copy --jobs: the generated files (records cut across chunks, containers, damage) and every corpus file" {
+	local big=$BATS_FILE_TMPDIR/big
+	PERFDUMP_BATCH_BYTES=1 copy_as_one "2 3" "$big"/*.data -- -j
+	copy_as_one "2" "$big"/*.data -- -j
+	need_corpus
+	PERFDUMP_BATCH_BYTES=1 copy_as_one "3" "$CORPUS"/*/* -- -j
+}
+
+@test "copy --jobs: --redact and a pipe output stay serial and say the same" {
+	export PERFDUMP_BATCH_BYTES=1
+	copy_as_one "2" testdata/redact.data testdata/syswide.data -- --redact
+	local one=$BATS_TEST_TMPDIR/one.pipe par=$BATS_TEST_TMPDIR/par.pipe
+	"$PERFDUMP" --jobs 1 copy testdata/syswide.data -o - >"$one"
+	"$PERFDUMP" --jobs 3 copy testdata/syswide.data -o - >"$par"
+	cmp "$one" "$par"
+}
+
+@test "copy --jobs: worker threads start for --jobs 2, not for --jobs 1 or --redact; -J before the command" {
+	command -v strace >/dev/null || skip "no strace"
+	local out=$BATS_TEST_TMPDIR/out.data n
+	n=$(PERFDUMP_BATCH_BYTES=1 strace -f -e trace=clone,clone3 "$PERFDUMP" -J 2 copy --force \
+		testdata/syswide.data -o "$out" 2>&1 >/dev/null | grep -c 'clone3\?(' || true)
+	[ "$n" -ge 2 ] || { echo "-J 2: $n threads made"; return 1; }
+	n=$(PERFDUMP_BATCH_BYTES=1 strace -f -e trace=clone,clone3 "$PERFDUMP" -J 1 copy --force \
+		testdata/syswide.data -o "$out" 2>&1 >/dev/null | grep -c 'clone3\?(' || true)
+	assert_eq "$n" 0
+	n=$(PERFDUMP_BATCH_BYTES=1 strace -f -e trace=clone,clone3 "$PERFDUMP" --redact -J 2 copy --force \
+		testdata/syswide.data -o "$out" 2>&1 >/dev/null | grep -c 'clone3\?(' || true)
+	assert_eq "$n" 0
+	pd -J
+	assert_status 2
+	assert_eq "$stderr" "perfdump: option '-J' needs a value
+Try 'perfdump --help'."
+}
