@@ -112,7 +112,11 @@ const struct cmd cmd_copy_def = {
 		"                       all (default): every HEADER_BUILD_ID "
 		"entry; hit:\n"
 		"                       only those of the DSOs a written "
-		"sample hits\n" FILTER_OPTS_HELP
+		"sample hits\n"
+		"  -J, --jobs N         decode and check the records on N "
+		"threads (the\n"
+		"                       same copy; --redact: one "
+		"thread)\n" FILTER_OPTS_HELP
 		"  -j, --json           write JSON\n"
 		"  -p, --pretty         write indented JSON\n"
 		"  -h, --help           show this help\n",
