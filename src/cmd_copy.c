@@ -337,6 +337,13 @@ int cmd_copy(struct opts *o, int argc, char **argv)
 		/* the copy is standard output: no document beside it */
 		struct cmd def = cmd_copy_def;
 
+		/* perfdump copy F -o - >> F would read what it writes */
+		if (pd_outfile_check(NULL, (const char *const *)o->files, 1,
+				     err, sizeof(err)) != PD_OUT_OK) {
+			fprintf(stderr, "perfdump: copy: %s\n", err);
+			return EXIT_USAGE;
+		}
+
 		def.setup |= CMD_OWN_OUTPUT;
 		cc.pipe = true;
 		return cmd_run(&def, o, &cc);

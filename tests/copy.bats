@@ -122,8 +122,8 @@ setup() {
 	assert_eq "$output" "$OUT: sound"
 }
 
-@test "copy: OUT is never FILE: the same path, a hard link, a symbolic link; FILE unchanged" {
-	local d=$BATS_TEST_TMPDIR o
+@test "copy: OUT is never FILE: the same path, a hard link, a symbolic link, -o - >> FILE; FILE unchanged" {
+	local d=$BATS_TEST_TMPDIR o s
 	cp testdata/cpu-clock.data "$d/in.data"
 	ln "$d/in.data" "$d/hard.data"
 	ln -s in.data "$d/sym.data"
@@ -135,6 +135,13 @@ setup() {
 	done
 	[ -L "$d/sym.data" ]
 	assert_eq "$(find "$d" -maxdepth 1 -name '.perfdump-*')" ""
+	# -o - with standard output appending to FILE (or a link to it)
+	for o in in.data hard.data; do
+		"$PERFDUMP" copy "$d/in.data" -o - >>"$d/$o" 2>"$d/err" && s=0 || s=$?
+		assert_eq "$s" 2
+		assert_eq "$(cat "$d/err")" "perfdump: copy: standard output is the input '$d/in.data': an output never replaces its input"
+		cmp testdata/cpu-clock.data "$d/in.data"
+	done
 }
 
 @test "copy: a copy that fails leaves an existing OUT as it was, and no temporary file" {

@@ -31,8 +31,11 @@ int pd_outfile_check(const char *path, const char *const *inputs, int n,
 		     char *err, size_t errlen)
 {
 	struct stat out, dir, in;
-	bool have_out = stat(path, &out) == 0;
-	char *d = dir_of(path);
+	/* standard output: a file it appends to (>> FILE) is one too */
+	bool have_out =
+		path ? stat(path, &out) == 0
+		     : fstat(STDOUT_FILENO, &out) == 0 && S_ISREG(out.st_mode);
+	char *d = path ? dir_of(path) : NULL;
 	bool have_dir = d && stat(d, &dir) == 0;
 
 	free(d);
@@ -46,9 +49,11 @@ int pd_outfile_check(const char *path, const char *const *inputs, int n,
 		if ((have_out && same(&out, &in)) ||
 		    (S_ISDIR(in.st_mode) && have_dir && same(&dir, &in))) {
 			snprintf(err, errlen,
-				 "'%s' is the input %s%s%s: an output never "
+				 "%s%s%s is the input %s%s%s: an output never "
 				 "replaces its input",
-				 path, strcmp(name, "-") ? "'" : "",
+				 path ? "'" : "",
+				 path ? path : "standard output",
+				 path ? "'" : "", strcmp(name, "-") ? "'" : "",
 				 strcmp(name, "-") ? name : "(standard input)",
 				 strcmp(name, "-") ? "'" : "");
 			return PD_OUT_SAME;

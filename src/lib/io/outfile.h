@@ -32,8 +32,9 @@ enum {
 };
 
 /*
- * Is path (the output) one of the n inputs ("-": standard input)?  Only
- * existing files are compared.  Returns PD_OUT_OK or PD_OUT_SAME (err:
+ * Is path (the output; NULL: standard output, when it is a regular file)
+ * one of the n inputs ("-": standard input)?  Only existing files are
+ * compared.  Returns PD_OUT_OK or PD_OUT_SAME (err:
  * which input).
  */
 int pd_outfile_check(const char *path, const char *const *inputs, int n,
