@@ -46,6 +46,20 @@ setup() {
 	jq_all '[.features[].name] | index("COMPRESSED")' 'null'
 }
 
+@test "copy: a pipe's tracing data is the file's feature without the record's padding" {
+	local a
+	pdj -j features testdata/tp-pipe.data
+	jq_all '.features[] | select(.name == "TRACING_DATA") | [.size, .blob_size]' '[6912,6907]'
+	for a in "" --redact; do
+		# shellcheck disable=SC2086
+		pdj -j $a copy --force testdata/tp-pipe.data -o "$OUT"
+		assert_status 0
+		pdj -j features "$OUT"
+		jq_all '.features[] | select(.name == "TRACING_DATA") | [.size, .blob_size, (.unparsed_bytes // 0), .complete]' '[6907,6907,0,true]'
+		same_script testdata/tp-pipe.data "$OUT"
+	done
+}
+
 @test "copy: SAMPLE_TIME is the first and last sample written" {
 	pdj -j copy --time 1661.9,1661.95 testdata/killed-u.data -o "$OUT"
 	assert_status 1

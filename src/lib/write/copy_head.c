@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "lib/format/attr.h"
+#include "lib/format/feat_meta.h"
 #include "lib/format/features.h"
 #include "lib/session/evlist.h"
 #include "lib/write/copy_int.h"
@@ -275,11 +276,15 @@ static uint8_t *feat_load(struct copy *c, const struct pd_feature *f,
 		}
 		return b;
 	}
-	for (size_t i = 0; i < f->nparts; i++) {
-		if (!f->parts[i].size)
+	/* size: the parts' bytes, or fewer (blob_size) */
+	for (size_t i = 0; i < f->nparts && at < size; i++) {
+		uint64_t n = f->parts[i].size;
+
+		if (!n)
 			continue; /* an empty part has no bytes */
-		memcpy(b + at, f->parts[i].bytes, f->parts[i].size);
-		at += f->parts[i].size;
+		n = n < size - at ? n : size - at;
+		memcpy(b + at, f->parts[i].bytes, n);
+		at += n;
 	}
 	return b;
 }
@@ -341,6 +346,21 @@ static void find_host(struct copy *c)
 	}
 }
 
+/*
+ * A pipe's HEADER_TRACING_DATA record pads the blob to 8 bytes
+ * (synthetic-events.c perf_event__synthesize_tracing_data); the feature
+ * section is the blob (header.c write_tracing_data), so the padding stays
+ * behind.
+ */
+static uint64_t blob_size(const struct pd_feature *f, uint64_t size)
+{
+	const struct feat_tracing_data *m = f->model;
+
+	if (f->src != PD_FSRC_TRACING_RECORD || !m || m->size > size)
+		return size;
+	return m->size;
+}
+
 void copy_pick_features(struct copy *c, struct feat_out *want, bool *has)
 {
 	const struct pd_session *s = c->s;
@@ -378,7 +398,8 @@ void copy_pick_features(struct copy *c, struct feat_out *want, bool *has)
 			copy_note(c, "%s left out: damaged", name);
 			continue;
 		}
-		want[f->id] = (struct feat_out){.f = f, .size = size};
+		want[f->id] =
+			(struct feat_out){.f = f, .size = blob_size(f, size)};
 		if (f->id == HEADER_BUILD_ID && c->bids &&
 		    !bid_feat(c, &want[f->id])) {
 			copy_note(c,
@@ -454,8 +475,13 @@ void copy_write_feature(struct copy *c, unsigned id, const struct feat_out *w)
 		copy_input_range(c, f->parts[0].offset, f->parts[0].size);
 		return;
 	}
-	for (size_t i = 0; i < f->nparts; i++)
-		pd_out_write(&c->out, f->parts[i].bytes, f->parts[i].size);
+	/* w->size: all of the parts' bytes, or fewer (blob_size) */
+	for (size_t i = 0, left = w->size; i < f->nparts && left; i++) {
+		size_t n = f->parts[i].size < left ? f->parts[i].size : left;
+
+		pd_out_write(&c->out, f->parts[i].bytes, n);
+		left -= n;
+	}
 }
 
 void copy_write_features(struct copy *c)
