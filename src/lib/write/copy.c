@@ -96,6 +96,16 @@ static bool damaged(const struct copy *c, const struct pd_event *ev,
 	return d->errors || !payload_there(c, ev) || unknown_id(c, ev, d);
 }
 
+/* Samples written from first to last: r's first and last time. */
+static void add_span(struct pd_copy_result *r, uint64_t first, uint64_t last)
+{
+	if (!r->has_time || first < r->first_time)
+		r->first_time = first;
+	if (!r->has_time || last > r->last_time)
+		r->last_time = last;
+	r->has_time = true;
+}
+
 /* A record written: the counts, and the samples' first and last time. */
 static void count_written(struct pd_copy_result *r, const struct pd_event *ev,
 			  const struct pd_decoded *d)
@@ -104,13 +114,8 @@ static void count_written(struct pd_copy_result *r, const struct pd_event *ev,
 	if (ev->type != PD_REC_SAMPLE)
 		return;
 	r->samples_written++;
-	if (d->id.has_time) {
-		if (!r->has_time || d->id.time < r->first_time)
-			r->first_time = d->id.time;
-		if (!r->has_time || d->id.time > r->last_time)
-			r->last_time = d->id.time;
-		r->has_time = true;
-	}
+	if (d->id.has_time)
+		add_span(r, d->id.time, d->id.time);
 }
 
 /* ---- --jobs: the kernel's records checked on worker threads ------------ */
@@ -174,13 +179,8 @@ static void batch_flush(void *arg, void *ctx)
 	r->records_damaged += b->r.records_damaged;
 	r->records_written += b->r.records_written;
 	r->samples_written += b->r.samples_written;
-	if (b->r.has_time) {
-		if (!r->has_time || b->r.first_time < r->first_time)
-			r->first_time = b->r.first_time;
-		if (!r->has_time || b->r.last_time > r->last_time)
-			r->last_time = b->r.last_time;
-		r->has_time = true;
-	}
+	if (b->r.has_time)
+		add_span(r, b->r.first_time, b->r.last_time);
 	b->bytes.len = 0;
 	b->bytes.oom = false;
 	b->r = (struct pd_copy_result){0};
