@@ -110,7 +110,9 @@ int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size)
 	}
 	if (copy_attr_bytes(c, raw, len, &asz, sizeof(b) - 16) < 0)
 		goto out;
-	for (uint32_t i = 0; i < l->n; i++) {
+	for (uint32_t k = 0; k < copy_nevsels(c); k++) {
+		uint32_t i = copy_evsel_at(c, k);
+
 		ids_off[i] = c->out.off;
 		for (uint32_t j = 0; j < l->v[i].nids; j++) {
 			pd_put64(b, l->v[i].ids[j], c->swap);
@@ -118,14 +120,16 @@ int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size)
 		}
 	}
 	*attrs_off = c->out.off;
-	for (uint32_t i = 0; i < l->n; i++) {
+	for (uint32_t k = 0; k < copy_nevsels(c); k++) {
+		uint32_t i = copy_evsel_at(c, k);
+
 		copy_attr_image(c, raw[i], len[i], asz, b);
 		pd_put64(b + asz, l->v[i].nids ? ids_off[i] : 0, c->swap);
 		pd_put64(b + asz + 8, (uint64_t)l->v[i].nids * 8, c->swap);
 		pd_out_write(&c->out, b, asz + 16);
 	}
 	*attr_size = asz + 16;
-	c->r->nattrs = l->n;
+	c->r->nattrs = copy_nevsels(c);
 	rc = 0;
 out:
 	free(raw);
@@ -313,6 +317,8 @@ void copy_pick_features(struct copy *c, struct feat_out *want, bool *has)
 			continue;
 		}
 		want[f->id] = (struct feat_out){.f = f, .size = size};
+		if (copy_event_feature(c, &want[f->id]) < 0)
+			continue; /* a note says why */
 		if (c->o->redact && redacted_feat(f->id) &&
 		    !redact_feat(c, &want[f->id])) {
 			copy_note(c, "%s left out: it could not be redacted",

@@ -61,7 +61,8 @@ static int write_attrs(struct copy *c)
 		goto out;
 	if (asz < PD_ATTR_SIZE_VER7)
 		asz = PD_ATTR_SIZE_VER7;
-	for (uint32_t i = 0; i < l->n; i++) {
+	for (uint32_t k = 0; k < copy_nevsels(c); k++) {
+		uint32_t i = copy_evsel_at(c, k);
 		uint64_t size = 8 + asz + 8ULL * l->v[i].nids;
 
 		if (size > PD_REC_SIZE_MAX) {
@@ -79,7 +80,7 @@ static int write_attrs(struct copy *c)
 			pd_out_write(&c->out, b, 8);
 		}
 	}
-	c->r->nattrs = l->n;
+	c->r->nattrs = copy_nevsels(c);
 	rc = 0;
 out:
 	free(raw);
