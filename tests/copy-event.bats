@@ -175,6 +175,20 @@ report_clean() {
 	jq_all '[.attrs[] | [.name, .ids]]' '[["cpu-clock",["0xac","0xad"]]]'
 }
 
+@test "copy --event: ID_INDEX with its guest part (id_index_entry_2): the kept entries' machine_pid and vcpu" {
+	local in=$BATS_TEST_TMPDIR/guest.data
+	python3 scripts/gen-id-index-guest.py testdata/group.data "$in"
+	copy_ok --event cpu-clock "$in"
+	perf_run report -D -i "$OUT"
+	assert_status 0
+	assert_eq "$(grep -A2 'PERF_RECORD_ID_INDEX nr' <<<"$output" | cut -d: -f2-)" \
+		" PERF_RECORD_ID_INDEX nr: 2
+ 172  idx: 0  cpu: 0  tid: 3157  machine_pid: 4200  vcpu: 0
+ 173  idx: 1  cpu: 1  tid: 3157  machine_pid: 4201  vcpu: 1"
+	report_clean "$OUT"
+	assert_eq "$output" "cpu-clock 406"
+}
+
 @test "copy --event: perf stat record's counters of one event (STAT, EVENT_UPDATE of the others left out)" {
 	copy_ok --event task-clock testdata/stat-a.data
 	pdj -j records --type stat,event_update "$OUT"
