@@ -68,23 +68,37 @@ static bool group_range(const struct pd_evlist *l,
 	return g->leader_idx < l->n && g->nr_members <= l->n - g->leader_idx;
 }
 
-/* Keep the members of the groups a kept member's samples read. */
-static void keep_read_groups(struct copy *c, bool *kept)
+/*
+ * Keep the members of the groups whose samples are kept and read the
+ * group.  Without GROUP_DESC (or with one that cannot be read) the groups
+ * are not known: every evsel that reads its group is kept then.
+ */
+static void keep_read_groups(struct copy *c, const bool *named, bool *kept)
 {
 	const struct pd_evlist *l = &c->s->evlist;
 	const struct pd_feature *f = find_feat(c->s, HEADER_GROUP_DESC);
 	const struct feat_group_desc *m = f ? f->model : NULL;
+	bool any = false;
 
-	for (uint32_t i = 0; m && i < m->nr_read; i++) {
+	for (uint32_t i = 0; i < l->n; i++)
+		any |= named[i] && reads_group(&l->v[i].attr);
+	if (!any)
+		return;
+	if (!m || m->nr_read != m->nr) {
+		for (uint32_t i = 0; i < l->n; i++)
+			kept[i] |= reads_group(&l->v[i].attr);
+		return;
+	}
+	for (uint32_t i = 0; i < m->nr; i++) {
 		const struct pd_group_desc *g = &m->v[i];
 		bool want = false;
 
 		if (!group_range(l, g))
 			continue;
 		for (uint32_t j = 0; j < g->nr_members; j++) {
-			const struct pd_evsel *ev = &l->v[g->leader_idx + j];
+			uint32_t k = g->leader_idx + j;
 
-			want |= kept[ev->idx] && reads_group(&ev->attr);
+			want |= named[k] && reads_group(&l->v[k].attr);
 		}
 		for (uint32_t j = 0; want && j < g->nr_members; j++)
 			kept[g->leader_idx + j] = true;
@@ -163,7 +177,7 @@ static uint32_t pick(struct copy *c, bool *named, bool *kept)
 		kept[i] = named[i] || (ev->attr.flags & PD_ATTR_SIDE_BAND);
 	}
 	if (nnamed)
-		keep_read_groups(c, kept);
+		keep_read_groups(c, named, kept);
 	return nnamed;
 }
 
