@@ -51,21 +51,34 @@ static bool reads_group(const struct pd_attr *a)
 	       (a->read_format & PD_FORMAT_GROUP);
 }
 
-static const struct pd_feature *find_feat(const struct pd_session *s,
-					  unsigned id)
+/*
+ * The groups of GROUP_DESC as perf takes them (header.c
+ * process_group_desc: each group's leader after the last member of the
+ * one before, its members after it in the evlist), or NULL: no such
+ * feature, or one perf would call invalid.  So every walk over the groups'
+ * members is one over the evlist at most.
+ */
+static const struct feat_group_desc *groups(const struct copy *c)
 {
-	for (size_t i = 0; i < s->nfeat; i++)
-		if (s->feat[i].id == id && s->feat[i].decoded &&
-		    !s->feat[i].bad && s->feat[i].model)
-			return &s->feat[i];
-	return NULL;
-}
+	const struct pd_session *s = c->s;
+	const struct feat_group_desc *m = NULL;
+	uint64_t end = 0;
 
-/* A group whose members lie in the evlist: [leader, leader + n). */
-static bool group_range(const struct pd_evlist *l,
-			const struct pd_group_desc *g)
-{
-	return g->leader_idx < l->n && g->nr_members <= l->n - g->leader_idx;
+	for (size_t i = 0; i < s->nfeat && !m; i++)
+		if (s->feat[i].id == HEADER_GROUP_DESC && s->feat[i].decoded &&
+		    !s->feat[i].bad)
+			m = s->feat[i].model;
+	if (!m || m->nr_read != m->nr)
+		return NULL;
+	for (uint32_t i = 0; i < m->nr; i++) {
+		const struct pd_group_desc *g = &m->v[i];
+
+		if (g->leader_idx < end || !g->nr_members ||
+		    (uint64_t)g->leader_idx + g->nr_members > s->evlist.n)
+			return NULL;
+		end = (uint64_t)g->leader_idx + g->nr_members;
+	}
+	return m;
 }
 
 /*
@@ -76,15 +89,14 @@ static bool group_range(const struct pd_evlist *l,
 static void keep_read_groups(struct copy *c, const bool *named, bool *kept)
 {
 	const struct pd_evlist *l = &c->s->evlist;
-	const struct pd_feature *f = find_feat(c->s, HEADER_GROUP_DESC);
-	const struct feat_group_desc *m = f ? f->model : NULL;
+	const struct feat_group_desc *m = groups(c);
 	bool any = false;
 
 	for (uint32_t i = 0; i < l->n; i++)
 		any |= named[i] && reads_group(&l->v[i].attr);
 	if (!any)
 		return;
-	if (!m || m->nr_read != m->nr) {
+	if (!m) {
 		for (uint32_t i = 0; i < l->n; i++)
 			kept[i] |= reads_group(&l->v[i].attr);
 		return;
@@ -93,8 +105,6 @@ static void keep_read_groups(struct copy *c, const bool *named, bool *kept)
 		const struct pd_group_desc *g = &m->v[i];
 		bool want = false;
 
-		if (!group_range(l, g))
-			continue;
 		for (uint32_t j = 0; j < g->nr_members; j++) {
 			uint32_t k = g->leader_idx + j;
 
@@ -186,7 +196,7 @@ static bool group_written(const struct copy *c, const struct pd_group_desc *g,
 			  uint32_t *k)
 {
 	*k = 0;
-	if (!group_range(&c->s->evlist, g) || !c->ev.named[g->leader_idx])
+	if (!c->ev.named[g->leader_idx])
 		return false;
 	for (uint32_t j = 0; j < g->nr_members; j++)
 		*k += c->ev.kept[g->leader_idx + j];
@@ -214,9 +224,8 @@ static void order(struct copy *c)
 {
 	const struct pd_evlist *l = &c->s->evlist;
 	struct copy_evsels *e = &c->ev;
-	const struct pd_feature *f = find_feat(c->s, HEADER_GROUP_DESC);
-	const struct feat_group_desc *m = f ? f->model : NULL;
-	uint32_t first = 0, k;
+	const struct feat_group_desc *m = groups(c);
+	uint32_t first = 0, k, g = 0;
 
 	for (uint32_t i = 0; i < l->n; i++)
 		e->idx[i] = UINT32_MAX;
@@ -230,12 +239,14 @@ static void order(struct copy *c)
 		if (!e->named[i])
 			continue;
 		place(e, i);
-		for (uint32_t g = 0; m && g < m->nr_read; g++)
-			if (m->v[g].leader_idx == i &&
-			    group_written(c, &m->v[g], &k))
-				for (uint32_t j = 1; j < m->v[g].nr_members;
-				     j++)
-					place(e, i + j);
+		/* the groups, in evlist order: the next that may lead at i */
+		while (m && g < m->nr && m->v[g].leader_idx < i)
+			g++;
+		if (!m || g == m->nr || m->v[g].leader_idx != i ||
+		    !group_written(c, &m->v[g], &k))
+			continue;
+		for (uint32_t j = 1; j < m->v[g].nr_members; j++)
+			place(e, i + j);
 	}
 	for (uint32_t i = 0; i < l->n; i++)
 		place(e, i);
@@ -410,25 +421,22 @@ out:
  * perf report --group shows a group's samples under its leader: a group
  * is written with its kept members, renumbered in the evlist written,
  * when another member is kept with its leader and the leader's samples
- * are (--event names it).  Returns the groups written, or -1 (a group
- * outside the evlist).
+ * are (--event names it).  Returns the groups written, or -1 (groups
+ * perf would not take: groups()).
  */
-static int64_t group_desc(struct copy *c, const struct feat_group_desc *m,
-			  struct strbuf *f)
+static int64_t group_desc(struct copy *c, struct strbuf *f)
 {
-	const struct pd_evlist *l = &c->s->evlist;
+	const struct feat_group_desc *m = groups(c);
 	uint32_t n = 0;
 	uint8_t b[8] = {0};
 
-	if (m->nr_read != m->nr)
+	if (!m)
 		return -1;
 	copy_fb_put(f, b, 4); /* nr_groups, once known */
 	for (uint32_t i = 0; i < m->nr; i++) {
 		const struct pd_group_desc *g = &m->v[i];
 		uint32_t k;
 
-		if (!group_range(l, g))
-			return -1;
 		if (!group_written(c, g, &k))
 			continue;
 		copy_fb_string(c, f, g->name.s ? g->name.s : "", g->name.len);
@@ -458,7 +466,7 @@ int copy_event_feature(struct copy *c, struct feat_out *w)
 	} else if (!((const struct feat_group_desc *)fe->model)->nr) {
 		return 0; /* no group (perf stat record writes it so) */
 	} else {
-		int64_t n = group_desc(c, fe->model, &f);
+		int64_t n = group_desc(c, &f);
 
 		ok = n >= 0;
 		if (n == 0) {
