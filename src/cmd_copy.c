@@ -55,12 +55,22 @@ const struct cmd cmd_copy_def = {
 		"the\n"
 		"samples that pass it are written, with what perf needs to "
 		"read them:\n"
-		"every attr, perf's own records, and the MMAP, MMAP2, COMM, "
+		"the attrs, perf's own records, and the MMAP, MMAP2, COMM, "
 		"FORK, EXIT,\n"
 		"NAMESPACES, KSYMBOL, BPF_EVENT, TEXT_POKE and CGROUP records "
 		"of the\n"
 		"process kept (--pid, --tid) and of the kernel, whatever their "
 		"time.\n"
+		"With --event, only the attrs of the events kept: the one "
+		"named, "
+		"those\n"
+		"that ask for side-band records (perf record's tracking or "
+		"dummy event)\n"
+		"and the members of a group its samples read (:S), the named "
+		"first;\n"
+		"ID_INDEX, EVENT_UPDATE, STAT, EVENT_DESC and GROUP_DESC are "
+		"written\n"
+		"for them alone, and the notes name the events left out.\n"
 		"A perf record --threads directory becomes one file, its "
 		"records in\n"
 		"time order.  With -o -, the copy is written in pipe mode (as "
@@ -268,6 +278,8 @@ static int load(struct cmd_run *r)
 	int rc;
 
 	cc->red = r->o->red;
+	if (cc->filtered && (rc = filter_check_event("copy", &cc->f, r->s)))
+		return rc;
 	if (path && !cc->force && lstat(path, &st) == 0) {
 		fprintf(stderr,
 			"perfdump: copy: %s exists; --force replaces it\n",

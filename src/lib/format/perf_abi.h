@@ -192,6 +192,24 @@ enum {
 #define PD_ATTR_WRITE_BACKWARD	(1ULL << 27)
 #define PD_ATTR_BUILD_ID	(1ULL << 34)
 #define PD_ATTR_DEFER_CALLCHAIN (1ULL << 38) /* user chain in record 22 */
+/* the bits that ask the kernel for side-band records (MMAP, MMAP2 and
+ * their data maps, COMM, FORK/EXIT, NAMESPACES, KSYMBOL, BPF_EVENT,
+ * CGROUP, TEXT_POKE: include/uapi/linux/perf_event.h, set for the tracking
+ * event by tools/perf/util/evsel.c evsel__config) */
+#define PD_ATTR_MMAP	   (1ULL << 8)
+#define PD_ATTR_COMM	   (1ULL << 9)
+#define PD_ATTR_TASK	   (1ULL << 13)
+#define PD_ATTR_MMAP_DATA  (1ULL << 17)
+#define PD_ATTR_MMAP2	   (1ULL << 23)
+#define PD_ATTR_NAMESPACES (1ULL << 28)
+#define PD_ATTR_KSYMBOL	   (1ULL << 29)
+#define PD_ATTR_BPF_EVENT  (1ULL << 30)
+#define PD_ATTR_CGROUP	   (1ULL << 32)
+#define PD_ATTR_TEXT_POKE  (1ULL << 33)
+#define PD_ATTR_SIDE_BAND                                                 \
+	(PD_ATTR_MMAP | PD_ATTR_COMM | PD_ATTR_TASK | PD_ATTR_MMAP_DATA | \
+	 PD_ATTR_MMAP2 | PD_ATTR_NAMESPACES | PD_ATTR_KSYMBOL |           \
+	 PD_ATTR_BPF_EVENT | PD_ATTR_CGROUP | PD_ATTR_TEXT_POKE)
 
 /* attr.sample_type: enum perf_event_sample_format */
 enum {

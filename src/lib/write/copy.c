@@ -210,7 +210,16 @@ static bool copy_record(void *arg, const struct pd_event *ev,
 	}
 	if (pipe_metadata(c, ev) || !copy_keep_record(c, ev, d))
 		return true;
-	if (c->rec) { /* --redact: its strings rewritten */
+	if (ev->type == PD_REC_ID_INDEX && c->ev.kept) {
+		/* --event: the entries of the evsels written */
+		size_t len;
+		int rc = copy_event_id_index(c, ev, d, c->rec, &len);
+
+		if (rc < 0)
+			return true;
+		p = rc > 0 ? c->rec : p;
+		size = rc > 0 ? len : size;
+	} else if (c->o->redact) { /* its strings rewritten */
 		size_t len;
 		int rc = copy_redact_record(c, ev, d, c->rec, &len);
 
@@ -333,11 +342,16 @@ int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
 	}
 	pd_decode_features(s);
 	pd_evlist_load(s);
+	if (copy_evsels_init(&c) < 0) {
+		copy_evsels_free(&c);
+		return -1;
+	}
 	c.chunk = malloc(PD_COPY_CHUNK);
-	if (o->redact)
+	if (o->redact || c.ev.kept)
 		c.rec = malloc(1u << 16);
-	if (!c.chunk || (o->redact && !c.rec) || pd_out_open(&c.out, fd) < 0 ||
-	    copy_z_open(&c) < 0) {
+	if (!c.chunk || ((o->redact || c.ev.kept) && !c.rec) ||
+	    pd_out_open(&c.out, fd) < 0 || copy_z_open(&c) < 0) {
+		copy_evsels_free(&c);
 		free(c.chunk);
 		free(c.rec);
 		copy_z_close(&c);
@@ -354,6 +368,7 @@ int pd_copy(struct pd_session *s, int fd, const struct pd_copy_opts *o,
 	if (pd_out_close(&c.out) < 0 && rc == 0)
 		rc = write_error(&c);
 	copy_z_close(&c);
+	copy_evsels_free(&c);
 	free(c.chunk);
 	free(c.rec);
 	return rc;

@@ -120,12 +120,19 @@ int copy_attr_bytes(struct copy *c, const uint8_t **raw, size_t *len,
 				"perf_event_attr could be read (64 at "
 				"least)",
 				i, raw[i] ? len[i] : (size_t)0);
+	}
+	/* the size of the largest attr written (--event: of the kept) */
+	for (uint32_t k = 0; k < copy_nevsels(c); k++) {
+		uint32_t i = copy_evsel_at(c, k);
+
 		if (len[i] > *asz)
 			*asz = len[i];
 	}
 	if (c->o->attr_size) {
 		*asz = c->o->attr_size;
-		for (uint32_t i = 0; i < l->n; i++) {
+		for (uint32_t k = 0; k < copy_nevsels(c); k++) {
+			uint32_t i = copy_evsel_at(c, k);
+
 			if (attr_fits(c, i, raw[i], len[i], *asz) < 0)
 				return -1;
 			if (len[i] > *asz)
@@ -166,7 +173,9 @@ int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size)
 	}
 	if (copy_attr_bytes(c, raw, len, &asz, sizeof(b) - 16) < 0)
 		goto out;
-	for (uint32_t i = 0; i < l->n; i++) {
+	for (uint32_t k = 0; k < copy_nevsels(c); k++) {
+		uint32_t i = copy_evsel_at(c, k);
+
 		ids_off[i] = c->out.off;
 		for (uint32_t j = 0; j < l->v[i].nids; j++) {
 			pd_put64(b, l->v[i].ids[j], c->swap);
@@ -174,14 +183,16 @@ int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size)
 		}
 	}
 	*attrs_off = c->out.off;
-	for (uint32_t i = 0; i < l->n; i++) {
+	for (uint32_t k = 0; k < copy_nevsels(c); k++) {
+		uint32_t i = copy_evsel_at(c, k);
+
 		copy_attr_image(c, raw[i], len[i], asz, b);
 		pd_put64(b + asz, l->v[i].nids ? ids_off[i] : 0, c->swap);
 		pd_put64(b + asz + 8, (uint64_t)l->v[i].nids * 8, c->swap);
 		pd_out_write(&c->out, b, asz + 16);
 	}
 	*attr_size = asz + 16;
-	c->r->nattrs = l->n;
+	c->r->nattrs = copy_nevsels(c);
 	c->r->attr_size = (uint32_t)asz;
 	rc = 0;
 out:
@@ -400,6 +411,8 @@ void copy_pick_features(struct copy *c, struct feat_out *want, bool *has)
 		}
 		want[f->id] =
 			(struct feat_out){.f = f, .size = blob_size(f, size)};
+		if (copy_event_feature(c, &want[f->id]) < 0)
+			continue; /* a note says why */
 		if (f->id == HEADER_BUILD_ID && c->bids &&
 		    !bid_feat(c, &want[f->id])) {
 			copy_note(c,

@@ -21,6 +21,16 @@ struct copy_keep {
 	uint32_t tid; /* with --tid: the thread kept */
 };
 
+/* The evsels written (copy_event.c): with --event, those it names and
+ * those the records kept need. */
+struct copy_evsels {
+	bool *kept;	 /* by evlist index; NULL: every evsel */
+	bool *named;	 /* with kept: --event names it (its samples kept) */
+	uint32_t *idx;	 /* a kept evsel's index in the evlist written */
+	uint32_t *order; /* the evlist written: n evlist indexes */
+	uint32_t n;	 /* with kept: the evsels written */
+};
+
 struct copy_z;
 struct pd_bid_list;
 
@@ -31,13 +41,14 @@ struct copy {
 	struct pd_out out;
 	bool swap;
 	struct copy_keep keep;
+	struct copy_evsels ev;
 	bool aux_data;	      /* an AUXTRACE record was written */
 	uint8_t *chunk;	      /* payloads and sections read from the input */
 	uint64_t features[4]; /* the bitmap written */
 	struct copy_z *z;     /* --compress: the batch and the stream */
 	char host[256];	      /* --redact: HOSTNAME's string (host_len) */
 	size_t host_len;
-	uint8_t *rec;		  /* --redact: a record rewritten (64 KiB) */
+	uint8_t *rec; /* --redact, --event: a record rewritten (64 KiB) */
 	struct pd_bid_list *bids; /* --build-ids hit: the DSOs hit */
 };
 
@@ -55,6 +66,32 @@ void copy_quietly(struct copy *c, void (*fn)(struct copy *c));
 /* Is this record written? */
 bool copy_keep_record(struct copy *c, const struct pd_event *ev,
 		      const struct pd_decoded *d);
+
+/* copy_event.c: which evsels are written, decided before anything is
+ * (-1: refused, r->why) */
+int copy_evsels_init(struct copy *c);
+void copy_evsels_free(struct copy *c);
+static inline bool copy_evsel_kept(const struct copy *c, uint32_t i)
+{
+	return !c->ev.kept || c->ev.kept[i];
+}
+/* The evsels written, in order: copy_nevsels of them, the k-th's index
+ * in the input's evlist copy_evsel_at */
+static inline uint32_t copy_nevsels(const struct copy *c)
+{
+	return c->ev.kept ? c->ev.n : c->s->evlist.n;
+}
+static inline uint32_t copy_evsel_at(const struct copy *c, uint32_t k)
+{
+	return c->ev.kept ? c->ev.order[k] : k;
+}
+/* Does the record name no evsel left out (by its id)? */
+bool copy_event_kept(const struct copy *c, const struct pd_event *ev,
+		     const struct pd_decoded *d);
+/* An ID_INDEX record with the entries of the evsels written into buf
+ * (64 KiB): 1, *len its size; 0: written as read; -1: none left. */
+int copy_event_id_index(struct copy *c, const struct pd_event *ev,
+			const struct pd_decoded *d, uint8_t *buf, size_t *len);
 
 /* copy_head.c: the ids and attrs, then the file header (at the end). */
 int copy_write_attrs(struct copy *c, uint64_t *attrs_off, uint64_t *attr_size);
@@ -103,6 +140,16 @@ struct feat_out {
 	uint64_t size;
 	uint8_t *bytes; /* --redact: written instead of f's (malloc'd) */
 };
+/* copy_event.c: w's EVENT_DESC or GROUP_DESC of the evsels written into
+ * w->bytes: 1; 0: written as read; -1: left out (a note says why). */
+int copy_event_feature(struct copy *c, struct feat_out *w);
+/* copy_redact.c: a feature's bytes appended; perf's string (u32 len, the
+ * string NUL-padded to a multiple of 64: header.c do_write_string) */
+struct strbuf;
+void copy_fb_put(struct strbuf *f, const void *p, size_t n);
+void copy_fb_zero(struct strbuf *f, size_t n);
+void copy_fb_string(struct copy *c, struct strbuf *f, const char *s, size_t n);
+
 /* "HEADER_NAME" or "feature N" */
 const char *copy_feat_name(unsigned id, char *buf, size_t len);
 /* Which features are written, and their sizes (by bit: want[id]). */

@@ -121,7 +121,12 @@ bool copy_keep_record(struct copy *c, const struct pd_event *ev,
 	const struct copy_keep *k = &c->keep;
 	struct pd_sample_id filt;
 
-	if (!k->f || ev->type >= PD_REC_USER_START)
+	if (!k->f)
+		return true;
+	/* --event: no record of an evsel not written (copy_event.c) */
+	if (!copy_event_kept(c, ev, d))
+		return false;
+	if (ev->type >= PD_REC_USER_START)
 		return true;
 	if (side_band(ev->type))
 		return task_kept(k, d);

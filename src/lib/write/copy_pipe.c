@@ -53,10 +53,13 @@ static uint64_t pipe_attr_size(const struct copy *c, const uint8_t **raw,
 
 	if (c->o->attr_size || asz <= PD_ATTR_SIZE_VER7)
 		return asz < PD_ATTR_SIZE_VER7 ? PD_ATTR_SIZE_VER7 : asz;
-	for (uint32_t i = 0; i < l->n; i++)
+	for (uint32_t k = 0; k < copy_nevsels(c); k++) {
+		uint32_t i = copy_evsel_at(c, k);
+
 		if (copy_attr_nonzero(raw[i], len[i], PD_ATTR_SIZE_VER7) <
 		    len[i])
 			return asz;
+	}
 	for (uint32_t i = 0; i < l->n; i++)
 		if (len[i] > PD_ATTR_SIZE_VER7)
 			len[i] = PD_ATTR_SIZE_VER7;
@@ -79,7 +82,8 @@ static int write_attrs(struct copy *c)
 	if (copy_attr_bytes(c, raw, len, &asz, sizeof(b) - 8) < 0)
 		goto out;
 	asz = pipe_attr_size(c, raw, len, asz);
-	for (uint32_t i = 0; i < l->n; i++) {
+	for (uint32_t k = 0; k < copy_nevsels(c); k++) {
+		uint32_t i = copy_evsel_at(c, k);
 		uint64_t size = 8 + asz + 8ULL * l->v[i].nids;
 
 		if (size > PD_REC_SIZE_MAX) {
@@ -97,7 +101,7 @@ static int write_attrs(struct copy *c)
 			pd_out_write(&c->out, b, 8);
 		}
 	}
-	c->r->nattrs = l->n;
+	c->r->nattrs = copy_nevsels(c);
 	c->r->attr_size = (uint32_t)asz;
 	rc = 0;
 out:

@@ -160,33 +160,33 @@ int copy_redact_record(struct copy *c, const struct pd_event *ev,
 /* ---- features ---------------------------------------------------------- */
 
 /* Appended to the feature written (strbuf: bytes, not text, here). */
-static void fb_put(struct strbuf *f, const void *p, size_t n)
+void copy_fb_put(struct strbuf *f, const void *p, size_t n)
 {
 	strbuf_put(f, p, n);
 }
 
-static void fb_zero(struct strbuf *f, size_t n)
+void copy_fb_zero(struct strbuf *f, size_t n)
 {
 	static const uint8_t z[NAME_ALIGN];
 
 	while (n) {
 		size_t k = n < sizeof(z) ? n : sizeof(z);
 
-		fb_put(f, z, k);
+		copy_fb_put(f, z, k);
 		n -= k;
 	}
 }
 
 /* perf's string: u32 len (a multiple of 64), s NUL-padded to len */
-static void fb_string(struct copy *c, struct strbuf *f, const char *s, size_t n)
+void copy_fb_string(struct copy *c, struct strbuf *f, const char *s, size_t n)
 {
 	uint32_t len = (uint32_t)((n + NAME_ALIGN) & ~(size_t)(NAME_ALIGN - 1));
 	uint8_t b[4];
 
 	pd_put32(b, len, c->swap);
-	fb_put(f, b, 4);
-	fb_put(f, s, n);
-	fb_zero(f, len - n);
+	copy_fb_put(f, b, 4);
+	copy_fb_put(f, s, n);
+	copy_fb_zero(f, len - n);
 }
 
 /* A perf string at in[*at..end): its text (up to its NUL) and length. */
@@ -217,20 +217,20 @@ static bool redact_strings(struct copy *c, unsigned id, const uint8_t *in,
 		if (!read_string(c, in, size, &at, &s, &n))
 			return false;
 		rewrite(c, PD_CSTR_HOST, 0, s, n, &o, &olen);
-		fb_string(c, f, o, olen);
+		copy_fb_string(c, f, o, olen);
 		return true;
 	}
 	/* HEADER_CMDLINE: u32 nr, then nr strings */
 	if (size < 4)
 		return false;
 	nr = pd_get32(in, c->swap);
-	fb_put(f, in, 4);
+	copy_fb_put(f, in, 4);
 	at = 4;
 	for (uint32_t i = 0; i < nr; i++) {
 		if (!read_string(c, in, size, &at, &s, &n))
 			return false;
 		rewrite(c, PD_CSTR_ARG, i, s, n, &o, &olen);
-		fb_string(c, f, o, olen);
+		copy_fb_string(c, f, o, olen);
 	}
 	return true;
 }
@@ -259,9 +259,9 @@ static bool redact_build_ids(struct copy *c, const uint8_t *in, size_t size,
 			return false;
 		memcpy(head, in + at, BUILD_ID_HEAD);
 		pd_put16(head + 6, (uint16_t)(BUILD_ID_HEAD + len), c->swap);
-		fb_put(f, head, BUILD_ID_HEAD);
-		fb_put(f, o, olen);
-		fb_zero(f, len - olen);
+		copy_fb_put(f, head, BUILD_ID_HEAD);
+		copy_fb_put(f, o, olen);
+		copy_fb_zero(f, len - olen);
 		at += esz;
 	}
 	return true;
@@ -284,7 +284,7 @@ static bool redact_cmdlines(struct copy *c, const struct pd_feature *fe,
 	if (!m || m->next || m->step != PD_TRACE_DONE || m->size > size)
 		return false;
 	if (!m->has_saved_cmdlines) {
-		fb_put(f, in, size);
+		copy_fb_put(f, in, size);
 		return true;
 	}
 	if (m->saved_cmdlines_size > m->size - 8)
@@ -292,8 +292,8 @@ static bool redact_cmdlines(struct copy *c, const struct pd_feature *fe,
 	end = (size_t)m->size;
 	at = end - (size_t)m->saved_cmdlines_size;
 	swap = (m->endian != 0) != (*(const uint8_t *)&one == 0);
-	fb_put(f, in, at - 8);
-	fb_put(f, b, 8); /* the size, once known (patched below) */
+	copy_fb_put(f, in, at - 8);
+	copy_fb_put(f, b, 8); /* the size, once known (patched below) */
 	for (size_t i = at; i < end;) {
 		const char *line = (const char *)in + i, *sp, *nl, *o;
 		size_t n = end - i, olen;
@@ -302,20 +302,20 @@ static bool redact_cmdlines(struct copy *c, const struct pd_feature *fe,
 		n = nl ? (size_t)(nl - line) : n;
 		sp = memchr(line, ' ', n);
 		if (sp) {
-			fb_put(f, line, (size_t)(sp - line) + 1);
+			copy_fb_put(f, line, (size_t)(sp - line) + 1);
 			rewrite(c, PD_CSTR_COMM, 0, sp + 1,
 				n - (size_t)(sp - line) - 1, &o, &olen);
-			fb_put(f, o, olen);
+			copy_fb_put(f, o, olen);
 		} else {
-			fb_put(f, line, n);
+			copy_fb_put(f, line, n);
 		}
-		fb_put(f, "\n", nl ? 1 : 0);
+		copy_fb_put(f, "\n", nl ? 1 : 0);
 		i += n + (nl ? 1 : 0);
 	}
 	if (f->oom)
 		return false;
 	pd_put64((uint8_t *)f->p + at - 8, f->len - at, swap);
-	fb_put(f, in + end, size - end); /* a pipe record's padding */
+	copy_fb_put(f, in + end, size - end); /* a pipe record's padding */
 	return true;
 }
 
