@@ -30,6 +30,15 @@ struct arena_block {
 
 void *arena_alloc(struct arena *a, size_t size)
 {
+	void *p = arena_alloc_dirty(a, size);
+
+	if (p)
+		memset(p, 0, size ? size : 1);
+	return p;
+}
+
+void *arena_alloc_dirty(struct arena *a, size_t size)
+{
 	struct arena_block *b = a->head;
 
 	if (!ARENA_EXACT)
@@ -62,7 +71,6 @@ void *arena_alloc(struct arena *a, size_t size)
 	void *p = b->data + b->used;
 	b->used += size;
 	a->total += size;
-	memset(p, 0, size);
 	return p;
 }
 

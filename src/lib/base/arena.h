@@ -18,6 +18,8 @@ struct arena {
 
 /* Zeroed memory, 16-byte aligned; NULL on overflow, past the limit or out of memory. */
 void *arena_alloc(struct arena *a, size_t size);
+/* The same, not zeroed: for what the caller writes whole at once. */
+void *arena_alloc_dirty(struct arena *a, size_t size);
 /* n elements of size bytes, with the multiplication checked. */
 void *arena_calloc(struct arena *a, size_t n, size_t size);
 void *arena_memdup(struct arena *a, const void *p, size_t size);

@@ -98,7 +98,7 @@ static uint64_t *u64_array(struct sctx *x, const char *what, uint64_t n,
 	if (!n || !cur_check_count(&x->c, what, n, 8))
 		return NULL;
 	/* every value is written: no zeroing (alloc_n's calloc) */
-	v = arena_alloc(x->scratch, (size_t)n * sizeof(*v));
+	v = arena_alloc_dirty(x->scratch, (size_t)n * sizeof(*v));
 	if (!v) {
 		alloc_n(x, n, sizeof(*v), what); /* says it, fails the cursor */
 		return NULL;
