@@ -85,10 +85,14 @@ void *arena_calloc(struct arena *a, size_t n, size_t size)
 
 void *arena_memdup(struct arena *a, const void *p, size_t size)
 {
-	void *q = arena_alloc(a, size + 1); /* +1: room for a NUL */
+	/* +1: a NUL after the bytes (a string's copy is one) */
+	char *q = arena_alloc_dirty(a, size + 1);
 
-	if (q && size)
+	if (!q)
+		return NULL;
+	if (size)
 		memcpy(q, p, size);
+	q[size] = 0;
 	return q;
 }
 
