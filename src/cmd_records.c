@@ -342,8 +342,10 @@ static bool prints_functions(struct pd_session *s)
 /* Records stream out as they are read: no model is kept. */
 static void show(struct cmd_run *r)
 {
-	static const struct pd_par_visitor par = {fork_batch, show_batch_record,
-						  flush_batch, join_batch};
+	static const struct pd_par_visitor par = {.fork = fork_batch,
+						  .record = show_batch_record,
+						  .flush = flush_batch,
+						  .join = join_batch};
 	static const struct pd_visitor plain = {.record = show_record,
 						.par = &par};
 	static const struct pd_visitor symbols = {.record = show_record,
