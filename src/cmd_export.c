@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lib/analysis/stacks.h"
+#include "lib/analysis/stacks_walk.h"
 #include "lib/analysis/symbolize.h"
 #include "lib/export/pprof.h"
 #include "lib/format/perf_abi.h"
@@ -132,6 +133,15 @@ const struct cmd cmd_export_def = {
 		"      --strict-build-ids  no symbols for a DSO the recording "
 		"has no\n"
 		"                       build-id for\n"
+		"  -J, --jobs N         --to folded: decode and symbolize on N "
+		"threads\n"
+		"                       (default: the online CPUs), the "
+		"output the same\n"
+		"                       byte for byte; one thread still for "
+		"pprof,\n"
+		"                       chrome, pipe streams, directories and "
+		"a data\n"
+		"                       section of a few hundred KiB or less\n"
 		"  -h, --help           show this help\n",
 	.setup = CMD_FEATURE_DEPS | CMD_EVLIST | CMD_OWN_OUTPUT,
 	.decode = export_decode,
@@ -177,36 +187,17 @@ struct export_ctx {
 	/* the samples' times, first to last (pprof) */
 	bool has_time;
 	uint64_t first, last;
-	/* --jobs: the event of the first sample of the batches, in order */
-	bool par_any;
-	uint32_t par_first;
 };
 
 /* ---- the formats ------------------------------------------------------ */
 
-/* A sample into the stacks model (stacks.h): its event and period (the
- * attr's without PERIOD, as perf's evsel__parse_sample). */
-static void stacks_sample(struct pd_stacks *st, const struct pd_event *ev,
-			  const struct pd_decoded *d, const struct pd_frames *f)
-{
-	const struct pd_sample *smp = &d->smp;
-	uint64_t period = smp->decoded_type & PD_SAMPLE_PERIOD
-				  ? smp->period
-				  : d->evsel->attr.sample_period;
-	bool tid = smp->decoded_type & PD_SAMPLE_TID;
-
-	pd_stacks_add(st, d->evsel->idx, period,
-		      tid ? smp->common.pid : UINT32_MAX,
-		      tid ? smp->common.tid : UINT32_MAX, f ? f->comm : NULL,
-		      ev->misc & PD_MISC_CPUMODE_MASK, f);
-}
-
+/* A sample into the stacks model (stacks_walk.h) */
 static void export_stacks_sample(struct export_ctx *x,
 				 const struct pd_event *ev,
 				 const struct pd_decoded *d,
 				 const struct pd_frames *f)
 {
-	stacks_sample(&x->st, ev, d, f);
+	pd_stacks_sample(&x->st, ev, d, f);
 }
 
 /*
@@ -253,8 +244,6 @@ static bool folded_event(struct export_ctx *x, uint32_t *event)
 
 static int folded_finish(struct export_ctx *x, FILE *out)
 {
-	if (x->par_any) /* on several threads: the first batch's */
-		x->st.first_event = x->par_first;
 	x->folded.event = 0;
 	if (!folded_event(x, &x->folded.event)) /* no samples: no lines */
 		return 0;
@@ -378,126 +367,6 @@ static void keep_state(void *arg, const struct pd_event *ev,
 		fmt_chrome_state(x->chrome, ev, d);
 }
 
-/* ---- --jobs: folded on several threads (walk.h pd_par_visitor) ------- */
-
-/* A worker's replica of the symbolizer, and the stacks of its samples */
-struct export_worker {
-	struct pd_symbolizer *z;
-	struct pd_stacks st;
-};
-
-/* A batch: the worker running it, the event of its first sample */
-struct export_batch {
-	struct export_worker *w;
-	bool any;
-	uint32_t first;
-};
-
-static void *fork_batch(void *arg)
-{
-	(void)arg;
-	return calloc(1, sizeof(struct export_batch));
-}
-
-static void batch_record(void *ctx, const struct pd_event *ev,
-			 const struct pd_decoded *d)
-{
-	struct export_batch *b = ctx;
-	struct pd_frames f;
-
-	if (ev->type != PD_REC_SAMPLE || d->smp.no_attr || !d->evsel)
-		return;
-	if (!pd_symbolizer_sample(b->w->z, ev, d, &f))
-		f.n = 0;
-	if (!b->any) {
-		b->any = true;
-		b->first = d->evsel->idx;
-	}
-	stacks_sample(&b->w->st, ev, d, &f);
-}
-
-static void flush_batch(void *arg, void *ctx)
-{
-	struct export_ctx *x = arg;
-	struct export_batch *b = ctx;
-
-	if (b->any && !x->par_any) {
-		x->par_any = true;
-		x->par_first = b->first;
-	}
-	b->any = false;
-}
-
-static void join_batch(void *arg, void *ctx)
-{
-	(void)arg;
-	free(ctx);
-}
-
-static void *fork_worker(void *arg)
-{
-	struct export_ctx *x = arg;
-	struct export_worker *w = calloc(1, sizeof(*w));
-
-	if (!w)
-		return NULL;
-	pd_stacks_init(&w->st);
-	if (!(w->z = pd_symbolizer_fork(x->z))) {
-		free(w);
-		return NULL;
-	}
-	return w;
-}
-
-static void bind_worker(void *wctx, void *ctx, struct pd_session *ws)
-{
-	struct export_worker *w = wctx;
-
-	pd_symbolizer_bind(w->z, ws);
-	if (ctx)
-		((struct export_batch *)ctx)->w = w;
-}
-
-static void worker_state(void *wctx, const struct pd_event *ev,
-			 const struct pd_decoded *d)
-{
-	struct export_worker *w = wctx;
-
-	pd_symbolizer_record(w->z, ev, d);
-}
-
-/* A worker's stacks into the export's (folded sorts its lines: the
- * order they are merged in does not show) */
-static void unfork_worker(void *arg, void *wctx)
-{
-	struct export_ctx *x = arg;
-	struct export_worker *w = wctx;
-
-	pd_stacks_merge(&x->st, &w->st);
-	pd_stacks_free(&w->st);
-	pd_symbolizer_free(w->z);
-	free(w);
-}
-
-static bool keep_diag(void *arg, const struct pd_diag *g)
-{
-	struct export_ctx *x = arg;
-
-	return pd_symbolizer_keep(x->z, g);
-}
-
-static const struct pd_par_visitor export_par = {
-	.fork = fork_batch,
-	.record = batch_record,
-	.flush = flush_batch,
-	.join = join_batch,
-	.worker = fork_worker,
-	.bind = bind_worker,
-	.state = worker_state,
-	.unfork = unfork_worker,
-	.keep = keep_diag,
-};
-
 /* An error of the export itself, on stderr; the exit status */
 static int fail(struct export_ctx *x, int rc, const char *what)
 {
@@ -567,13 +436,11 @@ static void show(struct cmd_run *r)
 {
 	static const struct pd_visitor v = {.record = export_record,
 					    .state = keep_state};
-	/* folded on several threads: its lines are sorted, so the
-	 * workers' stacks merge into the same output */
-	static const struct pd_visitor vpar = {.record = export_record,
-					       .state = keep_state,
-					       .par = &export_par};
 	struct export_ctx *x = r->ctx;
+	/* folded's lines are sorted: its stacks may be gathered on several
+	 * threads and merged (stacks_walk.h) */
 	bool folded = x->fmt->finish == folded_finish;
+	struct pd_stacks_walk sw = {.st = &x->st};
 	struct pd_walk_opts o = {
 		.flags = PD_WALK_TIME_ORDER |
 			 (r->s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0),
@@ -593,12 +460,13 @@ static void show(struct cmd_run *r)
 		return;
 	}
 	pd_symbolizer_lines(x->z, wants_lines(x, r->s));
-	x->par_any = false;
 	/* samples only: the maps follow every record (state) */
 	x->f.types[0] = PD_REC_SAMPLE;
 	x->f.ntypes = 1;
-	if (pd_walk(r->s, &o, folded ? &vpar : &v, x) < 0 || x->st.oom ||
-	    x->fmt->finish(x, x->out.f) < 0) {
+	sw.z = x->z;
+	if ((folded ? pd_walk(r->s, &o, &pd_stacks_walk_visitor, &sw)
+		    : pd_walk(r->s, &o, &v, x)) < 0 ||
+	    x->st.oom || x->fmt->finish(x, x->out.f) < 0) {
 		r->rc = fail(x, EXIT_IO, "out of memory");
 		return;
 	}

@@ -111,6 +111,7 @@ P=testdata/profile
 # export's fixtures with symbols (export.bats), and more
 EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile profile-sh nobid-pipe nobid-z kinit nobid-killed nolibc-cut"
 
+# bats test_tags=normal
 @test "parallel: export --to folded, every fixture with symbols, one record a batch and the default: --jobs 2, 3, 4 as --jobs 1" {
 	symfs_setup
 	cp testdata/profile/hot_cxx "$T/s$RUN/hot_cxx"
