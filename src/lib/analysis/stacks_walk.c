@@ -173,6 +173,7 @@ static const struct pd_par_visitor par = {
 	.state = worker_state,
 	.unfork = unfork_worker,
 	.keep = keep_diag,
+	.state_types = PD_SYMBOLIZER_STATE_TYPES,
 };
 
 const struct pd_visitor pd_stacks_walk_visitor = {

@@ -131,6 +131,10 @@ void pd_symbolizer_lines(struct pd_symbolizer *z, bool on);
  * the kernel's MMAPs and KSYMBOLs only). */
 void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d);
+/* Those types, as a mask of 1 << type (walk.h pd_par_visitor) */
+#define PD_SYMBOLIZER_STATE_TYPES                                           \
+	(1ull << PD_REC_MMAP | 1ull << PD_REC_MMAP2 | 1ull << PD_REC_FORK | \
+	 1ull << PD_REC_KSYMBOL | 1ull << PD_REC_COMM | 1ull << PD_REC_EXIT)
 
 /*
  * The frames of a decoded sample: its callchain (context markers set the

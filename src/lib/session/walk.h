@@ -96,8 +96,8 @@ struct pd_walk_opts {
  * records in time order) runs in parallel with state here: each worker
  * thread keeps a replica of that state of its own, made by worker on the
  * caller's thread before the threads start.  A worker applies, in the
- * walk's order, every record of type below PD_REC_USER_START but
- * SAMPLE (the records that may change the state) to its replica: those
+ * walk's order, every record of the types state_types names (types
+ * below PD_REC_USER_START but SAMPLE; 0: all of those) to its replica: those
  * of its own batches where they are among the batch's records, those of
  * the batches other workers ran (the walk keeps a log of them until
  * every worker has applied them) before its next batch's first record.
@@ -129,6 +129,7 @@ struct pd_par_visitor {
 		      const struct pd_decoded *d);
 	void (*unfork)(void *arg, void *wctx);
 	bool (*keep)(void *arg, const struct pd_diag *g);
+	uint64_t state_types; /* bit t: type t changes the state */
 };
 
 /* What a walk in file order read, for its visitor's end. */

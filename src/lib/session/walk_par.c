@@ -102,9 +102,13 @@ static void warm(struct pd_session *s)
 /* ---- the workers ---------------------------------------------------- */
 
 /* May ev change the state (walk.h: pd_par_visitor)? */
-static bool changes_state(const struct pd_event *ev)
+static bool changes_state(const struct par *p, const struct pd_event *ev)
 {
-	return ev->type < PD_REC_USER_START && ev->type != PD_REC_SAMPLE;
+	uint64_t m = p->pv->state_types;
+
+	if (ev->type >= PD_REC_USER_START || ev->type == PD_REC_SAMPLE)
+		return false;
+	return !m || (m >> ev->type & 1);
 }
 
 /* The log's records before the batch's (other batches', in order) to
@@ -146,7 +150,7 @@ static void run_batch(struct par *p, struct wk *k, struct batch *b)
 			continue;
 		arena_reset(&b->scratch);
 		pd_decode_event(&b->ws, ev, &b->scratch, w->o->tp_want, &d);
-		if (p->with_state && changes_state(ev))
+		if (p->with_state && changes_state(p, ev))
 			p->pv->state(k->wctx, ev, &d);
 		if (!before && (!f || pd_walk_passes(f, ev, &d)))
 			p->pv->record(b->ctx, ev, &d);
@@ -361,7 +365,7 @@ bool pd_walk_par_take(struct par *p, const struct pd_event *ev)
 		drain(p);
 		return pd_walk_hand_decoded(w, ev);
 	}
-	if (p->with_state && changes_state(ev) && !log_add(p, ev))
+	if (p->with_state && changes_state(p, ev) && !log_add(p, ev))
 		return par_oom(p);
 	if (b->nbytes >= p->batch_bytes)
 		submit(p);
