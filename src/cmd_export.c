@@ -135,8 +135,10 @@ const struct cmd cmd_export_def = {
 		"                       build-id for\n"
 		"  -J, --jobs N         --to folded: decode and symbolize on N "
 		"threads\n"
-		"                       (default: the online CPUs), the "
-		"output the same\n"
+		"                       (default: the online CPUs; at most 4: "
+		"each keeps\n"
+		"                       its own symbol tables), the output "
+		"the same\n"
 		"                       byte for byte; one thread still for "
 		"pprof,\n"
 		"                       chrome, pipe streams, directories and "
@@ -464,6 +466,8 @@ static void show(struct cmd_run *r)
 	x->f.types[0] = PD_REC_SAMPLE;
 	x->f.ntypes = 1;
 	sw.z = x->z;
+	if (o.jobs > PD_STACKS_WALK_JOBS_MAX)
+		o.jobs = PD_STACKS_WALK_JOBS_MAX;
 	if ((folded ? pd_walk(r->s, &o, &pd_stacks_walk_visitor, &sw)
 		    : pd_walk(r->s, &o, &v, x)) < 0 ||
 	    x->st.oom || x->fmt->finish(x, x->out.f) < 0) {

@@ -197,6 +197,8 @@ EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile pro
 	[ "$(nthreads export --to folded --jobs 2 "$big")" = $((base + 2)) ]
 	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads export --to folded --jobs 3 testdata/cpu-clock.data)" = $((base + 3)) ]
 	[ "$(nthreads export --to folded --jobs 3 testdata/cpu-clock.data)" = "$base" ]
+	# at most 4 workers keep symbol tables of their own
+	[ "$(nthreads export --to folded --jobs 8 "$big")" = $((base + 4)) ]
 	# one thread still: --limit, export --to pprof and chrome; stats has
 	# no parallel mode
 	[ "$(nthreads records --jobs 3 --limit 5 "$big")" = "$base" ]

@@ -20,6 +20,10 @@
 #include "lib/analysis/symbolize.h"
 #include "lib/session/walk.h"
 
+/* Workers at most: each reads and keeps the symbol tables of the DSOs
+ * and the kernel it meets (some MiB each), so memory grows with them. */
+#define PD_STACKS_WALK_JOBS_MAX 4u
+
 /* The walk's arg of pd_stacks_walk_visitor. */
 struct pd_stacks_walk {
 	struct pd_symbolizer *z; /* the caller's; the replicas' model */
