@@ -102,9 +102,8 @@ const struct cmd cmd_records_def = {
 		"few hundred KiB\n"
 		"                       or less: 1), the output the same "
 		"byte for byte;\n"
-		"                       one thread still for --order time, "
-		"--skip,\n"
-		"                       --limit, --symbols (and prints of "
+		"                       one thread still for --skip, --limit,\n"
+		"                       --symbols (and prints of "
 		"kernel\n"
 		"                       functions), -x, --redact, pipe "
 		"streams and\n"
@@ -342,8 +341,10 @@ static bool prints_functions(struct pd_session *s)
 /* Records stream out as they are read: no model is kept. */
 static void show(struct cmd_run *r)
 {
-	static const struct pd_par_visitor par = {fork_batch, show_batch_record,
-						  flush_batch, join_batch};
+	static const struct pd_par_visitor par = {.fork = fork_batch,
+						  .record = show_batch_record,
+						  .flush = flush_batch,
+						  .join = join_batch};
 	static const struct pd_visitor plain = {.record = show_record,
 						.par = &par};
 	static const struct pd_visitor symbols = {.record = show_record,

@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
-# The parallel mode of the walk (walk.h, walk_par.c; records -J/--jobs N):
-# batches of records decoded and formatted on worker threads, written in
-# order.  Its output must be byte for byte the one of --jobs 1 (the serial
-# walk): stdout, stderr and exit status, text, JSON and JSON lines, with
-# and without filters, damage included.  PERFDUMP_BATCH_BYTES=1 makes every
+# The parallel mode of the walk (walk.h, walk_par.c; records and export
+# --to folded -J/--jobs N): batches of records, in file or time order,
+# decoded and formatted on worker threads, written in order; export's
+# symbolizer a replica per worker.  Its output must be byte for byte the
+# one of --jobs 1 (the serial walk): stdout, stderr and exit status, text,
+# JSON and JSON lines, with and without filters, damage included.  PERFDUMP_BATCH_BYTES=1 makes every
 # record its own batch, so that every record boundary is a batch boundary
 # (and a data section of 3 bytes or more is walked in parallel).
 #
@@ -15,13 +16,15 @@
 load helpers
 # bats file_tags=asan
 
+load symfs
+
 setup_file() {
 	python3 scripts/gen-readerdata.py "$BATS_FILE_TMPDIR/big" >/dev/null
 }
 
-# same_as_one JOBS FILES -- ARGS...: `records ARGS FILE` with --jobs 1 and
-# with each of JOBS (a list): the same stdout, stderr and exit status, for
-# every file.  Says which differ.
+# same_as_one JOBS FILES -- ARGS...: `records ARGS FILE` (PD_CMD: another
+# command) with --jobs 1 and with each of JOBS (a list): the same stdout,
+# stderr and exit status, for every file.  Says which differ.
 same_as_one() {
 	local jobs=$1 f j bad=0 one=$BATS_TEST_TMPDIR/one par=$BATS_TEST_TMPDIR/par
 	local -a files=()
@@ -33,10 +36,10 @@ same_as_one() {
 	shift
 	for f in "${files[@]}"; do
 		local s1=0 sj=0
-		"$PERFDUMP" records --jobs 1 "$@" "$f" >"$one.out" 2>"$one.err" || s1=$?
+		"$PERFDUMP" "${PD_CMD:-records}" --jobs 1 "$@" "$f" >"$one.out" 2>"$one.err" || s1=$?
 		for j in $jobs; do
 			sj=0
-			"$PERFDUMP" records --jobs "$j" "$@" "$f" >"$par.out" 2>"$par.err" || sj=$?
+			"$PERFDUMP" "${PD_CMD:-records}" --jobs "$j" "$@" "$f" >"$par.out" 2>"$par.err" || sj=$?
 			if [ "$s1" != "$sj" ] || ! cmp -s "$one.out" "$par.out" ||
 				! cmp -s "$one.err" "$par.err"; then
 				echo "differs: $f --jobs $j $* (status $s1 vs $sj)"
@@ -94,14 +97,80 @@ FIXTURES="testdata/*.data testdata/synthetic/*.data"
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2" "${files[@]}" -- 
 }
 
-@test "parallel: what stays serial gives the same output (--order time, --skip/--limit, --symbols, pipe, directories, -x, --redact)" {
+@test "parallel: records --order time (the queue's records in batches), as --jobs 1" {
 	export PERFDUMP_BATCH_BYTES=1
-	same_as_one "3" testdata/syswide.data testdata/tracepoint.data -- --order time
+	# shellcheck disable=SC2086
+	same_as_one "2 3 4" $FIXTURES -- --order time
+	same_as_one "2" testdata/syswide.data testdata/tracepoint.data -- --order time -j --pid 1
+	local big=$BATS_FILE_TMPDIR/big
+	unset PERFDUMP_BATCH_BYTES
+	same_as_one "2 3" "$big"/*.data -- --order time --json-lines
+}
+
+P=testdata/profile
+# export's fixtures with symbols (export.bats), and more
+EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile profile-sh nobid-pipe nobid-z kinit nobid-killed nolibc-cut"
+
+# bats test_tags=normal
+@test "parallel: export --to folded, every fixture with symbols, one record a batch and the default: --jobs 2, 3, 4 as --jobs 1" {
+	symfs_setup
+	cp testdata/profile/hot_cxx "$T/s$RUN/hot_cxx"
+	local name k
+	export PD_CMD=export
+	for name in $EXPORT_FIXTURES; do
+		k=$P/kallsyms
+		[[ $name != nobid-* ]] || k=$P/nobid-kallsyms
+		[[ $name != kinit ]] || k=$P/kinit.kallsyms
+		PERFDUMP_BATCH_BYTES=1 same_as_one "2 3 4" $P/$name.data -- \
+			--to folded --symfs "$T/s" --kallsyms $k
+		PERFDUMP_BATCH_BYTES=1 same_as_one "2" $P/$name.data -- \
+			--to folded --symfs "$T/s" --kallsyms $k --folded-tid --kernel-suffix --period
+		PERFDUMP_BATCH_BYTES=1 same_as_one "3" $P/$name.data -- \
+			--to folded --symfs "$T/s" --kallsyms $k --inline
+		same_as_one "2" $P/$name.data -- --to folded --symfs "$T/s" --kallsyms $k
+	done
+	# without symbols: each DSO warned about once, by the first batch
+	# that meets it; the kernel without kallsyms
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3 4" $P/inl-fp.data $P/callchain.data \
+		$P/profile.data -- --to folded --symfs "$T/empty"
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 4" $P/profile-sh.data -- \
+		--to folded --symfs "$T/s" --pid 3428 --kernel-suffix
+	# the other fixtures (no symbols, damage, several events)
+	# shellcheck disable=SC2086
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" $FIXTURES -- --to folded --folded-pid
+}
+
+@test "parallel: export --to folded is exactly what perf script and stackcollapse-perf.pl make, with --jobs 3" {
+	symfs_setup
+	local k=$P/kallsyms
+	PERFDUMP_BATCH_BYTES=1 pd export --jobs 3 --to folded \
+		--symfs "$T/s" --kallsyms $k $P/callchain.data
+	assert_status 0
+	assert_eq "$output" "$(perf script -i $P/callchain.data --symfs "$T/s" --kallsyms $k -F +pid 2>/dev/null |
+		python3 tests/collapse_perf.py)"
+	[ -n "$output" ]
+}
+
+# bats test_tags=normal
+@test "parallel: export --to folded, every corpus file, --jobs 2 and 3 as --jobs 1" {
+	[ -d "$CORPUS" ] || skip "no corpus"
+	local -a files=()
+	mapfile -t files < <(find "$CORPUS" -type f ! -name '*.md' ! -name '*.txt' | sort)
+	[ "${#files[@]}" -ge 50 ]
+	export PD_CMD=export PERF_BUILDID_DIR=$BATS_TEST_TMPDIR/empty
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2" "${files[@]}" -- --to folded
+	same_as_one "3" "${files[@]}" -- --to folded --folded-tid
+}
+
+@test "parallel: what stays serial gives the same output (--skip/--limit, --symbols, pipe, directories, -x, --redact; export --to pprof and chrome)" {
+	export PERFDUMP_BATCH_BYTES=1
 	same_as_one "3" testdata/syswide.data -- --skip 5 --limit 7 -j
 	same_as_one "2" testdata/callgraph.data -- --symbols
 	same_as_one "2" testdata/pipe.data testdata/threads.data testdata/comm-order.data -- 
 	same_as_one "2" testdata/cpu-clock.data -- -x
 	same_as_one "2" testdata/redact.data -- --redact
+	PD_CMD=export same_as_one "2" testdata/syswide.data -- --to chrome
+	PD_CMD=export same_as_one "3" testdata/profile/profile.data -- --to pprof -o "$BATS_TEST_TMPDIR/x.pb.gz"
 }
 
 # bats test_tags=normal
@@ -123,9 +192,18 @@ FIXTURES="testdata/*.data testdata/synthetic/*.data"
 	# 16 KiB: less than two batches of 64 KiB
 	[ "$(nthreads records --jobs 3 testdata/cpu-clock.data)" = "$base" ]
 	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads records --jobs 2 testdata/cpu-clock.data)" = $((base + 2)) ]
-	# one thread still: time order, --limit; stats has no parallel mode
-	[ "$(nthreads records --jobs 3 --order time "$big")" = "$base" ]
+	# time order too, and export --to folded
+	[ "$(nthreads records --jobs 3 --order time "$big")" = $((base + 3)) ]
+	[ "$(nthreads export --to folded --jobs 2 "$big")" = $((base + 2)) ]
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads export --to folded --jobs 3 testdata/cpu-clock.data)" = $((base + 3)) ]
+	[ "$(nthreads export --to folded --jobs 3 testdata/cpu-clock.data)" = "$base" ]
+	# at most 4 workers keep symbol tables of their own
+	[ "$(nthreads export --to folded --jobs 8 "$big")" = $((base + 4)) ]
+	# one thread still: --limit, export --to pprof and chrome; stats has
+	# no parallel mode
 	[ "$(nthreads records --jobs 3 --limit 5 "$big")" = "$base" ]
+	[ "$(nthreads export --to pprof -o "$log.pb.gz" --jobs 3 "$big")" = "$base" ]
+	[ "$(nthreads export --to chrome --jobs 3 "$big")" = "$base" ]
 	[ "$(nthreads stats --jobs 3 "$big")" = "$base" ]
 }
 

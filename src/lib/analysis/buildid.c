@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,14 +37,18 @@
 #define SCN_MAX		 65536	    /* sections or program headers */
 #define KERNEL_NOTES_MAX (1u << 16)
 
+static void elf_version_once(void)
+{
+	elf_version(EV_CURRENT);
+}
+
+/* once per process, whichever thread first reads an ELF file (the
+ * workers of a parallel walk each read their own) */
 static void elf_init(void)
 {
-	static bool done;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-	if (!done) {
-		elf_version(EV_CURRENT);
-		done = true;
-	}
+	pthread_once(&once, elf_version_once);
 }
 
 /* 1: found; 0: no build-id note in data. */

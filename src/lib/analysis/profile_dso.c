@@ -24,6 +24,7 @@
 #include "lib/base/hex.h"
 #include "lib/analysis/profile_dso.h"
 #include "lib/analysis/rootpath.h"
+#include "lib/session/session.h"
 #include <unistd.h>
 
 static char *adup(struct pd_profile *p, const char *s)
@@ -83,6 +84,12 @@ bool prof_dsos_sync(struct prof_ctx *c)
 
 	if (!c->bids_read) {
 		c->bids_read = true;
+		for (size_t i = 0; c->bids_said && i < c->bids_said->n; i++) {
+			const struct pd_diag *g = &c->bids_said->v[i];
+
+			pd_diag_add(&c->s->diags, g->code, g->where, g->sev,
+				    g->offset, g->what, "%s", g->detail);
+		}
 		if (pd_bid_list_build(&c->bids, c->s, false, false) < 0)
 			return false;
 	}

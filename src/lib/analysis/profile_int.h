@@ -46,6 +46,9 @@ struct prof_ctx {
 	 * a live pipe stream's come with its last records */
 	struct pd_bid_list bids;
 	bool bids_read;
+	/* a replica's (symbolize.c pd_symbolizer_fork): what reading the
+	 * build-ids feature said, said again where it is first read */
+	const struct pd_diags *bids_said;
 	struct prof_addrs addrs;
 	uint32_t max_addrs;	   /* PD_PROF_MAX_ADDRS, or the testing aid's */
 	struct pd_sample_pos *pos; /* per evsel: where its fields are */

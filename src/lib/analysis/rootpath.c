@@ -101,19 +101,23 @@ void pd_root_use_openat2(bool allow)
  * filter's EPERM)?  And may we use it? */
 static bool have_openat2(int rootfd)
 {
+	/* (the workers of a parallel walk may ask at once: the same
+	 * answer, stored atomically) */
 	static int have = -1;
+	int h = __atomic_load_n(&have, __ATOMIC_RELAXED);
 
 	if (!allow_openat2)
 		return false;
-	if (have < 0) {
+	if (h < 0) {
 		int fd = sys_openat2(rootfd, ".",
 				     O_PATH | O_DIRECTORY | O_CLOEXEC);
 
-		have = fd >= 0;
+		h = fd >= 0;
+		__atomic_store_n(&have, h, __ATOMIC_RELAXED);
 		if (fd >= 0)
 			close(fd);
 	}
-	return have;
+	return h;
 }
 
 /* rel under rootfd: a regular file open for reading, anything else an

@@ -265,3 +265,79 @@ int pd_stacks_add(struct pd_stacks *st, uint32_t event, uint64_t period,
 		st->first_event = event;
 	return 0;
 }
+
+/* A frame of another model as the symbolizer gave it (its strings are
+ * copied again by frame_id when new). */
+static struct pd_stack_frame as_given(const struct pd_stk_frame *g)
+{
+	return (struct pd_stack_frame){
+		.ip = g->ip,
+		.rel = g->rel,
+		.sym = g->sym,
+		.raw_sym = g->raw_sym,
+		.symoff = g->symoff,
+		.dso = g->dso,
+		.dso_index = g->dso_index,
+		.map_start = g->map_start,
+		.map_end = g->map_end,
+		.pgoff = g->pgoff,
+		.unverified = g->unverified,
+		.file = g->file,
+		.line = g->line,
+		.inl = g->inl,
+		.ninl = g->ninl,
+	};
+}
+
+int pd_stacks_merge(struct pd_stacks *st, const struct pd_stacks *from)
+{
+	uint32_t *fmap = calloc(from->nframes + 1, sizeof(*fmap));
+	uint32_t *tmap = calloc(from->nthreads + 1, sizeof(*tmap));
+	int rc = -1;
+
+	if (!fmap || !tmap)
+		goto out;
+	for (uint32_t i = 0; i < from->nframes; i++) {
+		const struct pd_stk_frame *g = &from->frames[i];
+		struct pd_stack_frame f = as_given(g);
+
+		if ((fmap[i] = frame_id(st, &f, g->kernel, g->unwound)) ==
+		    PD_STK_NONE)
+			goto out;
+	}
+	for (uint32_t i = 0; i < from->nthreads; i++) {
+		const struct pd_stk_thread *t = &from->threads[i];
+
+		if ((tmap[i] = thread_id(st, t->pid, t->tid, t->comm)) ==
+		    PD_STK_NONE)
+			goto out;
+	}
+	for (uint32_t i = 0; i < from->nstacks; i++) {
+		const struct pd_stk_stack *s = &from->stacks[i];
+		uint32_t id;
+
+		for (uint32_t k = 0; k < s->nframes; k++)
+			st->seq[k] = fmap[s->frames[k]];
+		if ((id = stack_id(st, tmap[s->thread], s->nframes)) ==
+		    PD_STK_NONE)
+			goto out;
+		for (uint32_t c = s->count; c != PD_STK_NONE;
+		     c = from->counts[c].next) {
+			struct pd_stk_count *to =
+				count_of(st, id, from->counts[c].event);
+
+			if (!to)
+				goto out;
+			to->samples += from->counts[c].samples;
+			to->period += from->counts[c].period;
+		}
+	}
+	st->samples += from->samples;
+	rc = 0;
+out:
+	if (rc < 0 || from->oom)
+		st->oom = true;
+	free(fmap);
+	free(tmap);
+	return rc;
+}

@@ -103,4 +103,14 @@ int pd_stacks_add(struct pd_stacks *st, uint32_t event, uint64_t period,
 		  uint32_t pid, uint32_t tid, const char *comm,
 		  unsigned cpumode, const struct pd_frames *f);
 
+/*
+ * The samples of another model (a worker's, in a parallel walk) added
+ * to st: its frames, threads and stacks interned in st, their counts
+ * summed.  st's first_event is left as it is (the caller knows which
+ * sample came first).  Returns 0, or -1 when out of memory (st->oom).
+ * The order of st's new entries is from's, not the samples': for the
+ * outputs that sort them (folded).
+ */
+int pd_stacks_merge(struct pd_stacks *st, const struct pd_stacks *from);
+
 #endif

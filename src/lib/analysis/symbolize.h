@@ -26,6 +26,7 @@
 struct pd_session;
 struct pd_event;
 struct pd_decoded;
+struct pd_diag;
 struct pd_symbolizer;
 
 /* A call inlined at a frame's ip (--srcline): the function, and its
@@ -99,6 +100,28 @@ struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
 					bool kernel_only);
 void pd_symbolizer_free(struct pd_symbolizer *z);
 
+/*
+ * For a parallel walk (walk.h pd_par_visitor, with state): a replica of
+ * z for a worker, with z's options, and maps, DSOs, threads and memo of
+ * its own, fed the same records (pd_symbolizer_record) in the same
+ * order.  Made on the caller's thread before the workers start: the
+ * first reads the recording's build-ids feature for them all (its
+ * diagnostics kept, and said by each replica where one thread would
+ * have said them).  A replica's DSOs have the same indices as z's would
+ * (they follow the map records).  NULL: out of memory.
+ */
+struct pd_symbolizer *pd_symbolizer_fork(struct pd_symbolizer *z);
+/* A replica's diagnostics from now on go to s's, which it reads (a
+ * batch's copy of the session). */
+void pd_symbolizer_bind(struct pd_symbolizer *z, struct pd_session *s);
+/*
+ * On the caller's thread, each diagnostic of the replicas in the walk's
+ * order: false when it is one a single symbolizer gives once (a DSO
+ * without symbols, a table full, the first unwinding stopped, what the
+ * build-ids feature said) and z let it through already.
+ */
+bool pd_symbolizer_keep(struct pd_symbolizer *z, const struct pd_diag *g);
+
 /* Source lines and inlined calls of every frame from now on (perf
  * script -F srcline --inline), from the DSOs' DWARF. */
 void pd_symbolizer_lines(struct pd_symbolizer *z, bool on);
@@ -108,6 +131,10 @@ void pd_symbolizer_lines(struct pd_symbolizer *z, bool on);
  * the kernel's MMAPs and KSYMBOLs only). */
 void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d);
+/* Those types, as a mask of 1 << type (walk.h pd_par_visitor) */
+#define PD_SYMBOLIZER_STATE_TYPES                                           \
+	(1ull << PD_REC_MMAP | 1ull << PD_REC_MMAP2 | 1ull << PD_REC_FORK | \
+	 1ull << PD_REC_KSYMBOL | 1ull << PD_REC_COMM | 1ull << PD_REC_EXIT)
 
 /*
  * The frames of a decoded sample: its callchain (context markers set the

@@ -101,12 +101,20 @@ void pd_diags_free(struct pd_diags *d)
 
 void pd_diags_replay(struct pd_diags *to, struct pd_diags *from)
 {
+	pd_diags_replay_keep(to, from, NULL, NULL);
+}
+
+void pd_diags_replay_keep(struct pd_diags *to, struct pd_diags *from,
+			  pd_diag_keep keep, void *arg)
+{
 	size_t nerr = 0, nwarn = 0;
 
 	for (size_t i = 0; i < from->n; i++) {
 		const struct pd_diag *g = &from->v[i];
 
 		*(g->sev == PD_ERR ? &nerr : &nwarn) += 1;
+		if (keep && !keep(arg, g))
+			continue;
 		pd_diag_add(to, g->code, g->where, g->sev, g->offset, g->what,
 			    "%s", g->detail);
 	}

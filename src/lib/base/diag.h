@@ -96,5 +96,9 @@ void pd_diags_rewind(struct pd_diags *d, struct pd_diags_mark m);
  * worker's list of a parallel walk (walk.h).  `from` is left empty.
  */
 void pd_diags_replay(struct pd_diags *to, struct pd_diags *from);
+/* The same, but for those keep says false of: dropped, uncounted. */
+typedef bool (*pd_diag_keep)(void *arg, const struct pd_diag *d);
+void pd_diags_replay_keep(struct pd_diags *to, struct pd_diags *from,
+			  pd_diag_keep keep, void *arg);
 
 #endif

@@ -166,12 +166,12 @@ static int push(struct queue *q, const struct pd_event *ev, uint64_t t)
  * (OE_FLUSH__HALF; perf's own limit is off unless report.queue-size is
  * set).  Said once per stream: what follows may come out of time order.
  */
-static void queue_full(struct pd_session *s, struct queue *q,
+static void queue_full(struct pd_diags *diags, struct queue *q,
 		       const struct pd_event *ev, pd_deliver_fn deliver,
 		       void *arg)
 {
 	if (!q->forced++)
-		pd_diag_add(&s->diags, PD_C_ORDER_QUEUE_FULL,
+		pd_diag_add(diags, PD_C_ORDER_QUEUE_FULL,
 			    PD_AT_NAMED("--order time"), PD_WARN, ev->offset,
 			    "time order",
 			    "%zu records wait for a FINISHED_ROUND and take "
@@ -185,6 +185,7 @@ static void queue_full(struct pd_session *s, struct queue *q,
 struct pd_order {
 	struct queue q;
 	struct pd_session *s;
+	struct pd_diags *diags; /* where the queue's own go */
 	pd_event_time_fn time_of;
 	pd_deliver_fn deliver;
 	void *arg;
@@ -200,6 +201,7 @@ struct pd_order *pd_order_new(struct pd_session *s, pd_event_time_fn time_of,
 		return NULL;
 	o->q.h.less = qev_less;
 	o->s = s;
+	o->diags = &s->diags;
 	o->time_of = time_of;
 	o->deliver = deliver;
 	o->arg = arg;
@@ -231,8 +233,13 @@ bool pd_order_push(struct pd_order *o, const struct pd_event *ev)
 		return false;
 	}
 	if (queue_bytes(q) > PD_ORDER_MAX_QUEUED)
-		queue_full(o->s, q, ev, o->deliver, o->arg);
+		queue_full(o->diags, q, ev, o->deliver, o->arg);
 	return true;
+}
+
+void pd_order_diags(struct pd_order *o, struct pd_diags *diags)
+{
+	o->diags = diags;
 }
 
 int pd_order_end(struct pd_order *o)

@@ -44,6 +44,9 @@ struct pd_order *pd_order_new(struct pd_session *s, pd_event_time_fn time_of,
 			      pd_deliver_fn deliver, void *arg);
 bool pd_order_push(struct pd_order *o, const struct pd_event *ev);
 int pd_order_end(struct pd_order *o);
+/* The queue's own diagnostics (its bound reached) to diags, not the
+ * session's: a parallel walk says them in their order (walk_par.c). */
+void pd_order_diags(struct pd_order *o, struct pd_diags *diags);
 
 /*
  * A directory's streams (src: the main stream and src->ndir data.N

@@ -156,6 +156,10 @@ static bool hand_out(void *arg, const struct pd_event *ev)
 {
 	struct walk *w = arg;
 
+	if (w->par)
+		return pd_walk_par_take(w->par, ev);
+	if (w->rd)
+		pd_diags_replay(&w->s->diags, w->rd);
 	if (w->v->record)
 		return pd_walk_hand_decoded(w, ev);
 	return w->v->event(w->arg, ev);
@@ -191,19 +195,42 @@ static int walk_ordered(struct walk *w)
 {
 	struct pd_walk_loop l;
 	struct pd_order *ord;
+	bool par = !w->src.ndir && pd_walk_par_ok(w);
+	struct pd_diags rd = {0};
+	int rc;
 
 	if (w->src.ndir)
 		return pd_order_merge(w->s, &w->src, pd_event_time,
 				      deliver_merged, w);
 	ord = pd_order_new(w->s, pd_event_time, deliver, w);
+	if (par) {
+		/* what the reader and the queue say waits for the batches
+		 * before it (walk_par.c) */
+		w->src.diags = &rd;
+		w->rd = &rd;
+		if (ord)
+			pd_order_diags(ord, &rd);
+	}
 	if (!ord || pd_walk_loop_open(&l, &w->src, PD_READ_FAST) < 0) {
+		w->src.diags = &w->s->diags;
+		w->rd = NULL;
 		pd_order_end(ord);
 		return -1;
 	}
 	pd_walk_set_step(w, &l);
+	if (par)
+		w->par = pd_walk_par_begin(w, &l, &rd);
 	pd_walk_loop_run(&l, push_ordered, ord);
 	pd_walk_loop_close(&l);
-	return pd_order_end(ord);
+	rc = pd_order_end(ord);
+	if (w->par)
+		pd_walk_par_end(w->par);
+	w->par = NULL;
+	pd_diags_replay(&w->s->diags, &rd);
+	pd_diags_free(&rd);
+	w->rd = NULL;
+	w->src.diags = &w->s->diags;
+	return rc;
 }
 
 static void walk_end(struct walk *w, struct pd_walk_loop *l)
@@ -263,5 +290,5 @@ int pd_walk(struct pd_session *s, const struct pd_walk_opts *o,
 						   : walk_file_order(&w);
 	free(w.dir_names);
 	arena_free(&w.scratch);
-	return rc;
+	return w.oom ? -1 : rc;
 }

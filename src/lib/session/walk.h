@@ -31,6 +31,7 @@
 #include "lib/io/walk_loop.h"
 
 struct pd_session;
+struct pd_diag;
 
 enum {
 	PD_WALK_DATA_N = 1 << 0,     /* a directory's data.N files too */
@@ -58,8 +59,8 @@ struct pd_walk_opts {
 	unsigned tp_want;
 	/*
 	 * > 1: decode on this many threads when the visitor has par and the
-	 * walk allows it (pd_walk_par_ok in walk_par.c: file order, one
-	 * stream not read as it arrives, no state, no skip/limit, no -x
+	 * walk allows it (pd_walk_par_ok in walk_par.c: one stream not
+	 * read as it arrives, no state but par's, no skip/limit, no -x
 	 * payloads, a data section of more than two batches); 0 or 1: on
 	 * the caller's thread, as always.
 	 */
@@ -90,6 +91,30 @@ struct pd_walk_opts {
  *  - flush: on the caller's thread, the batch's output, in order; ctx
  *    is then reused;
  *  - join: the context freed, at the end.
+ *
+ * A visitor with state (pd_visitor.state: maps kept up to date by the
+ * records in time order) runs in parallel with state here: each worker
+ * thread keeps a replica of that state of its own, made by worker on the
+ * caller's thread before the threads start.  A worker applies, in the
+ * walk's order, every record of the types state_types names (types
+ * below PD_REC_USER_START but SAMPLE; 0: all of those) to its replica: those
+ * of its own batches where they are among the batch's records, those of
+ * the batches other workers ran (the walk keeps a log of them until
+ * every worker has applied them) before its next batch's first record.
+ * A sample is so seen by a replica in the state the one thread would
+ * have had then.  User records go by the visitor's own state and record
+ * on the caller's thread, as without par.
+ *
+ *  - worker: a worker's replica (NULL: the walk is serial);
+ *  - bind: on a worker, the diagnostics of what follows go to ws's (a
+ *    batch's session, or a throwaway one for another batch's records),
+ *    and its records to ctx (NULL: another batch's);
+ *  - state: on a worker, a record that may change the state;
+ *  - unfork: on the caller's thread at the end, each replica in the
+ *    workers' order, to merge what it gathered and free it;
+ *  - keep: on the caller's thread, a batch's diagnostic as it is added
+ *    to s->diags in order: false drops it (a warning given once by one
+ *    thread, which each replica gives once).
  */
 struct pd_par_visitor {
 	void *(*fork)(void *arg);
@@ -97,6 +122,14 @@ struct pd_par_visitor {
 		       const struct pd_decoded *d);
 	void (*flush)(void *arg, void *ctx);
 	void (*join)(void *arg, void *ctx);
+	/* with state (NULL without) */
+	void *(*worker)(void *arg);
+	void (*bind)(void *wctx, void *ctx, struct pd_session *ws);
+	void (*state)(void *wctx, const struct pd_event *ev,
+		      const struct pd_decoded *d);
+	void (*unfork)(void *arg, void *wctx);
+	bool (*keep)(void *arg, const struct pd_diag *g);
+	uint64_t state_types; /* bit t: type t changes the state */
 };
 
 /* What a walk in file order read, for its visitor's end. */

@@ -17,6 +17,10 @@ struct walk {
 	uint64_t matched, shown;
 	bool stopped; /* the visitor ended the walk */
 	bool oom;
+	/* time order in parallel: where the queue's records go, and what
+	 * the reader said meanwhile (serial after all: said first) */
+	struct par *par;
+	struct pd_diags *rd;
 };
 
 /* Does the decoded record pass f (but for skip, limit and at)? */
@@ -34,5 +38,15 @@ void pd_walk_set_step(struct walk *w, struct pd_walk_loop *l);
  */
 bool pd_walk_par_ok(const struct walk *w);
 void pd_walk_par(struct walk *w, struct pd_walk_loop *l, struct pd_diags *rd);
+/*
+ * The same, the records handed out by the caller (the time-order queue):
+ * begin (NULL: no threads: the walk is serial), take each record in the
+ * walk's order (false: the walk ends), end when they are all handed out.
+ */
+struct par;
+struct par *pd_walk_par_begin(struct walk *w, struct pd_walk_loop *l,
+			      struct pd_diags *rd);
+bool pd_walk_par_take(struct par *p, const struct pd_event *ev);
+void pd_walk_par_end(struct par *p);
 
 #endif

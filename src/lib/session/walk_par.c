@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * The parallel mode of the walk in file order (walk.h, pd_par_visitor):
- * batches of records decoded on worker threads, written in order.
+ * The parallel mode of the walk (walk.h, pd_par_visitor): batches of
+ * records, in file order or as the time-order queue lets them out,
+ * decoded on worker threads, written in order; with state, each worker
+ * its replica, kept up to date from a log of the records that change it.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -27,6 +29,17 @@ struct batch {
 	struct pd_session ws; /* the session, its diags the batch's own */
 	void *ctx;	      /* the visitor's (fork) */
 	int st;
+	/* with state: its records that change it, in the log */
+	uint64_t log_start, log_end;
+};
+
+/* A worker thread and its replica of the visitor's state. */
+struct wk {
+	struct par *p;
+	void *wctx;	      /* the visitor's (worker) */
+	uint64_t applied;     /* the log's records applied to it */
+	struct pd_session ds; /* another batch's record: diags dropped */
+	struct arena scratch; /* such a record's arrays */
 };
 
 struct par {
@@ -47,6 +60,15 @@ struct par {
 	size_t batch_bytes;
 	pd_step_fn step; /* the walk's update step, after a barrier */
 	void *step_arg;
+	/* with state (pv->state): the workers' replicas, and the log of the
+	 * records that change them, [log_base, log_base + nlog) of all
+	 * those the walk handed out; what every worker applied is freed */
+	bool with_state;
+	struct wk *wk;
+	struct pd_event *log;
+	uint32_t nlog, caplog;
+	uint64_t log_base;
+	struct pd_walk_loop *l;
 };
 
 bool pd_walk_par_ok(const struct walk *w)
@@ -56,8 +78,10 @@ bool pd_walk_par_ok(const struct walk *w)
 	const struct pd_session *s = w->s;
 	size_t bb = o->batch_bytes ? o->batch_bytes : BATCH_BYTES_DEFAULT;
 
-	if (o->jobs < 2 || !w->v->par || !w->v->record || w->v->state ||
-	    w->v->loop)
+	if (o->jobs < 2 || !w->v->par || !w->v->record || w->v->loop)
+		return false;
+	/* state kept on the workers, or none */
+	if (w->v->state && !w->v->par->state)
 		return false;
 	if (o->flags & (PD_WALK_PAYLOADS | PD_WALK_PREFIX | PD_WALK_LIGHT) ||
 	    w->src.ndir || s->mode == PD_MODE_PIPE)
@@ -77,27 +101,66 @@ static void warm(struct pd_session *s)
 
 /* ---- the workers ---------------------------------------------------- */
 
-static void run_batch(struct par *p, struct batch *b)
+/* May ev change the state (walk.h: pd_par_visitor)? */
+static bool changes_state(const struct par *p, const struct pd_event *ev)
+{
+	uint64_t m = p->pv->state_types;
+
+	if (ev->type >= PD_REC_USER_START || ev->type == PD_REC_SAMPLE)
+		return false;
+	return !m || (m >> ev->type & 1);
+}
+
+/* The log's records before the batch's (other batches', in order) to
+ * the worker's replica; with p->mu held (the log may move). */
+static void catch_up(struct par *p, struct wk *k, const struct batch *b)
+{
+	struct pd_decoded d;
+
+	if (k->applied >= b->log_start)
+		return;
+	k->ds = b->ws;
+	k->ds.diags = (struct pd_diags){0};
+	p->pv->bind(k->wctx, NULL, &k->ds);
+	for (; k->applied < b->log_start; k->applied++) {
+		const struct pd_event *ev = &p->log[k->applied - p->log_base];
+
+		arena_reset(&k->scratch);
+		pd_decode_event(&k->ds, ev, &k->scratch, p->w->o->tp_want, &d);
+		p->pv->state(k->wctx, ev, &d);
+	}
+	/* said by the batch that holds them */
+	pd_diags_free(&k->ds.diags);
+}
+
+static void run_batch(struct par *p, struct wk *k, struct batch *b)
 {
 	const struct walk *w = p->w;
 	const struct pd_filter *f = w->o->filter;
 	struct pd_decoded d;
 
+	if (p->with_state)
+		p->pv->bind(k->wctx, b->ctx, &b->ws);
 	for (size_t i = 0; i < b->nev; i++) {
 		const struct pd_event *ev = &b->ev[i];
+		bool before = f && ev->offset < f->at;
 
-		if (f && ev->offset < f->at)
+		/* (with state, every record decoded: walk.c) */
+		if (before && !p->with_state)
 			continue;
 		arena_reset(&b->scratch);
 		pd_decode_event(&b->ws, ev, &b->scratch, w->o->tp_want, &d);
-		if (!f || pd_walk_passes(f, ev, &d))
+		if (p->with_state && changes_state(p, ev))
+			p->pv->state(k->wctx, ev, &d);
+		if (!before && (!f || pd_walk_passes(f, ev, &d)))
 			p->pv->record(b->ctx, ev, &d);
 	}
 }
 
 static void *worker(void *arg)
 {
-	struct par *p = arg;
+	struct wk *k = arg;
+	struct par *p = k->p;
 
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
@@ -108,9 +171,13 @@ static void *worker(void *arg)
 		struct batch *b = &p->b[p->take++ % p->nb];
 
 		b->st = B_BUSY;
+		if (p->with_state)
+			catch_up(p, k, b);
 		pthread_mutex_unlock(&p->mu);
-		run_batch(p, b);
+		run_batch(p, k, b);
 		pthread_mutex_lock(&p->mu);
+		if (p->with_state)
+			k->applied = b->log_end;
 		b->st = B_DONE;
 		pthread_cond_broadcast(&p->done);
 	}
@@ -122,12 +189,17 @@ static void *worker(void *arg)
 
 /* No threads after all (out of memory): each record on this thread,
  * after what the reader said framing it. */
+struct serial {
+	struct walk *w;
+	struct pd_diags *rd;
+};
+
 static bool hand_serial(void *arg, const struct pd_event *ev)
 {
-	struct par *p = arg;
+	struct serial *z = arg;
 
-	pd_diags_replay(&p->w->s->diags, p->rd);
-	return pd_walk_hand_decoded(p->w, ev);
+	pd_diags_replay(&z->w->s->diags, z->rd);
+	return pd_walk_hand_decoded(z->w, ev);
 }
 
 /* The oldest batch out, when done (wait: until it is), written. */
@@ -147,7 +219,7 @@ static bool flush_one(struct par *p, bool wait)
 	if (!ready)
 		return false;
 	pd_diags_replay(&s->diags, &b->pre);
-	pd_diags_replay(&s->diags, &b->ws.diags);
+	pd_diags_replay_keep(&s->diags, &b->ws.diags, p->pv->keep, p->w->arg);
 	pd_diags_free(&b->ws.diags);
 	p->pv->flush(p->w->arg, b->ctx);
 	b->nev = 0;
@@ -162,11 +234,13 @@ static bool flush_one(struct par *p, bool wait)
 static void submit(struct par *p)
 {
 	struct batch *b = &p->b[p->fill % p->nb];
+	uint64_t log_end = p->log_base + p->nlog;
 
 	if (!b->nev && !b->pre.n && !b->pre.nerr && !b->pre.nwarn)
 		return;
 	b->ws = *p->w->s;
 	b->ws.diags = (struct pd_diags){0};
+	b->log_end = log_end;
 	pthread_mutex_lock(&p->mu);
 	b->st = B_READY;
 	p->fill++;
@@ -176,6 +250,8 @@ static void submit(struct par *p)
 		;
 	while (p->fill - p->out >= p->nb)
 		flush_one(p, true);
+	/* the next batch's records change the state from here */
+	p->b[p->fill % p->nb].log_start = log_end;
 }
 
 /* Every batch written, and what the reader said since. */
@@ -212,12 +288,63 @@ static bool add(struct batch *b, const struct pd_event *ev)
 	return true;
 }
 
-static bool par_take(void *arg, const struct pd_event *ev)
+/* The log's records every worker applied, freed (with p->mu held). */
+static void log_trim(struct par *p)
 {
-	struct par *p = arg;
+	uint64_t min = p->log_base + p->nlog;
+	uint32_t k;
+
+	for (unsigned i = 0; i < p->nth; i++)
+		if (p->wk[i].applied < min)
+			min = p->wk[i].applied;
+	k = (uint32_t)(min - p->log_base);
+	if (!k)
+		return;
+	for (uint32_t i = 0; i < k; i++)
+		free((void *)p->log[i].p);
+	memmove(p->log, p->log + k, (p->nlog - k) * sizeof(*p->log));
+	p->nlog -= k;
+	p->log_base = min;
+}
+
+/* A record that changes the state, into the log; false: out of memory */
+static bool log_add(struct par *p, const struct pd_event *ev)
+{
+	void *bytes = malloc(ev->size ? ev->size : 1);
+	bool ok = false;
+
+	if (!bytes)
+		return false;
+	memcpy(bytes, ev->p, ev->size);
+	pthread_mutex_lock(&p->mu);
+	log_trim(p);
+	if (pd_grow((void **)&p->log, p->nlog, &p->caplog, sizeof(*p->log))) {
+		p->log[p->nlog] = *ev;
+		p->log[p->nlog++].p = bytes;
+		ok = true;
+	}
+	pthread_mutex_unlock(&p->mu);
+	if (!ok)
+		free(bytes);
+	return ok;
+}
+
+/* Out of memory with state: no record may be left out of the replicas:
+ * the walk ends (pd_walk says so). */
+static bool par_oom(struct par *p)
+{
+	p->w->oom = true;
+	p->w->stopped = true;
+	return false;
+}
+
+bool pd_walk_par_take(struct par *p, const struct pd_event *ev)
+{
 	struct walk *w = p->w;
 	struct batch *b;
 
+	if (w->stopped)
+		return false;
 	if (p->rd->n || p->rd->nerr || p->rd->nwarn) {
 		/* the reader spoke framing this record: its diagnostics go
 		 * before the record's own, with a batch of their own */
@@ -232,18 +359,27 @@ static bool par_take(void *arg, const struct pd_event *ev)
 	}
 	b = &p->b[p->fill % p->nb];
 	if (!add(b, ev)) {
+		if (p->with_state)
+			return par_oom(p);
 		/* out of memory: this record on this thread */
 		drain(p);
 		return pd_walk_hand_decoded(w, ev);
 	}
+	if (p->with_state && changes_state(p, ev) && !log_add(p, ev))
+		return par_oom(p);
 	if (b->nbytes >= p->batch_bytes)
 		submit(p);
 	return true;
 }
 
+static bool par_take(void *arg, const struct pd_event *ev)
+{
+	return pd_walk_par_take(arg, ev);
+}
+
 static void par_free(struct par *p)
 {
-	for (size_t i = 0; i < p->nb; i++) {
+	for (size_t i = 0; p->b && i < p->nb; i++) {
 		struct batch *b = &p->b[i];
 
 		if (b->ctx)
@@ -253,8 +389,18 @@ static void par_free(struct par *p)
 		arena_free(&b->scratch);
 		pd_diags_free(&b->pre);
 	}
+	for (unsigned i = 0; p->wk && i < p->w->o->jobs; i++) {
+		if (p->wk[i].wctx)
+			p->pv->unfork(p->w->arg, p->wk[i].wctx);
+		arena_free(&p->wk[i].scratch);
+	}
+	for (uint32_t i = 0; i < p->nlog; i++)
+		free((void *)p->log[i].p);
+	free(p->log);
+	free(p->wk);
 	free(p->b);
 	free(p->th);
+	free(p);
 }
 
 static bool par_init(struct par *p)
@@ -264,51 +410,81 @@ static bool par_init(struct par *p)
 	p->nb = (size_t)jobs * BATCHES_PER_JOB;
 	p->b = calloc(p->nb, sizeof(*p->b));
 	p->th = calloc(jobs, sizeof(*p->th));
-	if (!p->b || !p->th)
+	p->wk = calloc(jobs, sizeof(*p->wk));
+	if (!p->b || !p->th || !p->wk)
 		return false;
 	for (size_t i = 0; i < p->nb; i++)
 		if (!(p->b[i].ctx = p->pv->fork(p->w->arg)))
 			return false;
+	for (unsigned i = 0; p->with_state && i < jobs; i++)
+		if (!(p->wk[i].wctx = p->pv->worker(p->w->arg)))
+			return false;
 	return true;
+}
+
+struct par *pd_walk_par_begin(struct walk *w, struct pd_walk_loop *l,
+			      struct pd_diags *rd)
+{
+	struct par *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	*p = (struct par){.w = w, .pv = w->v->par, .rd = rd, .l = l};
+	p->with_state = w->v->state != NULL;
+	p->batch_bytes =
+		w->o->batch_bytes ? w->o->batch_bytes : BATCH_BYTES_DEFAULT;
+	if (!par_init(p)) {
+		par_free(p);
+		return NULL;
+	}
+	warm(w->s);
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->work, NULL);
+	pthread_cond_init(&p->done, NULL);
+	for (unsigned i = 0; i < w->o->jobs; i++) {
+		struct wk *k = &p->wk[p->nth];
+
+		k->p = p;
+		if (pthread_create(&p->th[p->nth], NULL, worker, k) == 0)
+			p->nth++;
+	}
+	p->step = l->step;
+	p->step_arg = l->step_arg;
+	l->step = par_step;
+	l->step_arg = p;
+	if (!p->nth) {
+		pd_walk_par_end(p);
+		return NULL;
+	}
+	return p;
+}
+
+void pd_walk_par_end(struct par *p)
+{
+	drain(p);
+	p->l->step = p->step;
+	p->l->step_arg = p->step_arg;
+	pthread_mutex_lock(&p->mu);
+	p->quit = true;
+	pthread_cond_broadcast(&p->work);
+	pthread_mutex_unlock(&p->mu);
+	for (unsigned i = 0; i < p->nth; i++)
+		pthread_join(p->th[i], NULL);
+	pthread_cond_destroy(&p->work);
+	pthread_cond_destroy(&p->done);
+	pthread_mutex_destroy(&p->mu);
+	par_free(p);
 }
 
 void pd_walk_par(struct walk *w, struct pd_walk_loop *l, struct pd_diags *rd)
 {
-	struct par p = {.w = w, .pv = w->v->par, .rd = rd};
+	struct par *p = pd_walk_par_begin(w, l, rd);
+	struct serial z = {w, rd};
 
-	p.batch_bytes =
-		w->o->batch_bytes ? w->o->batch_bytes : BATCH_BYTES_DEFAULT;
-	if (!par_init(&p)) {
-		par_free(&p);
-		pd_walk_loop_run(l, hand_serial, &p);
+	if (!p) {
+		pd_walk_loop_run(l, hand_serial, &z);
 		return;
 	}
-	warm(w->s);
-	pthread_mutex_init(&p.mu, NULL);
-	pthread_cond_init(&p.work, NULL);
-	pthread_cond_init(&p.done, NULL);
-	for (unsigned i = 0; i < w->o->jobs; i++)
-		if (pthread_create(&p.th[p.nth], NULL, worker, &p) == 0)
-			p.nth++;
-	p.step = l->step;
-	p.step_arg = l->step_arg;
-	l->step = par_step;
-	l->step_arg = &p;
-	if (p.nth)
-		pd_walk_loop_run(l, par_take, &p);
-	else
-		pd_walk_loop_run(l, hand_serial, &p);
-	drain(&p);
-	l->step = p.step;
-	l->step_arg = p.step_arg;
-	pthread_mutex_lock(&p.mu);
-	p.quit = true;
-	pthread_cond_broadcast(&p.work);
-	pthread_mutex_unlock(&p.mu);
-	for (unsigned i = 0; i < p.nth; i++)
-		pthread_join(p.th[i], NULL);
-	pthread_cond_destroy(&p.work);
-	pthread_cond_destroy(&p.done);
-	pthread_mutex_destroy(&p.mu);
-	par_free(&p);
+	pd_walk_loop_run(l, par_take, p);
+	pd_walk_par_end(p);
 }

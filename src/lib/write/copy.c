@@ -255,8 +255,10 @@ static int write_body(struct copy *c)
 		.jobs = c->o->redact ? 1 : c->o->jobs,
 		.batch_bytes = c->o->batch_bytes,
 	};
-	static const struct pd_par_visitor par = {batch_fork, batch_record,
-						  batch_flush, batch_join};
+	static const struct pd_par_visitor par = {.fork = batch_fork,
+						  .record = batch_record,
+						  .flush = batch_flush,
+						  .join = batch_join};
 	struct pd_visitor v = {.record = copy_record, .par = &par};
 	uint64_t attrs_off = 0, attr_size = 0;
 

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A walk's samples into the stacks model (stacks.h), symbolized as they
+ * come (symbolize.h), on one thread or, with the walk's jobs, on several
+ * (walk.h pd_par_visitor): each worker a replica of the symbolizer fed
+ * the map records in the walk's order, and stacks of its own, merged
+ * into st when the walk ends.  The order of the merged model's entries
+ * is then not the samples': for outputs that sort them (folded).  The
+ * first sample's event (stacks.h first_event) is the first batch's, as
+ * one thread would have seen it; the warnings a symbolizer gives once
+ * are said once, by the first batch that gives them.  No printing.
+ */
+#ifndef PD_STACKS_WALK_H
+#define PD_STACKS_WALK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/analysis/stacks.h"
+#include "lib/analysis/symbolize.h"
+#include "lib/session/walk.h"
+
+/* Workers at most: each reads and keeps the symbol tables of the DSOs
+ * and the kernel it meets (some MiB each), so memory grows with them. */
+#define PD_STACKS_WALK_JOBS_MAX 4u
+
+/* The walk's arg of pd_stacks_walk_visitor. */
+struct pd_stacks_walk {
+	struct pd_symbolizer *z; /* the caller's; the replicas' model */
+	struct pd_stacks *st;	 /* the samples go here */
+	/* private: the first batch's first sample's event */
+	bool any;
+	uint32_t first;
+};
+
+/* Its record and state: the samples that pass the filter into st, the
+ * maps kept by every record. */
+extern const struct pd_visitor pd_stacks_walk_visitor;
+
+/*
+ * One sample into st with its frames f: its event and period (the
+ * attr's without PERIOD, as perf's evsel__parse_sample), its thread.
+ */
+void pd_stacks_sample(struct pd_stacks *st, const struct pd_event *ev,
+		      const struct pd_decoded *d, const struct pd_frames *f);
+
+#endif
