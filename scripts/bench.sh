@@ -29,7 +29,8 @@
 # the profile rows (perf report symbolizes: PROFILE_RUNS runs, 3) and
 # records --symbols --json-lines against perf script -F
 # comm,tid,time,ip,sym,dso (SYMBOL_RUNS runs in turns, 11); SKIP_EXPORT=1
-# the export, copy and diff rows (export_rows).  Then a
+# the export, copy and diff rows (export_rows), SKIP_JOBS=1 the --jobs
+# rows against one thread (jobs_rows).  Then a
 # recording of testdata/profile/inl (-g -O2, ~8 MB): profile --by line
 # against perf report --sort srcline (SYMBOL_RUNS in turns; SKIP_SRCLINE=1:
 # not).  Then a tracepoint recording (TP_MB, 200; SKIP_TP=1: not):
@@ -298,6 +299,8 @@ export_rows() {
 	done
 	read -r pt pm qt qm lo hi < <(measure2 $PD copy --force "$f" -o "$out/c" -- cp "$f" "$out/cp")
 	versus "copy vs cp" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "cp"
+	read -r pt pm qt qm lo hi < <(measure2 $PD --jobs 1 copy --force "$f" -o "$out/c" -- cp "$f" "$out/cp")
+	versus "copy --jobs 1 vs cp" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "cp"
 	pid=$($PD stats -j "$f" 2>/dev/null | jq -r '[.stats.samples.top_processes[]?] | max_by(.samples) | .pid // empty')
 	if [ -n "$pid" ]; then
 		read -r pt pm qt qm lo hi < <(measure2 $PD copy --force --pid "$pid" "$f" -o "$out/p" -- \
@@ -307,6 +310,27 @@ export_rows() {
 	read -r pt pm qt qm lo hi < <(measure2 $PD diff "$f" "$f" -- \
 		sh -c '"$1" stats "$2" >/dev/null && "$1" stats "$2" >/dev/null' sh "$PD" "$f")
 	versus "diff FILE FILE vs stats twice" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "stats twice"
+	RUNS=${BENCH_RUNS:-5}
+	rm -rf "$out"
+}
+
+# jobs_rows FILE: the parallel mode (--jobs, default: the online CPUs)
+# against one thread, in turns (SYMBOL_RUNS, 11): records --json-lines,
+# export --to folded, copy (SKIP_JOBS=1: not)
+jobs_rows() {
+	local f=$1 out n pt pm qt qm lo hi
+	out=$(mktemp -d)
+	n=$(getconf _NPROCESSORS_ONLN)
+	RUNS=${SYMBOL_RUNS:-11}
+	read -r pt pm qt qm lo hi < <(measure2 $PD --jobs "$n" records --json-lines "$f" -- \
+		$PD --jobs 1 records --json-lines "$f")
+	versus "records --json-lines -J $n vs -J 1" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "one thread"
+	read -r pt pm qt qm lo hi < <(measure2 $PD --jobs "$n" export --to folded "$f" -- \
+		$PD --jobs 1 export --to folded "$f")
+	versus "export --to folded -J $n vs -J 1" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "one thread"
+	read -r pt pm qt qm lo hi < <(measure2 $PD --jobs "$n" copy --force "$f" -o "$out/c" -- \
+		$PD --jobs 1 copy --force "$f" -o "$out/c")
+	versus "copy -J $n vs -J 1" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "one thread"
 	RUNS=${BENCH_RUNS:-5}
 	rm -rf "$out"
 }
@@ -370,6 +394,7 @@ for mb in "${sizes[@]}"; do
 	fi
 	zst_rows "$f"
 	[ -z "${SKIP_EXPORT:-}" ] && export_rows "$f"
+	[ -z "${SKIP_JOBS:-}" ] && jobs_rows "$f"
 	[ -n "${SKIP_RECORDS:-}" ] && continue
 	RUNS=${RECORD_RUNS:-3}
 	read -r qt qm < <(measure perf script -D -i "$f")
