@@ -9,52 +9,17 @@
 # TSAN_OPTIONS=halt_on_error=1 bats tests/copy-parallel.bats
 
 load helpers
+load jobs
 # bats file_tags=asan
 
 setup_file() {
 	python3 scripts/gen-readerdata.py "$BATS_FILE_TMPDIR/big" >/dev/null
 }
 
-# copy_as_one JOBS FILES -- ARGS...: `copy ARGS FILE -o OUT` with --jobs 1
-# and with each of JOBS: the same OUT, stdout (but for OUT's name), stderr
-# and exit status, for every file.  Says which differ.
+# copy_as_one JOBS FILES -- ARGS...: same_as_one for copy (jobs.bash): the
+# file written compared too
 copy_as_one() {
-	local jobs=$1 f j bad=0 t=$BATS_TEST_TMPDIR
-	local -a files=()
-	shift
-	while [ "$1" != -- ]; do
-		files+=("$1")
-		shift
-	done
-	shift
-	mkdir -p "$t/1" "$t/j"
-	for f in "${files[@]}"; do
-		local s1=0 sj=0
-		rm -f "$t/1/out.data"
-		# the same name in two directories: what names OUT (its
-		# redacted token too) says the same
-		"$PERFDUMP" --jobs 1 copy "$@" "$f" -o "$t/1/out.data" \
-			>"$t/one.out" 2>"$t/one.err" || s1=$?
-		sed -i "s|$t/1/|OUT/|" "$t/one.out" "$t/one.err"
-		for j in $jobs; do
-			sj=0
-			rm -f "$t/j/out.data"
-			"$PERFDUMP" --jobs "$j" copy "$@" "$f" -o "$t/j/out.data" \
-				>"$t/par.out" 2>"$t/par.err" || sj=$?
-			sed -i "s|$t/j/|OUT/|" "$t/par.out" "$t/par.err"
-			if [ "$s1" != "$sj" ] || ! cmp -s "$t/one.out" "$t/par.out" ||
-				! cmp -s "$t/one.err" "$t/par.err" ||
-				{ [ -e "$t/1/out.data" ] && ! cmp -s "$t/1/out.data" "$t/j/out.data"; }; then
-				echo "differs: $f --jobs $j $* (status $s1 vs $sj)"
-				diff "$t/one.out" "$t/par.out" | cut -c1-200 | head -3
-				diff "$t/one.err" "$t/par.err" | cut -c1-200 | head -3
-				bad=$((bad + 1))
-				[ "$bad" -lt 3 ] || return 1
-			fi
-			[ "$sj" -lt 128 ] || { echo "signal: $f --jobs $j $*"; bad=$((bad + 1)); }
-		done
-	done
-	[ "$bad" = 0 ]
+	PD_CMD=copy PD_OUT=1 same_as_one "$@"
 }
 
 FIXTURES="testdata/*.data testdata/synthetic/*.data testdata/profile/*.data"

@@ -14,44 +14,13 @@
 # a report goes to stderr and changes the exit status: the test fails.
 
 load helpers
+load jobs
 # bats file_tags=asan
 
 load symfs
 
 setup_file() {
 	python3 scripts/gen-readerdata.py "$BATS_FILE_TMPDIR/big" >/dev/null
-}
-
-# same_as_one JOBS FILES -- ARGS...: `records ARGS FILE` (PD_CMD: another
-# command) with --jobs 1 and with each of JOBS (a list): the same stdout,
-# stderr and exit status, for every file.  Says which differ.
-same_as_one() {
-	local jobs=$1 f j bad=0 one=$BATS_TEST_TMPDIR/one par=$BATS_TEST_TMPDIR/par
-	local -a files=()
-	shift
-	while [ "$1" != -- ]; do
-		files+=("$1")
-		shift
-	done
-	shift
-	for f in "${files[@]}"; do
-		local s1=0 sj=0
-		"$PERFDUMP" "${PD_CMD:-records}" --jobs 1 "$@" "$f" >"$one.out" 2>"$one.err" || s1=$?
-		for j in $jobs; do
-			sj=0
-			"$PERFDUMP" "${PD_CMD:-records}" --jobs "$j" "$@" "$f" >"$par.out" 2>"$par.err" || sj=$?
-			if [ "$s1" != "$sj" ] || ! cmp -s "$one.out" "$par.out" ||
-				! cmp -s "$one.err" "$par.err"; then
-				echo "differs: $f --jobs $j $* (status $s1 vs $sj)"
-				diff "$one.out" "$par.out" | cut -c1-200 | head -3
-				diff "$one.err" "$par.err" | cut -c1-200 | head -3
-				bad=$((bad + 1))
-				[ "$bad" -lt 3 ] || return 1
-			fi
-			[ "$sj" -lt 128 ] || { echo "signal: $f --jobs $j $*"; bad=$((bad + 1)); }
-		done
-	done
-	[ "$bad" = 0 ]
 }
 
 FIXTURES="testdata/*.data testdata/synthetic/*.data"

@@ -1,0 +1,45 @@
+# shellcheck shell=bash
+# The parallel mode's oracle: one thread (parallel.bats, copy-parallel.bats).
+# Load after helpers.
+
+# same_as_one JOBS FILES -- ARGS...: `records ARGS FILE` (PD_CMD: another
+# command) with --jobs 1 and with each of JOBS (a list): the same stdout,
+# stderr and exit status, for every file.  With PD_OUT=1 the command
+# writes a file (copy: `-o OUT` after FILE), compared too; OUT has the
+# same name in two directories, so what names it (a redacted token too)
+# says the same.  Says which differ.
+same_as_one() {
+	local jobs=$1 f j bad=0 t=$BATS_TEST_TMPDIR cmd=${PD_CMD:-records}
+	local -a files=() o1=() oj=()
+	shift
+	while [ "$1" != -- ]; do
+		files+=("$1")
+		shift
+	done
+	shift
+	mkdir -p "$t/1" "$t/j"
+	[ -z "${PD_OUT:-}" ] || { o1=(-o "$t/1/out.data"); oj=(-o "$t/j/out.data"); }
+	for f in "${files[@]}"; do
+		local s1=0 sj=0
+		rm -f "$t/1/out.data"
+		"$PERFDUMP" "$cmd" --jobs 1 "$@" "$f" "${o1[@]}" >"$t/one.out" 2>"$t/one.err" || s1=$?
+		[ -z "${PD_OUT:-}" ] || sed -i "s|$t/1/|OUT/|" "$t/one.out" "$t/one.err"
+		for j in $jobs; do
+			sj=0
+			rm -f "$t/j/out.data"
+			"$PERFDUMP" "$cmd" --jobs "$j" "$@" "$f" "${oj[@]}" >"$t/par.out" 2>"$t/par.err" || sj=$?
+			[ -z "${PD_OUT:-}" ] || sed -i "s|$t/j/|OUT/|" "$t/par.out" "$t/par.err"
+			if [ "$s1" != "$sj" ] || ! cmp -s "$t/one.out" "$t/par.out" ||
+				! cmp -s "$t/one.err" "$t/par.err" ||
+				{ [ -e "$t/1/out.data" ] && ! cmp -s "$t/1/out.data" "$t/j/out.data"; }; then
+				echo "differs: $cmd $f --jobs $j $* (status $s1 vs $sj)"
+				diff "$t/one.out" "$t/par.out" | cut -c1-200 | head -3
+				diff "$t/one.err" "$t/par.err" | cut -c1-200 | head -3
+				bad=$((bad + 1))
+				[ "$bad" -lt 3 ] || return 1
+			fi
+			[ "$sj" -lt 128 ] || { echo "signal: $f --jobs $j $*"; bad=$((bad + 1)); }
+		done
+	done
+	[ "$bad" = 0 ]
+}
