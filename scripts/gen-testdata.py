@@ -2166,48 +2166,38 @@ def build_all(prof=DEFAULT):
     sections.append(s)
     index.append(("attrs-after-data.data", len(data), "perf inject layout: attrs after features"))
 
-    # --- attr-big
-    data, L = make_attr_big()
-    files["attr-big.data"] = data
-    s = ["## attr-big.data", ""]
-    s.append("Purpose: an attr larger than VER8 (tools/perf/util/header.c: read_attr keeps what it knows): attr.size 160, "
-             "attr_size 176. Bytes 136-143 of the attr hold u64 0x1234 (config4 of "
-             "the pending VER9); bytes 144-159 are zero. A decoder decodes the known "
-             "136-byte prefix and shows the 24 extra bytes (perf refuses the file). "
-             "EVENT_DESC carries the same 160-byte attr (attr_sz 160).")
-    s.append("")
-    s += doc_header(L, len(data))
-    s.append("")
-    s += doc_attrs(LE, L, [ATTR_BIG], ATTR_BIG_SIZE)
-    s.append("Attr bytes 136-159 (hex): `%s`." % attr_bytes(LE, ATTR_BIG, ATTR_BIG_SIZE)[136:].hex())
-    s.append("")
-    s += doc_records(L.records)
-    s.append("")
-    s += doc_feat_table(L)
-    s.append("")
-    s += doc_feature_values(LE, [ATTR_BIG], ATTR_BIG_SIZE, [], L.header["bits"])
-    sections.append(s)
-    index.append(("attr-big.data", len(data), "attr.size 160 with non-zero bytes past VER8"))
+    # --- attr-big, attr-config3: one attr past VER7, its file documented
+    def attr_file(name, attr, size, purpose, note, what):
+        data, L = make_attr_big(size, attr)
+        files[name] = data
+        s = ["## " + name, "", "Purpose: " + purpose, ""]
+        s += doc_header(L, len(data))
+        s.append("")
+        s += doc_attrs(LE, L, [attr], size)
+        if note:
+            s.append(note)
+        s.append("")
+        s += doc_records(L.records)
+        s.append("")
+        s += doc_feat_table(L)
+        s.append("")
+        s += doc_feature_values(LE, [attr], size, [], L.header["bits"])
+        sections.append(s)
+        index.append((name, len(data), what))
 
-    # --- attr-config3
-    data, L = make_attr_big(ATTR_VER8, ATTR_CONFIG3)
-    files["attr-config3.data"] = data
-    s = ["## attr-config3.data", ""]
-    s.append("Purpose: a VER8 attr (136 bytes) whose config3 (bytes 128-135) is 5: "
-             "perf 6.1 refuses it (128-byte attrs), and `copy --attr-size 128` must "
-             "refuse to cut it, naming config3. Otherwise attr-big.data's records.")
-    s.append("")
-    s += doc_header(L, len(data))
-    s.append("")
-    s += doc_attrs(LE, L, [ATTR_CONFIG3], ATTR_VER8)
-    s.append("")
-    s += doc_records(L.records)
-    s.append("")
-    s += doc_feat_table(L)
-    s.append("")
-    s += doc_feature_values(LE, [ATTR_CONFIG3], ATTR_VER8, [], L.header["bits"])
-    sections.append(s)
-    index.append(("attr-config3.data", len(data), "a VER8 attr with config3 set"))
+    attr_file("attr-big.data", ATTR_BIG, ATTR_BIG_SIZE,
+              "an attr larger than VER8 (tools/perf/util/header.c: read_attr keeps what it knows): attr.size 160, "
+              "attr_size 176. Bytes 136-143 of the attr hold u64 0x1234 (config4 of "
+              "the pending VER9); bytes 144-159 are zero. A decoder decodes the known "
+              "136-byte prefix and shows the 24 extra bytes (perf refuses the file). "
+              "EVENT_DESC carries the same 160-byte attr (attr_sz 160).",
+              "Attr bytes 136-159 (hex): `%s`." % attr_bytes(LE, ATTR_BIG, ATTR_BIG_SIZE)[136:].hex(),
+              "attr.size 160 with non-zero bytes past VER8")
+    attr_file("attr-config3.data", ATTR_CONFIG3, ATTR_VER8,
+              "a VER8 attr (136 bytes) whose config3 (bytes 128-135) is 5: "
+              "perf 6.1 refuses it (128-byte attrs), and `copy --attr-size 128` must "
+              "refuse to cut it, naming config3. Otherwise attr-big.data's records.",
+              None, "a VER8 attr with config3 set")
 
     # --- truncations
     full_le = files["full-le.data"]
