@@ -221,7 +221,7 @@ static void profile_way(const char *f, unsigned way)
  * with _[k] (way 0), or every frame's inlined calls, weighted by period
  * (way 1); or chrome (way 2: every sample, its stack, its tracepoint
  * fields and the sched_switch slices, as JSON the oracle parses).
- * Standard output only: no -o.
+ * Way 1 on two workers (--jobs 2).  Standard output only: no -o.
  */
 static void export_way(const char *f, unsigned way)
 {
@@ -229,11 +229,14 @@ static void export_way(const char *f, unsigned way)
 		fuzz_cmd(cmd_export, f, "export", "--to", "chrome", "--inline",
 			 "--symfs", "/nonexistent", "--debug-dir",
 			 "/nonexistent", NULL);
-	else if (way)
+	else if (way) {
+		/* on two workers, every record its own batch (walk_par.c) */
+		setenv("PERFDUMP_BATCH_BYTES", "1", 1);
 		fuzz_cmd(cmd_export, f, "export", "--to", "folded", "--inline",
-			 "--period", "--symfs", "/nonexistent", "--debug-dir",
-			 "/nonexistent", NULL);
-	else
+			 "--period", "--jobs", "2", "--symfs", "/nonexistent",
+			 "--debug-dir", "/nonexistent", NULL);
+		unsetenv("PERFDUMP_BATCH_BYTES");
+	} else
 		fuzz_cmd(cmd_export, f, "export", "--to", "folded",
 			 "--folded-tid", "--kernel-suffix", "--jit-suffix",
 			 "--symfs", "/nonexistent", "--debug-dir",
