@@ -27,6 +27,7 @@ struct pd_evsel {
 				  "attr", NULL */
 	int id_pos;	       /* u64 index of the id in a sample, -1 none */
 	int is_pos;	       /* u64 index from the end in other records */
+	int time_pos; /* u64 index of a sample's TIME (pd_sample_positions) */
 	/* tracepoints (tracepoint.c): the format, looked up once per blob */
 	const struct pd_tp_event *tp;
 	uint32_t tp_gen;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/format/sample_pos.h"
 #include "lib/session/evlist_int.h"
 #include "lib/session/session.h"
 
@@ -43,6 +44,11 @@ static struct pd_evsel *add_evsel(struct pd_session *s)
 static void calc_pos(struct pd_evsel *ev)
 {
 	uint64_t t = ev->attr.sample_type;
+	struct pd_sample_pos pos;
+
+	/* the time order reads each sample's TIME there (pd_sample_time) */
+	pd_sample_positions(t, &pos);
+	ev->time_pos = pos.time;
 
 	if (t & PD_SAMPLE_IDENTIFIER) {
 		ev->id_pos = 0;

@@ -531,49 +531,13 @@ end:
 	return !out->damaged && !out->left;
 }
 
-void pd_sample_positions(uint64_t st, struct pd_sample_pos *pos)
-{
-	/* the fixed-size fields, in __evsel__parse_sample order */
-	static const uint64_t order[] = {
-		PD_SAMPLE_IDENTIFIER, PD_SAMPLE_IP,   PD_SAMPLE_TID,
-		PD_SAMPLE_TIME,	      PD_SAMPLE_ADDR, PD_SAMPLE_ID,
-		PD_SAMPLE_STREAM_ID,  PD_SAMPLE_CPU,  PD_SAMPLE_PERIOD,
-	};
-	int slot = 1; /* slot 0 is the record header */
-
-	*pos = (struct pd_sample_pos){.tid = -1,
-				      .time = -1,
-				      .cpu = -1,
-				      .period = -1,
-				      .ip = -1,
-				      .callchain = -1};
-	for (size_t i = 0; i < PD_NELEMS(order); i++) {
-		if (!(st & order[i]))
-			continue;
-		switch (order[i]) {
-		case PD_SAMPLE_IP: pos->ip = slot; break;
-		case PD_SAMPLE_TID: pos->tid = slot; break;
-		case PD_SAMPLE_TIME: pos->time = slot; break;
-		case PD_SAMPLE_CPU: pos->cpu = slot; break;
-		case PD_SAMPLE_PERIOD: pos->period = slot; break;
-		default: break;
-		}
-		slot++;
-	}
-	pos->slots = slot;
-	/* __evsel__parse_sample: READ, then CALLCHAIN */
-	if ((st & PD_SAMPLE_CALLCHAIN) && !(st & PD_SAMPLE_READ))
-		pos->callchain = slot;
-}
-
 bool pd_sample_time(const struct pd_session *s, const struct pd_evsel *ev,
 		    const struct pd_event *e, uint64_t *t)
 {
-	struct pd_sample_pos pos;
+	int at = ev->time_pos; /* pd_sample_positions' (evlist.c) */
 
-	pd_sample_positions(ev->attr.sample_type, &pos);
-	if (pos.time < 0 || e->size < 8 * (uint32_t)(pos.time + 1))
+	if (at < 0 || e->size < 8 * (uint32_t)(at + 1))
 		return false;
-	*t = pd_get64(e->p + 8 * pos.time, s->swap);
+	*t = pd_get64(e->p + 8 * at, s->swap);
 	return true;
 }

@@ -20,6 +20,7 @@
 #include "lib/session/evlist.h"
 #include "lib/io/reader.h"
 #include "lib/format/perf_abi.h"
+#include "lib/format/sample_pos.h"
 #include "lib/format/regs.h"
 #include "lib/tracepoint/tracepoint.h"
 
@@ -154,21 +155,6 @@ struct pd_data_src {
 };
 
 void pd_data_src_split(uint64_t v, struct pd_data_src *d);
-
-/*
- * Where the fixed-size leading fields of a sample sit, as u64 slots from
- * the start of the record (slot 0 is the header), -1 when absent; slots:
- * the first slot past them (PERIOD and everything before it); callchain:
- * the slot of CALLCHAIN's nr when nothing of variable size (READ) comes
- * before it, else -1.
- */
-struct pd_sample_pos {
-	int tid, time, cpu, period;
-	int slots;
-	int ip;
-	int callchain;
-};
-void pd_sample_positions(uint64_t sample_type, struct pd_sample_pos *pos);
 
 /*
  * Just the TIME field of a sample (for time ordering), without decoding
