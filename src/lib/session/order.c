@@ -124,15 +124,21 @@ struct heap {
 	less_fn less;
 };
 
-static void sift_down(struct heap *h, size_t i)
+/*
+ * The heap's steps with the order given: inlined where `less` is a
+ * constant (the queue's qev_less: a comparison per level, not a call),
+ * else through h->less (the merge's streams).
+ */
+static inline __attribute__((always_inline)) void
+sift_down_by(struct heap *h, size_t i, less_fn less)
 {
 	for (;;) {
 		size_t l = 2 * i + 1, m = i;
 		void *t;
 
-		if (l < h->n && h->less(h->v[l], h->v[m]))
+		if (l < h->n && less(h->v[l], h->v[m]))
 			m = l;
-		if (l + 1 < h->n && h->less(h->v[l + 1], h->v[m]))
+		if (l + 1 < h->n && less(h->v[l + 1], h->v[m]))
 			m = l + 1;
 		if (m == i)
 			return;
@@ -143,7 +149,8 @@ static void sift_down(struct heap *h, size_t i)
 	}
 }
 
-static int heap_push(struct heap *h, void *x)
+static inline __attribute__((always_inline)) int push_by(struct heap *h,
+							 void *x, less_fn less)
 {
 	size_t i;
 
@@ -156,19 +163,35 @@ static int heap_push(struct heap *h, void *x)
 		h->v = nv;
 		h->cap = ncap;
 	}
-	for (i = h->n++; i && h->less(x, h->v[(i - 1) / 2]); i = (i - 1) / 2)
+	for (i = h->n++; i && less(x, h->v[(i - 1) / 2]); i = (i - 1) / 2)
 		h->v[i] = h->v[(i - 1) / 2];
 	h->v[i] = x;
 	return 0;
 }
 
-static void *heap_pop(struct heap *h)
+static inline __attribute__((always_inline)) void *pop_by(struct heap *h,
+							  less_fn less)
 {
 	void *top = h->v[0];
 
 	h->v[0] = h->v[--h->n];
-	sift_down(h, 0);
+	sift_down_by(h, 0, less);
 	return top;
+}
+
+static void sift_down(struct heap *h, size_t i)
+{
+	sift_down_by(h, i, h->less);
+}
+
+static int heap_push(struct heap *h, void *x)
+{
+	return push_by(h, x, h->less);
+}
+
+static void *heap_pop(struct heap *h)
+{
+	return pop_by(h, h->less);
 }
 
 /* ---- one stream through the round queue ----------------------------- */
@@ -207,7 +230,7 @@ static void flush(struct queue *q, uint64_t limit, bool half,
 
 		if (half ? out-- == 0 : e->time > limit)
 			break;
-		heap_pop(&q->h);
+		pop_by(&q->h, qev_less);
 		deliver(arg, &e->ev);
 		q->held -= qev_cost(e);
 		qev_free(&q->cache, e);
@@ -218,7 +241,7 @@ static int push(struct queue *q, const struct pd_event *ev, uint64_t t)
 {
 	struct qev *e = copy_event(&q->cache, ev, t, q->seq++);
 
-	if (!e || heap_push(&q->h, e) < 0) {
+	if (!e || push_by(&q->h, e, qev_less) < 0) {
 		if (e)
 			qev_free(&q->cache, e);
 		return -1;
