@@ -107,6 +107,14 @@ perf_stacks() {
 	done
 }
 
+@test "export --to chrome: a sample whose callchain is empty (regs.data): an empty stack, named [unknown], as perf script shows no frame" {
+	chrome testdata/regs.data --kallsyms $KSYMS
+	check_chrome testdata/regs.data
+	assert_eq "$(python3 tests/chrome_ref.py stacks <<<"$output")" "$(perf_stacks testdata/regs.data $KSYMS)"
+	jq_all '[.traceEvents[] | select(.ph == "i" and .args.stack == [])] | length' 28 \
+		'[.traceEvents[] | select(.ph == "i" and .args.stack == []) | .name] | unique' '["[unknown]"]'
+}
+
 @test "export --to chrome: the samples per thread and the threads' names are perf script's" {
 	local name k
 	for name in profile-sh cxx tracepoint; do

@@ -264,3 +264,14 @@ folded() {
 	assert_contains "$(pprof -raw | sed -n '/^Mappings/,$p')" "/tmp/perfdump-profile/hot 7065726664756d702d70726f66696c652d686f74 "$'\n'
 	[[ "$(pprof -raw | grep ' /tmp/perfdump-profile/hot ')" != *"[FN]"* ]]
 }
+
+@test "export --to pprof: regs.data's samples whose callchain is empty: a sample without location, in the total" {
+	# PERF_SAMPLE_CALLCHAIN, callchain_nr 0, nothing unwound: no frame
+	# (perf script prints none), so a sample with no location
+	# (profile.proto allows it); go tool pprof counts it in its total
+	export_pprof testdata/regs.data --kallsyms $KSYMS
+	assert_eq "$(pprof_traces)" "$(folded testdata/regs.data --kallsyms $KSYMS | grep -v '^dd [0-9]*$')"
+	# 102 samples, 74 of them with a stack (-traces shows those only)
+	assert_contains "$(pprof -sample_index=samples -top -nodecount=1)" "Total samples = 102"
+	assert_eq "$(pprof_traces | awk '{ n += $NF } END { print n }')" 74
+}

@@ -59,6 +59,22 @@ FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile profile-sh
 	done
 }
 
+@test "export --to folded: a sample whose callchain is empty (nr 0, nothing unwound) is its comm alone, as perf script shows it" {
+	# regs.data: 28 samples with PERF_SAMPLE_CALLCHAIN and callchain_nr
+	# 0, no user stack: machine.c thread__resolve_callchain leaves them
+	# no frame, collapse_perf.py folds them to the comm (not the ip)
+	local want
+	want=$(perf script -i testdata/regs.data --kallsyms $KSYMS 2>/dev/null |
+		python3 tests/collapse_perf.py)
+	pd export --to folded --kallsyms $KSYMS testdata/regs.data
+	assert_status 0
+	assert_eq "$output" "$want"
+	assert_contains "$output" "dd 28
+dd;__x86_indirect_thunk_rax 4"
+	pd export --to folded --jobs 2 --kallsyms $KSYMS testdata/regs.data
+	assert_eq "$output" "$want"
+}
+
 @test "export --to folded: lines and names as the script makes them" {
 	our_folded $P/profile.data $KSYMS --kernel-suffix
 	# one-frame stacks (no callchain); kernel frames _[k]; sorted by bytes

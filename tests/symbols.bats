@@ -240,6 +240,24 @@ PY
   0x"
 }
 
+@test "records --symbols: a sample whose callchain is empty has its comm and no frame, as perf script shows it" {
+	# regs.data: 28 samples with PERF_SAMPLE_CALLCHAIN and callchain_nr
+	# 0: perf script prints their comm, no frame (not their ip)
+	local K=testdata/profile/kallsyms
+	pdj -j records --symbols --type sample --kallsyms $K testdata/regs.data
+	assert_status 0
+	assert_eq "$(jq -r '.records[] | ("\(.comm) \(.tid) \(.time_s):",
+		(.frames[] | select(.context == null) |
+		"\(.ip | ltrimstr("0x")) \(.sym // "[unknown]") (\(.dso // "[unknown]"))"))' <<<"$output")" \
+		"$(perf script -F comm,tid,time,ip,sym,dso --kallsyms $K -i testdata/regs.data 2>/dev/null | awk 'NF { $1 = $1; print }')"
+	jq_all '[.records[] | select(.callchain_nr == 0)] | length' 28 \
+		'[.records[] | select(.callchain_nr == 0) | .frames | length] | unique' '[0]' \
+		'[.records[] | select(.callchain_nr == 0) | .comm] | unique' '["dd"]'
+	pd records --symbols --type sample --limit 1 testdata/regs.data
+	assert_status 0
+	[[ $output == *"callchain=- "*"comm=dd" ]]
+}
+
 @test "records --symbols: each sample's comm at its time, as perf script -F comm,tid shows it" {
 	local f
 	for f in testdata/profile/profile-sh.data $CC testdata/comm-order.data; do

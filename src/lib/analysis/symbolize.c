@@ -492,16 +492,20 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 	 * callchain's (kernel) frames, then the user stack's */
 	if (pd_unwind_possible(smp) && !out->capped && !out->damaged)
 		n = unwind_stack(z, ev, smp, n, out);
-	/* no frames (no callchain, or an empty one): the ip, as perf
-	 * script prints it then (sample__fprintf_sym) */
-	if (!n && smp->decoded_type & PD_SAMPLE_IP) {
+	/* no callchain: the ip is the frame, as perf script prints it
+	 * then (builtin-script.c perf_sample__fprintf_sym).  A callchain
+	 * with nothing in it (nr 0, nothing unwound) is an empty stack:
+	 * machine.c thread__resolve_callchain leaves the cursor empty and
+	 * evsel_fprintf.c sample__fprintf_callchain prints no frame. */
+	if (!n && !(smp->decoded_type & PD_SAMPLE_CALLCHAIN) &&
+	    smp->decoded_type & PD_SAMPLE_IP) {
 		out->callchain = false;
 		resolve(z, mode, pid, smp->ip, &z->frames[n++], false);
 	}
 	out->n = n;
 	if (smp->decoded_type & PD_SAMPLE_BRANCH_STACK && smp->branch.nentries)
 		branches(z, smp, pid, out);
-	return n > 0;
+	return n > 0 || out->callchain;
 }
 
 void pd_symbolizer_frame_lines(struct pd_symbolizer *z,

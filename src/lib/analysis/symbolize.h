@@ -141,8 +141,10 @@ void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
  * cpumode of the addresses after them), or without one its ip, in the
  * cpumode of its misc; then, when it has user registers and a stack
  * copy, its user stack unwound (machine.c thread__resolve_callchain:
- * callee first); and its branch stack's from and to addresses.  false:
- * no ip, no callchain (n is 0).
+ * callee first); and its branch stack's from and to addresses.  A
+ * callchain with nothing in it and nothing unwound is an empty stack:
+ * true with n 0 (perf shows the sample, its comm, no frame).  false: no
+ * ip, no callchain (n is 0).
  */
 bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d, struct pd_frames *out);
