@@ -462,6 +462,8 @@ static void show(struct cmd_run *r)
 		return;
 	}
 	pd_symbolizer_lines(x->z, wants_lines(x, r->s));
+	/* pprof's flat is perf report's: an empty callchain at its ip */
+	pd_symbolizer_empty_ip(x->z, x->fmt->sample == pprof_sample);
 	/* samples only: the maps follow every record (state) */
 	x->f.types[0] = PD_REC_SAMPLE;
 	x->f.ntypes = 1;

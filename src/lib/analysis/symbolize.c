@@ -49,6 +49,7 @@ struct pd_symbolizer {
 	struct pd_unwinder *uw; /* made at the first stack to unwind */
 	uint64_t pcs[PD_FRAMES_MAX];
 	bool lines;
+	bool empty_ip; /* an empty callchain's frame: the ip (pprof) */
 	struct pd_stack_frame br[2 * PD_BRANCHES_MAX];
 	struct arena names; /* the sample's inlined calls' demangled names */
 	uint32_t ninl;	    /* inl[] used by the sample */
@@ -132,6 +133,7 @@ struct pd_symbolizer *pd_symbolizer_fork(struct pd_symbolizer *z)
 	if (!r)
 		return NULL;
 	r->lines = z->lines;
+	r->empty_ip = z->empty_ip;
 	r->c.bids_said = &z->bids_said;
 	return r;
 }
@@ -193,6 +195,11 @@ bool pd_symbolizer_keep(struct pd_symbolizer *z, const struct pd_diag *g)
 void pd_symbolizer_lines(struct pd_symbolizer *z, bool on)
 {
 	z->lines = on;
+}
+
+void pd_symbolizer_empty_ip(struct pd_symbolizer *z, bool on)
+{
+	z->empty_ip = on;
 }
 
 void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
@@ -497,7 +504,7 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 	 * with nothing in it (nr 0, nothing unwound) is an empty stack:
 	 * machine.c thread__resolve_callchain leaves the cursor empty and
 	 * evsel_fprintf.c sample__fprintf_callchain prints no frame. */
-	if (!n && !(smp->decoded_type & PD_SAMPLE_CALLCHAIN) &&
+	if (!n && (!(smp->decoded_type & PD_SAMPLE_CALLCHAIN) || z->empty_ip) &&
 	    smp->decoded_type & PD_SAMPLE_IP) {
 		out->callchain = false;
 		resolve(z, mode, pid, smp->ip, &z->frames[n++], false);

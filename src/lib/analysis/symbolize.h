@@ -126,6 +126,11 @@ bool pd_symbolizer_keep(struct pd_symbolizer *z, const struct pd_diag *g);
  * script -F srcline --inline), from the DSOs' DWARF. */
 void pd_symbolizer_lines(struct pd_symbolizer *z, bool on);
 
+/* A sample whose callchain is empty gets its ip as its one frame, as
+ * perf report counts its self time there (hist.c: the sample's own
+ * address), not the empty stack perf script shows (pprof's flat). */
+void pd_symbolizer_empty_ip(struct pd_symbolizer *z, bool on);
+
 /* Every decoded record, in time order: the maps follow MMAP, MMAP2,
  * FORK and KSYMBOL, the threads' names COMM, FORK and EXIT (kernel_only:
  * the kernel's MMAPs and KSYMBOLs only). */
