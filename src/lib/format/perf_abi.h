@@ -240,6 +240,11 @@ enum {
 	PD_SAMPLE_WEIGHT_STRUCT = 1 << 24,
 	PD_SAMPLE_MAX = 1 << 25,
 };
+/* the fields of the sample_id trailer of the other kernel records, with
+ * sample_id_all (tools/perf/util/evsel.c perf_evsel__parse_id_sample) */
+#define PD_SAMPLE_ID_ALL_FIELDS                                                \
+	(PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ID | PD_SAMPLE_STREAM_ID | \
+	 PD_SAMPLE_CPU | PD_SAMPLE_IDENTIFIER)
 
 /* attr.read_format: enum perf_event_read_format */
 enum {

@@ -421,10 +421,7 @@ uint32_t pd_sample_id_size(const struct pd_attr *a)
 
 	if (!(a->flags & PD_ATTR_SAMPLE_ID_ALL))
 		return 0;
-	return 8 *
-	       (uint32_t)(!!(t & PD_SAMPLE_TID) + !!(t & PD_SAMPLE_TIME) +
-			  !!(t & PD_SAMPLE_ID) + !!(t & PD_SAMPLE_STREAM_ID) +
-			  !!(t & PD_SAMPLE_CPU) + !!(t & PD_SAMPLE_IDENTIFIER));
+	return 8 * (uint32_t)__builtin_popcountll(t & PD_SAMPLE_ID_ALL_FIELDS);
 }
 
 /* perf_evsel__parse_id_sample: the trailer, read backwards from the end */

@@ -118,6 +118,18 @@ static void count_written(struct pd_copy_result *r, const struct pd_event *ev,
 		add_span(r, d->id.time, d->id.time);
 }
 
+/* Is ev written?  Counted in r (read, damaged) either way. */
+static bool takes(const struct copy *c, struct pd_copy_result *r,
+		  const struct pd_event *ev, const struct pd_decoded *d)
+{
+	r->records_read++;
+	if (damaged(c, ev, d)) {
+		r->records_damaged++;
+		return false;
+	}
+	return !pipe_metadata(c, ev) && copy_keep_record(c, ev, d);
+}
+
 /* ---- --jobs: the kernel's records checked on worker threads ------------ */
 
 /*
@@ -147,12 +159,7 @@ static void batch_record(void *ctx, const struct pd_event *ev,
 {
 	struct copy_batch *b = ctx;
 
-	b->r.records_read++;
-	if (damaged(b->c, ev, d)) {
-		b->r.records_damaged++;
-		return;
-	}
-	if (!copy_keep_record((struct copy *)b->c, ev, d))
+	if (!takes(b->c, &b->r, ev, d))
 		return;
 	strbuf_put(&b->bytes, (const char *)ev->p, ev->size);
 	count_written(&b->r, ev, d);
@@ -203,13 +210,8 @@ static bool copy_record(void *arg, const struct pd_event *ev,
 	const uint8_t *p = ev->p;
 	size_t size = ev->size;
 
-	r->records_read++;
-	if (damaged(c, ev, d)) {
-		r->records_damaged++;
+	if (!takes(c, r, ev, d))
 		return !c->out.err;
-	}
-	if (pipe_metadata(c, ev) || !copy_keep_record(c, ev, d))
-		return true;
 	if (ev->type == PD_REC_ID_INDEX && c->ev.kept) {
 		/* --event: the entries of the evsels written */
 		size_t len;

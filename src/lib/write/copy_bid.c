@@ -62,8 +62,7 @@ bool copy_bid_keep_hits(struct copy *c, struct feat_out *w, uint8_t *in)
 	struct pd_frame fr;
 	size_t at = 0, out = 0, k = 0, kept = 0;
 
-	pd_decode_feature(c->s, (struct pd_feature *)w->f);
-	m = w->f->model;
+	m = w->f->model; /* decoded by pd_copy (pd_decode_features) */
 	if (!m || c->bids->hits.capped) {
 		copy_note(c, "HEADER_BUILD_ID: every entry kept: %s",
 			  m ? "too many maps to tell the DSOs hit"

@@ -34,15 +34,11 @@
 #include "lib/session/evlist.h"
 #include "lib/write/copy_int.h"
 
-/* the sample_id fields of a trailer (evsel.c perf_evsel__parse_id_sample) */
-#define TRAILER_BITS                                                           \
-	(PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ID | PD_SAMPLE_STREAM_ID | \
-	 PD_SAMPLE_CPU | PD_SAMPLE_IDENTIFIER)
-
 static bool same_trailer(const struct pd_attr *a, const struct pd_attr *b)
 {
 	return ((a->flags ^ b->flags) & PD_ATTR_SAMPLE_ID_ALL) == 0 &&
-	       ((a->sample_type ^ b->sample_type) & TRAILER_BITS) == 0;
+	       ((a->sample_type ^ b->sample_type) & PD_SAMPLE_ID_ALL_FIELDS) ==
+		       0;
 }
 
 static bool reads_group(const struct pd_attr *a)

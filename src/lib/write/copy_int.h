@@ -64,7 +64,7 @@ void copy_keep_init(struct copy *c);
  * them, once. */
 void copy_quietly(struct copy *c, void (*fn)(struct copy *c));
 /* Is this record written? */
-bool copy_keep_record(struct copy *c, const struct pd_event *ev,
+bool copy_keep_record(const struct copy *c, const struct pd_event *ev,
 		      const struct pd_decoded *d);
 
 /* copy_event.c: which evsels are written, decided before anything is

@@ -115,7 +115,7 @@ static bool task_kept(const struct copy_keep *k, const struct pd_decoded *d)
 	return kernel_pid(pid) || pid == k->pid;
 }
 
-bool copy_keep_record(struct copy *c, const struct pd_event *ev,
+bool copy_keep_record(const struct copy *c, const struct pd_event *ev,
 		      const struct pd_decoded *d)
 {
 	const struct copy_keep *k = &c->keep;
