@@ -330,7 +330,7 @@ check-asan: test-deps
 # them (about a minute on 2 cores; part of check).
 check-tsan: test-deps
 	$(MAKE) SANITIZE=thread all
-	TSAN_OPTIONS=halt_on_error=1 PERFDUMP=$(CURDIR)/build-tsan/perfdump bats tests/parallel.bats tests/copy-parallel.bats
+	TSAN_OPTIONS=halt_on_error=1 PERFDUMP=$(CURDIR)/build-tsan/perfdump bats tests/parallel.bats tests/copy-parallel.bats tests/profile-parallel.bats
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)

@@ -159,7 +159,7 @@ static int load(struct diff_input *di, struct diff_opts *o, unsigned groups)
 	if (groups >> PD_DIFF_PROFILE & 1) {
 		sym_where_default(&o->where, s);
 		if (pd_profile_collect(&di->p, s, PD_PROF_BY_FUNCTION, false,
-				       &o->where.w) < 0)
+				       &o->where.w, 1) < 0)
 			return EXIT_IO;
 	}
 	if (groups >> PD_DIFF_FEATURES & 1)

@@ -98,6 +98,10 @@ const struct cmd cmd_profile_def = {
 		"      --strict-build-ids  no symbols for a DSO the recording "
 		"has no\n"
 		"                       build-id for ([no-build-id])\n"
+		"  -J, --jobs N         by function, dso or line: count the "
+		"samples on N\n"
+		"                       threads (default: the online CPUs, at "
+		"most 4)\n"
 		"  -j, --json           write JSON\n"
 		"  -p, --pretty         write indented JSON\n"
 		"  -h, --help           show this help\n",
@@ -158,8 +162,8 @@ static int load(struct cmd_run *r)
 	struct prof_opts *po = r->ctx;
 
 	sym_where_default(&po->where, r->s);
-	pd_profile_collect(&po->p, r->s, po->by, !po->no_children,
-			   &po->where.w);
+	pd_profile_collect(&po->p, r->s, po->by, !po->no_children, &po->where.w,
+			   opts_jobs(r->o));
 	pd_profile_sort_rows(&po->p);
 	return 0;
 }

@@ -30,13 +30,18 @@ perf_table() {
 SHARE='(. * 100 | round / 100 | tostring | if test("\\.") then . else . + ".0" end |
 	sub("\\.(?<d>[0-9])$"; ".\(.d)0") + "%")'
 
+# hot_rows: the program's functions in profile -j's $output, as perf
+# report --children prints them: children, self, samples, period, symbol
+hot_rows() {
+	jq -r ".profile.functions[] | select(.dso == \"hot\") |
+		\"\(.children_percent | $SHARE) \(.percent | $SHARE) \(.samples) \(.period) hot [.] \(.symbol)\"" <<<"$output"
+}
+
 @test "profile: children of callchain.data's functions are perf report --children's" {
 	pdj -j profile --symfs "$T/s" $CC
 	assert_status 0
-	# the program's functions: children, self, samples, period, symbol
-	assert_eq "$(jq -r ".profile.functions[] | select(.dso == \"hot\") |
-		\"\(.children_percent | $SHARE) \(.percent | $SHARE) \(.samples) \(.period) hot [.] \(.symbol)\"" <<<"$output")" \
-		"$(perf_table callchain.data.children-sym.txt | grep ' hot ')" "hot's rows vs perf report --children"
+	assert_eq "$(hot_rows)" "$(perf_table callchain.data.children-sym.txt | grep ' hot ')" \
+		"hot's rows vs perf report --children"
 	# ld.so has no symbols for these addresses: perf keys a callchain's
 	# address by the address itself (0x00007f9eae7bab78) and the sample's
 	# own by its offset in the DSO (0x...1ab78), so it shows an address
@@ -78,6 +83,14 @@ SHARE='(. * 100 | round / 100 | tostring | if test("\\.") then . else . + ".0" e
 	pd profile --csv --symfs "$T/s" --top 1 $CC
 	assert_eq "$output" "event,symbol,address,size,samples,percent,period,children_samples,children_percent,children_period,dso,status,unverified,source_file,hot_line,hot_address,hot_file
 cpu-clock:u,main,0x1180,101,0,0.00,0,110,96.49,27500000,hot,match,no,testdata/profile/hot_a.c,,,"
+}
+
+@test "profile -J 3: children of callchain.data's functions are perf report --children's, each record its own batch" {
+	PERFDUMP_BATCH_BYTES=1 pdj -j profile --jobs 3 --symfs "$T/s" $CC
+	assert_status 0
+	assert_eq "$(hot_rows)" "$(perf_table callchain.data.children-sym.txt | grep ' hot ')" \
+		"hot's rows vs perf report --children"
+	[ "$(hot_rows | wc -l)" -ge 3 ]
 }
 
 @test "profile: --call-graph dwarf stacks unwound, children as perf report --children's but its inlined rows" {

@@ -35,6 +35,8 @@ opened_outside() {
 	shift
 	sed -n '/\.data"/,$p' "$log" | grep -oE '^[0-9]+ +open[a-z0-9]*\((AT_FDCWD, )?"/[^"]*"' |
 		sed -E 's/.*"(.*)"/\1/' | while read -r f; do
+		# the online CPUs, --jobs' default (sysconf)
+		[ "$f" != /sys/devices/system/cpu/online ] || continue
 		for d in "$@"; do
 			case $f in "$d" | "$d"/*) continue 2 ;; esac
 		done

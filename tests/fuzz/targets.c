@@ -191,7 +191,7 @@ static void t_dso(const uint8_t *data, size_t size)
 
 /*
  * profile: the time-ordered walk, maps, threads and rows, by symbol in
- * JSON (way 0) or by thread in text (1); records --symbols, the same maps
+ * JSON and by line on two workers (way 0) or by thread in text (1); records --symbols, the same maps
  * for every frame of every sample, in text (2); nothing outside the
  * recording is looked at (no --symfs root, build-id cache or vmlinux
  * exists).
@@ -200,9 +200,16 @@ static void profile_way(const char *f, unsigned way)
 {
 	switch (way) {
 	case 0:
-		fuzz_cmd(cmd_profile, f, "profile", "-j", "--symfs",
-			 "/nonexistent", "--debug-dir", "/nonexistent",
-			 "--vmlinux", "/nonexistent", NULL);
+		fuzz_cmd(cmd_profile, f, "profile", "-j", "--jobs", "1",
+			 "--symfs", "/nonexistent", "--debug-dir",
+			 "/nonexistent", "--vmlinux", "/nonexistent", NULL);
+		/* by line on two workers, every record its own batch
+		 * (profile_par.c) */
+		setenv("PERFDUMP_BATCH_BYTES", "1", 1);
+		fuzz_cmd(cmd_profile, f, "profile", "--by", "line", "--jobs",
+			 "2", "--symfs", "/nonexistent", "--debug-dir",
+			 "/nonexistent", NULL);
+		unsetenv("PERFDUMP_BATCH_BYTES");
 		break;
 	case 1:
 		fuzz_cmd(cmd_profile, f, "profile", "--by", "thread", "--symfs",

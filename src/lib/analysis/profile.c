@@ -82,9 +82,9 @@ void prof_addrs_compact(struct prof_addrs *a)
 	a->n = n;
 }
 
-/* Count a sample at (event, dso, rel). */
+/* Count samples at (event, dso, rel). */
 static void count_addr(struct prof_ctx *c, uint32_t event, uint32_t dso,
-		       uint64_t rel, uint64_t period)
+		       uint64_t rel, uint64_t samples, uint64_t period)
 {
 	struct prof_addrs *a = &c->addrs;
 	struct prof_addr *e;
@@ -92,7 +92,7 @@ static void count_addr(struct prof_ctx *c, uint32_t event, uint32_t dso,
 	if (a->cap) {
 		e = addr_slot(a->v, a->cap, rel, dso, event);
 		if (e->samples) {
-			e->samples++;
+			e->samples += samples;
 			e->period += period;
 			return;
 		}
@@ -112,8 +112,19 @@ static void count_addr(struct prof_ctx *c, uint32_t event, uint32_t dso,
 		return;
 	}
 	*addr_slot(a->v, a->cap, rel, dso, event) =
-		(struct prof_addr){rel, dso, event, 1, period};
+		(struct prof_addr){rel, dso, event, samples, period};
 	a->n++;
+}
+
+void prof_addrs_merge(struct prof_ctx *c, const struct prof_addrs *from)
+{
+	for (uint32_t i = 0; i < from->cap && !c->oom; i++) {
+		const struct prof_addr *e = &from->v[i];
+
+		if (e->samples)
+			count_addr(c, e->event, e->dso, e->rel, e->samples,
+				   e->period);
+	}
 }
 
 /* ---- the records ----------------------------------------------------- */
@@ -207,7 +218,7 @@ static void read_fields(struct prof_ctx *c, const struct pd_evsel *evsel,
 		f->npcs = prof_unwind(c, &smp, ev->offset);
 }
 
-static void on_sample(struct prof_ctx *c, const struct pd_event *ev)
+void prof_sample(struct prof_ctx *c, const struct pd_event *ev)
 {
 	struct pd_profile *p = c->p;
 	const struct pd_evsel *evsel;
@@ -258,7 +269,7 @@ static void on_sample(struct prof_ctx *c, const struct pd_event *ev)
 	} else {
 		pe->unmapped++;
 	}
-	count_addr(c, evsel->idx, leaf.dso, leaf.rel, f.period);
+	count_addr(c, evsel->idx, leaf.dso, leaf.rel, 1, f.period);
 	if (p->children && !c->oom)
 		prof_children(c, &leaf, f.chain, f.nchain, c->pcs, f.npcs);
 }
@@ -303,14 +314,14 @@ static void on_map_record(struct prof_ctx *c, const struct pd_event *ev)
 	prof_map_record(c, ev, &d.rec);
 }
 
-static bool visit(void *arg, const struct pd_event *ev)
+bool prof_visit(void *arg, const struct pd_event *ev)
 {
 	struct prof_ctx *c = arg;
 
 	if (ev->legacy_feature || c->oom)
 		return true;
 	switch (ev->type) {
-	case PD_REC_SAMPLE: on_sample(c, ev); break;
+	case PD_REC_SAMPLE: prof_sample(c, ev); break;
 	case PD_REC_MMAP:
 	case PD_REC_MMAP2:
 	case PD_REC_FORK:
@@ -335,44 +346,68 @@ static bool has_callchains(const struct pd_session *s)
 	return false;
 }
 
-int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
-		       enum pd_prof_by by, bool children,
-		       const struct pd_prof_where *w)
+bool prof_ctx_init(struct prof_ctx *c, struct pd_profile *p,
+		   struct pd_session *s, const struct pd_prof_where *w,
+		   enum pd_prof_by by, bool children)
 {
-	static const struct pd_visitor v = {.event = visit};
-	struct pd_walk_opts o = {
-		.flags = PD_WALK_TIME_ORDER |
-			 (s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0)};
-	struct prof_ctx c = {.p = p, .s = s, .where = w};
-	int rc = 0;
-
+	*c = (struct prof_ctx){.p = p, .s = s, .where = w};
 	memset(p, 0, sizeof(*p));
 	p->by = by;
 	/* a testing aid: a smaller address table, to fold it often */
-	c.max_addrs = PD_PROF_MAX_ADDRS;
+	c->max_addrs = PD_PROF_MAX_ADDRS;
 	if (s->opts.profile_addrs - 1 < PD_PROF_MAX_ADDRS)
-		c.max_addrs = (uint32_t)s->opts.profile_addrs;
-	c.funcs = by == PD_PROF_BY_FUNCTION || by == PD_PROF_BY_DSO ||
-		  by == PD_PROF_BY_LINE;
-	c.threads = !c.funcs;
-	p->children = children && by != PD_PROF_BY_LINE && c.funcs &&
+		c->max_addrs = (uint32_t)s->opts.profile_addrs;
+	c->funcs = by == PD_PROF_BY_FUNCTION || by == PD_PROF_BY_DSO ||
+		   by == PD_PROF_BY_LINE;
+	c->threads = !c->funcs;
+	p->children = children && by != PD_PROF_BY_LINE && c->funcs &&
 		      has_callchains(s);
 	p->nevents = s->evlist.n;
 	p->events = calloc(p->nevents + 1, sizeof(*p->events));
-	c.pos = calloc(p->nevents + 1, sizeof(*c.pos));
-	if (!p->events || !c.pos) {
-		free(c.pos);
-		return -1;
-	}
+	c->pos = calloc(p->nevents + 1, sizeof(*c->pos));
+	if (!p->events || !c->pos)
+		return false;
 	for (uint32_t i = 0; i < p->nevents; i++)
-		pd_sample_positions(s->evlist.v[i].attr.sample_type, &c.pos[i]);
-	if (c.funcs) {
-		c.maps = pd_bid_maps_new(PD_BID_MAPS_JIT_NAMES);
-		if (!c.maps)
-			c.oom = true;
-	}
+		pd_sample_positions(s->evlist.v[i].attr.sample_type,
+				    &c->pos[i]);
+	if (c->funcs && !(c->maps = pd_bid_maps_new(PD_BID_MAPS_JIT_NAMES)))
+		return false;
+	return true;
+}
+
+void prof_ctx_free(struct prof_ctx *c)
+{
+	pd_unwinder_free(c->uw);
+	prof_dsos_free(c);
+	free(c->row_hits);
+	free(c->addrs.v);
+	free(c->pos);
+	pd_bid_maps_free(c->maps);
+	pd_bid_list_free(&c->bids);
+	arena_free(&c->scratch);
+}
+
+int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
+		       enum pd_prof_by by, bool children,
+		       const struct pd_prof_where *w, unsigned jobs)
+{
+	static const struct pd_visitor v = {.event = prof_visit};
+	struct pd_walk_opts o = {
+		.flags = PD_WALK_TIME_ORDER |
+			 (s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0),
+		.jobs = jobs > PD_PROF_JOBS_MAX ? PD_PROF_JOBS_MAX : jobs,
+		.batch_bytes = s->opts.batch_bytes};
+	struct prof_said said = {0};
+	struct prof_ctx c;
+	int rc = 0;
+
+	if (!prof_ctx_init(&c, p, s, w, by, children))
+		c.oom = true;
 	p->walk = &c;
-	if (!c.oom)
+	/* by function, DSO or line on several threads (profile_par.c) */
+	if (!c.oom && c.funcs && o.jobs > 1)
+		rc = prof_walk_par(&c, &o, &said);
+	else if (!c.oom)
 		rc = pd_walk(s, &o, &v, &c);
 	if (c.funcs && !c.oom && !prof_fold(&c, true))
 		c.oom = true;
@@ -384,14 +419,8 @@ int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 		pd_diag_add(&s->diags, PD_C_MALFORMED, PD_AT_NAMED("profile"),
 			    PD_ERR, PD_NO_OFFSET, "profile", "out of memory");
 	}
-	pd_unwinder_free(c.uw);
-	prof_dsos_free(&c);
-	free(c.row_hits);
-	free(c.addrs.v);
-	free(c.pos);
-	pd_bid_maps_free(c.maps);
-	pd_bid_list_free(&c.bids);
-	arena_free(&c.scratch);
+	prof_ctx_free(&c);
+	prof_said_free(&said);
 	return rc;
 }
 

@@ -55,6 +55,10 @@ struct pd_bid_list;
 #define PD_PROF_MAX_ROWS    (1u << 18)
 #define PD_PROF_MAX_THREADS (1u << 18)
 #define PD_PROF_MAX_COMMS   (1u << 18)
+/* Threads at most of a parallel walk that symbolizes (profile, export):
+ * each reads and keeps the symbol tables of the DSOs and the kernel it
+ * meets (some MiB each), so memory grows with them. */
+#define PD_PROF_JOBS_MAX 4u
 /* the callchain addresses a sample's inclusive counts take: perf
  * report's default --max-stack, the kernel's PERF_MAX_STACK_DEPTH */
 #define PD_PROF_MAX_STACK 127u
@@ -210,12 +214,17 @@ struct pd_profile {
 /*
  * Walk the records of s (all data.N streams) and fill p for `by`;
  * symbolize by w.  children: inclusive counts too, by function or DSO,
- * when an event has callchains (perf report --children, its default).  Problems go to s->diags.  Returns 0, or -1 when out of
- * memory.
+ * when an event has callchains (perf report --children, its default).
+ * jobs > 1: by function, DSO or line, the samples are counted on that
+ * many threads (walk.h), each its own maps, symbols and tables, merged
+ * at the end: the same profile, but for where the address table was
+ * full (address_table_folds and the hot line of rows then depend on
+ * where each thread's table filled).  Problems go to s->diags.  Returns
+ * 0, or -1 when out of memory.
  */
 int pd_profile_collect(struct pd_profile *p, struct pd_session *s,
 		       enum pd_prof_by by, bool children,
-		       const struct pd_prof_where *w);
+		       const struct pd_prof_where *w, unsigned jobs);
 
 /* The rows sorted: by event, then (with children) inclusive period,
  * period, samples, DSO and name. */

@@ -72,6 +72,47 @@ struct prof_ctx {
 	const char *kdetail, *kpath;
 };
 
+/* profile.c: c set up to fill p (zeroed) by `by` (false: out of memory;
+ * prof_ctx_free frees what was made) */
+bool prof_ctx_init(struct prof_ctx *c, struct pd_profile *p,
+		   struct pd_session *s, const struct pd_prof_where *w,
+		   enum pd_prof_by by, bool children);
+void prof_ctx_free(struct prof_ctx *c);
+/* the walk's visitor of events (arg: the prof_ctx), and its samples */
+bool prof_visit(void *arg, const struct pd_event *ev);
+void prof_sample(struct prof_ctx *c, const struct pd_event *ev);
+/* another table's addresses counted into c's (folded when full) */
+void prof_addrs_merge(struct prof_ctx *c, const struct prof_addrs *from);
+
+/* profile_rows.c: another profile's row (a replica's) into c's rows: its
+ * counts added to the row of its key, made when new */
+void prof_row_merge(struct prof_ctx *c, const struct pd_prof_row *f);
+
+/* profile_par.c: the walk on several threads (walk.h pd_par_visitor),
+ * each with a replica of c, merged into c at the end; said (zeroed) is
+ * theirs, and c's until it is freed (struct prof_said) */
+struct pd_walk_opts;
+struct prof_said;
+int prof_walk_par(struct prof_ctx *c, const struct pd_walk_opts *o,
+		  struct prof_said *said);
+
+/*
+ * What the replicas of a parallel walk share: what reading the build-ids
+ * feature said, read on the caller's thread before they start (each
+ * replica says it again where it first reads the feature: bids_said),
+ * and the diagnostics a replica gives once that were let through.
+ */
+struct prof_said {
+	bool read;
+	struct pd_diags bids;
+	char **keys;
+	uint32_t n, cap;
+};
+void prof_said_read(struct prof_said *w, struct pd_session *s);
+/* walk.h pd_par_visitor keep: false for one given once, said already */
+bool prof_said_keep(struct prof_said *w, const struct pd_diag *g);
+void prof_said_free(struct prof_said *w);
+
 /* profile_rows.c: fold the address table into rows (final: the last
  * time, source lines too); false when out of memory */
 bool prof_fold(struct prof_ctx *c, bool final);

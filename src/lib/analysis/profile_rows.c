@@ -257,6 +257,59 @@ struct pd_prof_row *prof_row_at(struct prof_ctx *c, uint32_t event,
 	return row_for(c, &e, syms);
 }
 
+/* A string of another profile's, as c's own (NULL: none) */
+static const char *own(struct prof_ctx *c, const char *str)
+{
+	const char *v;
+
+	if (!str)
+		return NULL;
+	if (!(v = arena_memdup(&c->p->arena, str, strlen(str) + 1)))
+		c->oom = true;
+	return v;
+}
+
+void prof_row_merge(struct prof_ctx *c, const struct pd_prof_row *f)
+{
+	enum pd_prof_by by = c->p->by;
+	enum row_kind kind = ROW_ADDR;
+	uint64_t a = f->addr, b = 0;
+	struct pd_prof_row *r;
+
+	/* its key, as row_for and line_row_for make it */
+	if (by == PD_PROF_BY_DSO)
+		kind = ROW_DSO, a = 0;
+	else if (by == PD_PROF_BY_LINE && f->source_file)
+		kind = ROW_LINE, a = (uintptr_t)f->source_file, b = f->line;
+	else if (by == PD_PROF_BY_LINE)
+		kind = ROW_SRC, b = f->size;
+	else if (f->symbol)
+		kind = ROW_SYM, b = f->size;
+	else if (f->label)
+		kind = ROW_LABEL, a = 0;
+	if (!(r = row_of(c, f->event, f->dso, kind, a, b))) {
+		c->p->rows_not_kept += f->samples;
+		return;
+	}
+	if (!r->symbol && !r->label && !r->source_file) { /* new */
+		r->addr = f->addr;
+		r->size = f->size;
+		r->line = f->line;
+		r->symbol = own(c, f->symbol);
+		r->label = own(c, f->label);
+		r->source_file = own(c, f->source_file);
+	}
+	r->samples += f->samples;
+	r->period += f->period;
+	r->children_samples += f->children_samples;
+	r->children_period += f->children_period;
+	if (f->hot_samples > r->hot_samples ||
+	    (f->hot_samples == r->hot_samples && f->hot_addr < r->hot_addr)) {
+		r->hot_samples = f->hot_samples;
+		r->hot_addr = f->hot_addr;
+	}
+}
+
 bool prof_fold(struct prof_ctx *c, bool final)
 {
 	struct prof_addrs *a = &c->addrs;
@@ -317,7 +370,18 @@ static int cmp_row(const void *a, const void *b, void *arg)
 	ny = y->symbol ? y->symbol : y->label ? y->label : "";
 	if ((k = strcmp(nx, ny)))
 		return k;
-	return (x->addr > y->addr) - (x->addr < y->addr);
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	/* the rest of the key (row_is): ties are not left to the order
+	 * rows were made in, which threads change (profile_par.c) */
+	if (x->dso != y->dso)
+		return x->dso < y->dso ? -1 : 1;
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	if ((k = strcmp(x->source_file ? x->source_file : "",
+			y->source_file ? y->source_file : "")))
+		return k;
+	return (x->line > y->line) - (x->line < y->line);
 }
 
 void pd_profile_sort_rows(struct pd_profile *p)

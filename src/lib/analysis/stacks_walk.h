@@ -20,9 +20,8 @@
 #include "lib/analysis/symbolize.h"
 #include "lib/session/walk.h"
 
-/* Workers at most: each reads and keeps the symbol tables of the DSOs
- * and the kernel it meets (some MiB each), so memory grows with them. */
-#define PD_STACKS_WALK_JOBS_MAX 4u
+/* Workers at most (profile.h) */
+#define PD_STACKS_WALK_JOBS_MAX PD_PROF_JOBS_MAX
 
 /* The walk's arg of pd_stacks_walk_visitor. */
 struct pd_stacks_walk {

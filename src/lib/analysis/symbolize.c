@@ -57,11 +57,8 @@ struct pd_symbolizer {
 	bool kernel_only;
 	struct frame_memo *memo; /* FRAME_MEMO of them, made when first used */
 	/* the replicas' (pd_symbolizer_fork): what reading the build-ids
-	 * feature said; the once-given diagnostics let through (keys) */
-	bool forked;
-	struct pd_diags bids_said;
-	char **said;
-	uint32_t nsaid, capsaid;
+	 * feature said; the once-given diagnostics let through */
+	struct prof_said said;
 };
 
 struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
@@ -99,42 +96,21 @@ void pd_symbolizer_free(struct pd_symbolizer *z)
 	arena_free(&z->names);
 	free(z->warned);
 	free(z->memo);
-	pd_diags_free(&z->bids_said);
-	for (uint32_t i = 0; i < z->nsaid; i++)
-		free(z->said[i]);
-	free(z->said);
+	prof_said_free(&z->said);
 	free(z);
-}
-
-/* The build-ids feature read (decoded) now, on the caller's thread, its
- * diagnostics kept for the replicas (profile_dso.c prof_dsos_sync). */
-static void read_bids_feature(struct pd_symbolizer *z)
-{
-	struct pd_session *s = z->c.s;
-	struct pd_diags keep = s->diags;
-
-	s->diags = (struct pd_diags){0};
-	for (size_t i = 0; i < s->nfeat; i++)
-		if (s->feat[i].id == HEADER_BUILD_ID)
-			pd_decode_feature(s, &s->feat[i]);
-	z->bids_said = s->diags;
-	s->diags = keep;
 }
 
 struct pd_symbolizer *pd_symbolizer_fork(struct pd_symbolizer *z)
 {
 	struct pd_symbolizer *r;
 
-	if (!z->forked) {
-		z->forked = true;
-		read_bids_feature(z);
-	}
+	prof_said_read(&z->said, z->c.s);
 	r = pd_symbolizer_new(z->c.s, z->c.where, z->kernel_only);
 	if (!r)
 		return NULL;
 	r->lines = z->lines;
 	r->empty_ip = z->empty_ip;
-	r->c.bids_said = &z->bids_said;
+	r->c.bids_said = &z->said.bids;
 	return r;
 }
 
@@ -143,53 +119,9 @@ void pd_symbolizer_bind(struct pd_symbolizer *z, struct pd_session *s)
 	z->c.s = s;
 }
 
-/* Is g one a symbolizer gives once, and its key (NULL: out of memory)? */
-static bool said_once(const struct pd_symbolizer *z, const struct pd_diag *g)
-{
-	switch (g->code) {
-	case PD_C_DSO_NOT_SYMBOLIZED:
-	case PD_C_TABLE_FULL:
-	case PD_C_STACK_UNWIND_STOPPED: return true;
-	default: break;
-	}
-	for (size_t i = 0; i < z->bids_said.n; i++) {
-		const struct pd_diag *b = &z->bids_said.v[i];
-
-		if (b->code == g->code && b->offset == g->offset &&
-		    !strcmp(b->detail, g->detail))
-			return true;
-	}
-	return false;
-}
-
 bool pd_symbolizer_keep(struct pd_symbolizer *z, const struct pd_diag *g)
 {
-	char *key;
-	int n;
-
-	if (!said_once(z, g))
-		return true;
-	/* the first unwinding stopped, whichever replica's first it was */
-	if (g->code == PD_C_STACK_UNWIND_STOPPED)
-		n = asprintf(&key, "%d", (int)g->code);
-	else
-		n = asprintf(&key, "%d\n%s\n%s\n%s", (int)g->code,
-			     g->where.name ? g->where.name : "",
-			     g->what ? g->what : "", g->detail);
-	if (n < 0)
-		return true;
-	for (uint32_t i = 0; i < z->nsaid; i++)
-		if (!strcmp(z->said[i], key)) {
-			free(key);
-			return false;
-		}
-	if (!pd_grow((void **)&z->said, z->nsaid, &z->capsaid,
-		     sizeof(*z->said))) {
-		free(key);
-		return true;
-	}
-	z->said[z->nsaid++] = key;
-	return true;
+	return prof_said_keep(&z->said, g);
 }
 
 void pd_symbolizer_lines(struct pd_symbolizer *z, bool on)

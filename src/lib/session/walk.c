@@ -152,6 +152,13 @@ bool pd_walk_hand_decoded(struct walk *w, const struct pd_event *ev)
 	return w->v->record(w->arg, ev, &d);
 }
 
+bool pd_walk_hand(struct walk *w, const struct pd_event *ev)
+{
+	if (w->v->record)
+		return pd_walk_hand_decoded(w, ev);
+	return w->v->event(w->arg, ev);
+}
+
 static bool hand_out(void *arg, const struct pd_event *ev)
 {
 	struct walk *w = arg;
@@ -160,9 +167,7 @@ static bool hand_out(void *arg, const struct pd_event *ev)
 		return pd_walk_par_take(w->par, ev);
 	if (w->rd)
 		pd_diags_replay(&w->s->diags, w->rd);
-	if (w->v->record)
-		return pd_walk_hand_decoded(w, ev);
-	return w->v->event(w->arg, ev);
+	return pd_walk_hand(w, ev);
 }
 
 /* Time order: what the queue lets out; nothing after a stop. */

@@ -82,6 +82,9 @@ struct pd_walk_opts {
  * features lazily) and the update step wait for every batch before
  * them (a barrier), and go by the visitor's record on the caller's
  * thread: the model workers read is never changed while they run.
+ * A visitor of events (pd_visitor.event, no filter) is shown the
+ * records undecoded: record's d is NULL (state's records are decoded
+ * for state), and user records go by its event on the caller's thread.
  *
  *  - fork: a batch slot's context (its output buffer), made once per
  *    slot on the caller's thread (NULL: out of memory: the walk is then
@@ -92,8 +95,9 @@ struct pd_walk_opts {
  *    is then reused;
  *  - join: the context freed, at the end.
  *
- * A visitor with state (pd_visitor.state: maps kept up to date by the
- * records in time order) runs in parallel with state here: each worker
+ * A visitor with state (pd_visitor.state, or for a visitor of events
+ * par's state alone: maps kept up to date by the records in time order)
+ * runs in parallel with state here: each worker
  * thread keeps a replica of that state of its own, made by worker on the
  * caller's thread before the threads start.  A worker applies, in the
  * walk's order, every record of the types state_types names (types
@@ -111,7 +115,9 @@ struct pd_walk_opts {
  *    and its records to ctx (NULL: another batch's);
  *  - state: on a worker, a record that may change the state;
  *  - unfork: on the caller's thread at the end, each replica in the
- *    workers' order, to merge what it gathered and free it;
+ *    workers' order, to merge what it gathered and free it; a replica
+ *    whose worker ran has then applied every record of state_types the
+ *    walk read (one that never ran: none);
  *  - keep: on the caller's thread, a batch's diagnostic as it is added
  *    to s->diags in order: false drops it (a warning given once by one
  *    thread, which each replica gives once).

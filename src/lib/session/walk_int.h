@@ -28,6 +28,9 @@ bool pd_walk_passes(const struct pd_filter *f, const struct pd_event *ev,
 		    const struct pd_decoded *d);
 /* A record decoded and handed to the visitor on this thread. */
 bool pd_walk_hand_decoded(struct walk *w, const struct pd_event *ev);
+/* A record to the visitor on this thread: decoded, or as it is to a
+ * visitor of events. */
+bool pd_walk_hand(struct walk *w, const struct pd_event *ev);
 /* The loop's update step (walk.c). */
 void pd_walk_set_step(struct walk *w, struct pd_walk_loop *l);
 

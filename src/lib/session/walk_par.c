@@ -64,6 +64,7 @@ struct par {
 	 * records that change them, [log_base, log_base + nlog) of all
 	 * those the walk handed out; what every worker applied is freed */
 	bool with_state;
+	bool raw; /* a visitor of events: record's d is NULL */
 	struct wk *wk;
 	struct pd_event *log;
 	uint32_t nlog, caplog;
@@ -78,10 +79,13 @@ bool pd_walk_par_ok(const struct walk *w)
 	const struct pd_session *s = w->s;
 	size_t bb = o->batch_bytes ? o->batch_bytes : BATCH_BYTES_DEFAULT;
 
-	if (o->jobs < 2 || !w->v->par || !w->v->record || w->v->loop)
+	if (o->jobs < 2 || !w->v->par || w->v->loop)
 		return false;
 	/* state kept on the workers, or none */
 	if (w->v->state && !w->v->par->state)
+		return false;
+	/* a visitor of events is shown no filter */
+	if (!w->v->record && f)
 		return false;
 	if (o->flags & (PD_WALK_PAYLOADS | PD_WALK_PREFIX | PD_WALK_LIGHT) ||
 	    w->src.ndir || s->mode == PD_MODE_PIPE)
@@ -111,25 +115,27 @@ static bool changes_state(const struct par *p, const struct pd_event *ev)
 	return !m || (m >> ev->type & 1);
 }
 
-/* The log's records before the batch's (other batches', in order) to
- * the worker's replica; with p->mu held (the log may move). */
-static void catch_up(struct par *p, struct wk *k, const struct batch *b)
+/* The log's records before end (other batches', in order) to the
+ * worker's replica, their diagnostics dropped (said by the batch that
+ * holds them), ws the session they are read in; with p->mu held or the
+ * threads joined (the log may move). */
+static void catch_up(struct par *p, struct wk *k, const struct pd_session *ws,
+		     uint64_t end)
 {
 	struct pd_decoded d;
 
-	if (k->applied >= b->log_start)
+	if (k->applied >= end)
 		return;
-	k->ds = b->ws;
+	k->ds = *ws;
 	k->ds.diags = (struct pd_diags){0};
 	p->pv->bind(k->wctx, NULL, &k->ds);
-	for (; k->applied < b->log_start; k->applied++) {
+	for (; k->applied < end; k->applied++) {
 		const struct pd_event *ev = &p->log[k->applied - p->log_base];
 
 		arena_reset(&k->scratch);
 		pd_decode_event(&k->ds, ev, &k->scratch, p->w->o->tp_want, &d);
 		p->pv->state(k->wctx, ev, &d);
 	}
-	/* said by the batch that holds them */
 	pd_diags_free(&k->ds.diags);
 }
 
@@ -144,6 +150,19 @@ static void run_batch(struct par *p, struct wk *k, struct batch *b)
 	for (size_t i = 0; i < b->nev; i++) {
 		const struct pd_event *ev = &b->ev[i];
 		bool before = f && ev->offset < f->at;
+
+		if (p->raw) {
+			/* a visitor of events: the records as they are, but
+			 * those that change its state decoded for it */
+			if (p->with_state && changes_state(p, ev)) {
+				arena_reset(&b->scratch);
+				pd_decode_event(&b->ws, ev, &b->scratch,
+						w->o->tp_want, &d);
+				p->pv->state(k->wctx, ev, &d);
+			}
+			p->pv->record(b->ctx, ev, NULL);
+			continue;
+		}
 
 		/* (with state, every record decoded: walk.c) */
 		if (before && !p->with_state)
@@ -172,7 +191,7 @@ static void *worker(void *arg)
 
 		b->st = B_BUSY;
 		if (p->with_state)
-			catch_up(p, k, b);
+			catch_up(p, k, &b->ws, b->log_start);
 		pthread_mutex_unlock(&p->mu);
 		run_batch(p, k, b);
 		pthread_mutex_lock(&p->mu);
@@ -199,7 +218,7 @@ static bool hand_serial(void *arg, const struct pd_event *ev)
 	struct serial *z = arg;
 
 	pd_diags_replay(&z->w->s->diags, z->rd);
-	return pd_walk_hand_decoded(z->w, ev);
+	return pd_walk_hand(z->w, ev);
 }
 
 /* The oldest batch out, when done (wait: until it is), written. */
@@ -355,7 +374,7 @@ bool pd_walk_par_take(struct par *p, const struct pd_event *ev)
 	if (ev->type >= PD_REC_USER_START &&
 	    ev->type != PD_REC_FINISHED_ROUND) {
 		drain(p);
-		return pd_walk_hand_decoded(w, ev);
+		return pd_walk_hand(w, ev);
 	}
 	b = &p->b[p->fill % p->nb];
 	if (!add(b, ev)) {
@@ -363,7 +382,7 @@ bool pd_walk_par_take(struct par *p, const struct pd_event *ev)
 			return par_oom(p);
 		/* out of memory: this record on this thread */
 		drain(p);
-		return pd_walk_hand_decoded(w, ev);
+		return pd_walk_hand(w, ev);
 	}
 	if (p->with_state && changes_state(p, ev) && !log_add(p, ev))
 		return par_oom(p);
@@ -430,7 +449,8 @@ struct par *pd_walk_par_begin(struct walk *w, struct pd_walk_loop *l,
 	if (!p)
 		return NULL;
 	*p = (struct par){.w = w, .pv = w->v->par, .rd = rd, .l = l};
-	p->with_state = w->v->state != NULL;
+	p->with_state = p->pv->state != NULL;
+	p->raw = !w->v->record;
 	p->batch_bytes =
 		w->o->batch_bytes ? w->o->batch_bytes : BATCH_BYTES_DEFAULT;
 	if (!par_init(p)) {
@@ -470,6 +490,9 @@ void pd_walk_par_end(struct par *p)
 	pthread_mutex_unlock(&p->mu);
 	for (unsigned i = 0; i < p->nth; i++)
 		pthread_join(p->th[i], NULL);
+	/* every replica that ran up to date, for unfork */
+	for (unsigned i = 0; p->with_state && i < p->nth; i++)
+		catch_up(p, &p->wk[i], p->w->s, p->log_base + p->nlog);
 	pthread_cond_destroy(&p->work);
 	pthread_cond_destroy(&p->done);
 	pthread_mutex_destroy(&p->mu);

@@ -1,0 +1,115 @@
+#!/usr/bin/env bats
+# profile on several threads (-J/--jobs N; profile_par.c): by function, DSO
+# or line, each worker a replica of the maps and symbols, its own address
+# table and rows, merged at the end.  The profile must be byte for byte the
+# one of --jobs 1 (stdout, stderr and exit status, text, JSON and CSV), but
+# for the two exceptions perfdump(1) gives (the address table full, a
+# kallsyms file's bounds).  PERFDUMP_BATCH_BYTES=1 makes every record its
+# own batch, so that every record boundary is a batch boundary.
+#
+# Under ThreadSanitizer (make check-tsan) a report changes the exit status.
+
+load helpers
+load jobs
+# bats file_tags=asan
+
+load symfs
+
+setup_file() {
+	python3 scripts/gen-readerdata.py "$BATS_FILE_TMPDIR/big" >/dev/null
+}
+
+P=testdata/profile
+FIXTURES="testdata/*.data testdata/synthetic/*.data"
+# the fixtures with symbols (export.bats')
+SYM_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile profile-sh nobid-pipe nobid-z kinit nobid-killed nolibc-cut"
+
+# kallsyms_of NAME: the kallsyms file its kernel's symbols come from
+kallsyms_of() {
+	case $1 in
+	nobid-*) echo $P/nobid-kallsyms ;;
+	kinit) echo $P/kinit.kallsyms ;;
+	*) echo $P/kallsyms ;;
+	esac
+}
+
+# bats test_tags=normal
+@test "profile -J: every fixture with symbols, by function, dso and line, one record a batch: --jobs 2, 3, 4 as --jobs 1" {
+	symfs_setup
+	cp $P/hot_cxx "$T/s$RUN/hot_cxx"
+	local name k
+	export PD_CMD=profile PERFDUMP_BATCH_BYTES=1
+	for name in $SYM_FIXTURES; do
+		k=$(kallsyms_of $name)
+		same_as_one "2 3 4" $P/$name.data -- --symfs "$T/s" --kallsyms $k
+		same_as_one "2" $P/$name.data -- --symfs "$T/s" --kallsyms $k -j --no-children
+		same_as_one "3" $P/$name.data -- --symfs "$T/s" --kallsyms $k --by dso --csv
+		same_as_one "2" $P/$name.data -- --symfs "$T/s" --kallsyms $k --by line -j
+		same_as_one "4" $P/$name.data -- --symfs "$T/s" --strict-build-ids --no-demangle
+	done
+	# without symbols: every DSO's status, said where one thread says it
+	same_as_one "2 3" $P/inl-fp.data $P/callchain.data $P/profile.data \
+		$P/nolibc-dwarf.data -- --symfs "$T/empty"
+	# the default batches
+	unset PERFDUMP_BATCH_BYTES
+	same_as_one "2" $P/profile.data $P/nobid-killed.data -- --symfs "$T/s" --kallsyms $P/kallsyms
+}
+
+@test "profile -J: the other fixtures and the generated files (damage, cut records, containers), as --jobs 1" {
+	export PD_CMD=profile PERF_BUILDID_DIR=$BATS_TEST_TMPDIR/empty
+	local big=$BATS_FILE_TMPDIR/big
+	# shellcheck disable=SC2086
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" $FIXTURES -- -j
+	# shellcheck disable=SC2086
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2" $FIXTURES -- --by line --csv
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 4" "$big"/*.data --
+	same_as_one "3" "$big"/*.data -- -j --by dso
+}
+
+# bats test_tags=normal
+@test "profile -J: every corpus file, --jobs 2 and 3 as --jobs 1" {
+	[ -d "$CORPUS" ] || skip "no corpus"
+	local -a files=()
+	mapfile -t files < <(find "$CORPUS" -type f ! -name '*.md' ! -name '*.txt' | sort)
+	[ "${#files[@]}" -ge 50 ]
+	export PD_CMD=profile PERF_BUILDID_DIR=$BATS_TEST_TMPDIR/empty
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2" "${files[@]}" --
+	PERFDUMP_BATCH_BYTES=4096 same_as_one "3" "${files[@]}" -- -j --by line
+}
+
+@test "profile -J: a full address table folds on each thread: the rows' counts are the same, the folds and hot lines may not be" {
+	symfs_setup
+	export PERFDUMP_PROFILE_ADDRS=3 PERFDUMP_BATCH_BYTES=1
+	local one par strip='del(.. | .address_table_folds?, .hot_line?, .hot_address?, .hot_file?)'
+	pd -j profile --jobs 1 --symfs "$T/s" --kallsyms $P/kallsyms $P/profile.data
+	assert_status 0
+	one=$(jq -S "$strip" <<<"$output")
+	jq -e '.profile.summary.address_table_folds > 100' <<<"$output"
+	pd -j profile --jobs 3 --symfs "$T/s" --kallsyms $P/kallsyms $P/profile.data
+	assert_status 0
+	par=$(jq -S "$strip" <<<"$output")
+	jq -e '.profile.summary.address_table_folds > 100' <<<"$output"
+	assert_eq "$par" "$one"
+	jq -e '.profile.functions | length > 5' <<<"$output"
+}
+
+# bats test_tags=normal
+@test "profile -J: workers start by function, dso and line (at most 4), not by process or thread" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	case $PERFDUMP in */build-tsan/*) skip "ThreadSanitizer's runtime has a thread" ;; esac
+	local log=$BATS_TEST_TMPDIR/strace big=$BATS_FILE_TMPDIR/big/big-records.data
+	nthreads() {
+		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
+			strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" "$@" >/dev/null
+		grep -c clone "$log" || true
+	}
+	[ "$(nthreads profile --jobs 1 "$big")" = 0 ]
+	[ "$(nthreads profile --jobs 3 "$big")" = 3 ]
+	[ "$(nthreads profile --jobs 2 --by dso "$big")" = 2 ]
+	[ "$(nthreads profile --jobs 2 --by line "$big")" = 2 ]
+	[ "$(nthreads profile --jobs 8 "$big")" = 4 ]
+	[ "$(nthreads profile --jobs 3 --by thread "$big")" = 0 ]
+	[ "$(nthreads profile --jobs 3 --by process "$big")" = 0 ]
+	# a small data section: one thread does it
+	[ "$(nthreads profile --jobs 3 testdata/cpu-clock.data)" = 0 ]
+}
