@@ -45,6 +45,10 @@ struct pd_evlist {
 	uint32_t n, cap;
 	struct pd_idmap *ids; /* sorted by id */
 	uint32_t nids;
+	/* ids[k].id is ids_base + k for every k (perf numbers an evlist's
+	 * ids in a row): an id's slot without a search */
+	bool ids_dense;
+	uint64_t ids_base;
 	uint32_t kept_ids;	       /* over every evsel (evlist.c's cap) */
 	bool attrs_capped, ids_capped; /* evlist.c's caps were reached */
 };

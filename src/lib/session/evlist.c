@@ -291,6 +291,10 @@ static void build_idmap(struct pd_session *s)
 			l->ids[l->nids++] =
 				(struct pd_idmap){l->v[i].ids[k], i};
 	qsort(l->ids, l->nids, sizeof(*l->ids), cmp_idmap);
+	l->ids_base = l->ids[0].id;
+	l->ids_dense = true;
+	for (uint32_t i = 1; i < l->nids && l->ids_dense; i++)
+		l->ids_dense = l->ids[i].id - l->ids_base == i;
 	/* the first few each, then how many more: attrs whose ids sections
 	 * overlap would give a warning per id */
 	uint64_t dup = 0, first_more = 0;
@@ -323,6 +327,10 @@ static void build_idmap(struct pd_session *s)
 int64_t pd_evlist_id_slot(const struct pd_evlist *l, uint64_t id)
 {
 	uint32_t lo = 0, hi = l->nids;
+
+	if (l->ids_dense)
+		return id - l->ids_base < l->nids ? (int64_t)(id - l->ids_base)
+						  : -1;
 
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
