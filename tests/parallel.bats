@@ -187,3 +187,25 @@ EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile pro
 	pd stats --jobs 2 testdata/cpu-clock.data
 	[ "$status" -eq 0 ]
 }
+
+@test "parallel: a pipe stream in a file goes on several threads, as --jobs 1; from standard input on one, each record as it comes" {
+	local big=$BATS_FILE_TMPDIR/big pipes="testdata/*pipe*.data testdata/synthetic/*pipe*.data"
+	# shellcheck disable=SC2086
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" $pipes "$big"/big-pipe*.data -- -j
+	# shellcheck disable=SC2086
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2" $pipes -- --order time --json-lines
+	# shellcheck disable=SC2086
+	PERFDUMP_BATCH_BYTES=1 PD_CMD=export same_as_one "2" $pipes -- --to folded
+	# shellcheck disable=SC2086
+	PERFDUMP_BATCH_BYTES=1 PD_CMD=profile same_as_one "3" $pipes -- -j
+	command -v strace >/dev/null || skip "strace is not installed"
+	case $PERFDUMP in */build-tsan/*) skip "ThreadSanitizer's runtime has a thread" ;; esac
+	local log=$BATS_TEST_TMPDIR/strace
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
+		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" records --jobs 3 "$big/big-pipe.data" >/dev/null 2>&1 || true
+	[ "$(grep -c clone "$log")" = 3 ]
+	# (a pipe: standard input redirected from the file is a file)
+	cat "$big/big-pipe.data" | ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
+		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" records --jobs 3 - >/dev/null 2>&1 || true
+	[ "$(grep -c clone "$log" || true)" = 0 ]
+}

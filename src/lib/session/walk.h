@@ -59,10 +59,10 @@ struct pd_walk_opts {
 	unsigned tp_want;
 	/*
 	 * > 1: decode on this many threads when the visitor has par and the
-	 * walk allows it (pd_walk_par_ok in walk_par.c: one stream not
-	 * read as it arrives, no state but par's, no skip/limit, no -x
-	 * payloads, a data section of more than two batches); 0 or 1: on
-	 * the caller's thread, as always.
+	 * walk allows it (pd_walk_par_ok in walk_par.c: one stream, not a
+	 * pipe stream that arrives as it is written, no state but par's,
+	 * no skip/limit, no -x payloads, a data section of more than two
+	 * batches); 0 or 1: on the caller's thread, as always.
 	 */
 	unsigned jobs;
 	size_t batch_bytes; /* a batch's records (0: 64 KiB; tests: 1) */

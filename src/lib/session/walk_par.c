@@ -76,7 +76,6 @@ bool pd_walk_par_ok(const struct walk *w)
 {
 	const struct pd_walk_opts *o = w->o;
 	const struct pd_filter *f = o->filter;
-	const struct pd_session *s = w->s;
 	size_t bb = o->batch_bytes ? o->batch_bytes : BATCH_BYTES_DEFAULT;
 
 	if (o->jobs < 2 || !w->v->par || w->v->loop)
@@ -88,7 +87,11 @@ bool pd_walk_par_ok(const struct walk *w)
 	if (!w->v->record && f)
 		return false;
 	if (o->flags & (PD_WALK_PAYLOADS | PD_WALK_PREFIX | PD_WALK_LIGHT) ||
-	    w->src.ndir || s->mode == PD_MODE_PIPE)
+	    w->src.ndir)
+		return false;
+	/* a stream that arrives as it is written (standard input): each
+	 * record shown as it comes, not when a batch is full */
+	if (w->s->mode == PD_MODE_PIPE && !w->s->in.seekable)
 		return false;
 	if (f && (f->skip || f->limit != UINT64_MAX))
 		return false;
@@ -282,11 +285,17 @@ static void drain(struct par *p)
 	pd_diags_replay(&p->w->s->diags, p->rd);
 }
 
-/* The update step changes the model: the workers done first. */
+/* The update step changes the model: the workers done first; but a
+ * kernel record of a stream read as it arrives, which the step only
+ * counts (session_pipe.c pd_session_pipe_event), goes by it at once. */
 static void par_step(void *arg, struct pd_walk_loop *l, struct pd_event *ev)
 {
 	struct par *p = arg;
 
+	if (ev->type < PD_REC_USER_START && !ev->legacy_feature) {
+		p->step(p->step_arg, l, ev);
+		return;
+	}
 	drain(p);
 	p->step(p->step_arg, l, ev);
 	warm(p->w->s);
