@@ -88,6 +88,7 @@ enum {
 struct diff_opts {
 	unsigned only; /* --only's groups, 0: not given */
 	bool profile, offsets, brief;
+	unsigned jobs; /* -J: the profiles' threads */
 	struct sym_where where;
 };
 
@@ -159,7 +160,7 @@ static int load(struct diff_input *di, struct diff_opts *o, unsigned groups)
 	if (groups >> PD_DIFF_PROFILE & 1) {
 		sym_where_default(&o->where, s);
 		if (pd_profile_collect(&di->p, s, PD_PROF_BY_FUNCTION, false,
-				       &o->where.w, 1) < 0)
+				       &o->where.w, o->jobs) < 0)
 			return EXIT_IO;
 	}
 	if (groups >> PD_DIFF_FEATURES & 1)
@@ -280,6 +281,7 @@ static int run(const struct opts *o, struct diff_opts *dopt, char **files)
 		return EXIT_IO;
 	if (dopt->profile)
 		groups |= 1u << PD_DIFF_PROFILE;
+	dopt->jobs = opts_jobs(o);
 	for (int i = 0; i < 2 && !rc; i++) {
 		rc = cmd_input_open(&cmd_diff_def, o, files[i], &in[i].in);
 		if (!rc && !in[i].in.s.not_perf_data)

@@ -64,6 +64,9 @@ kallsyms_of() {
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2" $FIXTURES -- --by line --csv
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2 4" "$big"/*.data --
 	same_as_one "3" "$big"/*.data -- -j --by dso
+	# diff --profile's profiles
+	PERFDUMP_BATCH_BYTES=1 PD_CMD=diff same_as_one "2" "$big"/big.data "$big"/big-jump.data -- \
+		--profile -j "$big"/big-records.data
 }
 
 # bats test_tags=normal
