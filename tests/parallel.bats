@@ -188,7 +188,7 @@ EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile pro
 	[ "$status" -eq 0 ]
 }
 
-@test "parallel: a pipe stream in a file goes on several threads, as --jobs 1; from standard input on one, each record as it comes" {
+@test "parallel: a pipe stream goes on several threads, in a file or from standard input, as --jobs 1" {
 	local big=$BATS_FILE_TMPDIR/big pipes="testdata/*pipe*.data testdata/synthetic/*pipe*.data"
 	# shellcheck disable=SC2086
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" $pipes "$big"/big-pipe*.data -- -j
@@ -207,5 +207,13 @@ EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile pro
 	# (a pipe: standard input redirected from the file is a file)
 	cat "$big/big-pipe.data" | ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
 		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" records --jobs 3 - >/dev/null 2>&1 || true
-	[ "$(grep -c clone "$log" || true)" = 0 ]
+	[ "$(grep -c clone "$log")" = 3 ]
+	# from a pipe, as one thread reads it from a pipe
+	local f one par
+	for f in testdata/pipe.data testdata/tp-pipe.data "$big/big-pipe.data"; do
+		one=$(cat "$f" | "$PERFDUMP" records --jobs 1 -j - 2>&1 || true)
+		par=$(cat "$f" | PERFDUMP_BATCH_BYTES=1 "$PERFDUMP" records --jobs 3 -j - 2>&1 || true)
+		[ "$par" = "$one" ] || { echo "$f from a pipe differs"; return 1; }
+		[ -n "$one" ]
+	done
 }

@@ -59,10 +59,11 @@ struct pd_walk_opts {
 	unsigned tp_want;
 	/*
 	 * > 1: decode on this many threads when the visitor has par and the
-	 * walk allows it (pd_walk_par_ok in walk_par.c: one stream, not a
-	 * pipe stream that arrives as it is written, no state but par's,
-	 * no skip/limit, no -x payloads, a data section of more than two
-	 * batches); 0 or 1: on the caller's thread, as always.
+	 * walk allows it (pd_walk_par_ok in walk_par.c: one stream, no
+	 * state but par's, no skip/limit, no -x payloads, a data section of
+	 * more than two batches); 0 or 1: on the caller's thread, as
+	 * always.  A stream read as it arrives has every batch written
+	 * before the reader waits for its writer (pd_input before_read).
 	 */
 	unsigned jobs;
 	size_t batch_bytes; /* a batch's records (0: 64 KiB; tests: 1) */

@@ -70,6 +70,9 @@ struct par {
 	uint32_t nlog, caplog;
 	uint64_t log_base;
 	struct pd_walk_loop *l;
+	/* a stream's (pd_input before_read), while the walk is parallel */
+	void (*before_read)(void *arg, bool wait);
+	void *read_arg;
 };
 
 bool pd_walk_par_ok(const struct walk *w)
@@ -88,10 +91,6 @@ bool pd_walk_par_ok(const struct walk *w)
 		return false;
 	if (o->flags & (PD_WALK_PAYLOADS | PD_WALK_PREFIX | PD_WALK_LIGHT) ||
 	    w->src.ndir)
-		return false;
-	/* a stream that arrives as it is written (standard input): each
-	 * record shown as it comes, not when a batch is full */
-	if (w->s->mode == PD_MODE_PIPE && !w->s->in.seekable)
 		return false;
 	if (f && (f->skip || f->limit != UINT64_MAX))
 		return false;
@@ -283,6 +282,19 @@ static void drain(struct par *p)
 	while (flush_one(p, true))
 		;
 	pd_diags_replay(&p->w->s->diags, p->rd);
+}
+
+/* Before a read from a stream (standard input, a FIFO) that would wait
+ * for its writer: every batch written first, so that records show as
+ * they arrive (cli.c before_read), then the caller's own. */
+static void par_before_read(void *arg, bool wait)
+{
+	struct par *p = arg;
+
+	if (wait)
+		drain(p);
+	if (p->before_read)
+		p->before_read(p->read_arg, wait);
 }
 
 /* The update step changes the model: the workers done first; but a
@@ -481,6 +493,10 @@ struct par *pd_walk_par_begin(struct walk *w, struct pd_walk_loop *l,
 	p->step_arg = l->step_arg;
 	l->step = par_step;
 	l->step_arg = p;
+	p->before_read = w->s->in.before_read;
+	p->read_arg = w->s->in.read_arg;
+	w->s->in.before_read = par_before_read;
+	w->s->in.read_arg = p;
 	if (!p->nth) {
 		pd_walk_par_end(p);
 		return NULL;
@@ -493,6 +509,8 @@ void pd_walk_par_end(struct par *p)
 	drain(p);
 	p->l->step = p->step;
 	p->l->step_arg = p->step_arg;
+	p->w->s->in.before_read = p->before_read;
+	p->w->s->in.read_arg = p->read_arg;
 	pthread_mutex_lock(&p->mu);
 	p->quit = true;
 	pthread_cond_broadcast(&p->work);
