@@ -151,7 +151,7 @@ export_same() {
 }
 
 # bats test_tags=normal
-@test "parallel: export --to folded, every corpus file, --jobs 2 and 3 as --jobs 1" {
+@test "parallel: export --to folded and pprof, every corpus file, --jobs 2, 3 and 4 as --jobs 1" {
 	[ -d "$CORPUS" ] || skip "no corpus"
 	local -a files=()
 	mapfile -t files < <(find "$CORPUS" -type f ! -name '*.md' ! -name '*.txt' | sort)
