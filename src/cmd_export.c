@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* perfdump export: the samples in a format profile viewers open. */
 #include <getopt.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,13 +9,12 @@
 #include "lib/analysis/stacks.h"
 #include "lib/analysis/stacks_walk.h"
 #include "lib/analysis/symbolize.h"
-#include "lib/export/pprof.h"
 #include "lib/format/perf_abi.h"
 #include "lib/io/outfile.h"
+#include "lib/session/session.h"
 #include "lib/session/walk.h"
 #include "fmt/fmt_chrome.h"
-#include "fmt/fmt_folded.h"
-#include "fmt/names.h"
+#include "export_formats.h"
 #include "perfdump.h"
 
 static int load(struct cmd_run *r);
@@ -133,14 +131,14 @@ const struct cmd cmd_export_def = {
 		"      --strict-build-ids  no symbols for a DSO the recording "
 		"has no\n"
 		"                       build-id for\n"
-		"  -J, --jobs N         --to folded: decode and symbolize on N "
-		"threads\n"
-		"                       (default: the online CPUs; at most 4: "
-		"each keeps\n"
-		"                       its own symbol tables), the output "
-		"the same\n"
-		"                       byte for byte; one thread still for "
-		"pprof,\n"
+		"  -J, --jobs N         --to folded and pprof: decode and "
+		"symbolize on N\n"
+		"                       threads (default: the online CPUs; at "
+		"most 4:\n"
+		"                       each keeps its own symbol tables), the "
+		"output\n"
+		"                       the same byte for byte; one thread "
+		"still for\n"
 		"                       chrome, pipe streams, directories and "
 		"a data\n"
 		"                       section of a few hundred KiB or less\n"
@@ -151,195 +149,6 @@ const struct cmd cmd_export_def = {
 	.show = show,
 	.done = done,
 };
-
-struct export_ctx;
-
-/*
- * An export format: its name (--to), whether its output is binary
- * (refused on a terminal), and its visitors: init before the walk (may be
- * NULL), sample for each sample that passed the filters, with its frames,
- * finish to write the output (0, or -1: out of memory, said).  Formats of
- * stacks (folded, pprof) take the samples into the stacks model
- * (export_stacks_sample) and write it at the end.
- */
-struct export_format {
-	const char *name;
-	bool binary;
-	int (*init)(struct export_ctx *x);
-	void (*sample)(struct export_ctx *x, const struct pd_event *ev,
-		       const struct pd_decoded *d, const struct pd_frames *f);
-	int (*finish)(struct export_ctx *x, FILE *out);
-	unsigned tp_want; /* what of tracepoint samples (walk.h) */
-};
-
-struct export_ctx {
-	const struct export_format *fmt;
-	const char *out_path; /* -o; NULL: standard output */
-	struct pd_filter f;
-	struct sym_where where;
-	struct folded_opts folded;
-	const char *folded_opt; /* an option of folded's, given */
-	enum folded_inline inlines;
-	/* the run */
-	struct cmd_run *r;
-	struct pd_symbolizer *z;
-	struct pd_stacks st;
-	struct fmt_chrome *chrome;
-	struct pd_outfile out;
-	/* the samples' times, first to last (pprof) */
-	bool has_time;
-	uint64_t first, last;
-};
-
-/* ---- the formats ------------------------------------------------------ */
-
-/* A sample into the stacks model (stacks_walk.h) */
-static void export_stacks_sample(struct export_ctx *x,
-				 const struct pd_event *ev,
-				 const struct pd_decoded *d,
-				 const struct pd_frames *f)
-{
-	pd_stacks_sample(&x->st, ev, d, f);
-}
-
-/*
- * The event folded counts: the first sample's, in time order, as
- * stackcollapse-perf.pl counts the first event it meets (merging cycles
- * and instructions would mislead); the others are said.
- */
-static bool folded_event(struct export_ctx *x, uint32_t *event)
-{
-	const struct pd_evlist *l = &x->r->s->evlist;
-	uint32_t others = 0, max = 0;
-	const char *name = "";
-	bool *has;
-
-	if (x->st.first_event == PD_STK_NONE)
-		return false;
-	*event = x->st.first_event;
-	for (uint32_t i = 0; i < l->n; i++)
-		if (l->v[i].idx >= max)
-			max = l->v[i].idx + 1;
-	/* the events with samples: one pass over the counts */
-	if ((has = calloc(max ? max : 1, sizeof(*has)))) {
-		for (uint32_t c = 0; c < x->st.ncounts; c++)
-			if (x->st.counts[c].event < max)
-				has[x->st.counts[c].event] = true;
-		for (uint32_t i = 0; i < l->n; i++)
-			if (l->v[i].idx == *event)
-				name = l->v[i].name;
-			else if (has[l->v[i].idx])
-				others++, has[l->v[i].idx] = false;
-		free(has);
-	}
-	if (others && !x->r->o->quiet) {
-		/* the name is the recording's: escaped as the text output */
-		fprintf(stderr,
-			"perfdump: export: %u more event%s samples; folded "
-			"counts the first sample's, ",
-			others, others > 1 ? "s have" : " has");
-		print_escaped(stderr, x->r->o, name);
-		fputs(", alone (--event NAME chooses one)\n", stderr);
-	}
-	return true;
-}
-
-static int folded_finish(struct export_ctx *x, FILE *out)
-{
-	x->folded.event = 0;
-	if (!folded_event(x, &x->folded.event)) /* no samples: no lines */
-		return 0;
-	x->folded.inlines = x->inlines;
-	return fmt_folded(out, &x->st, &x->folded);
-}
-
-static bool wants_lines(const struct export_ctx *x, const struct pd_session *s);
-
-/* A sample into the stacks model, its time kept (pprof's duration) */
-static void pprof_sample(struct export_ctx *x, const struct pd_event *ev,
-			 const struct pd_decoded *d, const struct pd_frames *f)
-{
-	const struct pd_sample_id *c = &d->smp.common;
-
-	if (c->has_time) {
-		if (!x->has_time || c->time < x->first)
-			x->first = c->time;
-		if (!x->has_time || c->time > x->last)
-			x->last = c->time;
-		x->has_time = true;
-	}
-	export_stacks_sample(x, ev, d, f);
-}
-
-/* pprof (lib/export/pprof.h): the stacks model as pprof's profile, every
- * event's samples and period, gzipped */
-static int pprof_finish(struct export_ctx *x, FILE *out)
-{
-	const struct pd_session *s = x->r->s;
-	struct pd_pprof *b = pd_pprof_new(s->evlist.n, true);
-	uint8_t *buf = NULL;
-	size_t len = 0;
-	char label[32];
-	int rc = -1;
-
-	if (!b)
-		return -1;
-	for (uint32_t i = 0; i < s->evlist.n; i++)
-		pd_pprof_event(
-			b, s->evlist.v[i].idx,
-			pd_evsel_label(&s->evlist.v[i], label, sizeof(label)),
-			&s->evlist.v[i].attr);
-	if (x->has_time)
-		pd_pprof_span(b, s, x->first, x->last);
-	/* a write error: the commit says it */
-	if (pd_pprof_add_stacks(b, &x->st, x->z, wants_lines(x, s)) &&
-	    pd_pprof_encode(b, &buf, &len)) {
-		fwrite(buf, 1, len, out);
-		rc = 0;
-	}
-	free(buf);
-	pd_pprof_free(b);
-	return rc;
-}
-
-/* chrome (fmt_chrome.h): the samples as they come, the sched_switch
- * slices, the threads' names at the end */
-static int chrome_init(struct export_ctx *x)
-{
-	struct chrome_opts o = {.file = x->r->o->file,
-				.red = x->r->o->red,
-				.inlines = x->inlines};
-
-	return (x->chrome = fmt_chrome_new(x->out.f, &o)) ? 0 : -1;
-}
-
-static void chrome_sample(struct export_ctx *x, const struct pd_event *ev,
-			  const struct pd_decoded *d, const struct pd_frames *f)
-{
-	fmt_chrome_sample(x->chrome, ev, d, f);
-}
-
-static int chrome_finish(struct export_ctx *x, FILE *out)
-{
-	uint64_t untimed = fmt_chrome_untimed(x->chrome);
-
-	(void)out;
-	if (untimed && !x->r->o->quiet)
-		fprintf(stderr,
-			"perfdump: export: %" PRIu64 " sample%s without a time "
-			"(no PERF_SAMPLE_TIME) left out\n",
-			untimed, untimed > 1 ? "s" : "");
-	return fmt_chrome_finish(x->chrome);
-}
-
-/* The formats --to takes. */
-static const struct export_format formats[] = {
-	{"folded", false, NULL, export_stacks_sample, folded_finish, 0},
-	{"pprof", true, NULL, pprof_sample, pprof_finish, 0},
-	{"chrome", false, chrome_init, chrome_sample, chrome_finish,
-	 PD_TP_FIELDS | PD_TP_PRINT},
-};
-#define NFORMATS (sizeof(formats) / sizeof(formats[0]))
 
 /* ---- the walk --------------------------------------------------------- */
 
@@ -404,7 +213,7 @@ static int load(struct cmd_run *r)
 	x->r = r;
 	if ((rc = filter_check_event("export", &x->f, r->s)))
 		return rc;
-	if (x->fmt->init == chrome_init && !has_time(r->s))
+	if (x->fmt->id == EXPORT_CHROME && !has_time(r->s))
 		return fail(x, EXIT_USAGE,
 			    "--to chrome: the recording's events have no "
 			    "sample time (PERF_SAMPLE_TIME), which a "
@@ -419,36 +228,23 @@ static int load(struct cmd_run *r)
 	return fail(x, rc == PD_OUT_IO ? EXIT_IO : EXIT_USAGE, err);
 }
 
-/* Does the export show inlined calls (their source lines)?  By default
- * those of stacks unwound from a copy, where there are some (as perf
- * script), else as --inline and --no-inline say. */
-static bool wants_lines(const struct export_ctx *x, const struct pd_session *s)
-{
-	if (x->inlines != FOLDED_INL_UNWOUND)
-		return x->inlines == FOLDED_INL_ALL;
-	for (uint32_t i = 0; i < s->evlist.n; i++)
-		if (s->evlist.v[i].attr.sample_type & PD_SAMPLE_STACK_USER)
-			return true;
-	/* a stream read as it arrives may bring its attrs later */
-	return s->pipe.live;
-}
-
 /* Walk, then write and commit the output (r->rc says when it failed) */
 static void show(struct cmd_run *r)
 {
 	static const struct pd_visitor v = {.record = export_record,
 					    .state = keep_state};
 	struct export_ctx *x = r->ctx;
-	/* folded's lines are sorted: its stacks may be gathered on several
-	 * threads and merged (stacks_walk.h) */
-	bool folded = x->fmt->finish == folded_finish;
-	struct pd_stacks_walk sw = {.st = &x->st};
+	/* stacks are gathered on several threads (stacks_walk.h); pprof's
+	 * ids follow their order: batch by batch in order */
+	bool stacks = !x->fmt->sample;
+	bool pprof = x->fmt->id == EXPORT_PPROF;
+	struct pd_stacks_walk sw = {.st = &x->st, .ordered = pprof};
 	struct pd_walk_opts o = {
 		.flags = PD_WALK_TIME_ORDER |
 			 (r->s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0),
 		.filter = &x->f,
 		.tp_want = x->fmt->tp_want,
-		.jobs = folded ? opts_jobs(r->o) : 1,
+		.jobs = stacks ? opts_jobs(r->o) : 1,
 		.batch_bytes = r->o->read.batch_bytes,
 	};
 	char err[PATH_MAX + 200];
@@ -461,16 +257,16 @@ static void show(struct cmd_run *r)
 		r->rc = fail(x, EXIT_IO, "out of memory");
 		return;
 	}
-	pd_symbolizer_lines(x->z, wants_lines(x, r->s));
+	pd_symbolizer_lines(x->z, export_wants_lines(x, r->s));
 	/* pprof's flat is perf report's: an empty callchain at its ip */
-	pd_symbolizer_empty_ip(x->z, x->fmt->sample == pprof_sample);
+	pd_symbolizer_empty_ip(x->z, pprof);
 	/* samples only: the maps follow every record (state) */
 	x->f.types[0] = PD_REC_SAMPLE;
 	x->f.ntypes = 1;
 	sw.z = x->z;
 	if (o.jobs > PD_STACKS_WALK_JOBS_MAX)
 		o.jobs = PD_STACKS_WALK_JOBS_MAX;
-	if ((folded ? pd_walk(r->s, &o, &pd_stacks_walk_visitor, &sw)
+	if ((stacks ? pd_walk(r->s, &o, &pd_stacks_walk_visitor, &sw)
 		    : pd_walk(r->s, &o, &v, x)) < 0 ||
 	    x->st.oom || x->fmt->finish(x, x->out.f) < 0) {
 		r->rc = fail(x, EXIT_IO, "out of memory");
@@ -513,15 +309,16 @@ enum {
 
 static int parse_to(struct export_ctx *x, const char *arg)
 {
-	const char *names[NFORMATS];
-	struct choices c = {.names = names, .n = NFORMATS, .what = "format"};
+	const char *names[EXPORT_NFORMATS];
+	struct choices c = {
+		.names = names, .n = EXPORT_NFORMATS, .what = "format"};
 	int i;
 
-	for (size_t k = 0; k < NFORMATS; k++)
-		names[k] = formats[k].name;
+	for (size_t k = 0; k < EXPORT_NFORMATS; k++)
+		names[k] = export_formats[k].name;
 	if ((i = choose(&c, arg, "export: --to")) < 0)
 		return -1;
-	x->fmt = &formats[i];
+	x->fmt = &export_formats[i];
 	return 0;
 }
 
@@ -582,7 +379,7 @@ static int check(struct export_ctx *x, struct opts *o)
 			    "--to's");
 		return EXIT_USAGE;
 	}
-	if (x->folded_opt && strcmp(x->fmt->name, "folded")) {
+	if (x->folded_opt && x->fmt->id != EXPORT_FOLDED) {
 		usage_error("export: %s goes with --to folded", x->folded_opt);
 		return EXIT_USAGE;
 	}

@@ -109,6 +109,17 @@ flat_and_children() {
 	assert_contains "$(pprof_top samples)" $'work_a\t808\t808'
 }
 
+@test "export --to pprof: the kernel's map as its kallsyms symbols fit it (perf's map__fixup_end), one Mapping for every kernel frame, the first one's too" {
+	export_pprof $P/profile.data --kallsyms $KSYMS
+	local maps
+	maps=$(pprof -raw | sed -n '/^Mappings/,$p' | grep ' \[kernel.kallsyms\] ')
+	# the MMAP's end is 0xffffffff8220bb08 (addr + len); the symbols'
+	# 0xffffffff82206000.  Which sample read the symbols first is the
+	# same for --jobs 1 and 2 then (parallel.bats)
+	[ "$(wc -l <<<"$maps")" = 1 ]
+	assert_contains "$maps" "0xffffffff81000000/0xffffffff82206000/0xffffffff81000000 [kernel.kallsyms] "
+}
+
 @test "export --to pprof: cxx.data's C++ names, demangled as perf report shows them" {
 	cp $P/hot_cxx "$T/s$RUN/hot_cxx"
 	export_pprof $P/cxx.data

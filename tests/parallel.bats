@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # The parallel mode of the walk (walk.h, walk_par.c; records and export
-# --to folded -J/--jobs N): batches of records, in file or time order,
-# decoded and formatted on worker threads, written in order; export's
-# symbolizer a replica per worker.  Its output must be byte for byte the
+# --to folded and pprof -J/--jobs N): batches of records, in file or time
+# order, decoded and formatted on worker threads, written in order;
+# export's symbolizer a replica per worker.  Its output must be byte for byte the
 # one of --jobs 1 (the serial walk): stdout, stderr and exit status, text,
 # JSON and JSON lines, with and without filters, damage included.  PERFDUMP_BATCH_BYTES=1 makes every
 # record its own batch, so that every record boundary is a batch boundary
@@ -80,8 +80,24 @@ P=testdata/profile
 # export's fixtures with symbols (export.bats), and more
 EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile profile-sh nobid-pipe nobid-z kinit nobid-killed nolibc-cut"
 
+# The stacks exports' oracle: folded (--folded-* and --period too) and
+# pprof (its file compared, PD_OUT: -o OUT; gzip's header has no time).
+# export_same JOBS FILES -- ARGS...
+export_same() {
+	local jobs=$1 f
+	local -a files=()
+	shift
+	while [ "$1" != -- ]; do
+		files+=("$1")
+		shift
+	done
+	shift
+	PD_CMD=export same_as_one "$jobs" "${files[@]}" -- --to folded "$@" &&
+		PD_CMD=export PD_OUT=1 same_as_one "$jobs" "${files[@]}" -- --to pprof "$@"
+}
+
 # bats test_tags=normal
-@test "parallel: export --to folded, every fixture with symbols, one record a batch and the default: --jobs 2, 3, 4 as --jobs 1" {
+@test "parallel: export --to folded and pprof, every fixture with symbols, one record a batch and the default: --jobs 2, 3, 4 as --jobs 1" {
 	symfs_setup
 	cp testdata/profile/hot_cxx "$T/s$RUN/hot_cxx"
 	local name k
@@ -90,23 +106,37 @@ EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile pro
 		k=$P/kallsyms
 		[[ $name != nobid-* ]] || k=$P/nobid-kallsyms
 		[[ $name != kinit ]] || k=$P/kinit.kallsyms
-		PERFDUMP_BATCH_BYTES=1 same_as_one "2 3 4" $P/$name.data -- \
-			--to folded --symfs "$T/s" --kallsyms $k
+		PERFDUMP_BATCH_BYTES=1 export_same "2 3 4" $P/$name.data -- \
+			--symfs "$T/s" --kallsyms $k
 		PERFDUMP_BATCH_BYTES=1 same_as_one "2" $P/$name.data -- \
 			--to folded --symfs "$T/s" --kallsyms $k --folded-tid --kernel-suffix --period
-		PERFDUMP_BATCH_BYTES=1 same_as_one "3" $P/$name.data -- \
-			--to folded --symfs "$T/s" --kallsyms $k --inline
-		same_as_one "2" $P/$name.data -- --to folded --symfs "$T/s" --kallsyms $k
+		PERFDUMP_BATCH_BYTES=1 export_same "3" $P/$name.data -- \
+			--symfs "$T/s" --kallsyms $k --inline
+		PERFDUMP_BATCH_BYTES=1 export_same "2" $P/$name.data -- \
+			--symfs "$T/s" --kallsyms $k --no-inline
+		export_same "2" $P/$name.data -- --symfs "$T/s" --kallsyms $k
 	done
 	# without symbols: each DSO warned about once, by the first batch
 	# that meets it; the kernel without kallsyms
-	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3 4" $P/inl-fp.data $P/callchain.data \
-		$P/profile.data -- --to folded --symfs "$T/empty"
+	PERFDUMP_BATCH_BYTES=1 export_same "2 3 4" $P/inl-fp.data $P/callchain.data \
+		$P/profile.data -- --symfs "$T/empty"
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2 4" $P/profile-sh.data -- \
 		--to folded --symfs "$T/s" --pid 3428 --kernel-suffix
+	PERFDUMP_BATCH_BYTES=1 PD_OUT=1 same_as_one "2 4" $P/profile-sh.data -- \
+		--to pprof --symfs "$T/s" --pid 3428
 	# the other fixtures (no symbols, damage, several events)
 	# shellcheck disable=SC2086
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" $FIXTURES -- --to folded --folded-pid
+	# shellcheck disable=SC2086
+	PERFDUMP_BATCH_BYTES=1 PD_OUT=1 same_as_one "2 3 4" $FIXTURES -- --to pprof
+}
+
+# bats test_tags=normal
+@test "parallel: export --to pprof, the generated files, one record a batch and the default: --jobs 2, 3, 4 as --jobs 1" {
+	local big=$BATS_FILE_TMPDIR/big
+	export PD_CMD=export PD_OUT=1
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 4" "$big"/*.data -- --to pprof
+	same_as_one "2 3 4" "$big"/*.data -- --to pprof
 }
 
 @test "parallel: export --to folded is exactly what perf script and stackcollapse-perf.pl make, with --jobs 3" {
@@ -121,7 +151,7 @@ EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile pro
 }
 
 # bats test_tags=normal
-@test "parallel: export --to folded, every corpus file, --jobs 2 and 3 as --jobs 1" {
+@test "parallel: export --to folded and pprof, every corpus file, --jobs 2, 3 and 4 as --jobs 1" {
 	[ -d "$CORPUS" ] || skip "no corpus"
 	local -a files=()
 	mapfile -t files < <(find "$CORPUS" -type f ! -name '*.md' ! -name '*.txt' | sort)
@@ -129,9 +159,12 @@ EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile pro
 	export PD_CMD=export PERF_BUILDID_DIR=$BATS_TEST_TMPDIR/empty
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2" "${files[@]}" -- --to folded
 	same_as_one "3" "${files[@]}" -- --to folded --folded-tid
+	export PD_OUT=1
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2" "${files[@]}" -- --to pprof
+	same_as_one "3 4" "${files[@]}" -- --to pprof
 }
 
-@test "parallel: what stays serial gives the same output (--skip/--limit, --symbols, pipe, directories, -x, --redact; export --to pprof and chrome)" {
+@test "parallel: what stays serial gives the same output (--skip/--limit, --symbols, pipe, directories, -x, --redact; export --to chrome)" {
 	export PERFDUMP_BATCH_BYTES=1
 	same_as_one "3" testdata/syswide.data -- --skip 5 --limit 7 -j
 	same_as_one "2" testdata/callgraph.data -- --symbols
@@ -139,7 +172,7 @@ EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile pro
 	same_as_one "2" testdata/cpu-clock.data -- -x
 	same_as_one "2" testdata/redact.data -- --redact
 	PD_CMD=export same_as_one "2" testdata/syswide.data -- --to chrome
-	PD_CMD=export same_as_one "3" testdata/profile/profile.data -- --to pprof -o "$BATS_TEST_TMPDIR/x.pb.gz"
+	PD_CMD=export PD_OUT=1 same_as_one "2" testdata/pipe.data testdata/threads.data -- --to pprof
 }
 
 # bats test_tags=normal
@@ -168,10 +201,14 @@ EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile pro
 	[ "$(nthreads export --to folded --jobs 3 testdata/cpu-clock.data)" = "$base" ]
 	# at most 4 workers keep symbol tables of their own
 	[ "$(nthreads export --to folded --jobs 8 "$big")" = $((base + 4)) ]
-	# one thread still: --limit, export --to pprof and chrome; stats has
-	# no parallel mode
+	# export --to pprof so too
+	[ "$(nthreads export --to pprof -o "$log.pb.gz" --jobs 2 "$big")" = $((base + 2)) ]
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads export --to pprof -o "$log.pb.gz" --jobs 3 testdata/cpu-clock.data)" = $((base + 3)) ]
+	[ "$(nthreads export --to pprof -o "$log.pb.gz" --jobs 3 testdata/cpu-clock.data)" = "$base" ]
+	[ "$(nthreads export --to pprof -o "$log.pb.gz" --jobs 8 "$big")" = $((base + 4)) ]
+	# one thread still: --limit, export --to chrome; stats has no
+	# parallel mode
 	[ "$(nthreads records --jobs 3 --limit 5 "$big")" = "$base" ]
-	[ "$(nthreads export --to pprof -o "$log.pb.gz" --jobs 3 "$big")" = "$base" ]
 	[ "$(nthreads export --to chrome --jobs 3 "$big")" = "$base" ]
 	[ "$(nthreads stats --jobs 3 "$big")" = "$base" ]
 }

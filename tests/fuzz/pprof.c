@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
  * The pprof target: `export --to pprof -o OUT` on the input (nothing to
- * read outside the recording), then its output read back as pprof's
- * readers read it: gunzipped (zlib), decoded by protobuf-c's unpack from
- * the same profile.proto, and checked: string_table[0] is "", every
- * string index is in the table, every id is nonzero and unique in its
- * table, every id referenced (a sample's locations, a location's mapping,
- * a line's function) exists, and every sample has one value per sample
- * type.  A failure aborts.  A failed export leaves no file: nothing to
- * check then.
+ * read outside the recording; an input of odd size on two workers), then
+ * its output read back as pprof's readers read it: gunzipped (zlib),
+ * decoded by protobuf-c's unpack from the same profile.proto, and
+ * checked: string_table[0] is "", every string index is in the table,
+ * every id is nonzero and unique in its table, every id referenced (a
+ * sample's locations, a location's mapping, a line's function) exists,
+ * and every sample has one value per sample type.  A failure aborts.  A
+ * failed export leaves no file: nothing to check then.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,9 +203,14 @@ void fuzz_pprof(const uint8_t *data, size_t size)
 	Profile *p;
 
 	unlink(out);
+	/* one input in two on two workers, every record its own batch
+	 * (walk_par.c; stacks_walk.c's batches merged in order) */
+	if (size % 2)
+		setenv("PERFDUMP_BATCH_BYTES", "1", 1);
 	fuzz_cmd(cmd_export, fuzz_file(data, size), "export", "--to", "pprof",
-		 "-o", out, "--symfs", "/nonexistent", "--debug-dir",
-		 "/nonexistent", NULL);
+		 "-o", out, "--jobs", size % 2 ? "2" : "1", "--symfs",
+		 "/nonexistent", "--debug-dir", "/nonexistent", NULL);
+	unsetenv("PERFDUMP_BATCH_BYTES");
 	if (!(gz = fuzz_slurp(out, &gzlen)))
 		return;
 	raw = gunzip(gz, gzlen, &len);

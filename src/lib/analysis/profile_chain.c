@@ -48,6 +48,8 @@ enum prof_chain_step prof_chain_next(struct prof_chain *ch, uint64_t *ip)
 bool prof_resolve(struct prof_ctx *c, unsigned mode, uint32_t pid, uint64_t ip,
 		  bool symbols, struct pd_bid_hit *hit)
 {
+	uint64_t gen = pd_bid_maps_gen(c->maps);
+
 	if (!pd_bid_maps_sample(c->maps, mode, pid, ip, hit))
 		return false;
 	if (hit->dso_index >= c->p->ndsos && !prof_dsos_sync(c)) {
@@ -55,8 +57,14 @@ bool prof_resolve(struct prof_ctx *c, unsigned mode, uint32_t pid, uint64_t ip,
 		return false;
 	}
 	/* once: the symbols stay, the files close (opened again for lines) */
-	if (prof_dso_load(c, hit->dso_index, symbols))
-		prof_dso_release(c, hit->dso_index, false);
+	if (!prof_dso_load(c, hit->dso_index, symbols))
+		return true;
+	prof_dso_release(c, hit->dso_index, false);
+	/* the kernel's symbols read fit its map to them (profile_kernel.c
+	 * fit_map): ip in the map every later sample finds, whichever
+	 * sample read them (a parallel walk's replicas each read them) */
+	if (pd_bid_maps_gen(c->maps) != gen)
+		return pd_bid_maps_sample(c->maps, mode, pid, ip, hit);
 	return true;
 }
 

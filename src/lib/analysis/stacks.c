@@ -28,6 +28,18 @@ void pd_stacks_free(struct pd_stacks *st)
 	pd_stacks_init(st);
 }
 
+void pd_stacks_reset(struct pd_stacks *st)
+{
+	st->nframes = st->nthreads = st->nstacks = st->ncounts = 0;
+	st->samples = 0;
+	st->first_event = PD_STK_NONE;
+	st->has_time = st->oom = false;
+	pd_hindex_clear(&st->fx);
+	pd_hindex_clear(&st->tx);
+	pd_hindex_clear(&st->sx);
+	arena_reset(&st->a);
+}
+
 /* A word into a running hash (a multiply-xorshift mix: the index probes
  * by the low bits). */
 static uint64_t mix(uint64_t h, uint64_t x)
@@ -333,6 +345,13 @@ int pd_stacks_merge(struct pd_stacks *st, const struct pd_stacks *from)
 		}
 	}
 	st->samples += from->samples;
+	if (from->has_time) {
+		if (!st->has_time || from->first_time < st->first_time)
+			st->first_time = from->first_time;
+		if (!st->has_time || from->last_time > st->last_time)
+			st->last_time = from->last_time;
+		st->has_time = true;
+	}
 	rc = 0;
 out:
 	if (rc < 0 || from->oom)

@@ -82,7 +82,11 @@ struct pd_stacks {
 	uint32_t capf, capt, caps, capc;
 	uint64_t samples;     /* added */
 	uint32_t first_event; /* the first sample's; PD_STK_NONE: none yet */
-	bool oom;	      /* out of memory: some samples were not added */
+	/* the samples' times, first to last (stacks_walk.h
+	 * pd_stacks_sample: those with PERF_SAMPLE_TIME; none: !has_time) */
+	bool has_time;
+	uint64_t first_time, last_time;
+	bool oom; /* out of memory: some samples were not added */
 	/* private */
 	struct pd_hindex fx, tx, sx;
 	struct arena a;
@@ -92,6 +96,9 @@ struct pd_stacks {
 /* An empty model; pd_stacks_free frees it (and leaves it empty). */
 void pd_stacks_init(struct pd_stacks *st);
 void pd_stacks_free(struct pd_stacks *st);
+/* Empty again, its memory kept for the next samples (a parallel walk's
+ * batch: stacks_walk.c). */
+void pd_stacks_reset(struct pd_stacks *st);
 
 /*
  * One sample of event `event` with `period`: of thread pid/tid named
@@ -104,12 +111,14 @@ int pd_stacks_add(struct pd_stacks *st, uint32_t event, uint64_t period,
 		  unsigned cpumode, const struct pd_frames *f);
 
 /*
- * The samples of another model (a worker's, in a parallel walk) added
- * to st: its frames, threads and stacks interned in st, their counts
- * summed.  st's first_event is left as it is (the caller knows which
- * sample came first).  Returns 0, or -1 when out of memory (st->oom).
- * The order of st's new entries is from's, not the samples': for the
- * outputs that sort them (folded).
+ * The samples of another model (a worker's or a batch's, in a parallel
+ * walk) added to st: its frames, threads and stacks interned in st in
+ * from's order, their counts summed (a stack's events in the order
+ * they came), the time spans joined.  st's first_event is left as it is
+ * (the caller knows which sample came first).  Returns 0, or -1 when out
+ * of memory (st->oom).  Models of consecutive runs of samples merged in
+ * their order give st the entries in the order of the samples, as one
+ * model fed them all would have them (pprof's); a worker's, not.
  */
 int pd_stacks_merge(struct pd_stacks *st, const struct pd_stacks *from);
 

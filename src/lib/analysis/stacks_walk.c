@@ -17,7 +17,15 @@ void pd_stacks_sample(struct pd_stacks *st, const struct pd_event *ev,
 				  ? smp->period
 				  : d->evsel->attr.sample_period;
 	bool tid = smp->decoded_type & PD_SAMPLE_TID;
+	uint64_t t = smp->common.time;
 
+	if (smp->common.has_time) {
+		if (!st->has_time || t < st->first_time)
+			st->first_time = t;
+		if (!st->has_time || t > st->last_time)
+			st->last_time = t;
+		st->has_time = true;
+	}
 	pd_stacks_add(st, d->evsel->idx, period,
 		      tid ? smp->common.pid : UINT32_MAX,
 		      tid ? smp->common.tid : UINT32_MAX, f ? f->comm : NULL,
@@ -58,23 +66,31 @@ static void walk_state(void *arg, const struct pd_event *ev,
 
 /* ---- several (walk.h pd_par_visitor) ---------------------------------- */
 
-/* A worker's replica of the symbolizer, and the stacks of its samples */
+/* A worker's replica of the symbolizer, and the stacks of its samples
+ * (not in order: in order, each batch's its own) */
 struct worker {
 	struct pd_symbolizer *z;
+	bool ordered;
 	struct pd_stacks st;
 };
 
-/* A batch: the worker running it, the event of its first sample */
+/* A batch: the worker running it, the event of its first sample; in
+ * order (pd_stacks_walk ordered), the stacks of its samples */
 struct batch {
 	struct worker *w;
 	bool any;
 	uint32_t first;
+	struct pd_stacks st;
 };
 
 static void *fork_batch(void *arg)
 {
+	struct batch *b = calloc(1, sizeof(*b));
+
 	(void)arg;
-	return calloc(1, sizeof(struct batch));
+	if (b)
+		pd_stacks_init(&b->st);
+	return b;
 }
 
 static void batch_record(void *ctx, const struct pd_event *ev,
@@ -87,9 +103,13 @@ static void batch_record(void *ctx, const struct pd_event *ev,
 		b->any = true;
 		b->first = d->evsel->idx;
 	}
-	take(b->w->z, &b->w->st, ev, d);
+	take(b->w->z, b->w->ordered ? &b->st : &b->w->st, ev, d);
 }
 
+/* In the batches' order: the first batch with samples names the first
+ * event; in order, the batch's stacks into st (stacks.h: as one thread
+ * would have made them).  The last batch's worker's replica is the one
+ * whose maps followed every record (unfork_worker). */
 static void flush_batch(void *arg, void *ctx)
 {
 	struct pd_stacks_walk *sw = arg;
@@ -100,12 +120,20 @@ static void flush_batch(void *arg, void *ctx)
 		sw->first = b->first;
 	}
 	b->any = false;
+	sw->last = b->w;
+	if (sw->ordered) {
+		pd_stacks_merge(sw->st, &b->st);
+		pd_stacks_reset(&b->st);
+	}
 }
 
 static void join_batch(void *arg, void *ctx)
 {
+	struct batch *b = ctx;
+
 	(void)arg;
-	free(ctx);
+	pd_stacks_free(&b->st);
+	free(b);
 }
 
 static void *fork_worker(void *arg)
@@ -116,6 +144,7 @@ static void *fork_worker(void *arg)
 	if (!w)
 		return NULL;
 	pd_stacks_init(&w->st);
+	w->ordered = sw->ordered;
 	if (!(w->z = pd_symbolizer_fork(sw->z))) {
 		free(w);
 		return NULL;
@@ -142,7 +171,8 @@ static void worker_state(void *wctx, const struct pd_event *ev,
 
 /* The walk's end: a worker's stacks into st, and the first batch's
  * first event st's (each worker's are merged in turn: st->samples
- * counts them all) */
+ * counts them all); the replica that ran the last batch answers for z
+ * from now on (symbolize.h pd_symbolizer_adopt), the others freed */
 static void unfork_worker(void *arg, void *wctx)
 {
 	struct pd_stacks_walk *sw = arg;
@@ -152,7 +182,10 @@ static void unfork_worker(void *arg, void *wctx)
 	if (sw->any)
 		sw->st->first_event = sw->first;
 	pd_stacks_free(&w->st);
-	pd_symbolizer_free(w->z);
+	if (w == sw->last)
+		pd_symbolizer_adopt(sw->z, w->z);
+	else
+		pd_symbolizer_free(w->z);
 	free(w);
 }
 

@@ -59,6 +59,11 @@ struct pd_symbolizer {
 	/* the replicas' (pd_symbolizer_fork): what reading the build-ids
 	 * feature said; the once-given diagnostics let through */
 	struct prof_said said;
+	/* after a parallel walk, the replica that answers for z
+	 * (pd_symbolizer_adopt); a replica's session then, z's copied,
+	 * what is said into it dropped */
+	struct pd_symbolizer *after;
+	struct pd_session quiet;
 };
 
 struct pd_symbolizer *pd_symbolizer_new(struct pd_session *s,
@@ -97,6 +102,8 @@ void pd_symbolizer_free(struct pd_symbolizer *z)
 	free(z->warned);
 	free(z->memo);
 	prof_said_free(&z->said);
+	pd_symbolizer_free(z->after);
+	pd_diags_free(&z->quiet.diags);
 	free(z);
 }
 
@@ -117,6 +124,28 @@ struct pd_symbolizer *pd_symbolizer_fork(struct pd_symbolizer *z)
 void pd_symbolizer_bind(struct pd_symbolizer *z, struct pd_session *s)
 {
 	z->c.s = s;
+}
+
+void pd_symbolizer_adopt(struct pd_symbolizer *z, struct pd_symbolizer *r)
+{
+	pd_symbolizer_free(z->after);
+	r->quiet = *z->c.s;
+	r->quiet.diags = (struct pd_diags){0};
+	r->c.s = &r->quiet;
+	z->after = r;
+}
+
+/* DSO i known and read, as the DSO of a frame z gave is: a replica that
+ * answers after the walk may not have met it (each reads the same) */
+static bool dso_ready(struct pd_symbolizer *z, uint32_t i)
+{
+	if (i >= z->p.ndsos && !prof_dsos_sync(&z->c))
+		return false;
+	if (i >= z->p.ndsos)
+		return false;
+	if (prof_dso_load(&z->c, i, true))
+		prof_dso_release(&z->c, i, false);
+	return true;
 }
 
 bool pd_symbolizer_keep(struct pd_symbolizer *z, const struct pd_diag *g)
@@ -450,7 +479,11 @@ bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 void pd_symbolizer_frame_lines(struct pd_symbolizer *z,
 			       struct pd_stack_frame *f)
 {
-	if (f->marker || !f->dso || !f->sym || f->dso_index >= z->p.ndsos)
+	if (z->after) {
+		pd_symbolizer_frame_lines(z->after, f);
+		return;
+	}
+	if (f->marker || !f->dso || !f->sym || !dso_ready(z, f->dso_index))
 		return;
 	z->ninl = 0;
 	arena_reset(&z->names);
@@ -461,10 +494,12 @@ void pd_symbolizer_frame_lines(struct pd_symbolizer *z,
 	frame_lines(z, f->dso_index, f);
 }
 
-const struct pd_prof_dso *pd_symbolizer_dso(const struct pd_symbolizer *z,
+const struct pd_prof_dso *pd_symbolizer_dso(struct pd_symbolizer *z,
 					    uint32_t dso_index)
 {
-	return dso_index < z->p.ndsos ? &z->p.dsos[dso_index] : NULL;
+	if (z->after)
+		return pd_symbolizer_dso(z->after, dso_index);
+	return dso_ready(z, dso_index) ? &z->p.dsos[dso_index] : NULL;
 }
 
 const char *pd_symbolizer_kernel(struct pd_symbolizer *z, uint64_t addr,

@@ -115,6 +115,15 @@ struct pd_symbolizer *pd_symbolizer_fork(struct pd_symbolizer *z);
  * batch's copy of the session). */
 void pd_symbolizer_bind(struct pd_symbolizer *z, struct pd_session *s);
 /*
+ * After a parallel walk, on the caller's thread: replica r, one whose
+ * maps followed every record of the walk (the last batch's), answers
+ * for z from now on in pd_symbolizer_frame_lines and pd_symbolizer_dso,
+ * reading the DSOs of the frames other replicas gave where it met none
+ * (the same files, the same answers).  What it would say is dropped:
+ * the replicas said it during the walk.  z frees r.
+ */
+void pd_symbolizer_adopt(struct pd_symbolizer *z, struct pd_symbolizer *r);
+/*
  * On the caller's thread, each diagnostic of the replicas in the walk's
  * order: false when it is one a single symbolizer gives once (a DSO
  * without symbols, a table full, the first unwinding stopped, what the
@@ -166,8 +175,9 @@ void pd_symbolizer_frame_lines(struct pd_symbolizer *z,
 			       struct pd_stack_frame *f);
 
 /* A frame's DSO (pd_stack_frame dso_index): its name, build-id, whether
- * it is the kernel's; valid until pd_symbolizer_free.  NULL: no such. */
-const struct pd_prof_dso *pd_symbolizer_dso(const struct pd_symbolizer *z,
+ * it is the kernel's (read now if it was not); valid until
+ * pd_symbolizer_free.  NULL: no such. */
+const struct pd_prof_dso *pd_symbolizer_dso(struct pd_symbolizer *z,
 					    uint32_t dso_index);
 
 /*

@@ -67,3 +67,10 @@ void pd_hindex_free(struct pd_hindex *x)
 	free(x->slot);
 	*x = (struct pd_hindex){0};
 }
+
+void pd_hindex_clear(struct pd_hindex *x)
+{
+	for (uint32_t i = 0; i < x->cap; i++)
+		x->slot[i].id = PD_HINDEX_NONE;
+	x->n = 0;
+}

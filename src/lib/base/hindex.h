@@ -46,5 +46,7 @@ uint32_t pd_hindex_next(const struct pd_hindex *x, uint32_t hash,
 /* Add id under hash.  Returns 0, or -1 when out of memory. */
 int pd_hindex_add(struct pd_hindex *x, uint32_t hash, uint32_t id);
 void pd_hindex_free(struct pd_hindex *x);
+/* No entries, its slots kept. */
+void pd_hindex_clear(struct pd_hindex *x);
 
 #endif
