@@ -316,7 +316,7 @@ export_rows() {
 
 # jobs_rows FILE: the parallel mode (--jobs, default: the online CPUs)
 # against one thread, in turns (SYMBOL_RUNS, 11): records --json-lines,
-# export --to folded, profile, copy (SKIP_JOBS=1: not)
+# export --to folded and pprof, profile, copy (SKIP_JOBS=1: not)
 jobs_rows() {
 	local f=$1 out n pt pm qt qm lo hi
 	out=$(mktemp -d)
@@ -328,6 +328,9 @@ jobs_rows() {
 	read -r pt pm qt qm lo hi < <(measure2 $PD --jobs "$n" export --to folded "$f" -- \
 		$PD --jobs 1 export --to folded "$f")
 	versus "export --to folded -J $n vs -J 1" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "one thread"
+	read -r pt pm qt qm lo hi < <(measure2 $PD --jobs "$n" export --to pprof -o "$out/p.pb.gz" "$f" -- \
+		$PD --jobs 1 export --to pprof -o "$out/p.pb.gz" "$f")
+	versus "export --to pprof -J $n vs -J 1" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "one thread"
 	read -r pt pm qt qm lo hi < <(measure2 $PD --jobs "$n" profile "$f" -- \
 		$PD --jobs 1 profile "$f")
 	versus "profile -J $n vs -J 1" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "one thread"
