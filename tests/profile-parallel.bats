@@ -96,6 +96,28 @@ kallsyms_of() {
 	jq -e '.profile.functions | length > 5' <<<"$output"
 }
 
+@test "profile -J: the kernel's map fitted to a kallsyms file's symbols before its first address is looked up, on every thread alike" {
+	local f=$CORPUS/hotspot/perf.data.PerfFormatLost ks=$BATS_TEST_TMPDIR/kallsyms
+	[ -f "$f" ] || skip "no corpus"
+	# symbols that end before the recorded kernel map does (its MMAP:
+	# 0xffffffff8d800000, 0x20151c0 bytes), where samples landed: a
+	# sample there is the kernel's until the map is fitted
+	printf '%s\n' 'ffffffff8d800000 T _text' 'ffffffff8d800100 T startup_64' \
+		'ffffffff8d900000 T mid_func' 'ffffffff8da00000 T _etext' >"$ks"
+	export PERFDUMP_BATCH_BYTES=1
+	PD_CMD=profile same_as_one "2 3" "$f" -- --kallsyms "$ks" -j
+	PD_CMD=profile same_as_one "2" "$f" -- --kallsyms "$ks" --no-children
+	PD_CMD=export same_as_one "2 3" "$f" -- --to folded --kallsyms "$ks"
+	# and the first kernel sample's own address is looked up in the
+	# fitted map too: the kernel's rows are its symbols', the samples
+	# past them unmapped (perf 6.1 refuses this recording)
+	pd -j profile --jobs 1 --kallsyms "$ks" "$f"
+	assert_status 0
+	assert_eq "$(jq -c '[.profile.functions[] | select(.dso == "[kernel.kallsyms]") |
+		[.symbol, .samples]]' <<<"$output")" '[["startup_64",5],["mid_func",4]]'
+	assert_eq "$(jq -c '.profile.events[0].unmapped' <<<"$output")" 22
+}
+
 # bats test_tags=normal
 @test "profile -J: workers start by function, dso and line (at most 4), not by process or thread" {
 	command -v strace >/dev/null || skip "strace is not installed"

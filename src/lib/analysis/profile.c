@@ -263,6 +263,8 @@ void prof_sample(struct prof_ctx *c, const struct pd_event *ev)
 				  .dso = PD_PROF_NONE,
 				  .rel = f.ip,
 				  .period = f.period};
+	if (f.has_tid && mode == PD_MISC_KERNEL)
+		prof_kernel_ready(c, p->by != PD_PROF_BY_DSO);
 	if (f.has_tid && pd_bid_maps_sample(c->maps, mode, f.pid, f.ip, &hit)) {
 		leaf.dso = hit.dso_index;
 		leaf.rel = hit.rel;

@@ -219,7 +219,9 @@ struct pd_profile {
  * many threads (walk.h), each its own maps, symbols and tables, merged
  * at the end: the same profile, but for where the address table was
  * full (address_table_folds and the hot line of rows then depend on
- * where each thread's table filled).  Problems go to s->diags.  Returns
+ * where each thread's table filled); the kernel's symbols are read
+ * before its first address is looked up (prof_kernel_ready), so its map
+ * is fitted to them alike on every thread.  Problems go to s->diags.  Returns
  * 0, or -1 when out of memory.
  */
 int pd_profile_collect(struct pd_profile *p, struct pd_session *s,

@@ -48,8 +48,11 @@ enum prof_chain_step prof_chain_next(struct prof_chain *ch, uint64_t *ip)
 bool prof_resolve(struct prof_ctx *c, unsigned mode, uint32_t pid, uint64_t ip,
 		  bool symbols, struct pd_bid_hit *hit)
 {
-	uint64_t gen = pd_bid_maps_gen(c->maps);
+	uint64_t gen;
 
+	if (mode == PD_MISC_KERNEL)
+		prof_kernel_ready(c, symbols);
+	gen = pd_bid_maps_gen(c->maps);
 	if (!pd_bid_maps_sample(c->maps, mode, pid, ip, hit))
 		return false;
 	if (hit->dso_index >= c->p->ndsos && !prof_dsos_sync(c)) {

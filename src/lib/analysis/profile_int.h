@@ -64,6 +64,11 @@ struct prof_ctx {
 	bool oom;
 	bool maps_warned, rows_warned, threads_warned, comms_warned;
 	bool addr_warned, unwind_warned;
+	/* the kernel's DSO read before a kernel address was looked up
+	 * (prof_kernel_ready); else the maps' generation + 1 when there was
+	 * no kernel DSO to read (0: not looked for yet) */
+	bool kready;
+	uint64_t kready_gen;
 	/* the kernel's symbols, shared by its maps (profile_dso.c) */
 	struct pd_symtab ksyms;
 	bool ksyms_tried, kread;
@@ -178,6 +183,12 @@ void prof_unwind_stopped(struct prof_ctx *c, uint64_t offset, uint32_t frame,
 			 const char *why, const char *later);
 /* unwind.h's ops over c's maps and DSOs (arg: the prof_ctx) */
 extern const struct pd_unwind_ops prof_unwind_ops;
+
+/* profile_kernel.c: before a kernel address is looked up, the kernel's
+ * DSO read (with symbols: its symbols, which may fit its map to them),
+ * once: every lookup then sees the map as it stays, whichever sample is
+ * the first (perf loads the map at its first sample: map__load) */
+void prof_kernel_ready(struct prof_ctx *c, bool symbols);
 
 /* profile_dso.c */
 /* p->dsos grown to the maps' DSOs (new ones unresolved) */

@@ -268,3 +268,26 @@ void prof_kernel_load(struct prof_ctx *c, struct pd_prof_dso *d,
 	ds->kernel_syms = true;
 	ds->syms_ok = true;
 }
+
+void prof_kernel_ready(struct prof_ctx *c, bool symbols)
+{
+	uint64_t gen = pd_bid_maps_gen(c->maps);
+
+	if (c->kready || (c->kready_gen == gen + 1))
+		return;
+	/* no kernel DSO: looked for again when the maps change */
+	c->kready_gen = gen + 1;
+	if (!prof_dsos_sync(c)) {
+		c->oom = true;
+		return;
+	}
+	for (uint32_t i = 0; i < c->p->ndsos; i++) {
+		if (!c->p->dsos[i].kernel ||
+		    strcmp(c->p->dsos[i].name, "[kernel.kallsyms]"))
+			continue;
+		c->kready = true;
+		if (prof_dso_load(c, i, symbols))
+			prof_dso_release(c, i, false);
+		return;
+	}
+}
