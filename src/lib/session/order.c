@@ -4,22 +4,27 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "lib/base/util.h"
 #include "lib/session/record.h"
 #include "lib/session/session.h"
 #include "lib/io/walk_loop.h"
 
+struct qblock;
+
 struct qev {
-	uint64_t time, seq;
-	bool timed; /* the merge: untimed records go first */
+	uint64_t time;
+	struct qev *next;   /* the queue: the next of its run */
+	struct qblock *blk; /* the queue: the block it is in */
+	bool timed;	    /* the merge: untimed records go first */
 	struct pd_event ev;
 	uint8_t bytes[];
 };
 
 /*
  * What malloc takes for n bytes (glibc: an 8-byte header, rounded up to
- * 16, 32 at least): the queue's bound counts what it really holds.
+ * 16, 32 at least): the bounds count what is really held.
  */
 static size_t alloc_cost(size_t n)
 {
@@ -34,78 +39,129 @@ static size_t qev_cost(const struct qev *q)
 }
 
 /*
- * The copies of records, reused: a freed one waits in a list per size
- * class (16-byte steps, up to QCACHE_LARGE bytes) for the next record of
- * its size, so that queueing a record costs a list pop, not a malloc and
- * a free (glibc's were 75 M of export's 1,121 M instructions on a 20 MB
- * recording).  At most QCACHE_BYTES wait; larger copies are malloc'd.
- * NULL: malloc and free (the merge's copies).
+ * The queue's copies of records, cut in turn from blocks of QBLOCK bytes
+ * (a record costs a bump of a pointer, not a malloc and a free), a block
+ * given back when the last record in it has gone out.  Records go out
+ * in time order, mostly the order they came in, so the blocks empty in
+ * turn; QSPARE emptied ones wait to be used again.  The blocks are
+ * mapped, not malloc'd: one given back leaves no hole in malloc's heap
+ * for the records' consumers to grow around (a visitor's tables grow
+ * while the queue is full).  The queue's bound counts every block it
+ * holds, spares and part-filled ones too.  A record (at most 64 KiB:
+ * header.size) always fits a block.
  */
-#define QCLASS	     16
-#define QCACHE_LARGE 2048
-#define QCACHE_BYTES (2u << 20)
+#define QBLOCK (256u << 10)
+#define QSPARE 4
 
-struct qcache {
-	void *free[QCACHE_LARGE / QCLASS + 1];
-	size_t bytes;
-	bool off; /* the queue reached its bound: malloc and free */
+struct qblock {
+	struct qblock *next; /* the spares */
+	size_t used;	     /* bytes of data cut */
+	size_t live;	     /* its records still queued */
+	size_t pad;	     /* data 16-byte aligned, as malloc's */
+	uint8_t data[];
 };
 
-static size_t qclass(size_t n)
+struct qalloc {
+	struct qblock *cur; /* where the next record is cut */
+	struct qblock *spare;
+	unsigned nspare;
+	size_t nblocks; /* held: cur, spares and those with records */
+};
+
+static size_t qalloc_bytes(const struct qalloc *a)
 {
-	return (n + QCLASS - 1) / QCLASS;
+	return a->nblocks * QBLOCK;
 }
 
-static struct qev *qev_alloc(struct qcache *c, size_t n)
+static struct qblock *qblock_new(struct qalloc *a)
 {
-	size_t k = qclass(n);
-	void *p;
+	struct qblock *b = a->spare;
 
-	if (!c || c->off || k > QCACHE_LARGE / QCLASS)
-		return malloc(n);
-	p = c->free[k];
-	if (!p)
-		return malloc(k * QCLASS);
-	c->free[k] = *(void **)p;
-	c->bytes -= k * QCLASS;
-	return p;
+	if (b) {
+		a->spare = b->next;
+		a->nspare--;
+	} else {
+		b = mmap(NULL, QBLOCK, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (b == MAP_FAILED)
+			return NULL;
+		a->nblocks++;
+	}
+	b->used = b->live = 0;
+	return b;
 }
 
-static void qev_free(struct qcache *c, struct qev *q)
+static void qblock_put(struct qalloc *a, struct qblock *b)
 {
-	size_t k = qclass(sizeof(*q) + q->ev.size);
-
-	if (!c || c->off || k > QCACHE_LARGE / QCLASS ||
-	    c->bytes + k * QCLASS > QCACHE_BYTES) {
-		free(q);
+	if (a->nspare < QSPARE) {
+		b->next = a->spare;
+		a->spare = b;
+		a->nspare++;
 		return;
 	}
-	*(void **)q = c->free[k];
-	c->free[k] = q;
-	c->bytes += k * QCLASS;
+	munmap(b, QBLOCK);
+	a->nblocks--;
 }
 
-static void qcache_free(struct qcache *c)
+/* n bytes for a record's copy: NULL when out of memory. */
+static struct qev *qev_alloc(struct qalloc *a, size_t n)
 {
-	for (size_t k = 0; k < PD_NELEMS(c->free); k++)
-		while (c->free[k]) {
-			void *p = c->free[k];
+	struct qblock *b = a->cur;
+	struct qev *q;
 
-			c->free[k] = *(void **)p;
-			free(p);
+	n = (n + 15) & ~(size_t)15;
+	if (!b || QBLOCK - sizeof(*b) - b->used < n) {
+		if (b && !b->live) {
+			b->used = 0; /* empty: cut again from its start */
+		} else {
+			b = qblock_new(a);
+			if (!b)
+				return NULL;
+			a->cur = b;
 		}
-	c->bytes = 0;
+	}
+	q = (struct qev *)(b->data + b->used);
+	b->used += n;
+	b->live++;
+	q->blk = b;
+	return q;
 }
 
-static struct qev *copy_event(struct qcache *c, const struct pd_event *ev,
-			      uint64_t t, uint64_t seq)
+static void qev_free(struct qalloc *a, struct qev *q)
 {
-	struct qev *q = qev_alloc(c, sizeof(*q) + ev->size);
+	struct qblock *b = q->blk;
+
+	if (--b->live == 0 && b != a->cur)
+		qblock_put(a, b);
+}
+
+/* Every block given back (the queue is empty). */
+static void qalloc_free(struct qalloc *a)
+{
+	if (a->cur)
+		munmap(a->cur, QBLOCK);
+	while (a->spare) {
+		struct qblock *b = a->spare;
+
+		a->spare = b->next;
+		munmap(b, QBLOCK);
+	}
+	*a = (struct qalloc){0};
+}
+
+/* A copy of ev: the queue's (a), or malloc'd (a NULL: the merge's). */
+static struct qev *copy_event(struct qalloc *a, const struct pd_event *ev,
+			      uint64_t t)
+{
+	size_t n = sizeof(struct qev) + ev->size;
+	struct qev *q = a ? qev_alloc(a, n) : malloc(n);
 
 	if (!q)
 		return NULL;
+	if (!a)
+		q->blk = NULL;
 	q->time = t;
-	q->seq = seq;
+	q->next = NULL;
 	q->timed = true;
 	q->ev = *ev;
 	memcpy(q->bytes, ev->p, ev->size);
@@ -114,7 +170,7 @@ static struct qev *copy_event(struct qcache *c, const struct pd_event *ev,
 	return q;
 }
 
-/* ---- a binary min-heap of pointers ---------------------------------- */
+/* ---- a binary min-heap of pointers (the merge's streams) ------------ */
 
 typedef bool (*less_fn)(const void *a, const void *b);
 
@@ -124,21 +180,15 @@ struct heap {
 	less_fn less;
 };
 
-/*
- * The heap's steps with the order given: inlined where `less` is a
- * constant (the queue's qev_less: a comparison per level, not a call),
- * else through h->less (the merge's streams).
- */
-static inline __attribute__((always_inline)) void
-sift_down_by(struct heap *h, size_t i, less_fn less)
+static void sift_down(struct heap *h, size_t i)
 {
 	for (;;) {
 		size_t l = 2 * i + 1, m = i;
 		void *t;
 
-		if (l < h->n && less(h->v[l], h->v[m]))
+		if (l < h->n && h->less(h->v[l], h->v[m]))
 			m = l;
-		if (l + 1 < h->n && less(h->v[l + 1], h->v[m]))
+		if (l + 1 < h->n && h->less(h->v[l + 1], h->v[m]))
 			m = l + 1;
 		if (m == i)
 			return;
@@ -149,8 +199,7 @@ sift_down_by(struct heap *h, size_t i, less_fn less)
 	}
 }
 
-static inline __attribute__((always_inline)) int push_by(struct heap *h,
-							 void *x, less_fn less)
+static int heap_push(struct heap *h, void *x)
 {
 	size_t i;
 
@@ -163,52 +212,82 @@ static inline __attribute__((always_inline)) int push_by(struct heap *h,
 		h->v = nv;
 		h->cap = ncap;
 	}
-	for (i = h->n++; i && less(x, h->v[(i - 1) / 2]); i = (i - 1) / 2)
+	for (i = h->n++; i && h->less(x, h->v[(i - 1) / 2]); i = (i - 1) / 2)
 		h->v[i] = h->v[(i - 1) / 2];
 	h->v[i] = x;
 	return 0;
 }
 
-static inline __attribute__((always_inline)) void *pop_by(struct heap *h,
-							  less_fn less)
+static void *heap_pop(struct heap *h)
 {
 	void *top = h->v[0];
 
 	h->v[0] = h->v[--h->n];
-	sift_down_by(h, 0, less);
+	sift_down(h, 0);
 	return top;
-}
-
-static void sift_down(struct heap *h, size_t i)
-{
-	sift_down_by(h, i, h->less);
-}
-
-static int heap_push(struct heap *h, void *x)
-{
-	return push_by(h, x, h->less);
-}
-
-static void *heap_pop(struct heap *h)
-{
-	return pop_by(h, h->less);
 }
 
 /* ---- one stream through the round queue ----------------------------- */
 
-static bool qev_less(const void *a, const void *b)
-{
-	const struct qev *x = a, *y = b;
+/*
+ * The queued records in runs: a run is records pushed one after another
+ * whose times do not fall, linked in push order (qev.next).  perf record
+ * writes each CPU's ring buffer in turn, each in time order, so a round
+ * holds a few runs (218 runs for the 233,432 timed records of a 20 MB
+ * recording): a heap of the runs, keyed by their first record, costs a
+ * record a comparison or two, not a walk down a heap of every record.
+ * Records of equal time go out in push order, as perf's list does
+ * (tools/perf/util/ordered-events.c: queue_event): within a run they are
+ * in it, and each run's records were all pushed before the next run's
+ * (seq): the order of every record by (time, push order).
+ */
+struct run {
+	uint64_t time; /* of its first record: the key, in the heap's slot */
+	uint64_t seq;  /* the run's number: ties in time, in push order */
+	struct qev *head;
+};
 
-	if (x->time != y->time)
-		return x->time < y->time;
-	return x->seq < y->seq;
+static bool run_less(const struct run *a, const struct run *b)
+{
+	if (a->time != b->time)
+		return a->time < b->time;
+	return a->seq < b->seq;
+}
+
+static void runs_down(struct run *v, size_t n, size_t i)
+{
+	struct run x = v[i];
+
+	for (;;) {
+		size_t m = 2 * i + 1;
+
+		if (m >= n)
+			break;
+		if (m + 1 < n && run_less(&v[m + 1], &v[m]))
+			m++;
+		if (!run_less(&v[m], &x))
+			break;
+		v[i] = v[m];
+		i = m;
+	}
+	v[i] = x;
+}
+
+static void runs_up(struct run *v, size_t i)
+{
+	struct run x = v[i];
+
+	for (; i && run_less(&x, &v[(i - 1) / 2]); i = (i - 1) / 2)
+		v[i] = v[(i - 1) / 2];
+	v[i] = x;
 }
 
 struct queue {
-	struct heap h;
-	struct qcache cache; /* the copies freed, for the next */
-	size_t held; /* bytes: the records' allocations and the heap's slots */
+	struct run *runs; /* a min-heap */
+	uint32_t nruns, cap;
+	struct qev *tail;  /* the last pushed, while its run is queued */
+	size_t n;	   /* records queued */
+	struct qalloc mem; /* the records' copies */
 	uint64_t seq;
 	uint64_t forced; /* flushes of the older half (the bound reached) */
 	struct pd_flush_clock clock; /* when perf flushes what */
@@ -216,37 +295,65 @@ struct queue {
 
 static size_t queue_bytes(const struct queue *q)
 {
-	return q->held + alloc_cost(q->h.cap * sizeof(void *));
+	return qalloc_bytes(&q->mem) + alloc_cost(q->cap * sizeof(*q->runs));
+}
+
+/* The oldest record out of the queue (q->n must not be 0). */
+static struct qev *pop(struct queue *q)
+{
+	struct run *top = &q->runs[0];
+	struct qev *e = top->head;
+
+	if (e->next) {
+		top->head = e->next;
+		top->time = e->next->time;
+	} else {
+		/* its run is done */
+		if (e == q->tail)
+			q->tail = NULL;
+		*top = q->runs[--q->nruns];
+	}
+	runs_down(q->runs, q->nruns, 0);
+	q->n--;
+	return e;
 }
 
 /* Deliver the queued records of time <= limit, or the older half. */
 static void flush(struct queue *q, uint64_t limit, bool half,
 		  pd_deliver_fn deliver, void *arg)
 {
-	size_t out = q->h.n / 2;
+	size_t out = q->n / 2;
 
-	while (q->h.n) {
-		struct qev *e = q->h.v[0];
+	while (q->n) {
+		struct qev *e;
 
-		if (half ? out-- == 0 : e->time > limit)
+		if (half ? out-- == 0 : q->runs[0].time > limit)
 			break;
-		pop_by(&q->h, qev_less);
+		e = pop(q);
 		deliver(arg, &e->ev);
-		q->held -= qev_cost(e);
-		qev_free(&q->cache, e);
+		qev_free(&q->mem, e);
 	}
 }
 
 static int push(struct queue *q, const struct pd_event *ev, uint64_t t)
 {
-	struct qev *e = copy_event(&q->cache, ev, t, q->seq++);
+	struct qev *e = copy_event(&q->mem, ev, t);
 
-	if (!e || push_by(&q->h, e, qev_less) < 0) {
-		if (e)
-			qev_free(&q->cache, e);
+	if (!e)
 		return -1;
+	if (q->tail && t >= q->tail->time) {
+		q->tail->next = e; /* its run goes on */
+	} else {
+		if (!pd_grow((void **)&q->runs, q->nruns, &q->cap,
+			     sizeof(*q->runs))) {
+			qev_free(&q->mem, e);
+			return -1;
+		}
+		q->runs[q->nruns] = (struct run){t, q->seq++, e};
+		runs_up(q->runs, q->nruns++);
 	}
-	q->held += qev_cost(e);
+	q->tail = e;
+	q->n++;
 	return 0;
 }
 
@@ -260,9 +367,6 @@ static void queue_full(struct pd_diags *diags, struct queue *q,
 		       const struct pd_event *ev, pd_deliver_fn deliver,
 		       void *arg)
 {
-	/* the bound holds the records: no copies kept for reuse */
-	qcache_free(&q->cache);
-	q->cache.off = true;
 	if (!q->forced++)
 		pd_diag_add(diags, PD_C_ORDER_QUEUE_FULL,
 			    PD_AT_NAMED("--order time"), PD_WARN, ev->offset,
@@ -271,7 +375,7 @@ static void queue_full(struct pd_diags *diags, struct queue *q,
 			    "the %u MiB the time-order queue may hold: the "
 			    "older half goes out now, and records after it "
 			    "may come out of time order",
-			    q->h.n, PD_ORDER_MAX_QUEUED >> 20);
+			    q->n, PD_ORDER_MAX_QUEUED >> 20);
 	flush(q, 0, true, deliver, arg);
 }
 
@@ -292,7 +396,6 @@ struct pd_order *pd_order_new(struct pd_session *s, pd_event_time_fn time_of,
 
 	if (!o)
 		return NULL;
-	o->q.h.less = qev_less;
 	o->s = s;
 	o->diags = &s->diags;
 	o->time_of = time_of;
@@ -342,8 +445,8 @@ int pd_order_end(struct pd_order *o)
 	if (!o)
 		return -1;
 	flush(&o->q, UINT64_MAX, false, o->deliver, o->arg);
-	qcache_free(&o->q.cache);
-	free(o->q.h.v);
+	qalloc_free(&o->q.mem);
+	free(o->q.runs);
 	rc = o->oom ? -1 : 0;
 	free(o);
 	return rc;
@@ -412,7 +515,7 @@ static void batch_add(struct merge *m, struct strm *st,
 		st->v = nv;
 		st->cap = ncap;
 	}
-	q = copy_event(NULL, ev, t, 0);
+	q = copy_event(NULL, ev, t);
 	if (!q) {
 		m->oom = true;
 		return;

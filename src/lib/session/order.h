@@ -6,10 +6,10 @@
  * round before it (pd_flush_clock below); records without a time, or
  * with time 0 or ~0, go out as they come; the directory's data.N streams,
  * each already in time order, are merged.  Memory is bounded: when what
- * the queue holds (the records' copies, their allocations and the heap
- * that orders them) passes PD_ORDER_MAX_QUEUED bytes, the older half is
- * delivered (like perf's OE_FLUSH__HALF, which perf only does past its
- * own memory limit, report.queue-size) and a warning says so
+ * the queue holds (the blocks its records are copied into and the heap
+ * that orders their runs) passes PD_ORDER_MAX_QUEUED bytes, the older
+ * half is delivered (like perf's OE_FLUSH__HALF, which perf only does
+ * past its own memory limit, report.queue-size) and a warning says so
  * (order-queue-full); the merge reads each stream in batches that hold
  * PD_ORDER_MERGE_BUFFER bytes over all streams, with one data.N file open
  * at a time.
