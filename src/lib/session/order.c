@@ -6,37 +6,11 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "lib/base/arena.h"
 #include "lib/base/util.h"
+#include "lib/session/order_int.h"
 #include "lib/session/record.h"
 #include "lib/session/session.h"
-#include "lib/io/walk_loop.h"
-
-struct qblock;
-
-struct qev {
-	uint64_t time;
-	struct qev *next;   /* the queue: the next of its run */
-	struct qblock *blk; /* the queue: the block it is in */
-	bool timed;	    /* the merge: untimed records go first */
-	struct pd_event ev;
-	uint8_t bytes[];
-};
-
-/*
- * What malloc takes for n bytes (glibc: an 8-byte header, rounded up to
- * 16, 32 at least): the bounds count what is really held.
- */
-static size_t alloc_cost(size_t n)
-{
-	size_t c = (n + 8 + 15) & ~(size_t)15;
-
-	return c < 32 ? 32 : c;
-}
-
-static size_t qev_cost(const struct qev *q)
-{
-	return alloc_cost(sizeof(*q) + q->ev.size);
-}
 
 /*
  * The queue's copies of records, cut in turn from blocks of QBLOCK bytes
@@ -46,9 +20,12 @@ static size_t qev_cost(const struct qev *q)
  * turn; QSPARE emptied ones wait to be used again.  The blocks are
  * mapped, not malloc'd: one given back leaves no hole in malloc's heap
  * for the records' consumers to grow around (a visitor's tables grow
- * while the queue is full).  The queue's bound counts every block it
- * holds, spares and part-filled ones too.  A record (at most 64 KiB:
- * header.size) always fits a block.
+ * while the queue is full).  A record (at most 64 KiB: header.size)
+ * always fits a block.  Under AddressSanitizer (PD_ASAN) each copy is
+ * malloc'd, its place in a block counted all the same.
+ *
+ * The queue's bound counts the blocks that hold queued records; with the
+ * spares, at most QSPARE blocks (1 MiB) more.
  */
 #define QBLOCK (256u << 10)
 #define QSPARE 4
@@ -56,7 +33,7 @@ static size_t qev_cost(const struct qev *q)
 struct qblock {
 	struct qblock *next; /* the spares */
 	size_t used;	     /* bytes of data cut */
-	size_t live;	     /* its records still queued */
+	size_t queued;	     /* its records in the queue */
 	size_t pad;	     /* data 16-byte aligned, as malloc's */
 	uint8_t data[];
 };
@@ -65,13 +42,8 @@ struct qalloc {
 	struct qblock *cur; /* where the next record is cut */
 	struct qblock *spare;
 	unsigned nspare;
-	size_t nblocks; /* held: cur, spares and those with records */
+	size_t nqueued; /* blocks with records queued: the bound's */
 };
-
-static size_t qalloc_bytes(const struct qalloc *a)
-{
-	return a->nblocks * QBLOCK;
-}
 
 static struct qblock *qblock_new(struct qalloc *a)
 {
@@ -85,33 +57,21 @@ static struct qblock *qblock_new(struct qalloc *a)
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (b == MAP_FAILED)
 			return NULL;
-		a->nblocks++;
 	}
-	b->used = b->live = 0;
+	b->used = 0;
+	b->queued = 0;
 	return b;
-}
-
-static void qblock_put(struct qalloc *a, struct qblock *b)
-{
-	if (a->nspare < QSPARE) {
-		b->next = a->spare;
-		a->spare = b;
-		a->nspare++;
-		return;
-	}
-	munmap(b, QBLOCK);
-	a->nblocks--;
 }
 
 /* n bytes for a record's copy: NULL when out of memory. */
 static struct qev *qev_alloc(struct qalloc *a, size_t n)
 {
 	struct qblock *b = a->cur;
+	size_t cut = (n + 15) & ~(size_t)15;
 	struct qev *q;
 
-	n = (n + 15) & ~(size_t)15;
-	if (!b || QBLOCK - sizeof(*b) - b->used < n) {
-		if (b && !b->live) {
+	if (!b || QBLOCK - sizeof(*b) - b->used < cut) {
+		if (b && !b->queued) {
 			b->used = 0; /* empty: cut again from its start */
 		} else {
 			b = qblock_new(a);
@@ -120,19 +80,40 @@ static struct qev *qev_alloc(struct qalloc *a, size_t n)
 			a->cur = b;
 		}
 	}
-	q = (struct qev *)(b->data + b->used);
-	b->used += n;
-	b->live++;
+	q = PD_ASAN ? malloc(n) : (struct qev *)(b->data + b->used);
+	if (!q)
+		return NULL;
+	b->used += cut;
+	if (!b->queued++)
+		a->nqueued++;
 	q->blk = b;
 	return q;
 }
 
+/* A record's copy no longer used: its block given back with its last. */
 static void qev_free(struct qalloc *a, struct qev *q)
 {
 	struct qblock *b = q->blk;
 
-	if (--b->live == 0 && b != a->cur)
-		qblock_put(a, b);
+	if (PD_ASAN)
+		free(q);
+	if (b->queued || b == a->cur)
+		return;
+	if (a->nspare < QSPARE) {
+		b->next = a->spare;
+		a->spare = b;
+		a->nspare++;
+	} else {
+		munmap(b, QBLOCK);
+	}
+}
+
+/* A record out of the queue, freed. */
+static void qev_out(struct qalloc *a, struct qev *q)
+{
+	if (!--q->blk->queued)
+		a->nqueued--;
+	qev_free(a, q);
 }
 
 /* Every block given back (the queue is empty). */
@@ -149,82 +130,15 @@ static void qalloc_free(struct qalloc *a)
 	*a = (struct qalloc){0};
 }
 
-/* A copy of ev: the queue's (a), or malloc'd (a NULL: the merge's). */
+/* A copy of ev, queued at time t: NULL when out of memory. */
 static struct qev *copy_event(struct qalloc *a, const struct pd_event *ev,
 			      uint64_t t)
 {
-	size_t n = sizeof(struct qev) + ev->size;
-	struct qev *q = a ? qev_alloc(a, n) : malloc(n);
+	struct qev *q = qev_alloc(a, sizeof(*q) + ev->size);
 
-	if (!q)
-		return NULL;
-	if (!a)
-		q->blk = NULL;
-	q->time = t;
-	q->next = NULL;
-	q->timed = true;
-	q->ev = *ev;
-	memcpy(q->bytes, ev->p, ev->size);
-	q->ev.p = q->bytes;
-	q->ev.payload_bytes = NULL; /* payloads are not kept in time order */
+	if (q)
+		qev_fill(q, ev, t);
 	return q;
-}
-
-/* ---- a binary min-heap of pointers (the merge's streams) ------------ */
-
-typedef bool (*less_fn)(const void *a, const void *b);
-
-struct heap {
-	void **v;
-	size_t n, cap;
-	less_fn less;
-};
-
-static void sift_down(struct heap *h, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, m = i;
-		void *t;
-
-		if (l < h->n && h->less(h->v[l], h->v[m]))
-			m = l;
-		if (l + 1 < h->n && h->less(h->v[l + 1], h->v[m]))
-			m = l + 1;
-		if (m == i)
-			return;
-		t = h->v[i];
-		h->v[i] = h->v[m];
-		h->v[m] = t;
-		i = m;
-	}
-}
-
-static int heap_push(struct heap *h, void *x)
-{
-	size_t i;
-
-	if (h->n == h->cap) {
-		size_t ncap = h->cap ? h->cap * 2 : 1024;
-		void **nv = realloc(h->v, ncap * sizeof(*nv));
-
-		if (!nv)
-			return -1;
-		h->v = nv;
-		h->cap = ncap;
-	}
-	for (i = h->n++; i && h->less(x, h->v[(i - 1) / 2]); i = (i - 1) / 2)
-		h->v[i] = h->v[(i - 1) / 2];
-	h->v[i] = x;
-	return 0;
-}
-
-static void *heap_pop(struct heap *h)
-{
-	void *top = h->v[0];
-
-	h->v[0] = h->v[--h->n];
-	sift_down(h, 0);
-	return top;
 }
 
 /* ---- one stream through the round queue ----------------------------- */
@@ -295,7 +209,7 @@ struct queue {
 
 static size_t queue_bytes(const struct queue *q)
 {
-	return qalloc_bytes(&q->mem) + alloc_cost(q->cap * sizeof(*q->runs));
+	return q->mem.nqueued * QBLOCK + alloc_cost(q->cap * sizeof(*q->runs));
 }
 
 /* The oldest record out of the queue (q->n must not be 0). */
@@ -331,7 +245,7 @@ static void flush(struct queue *q, uint64_t limit, bool half,
 			break;
 		e = pop(q);
 		deliver(arg, &e->ev);
-		qev_free(&q->mem, e);
+		qev_out(&q->mem, e);
 	}
 }
 
@@ -346,7 +260,7 @@ static int push(struct queue *q, const struct pd_event *ev, uint64_t t)
 	} else {
 		if (!pd_grow((void **)&q->runs, q->nruns, &q->cap,
 			     sizeof(*q->runs))) {
-			qev_free(&q->mem, e);
+			qev_out(&q->mem, e);
 			return -1;
 		}
 		q->runs[q->nruns] = (struct run){t, q->seq++, e};
@@ -449,163 +363,6 @@ int pd_order_end(struct pd_order *o)
 	free(o->q.runs);
 	rc = o->oom ? -1 : 0;
 	free(o);
-	return rc;
-}
-
-/* ---- a directory's streams, merged ---------------------------------- */
-
-/*
- * Each stream's next records, a batch read with a reader that is closed
- * after it (it is opened again where it stopped): one data.N file open at
- * a time, and what the batches hold bounded by PD_ORDER_MERGE_BUFFER
- * over all streams (one record each at least).  A reader stopped inside
- * a compressed record's bytes cannot be opened again there: it stays
- * open until its stream leaves them.
- */
-struct strm {
-	int index; /* -1 the data section, N data.N */
-	struct pd_walk_loop l;
-	bool open;	/* l is open */
-	struct qev **v; /* the batch: v[head..n) */
-	size_t head, n, cap;
-	uint64_t resume, skip; /* where a new reader starts */
-	bool done;
-};
-
-struct merge {
-	struct pd_session *s;
-	const struct pd_reader_src *src;
-	pd_event_time_fn time_of;
-	struct strm *cur; /* the stream being refilled */
-	size_t bytes;	  /* its batch's */
-	bool in_z;	  /* its last record came out of a container */
-	struct strm *st;
-	size_t nst;
-	size_t batch; /* bytes a batch may take */
-	bool oom;
-};
-
-static bool strm_less(const void *a, const void *b)
-{
-	const struct strm *x = a, *y = b;
-	const struct qev *p = x->v[x->head], *q = y->v[y->head];
-
-	if (p->timed != q->timed)
-		return !p->timed; /* untimed records go first */
-	if (p->timed && p->time != q->time)
-		return p->time < q->time;
-	return x->index < y->index;
-}
-
-static void batch_add(struct merge *m, struct strm *st,
-		      const struct pd_event *ev, size_t *bytes)
-{
-	uint64_t t = 0;
-	bool timed = m->time_of(m->s, ev, &t);
-	struct qev *q;
-
-	if (st->n == st->cap) {
-		size_t ncap = st->cap ? st->cap * 2 : 8;
-		struct qev **nv = realloc(st->v, ncap * sizeof(*nv));
-
-		if (!nv) {
-			m->oom = true;
-			return;
-		}
-		st->v = nv;
-		st->cap = ncap;
-	}
-	q = copy_event(NULL, ev, t);
-	if (!q) {
-		m->oom = true;
-		return;
-	}
-	q->timed = timed;
-	st->v[st->n++] = q;
-	*bytes += qev_cost(q);
-}
-
-/* One record into the batch; false when the batch is full. */
-static bool batch_visit(void *arg, const struct pd_event *ev)
-{
-	struct merge *m = arg;
-	struct strm *st = m->cur;
-
-	batch_add(m, st, ev, &m->bytes);
-	m->in_z = ev->compressed;
-	if (!m->in_z) {
-		st->resume = ev->offset + ev->size;
-		st->skip = ev->payload;
-	}
-	return !m->oom && m->bytes < m->batch;
-}
-
-/* The stream's next batch (none: the stream is done). */
-static void refill(struct merge *m, struct strm *st)
-{
-	st->head = st->n = 0;
-	if (st->done)
-		return;
-	if (!st->open &&
-	    pd_walk_loop_open_stream(&st->l, m->src, PD_READ_SMALL_WINDOW,
-				     st->index, st->resume, st->skip) < 0) {
-		m->oom = true;
-		return;
-	}
-	st->open = true;
-	m->cur = st;
-	m->bytes = 0;
-	m->in_z = false;
-	if (pd_walk_loop_run(&st->l, batch_visit, m) != 1)
-		st->done = true;
-	if (st->done || !m->in_z) {
-		pd_walk_loop_close(&st->l);
-		st->open = false;
-	}
-}
-
-int pd_order_merge(struct pd_session *s, const struct pd_reader_src *src,
-		   pd_event_time_fn time_of, pd_deliver_fn deliver, void *arg)
-{
-	struct merge m = {
-		.s = s, .src = src, .time_of = time_of, .nst = src->ndir + 1};
-	struct heap h = {.less = strm_less};
-	int rc = 0;
-
-	m.st = calloc(m.nst, sizeof(*m.st));
-	if (!m.st)
-		return -1;
-	m.batch = PD_ORDER_MERGE_BUFFER / m.nst;
-	for (size_t i = 0; i < m.nst; i++) {
-		m.st[i].index = (int)i - 1;
-		refill(&m, &m.st[i]);
-		if (m.st[i].n && heap_push(&h, &m.st[i]) < 0)
-			m.oom = true;
-	}
-	while (h.n && !m.oom) {
-		struct strm *st = h.v[0];
-		struct qev *q = st->v[st->head++];
-
-		deliver(arg, &q->ev);
-		free(q);
-		if (st->head == st->n)
-			refill(&m, st);
-		if (st->head < st->n)
-			sift_down(&h, 0);
-		else
-			heap_pop(&h);
-	}
-	if (m.oom)
-		rc = -1;
-	for (size_t i = 0; i < m.nst; i++) {
-		for (size_t k = m.st[i].head; k < m.st[i].n; k++)
-			free(m.st[i].v[k]);
-		free(m.st[i].v);
-		if (m.st[i].open)
-			pd_walk_loop_close(&m.st[i].l);
-	}
-	free(m.st);
-	free(h.v);
 	return rc;
 }
 
