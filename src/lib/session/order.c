@@ -24,16 +24,21 @@
  * always fits a block.  Under AddressSanitizer (PD_ASAN) each copy is
  * malloc'd, its place in a block counted all the same.
  *
- * The queue's bound counts the blocks that hold queued records; with the
- * spares, at most QSPARE blocks (1 MiB) more.
+ * The queue's bound counts the blocks that hold queued records: the same
+ * in a serial and a parallel walk, whose batches keep records that went
+ * out (pd_order_take) in their blocks a while, in at most QKEPT blocks
+ * (past them, a batch copies the record); with the spares, at most
+ * QKEPT + QSPARE blocks (5 MiB) more than the bound.
  */
 #define QBLOCK (256u << 10)
 #define QSPARE 4
+#define QKEPT  16
 
 struct qblock {
 	struct qblock *next; /* the spares */
 	size_t used;	     /* bytes of data cut */
-	size_t queued;	     /* its records in the queue */
+	uint32_t queued;     /* its records in the queue */
+	uint32_t kept;	     /* its records out, kept (pd_order_take) */
 	size_t pad;	     /* data 16-byte aligned, as malloc's */
 	uint8_t data[];
 };
@@ -43,6 +48,7 @@ struct qalloc {
 	struct qblock *spare;
 	unsigned nspare;
 	size_t nqueued; /* blocks with records queued: the bound's */
+	size_t nkept;	/* blocks with records kept */
 };
 
 static struct qblock *qblock_new(struct qalloc *a)
@@ -59,7 +65,7 @@ static struct qblock *qblock_new(struct qalloc *a)
 			return NULL;
 	}
 	b->used = 0;
-	b->queued = 0;
+	b->queued = b->kept = 0;
 	return b;
 }
 
@@ -71,7 +77,7 @@ static struct qev *qev_alloc(struct qalloc *a, size_t n)
 	struct qev *q;
 
 	if (!b || QBLOCK - sizeof(*b) - b->used < cut) {
-		if (b && !b->queued) {
+		if (b && !b->queued && !b->kept) {
 			b->used = 0; /* empty: cut again from its start */
 		} else {
 			b = qblock_new(a);
@@ -97,7 +103,7 @@ static void qev_free(struct qalloc *a, struct qev *q)
 
 	if (PD_ASAN)
 		free(q);
-	if (b->queued || b == a->cur)
+	if (b->queued || b->kept || b == a->cur)
 		return;
 	if (a->nspare < QSPARE) {
 		b->next = a->spare;
@@ -108,11 +114,26 @@ static void qev_free(struct qalloc *a, struct qev *q)
 	}
 }
 
-/* A record out of the queue, freed. */
-static void qev_out(struct qalloc *a, struct qev *q)
+/* A record out of the queue: kept, or freed. */
+static void qev_out(struct qalloc *a, struct qev *q, bool keep)
 {
-	if (!--q->blk->queued)
+	struct qblock *b = q->blk;
+
+	if (!--b->queued)
 		a->nqueued--;
+	if (!keep)
+		qev_free(a, q);
+	else if (!b->kept++)
+		a->nkept++;
+}
+
+/* A record kept given back. */
+static void qev_back(struct qalloc *a, struct qev *q)
+{
+	struct qblock *b = q->blk;
+
+	if (!--b->kept)
+		a->nkept--;
 	qev_free(a, q);
 }
 
@@ -205,6 +226,13 @@ struct queue {
 	uint64_t seq;
 	uint64_t forced; /* flushes of the older half (the bound reached) */
 	struct pd_flush_clock clock; /* when perf flushes what */
+	/* pd_order_keep: the records taken as they went out, kept until
+	 * given back, in that order (qev.next): [nback, nout) of them */
+	bool keep;
+	struct qev *out; /* the record being delivered */
+	bool taken;	 /* it is kept */
+	struct qev *kept, *kept_tail;
+	uint64_t nout, nback;
 };
 
 static size_t queue_bytes(const struct queue *q)
@@ -244,8 +272,22 @@ static void flush(struct queue *q, uint64_t limit, bool half,
 		if (half ? out-- == 0 : q->runs[0].time > limit)
 			break;
 		e = pop(q);
+		q->out = e;
+		q->taken = false;
 		deliver(arg, &e->ev);
-		qev_out(&q->mem, e);
+		q->out = NULL;
+		qev_out(&q->mem, e, q->taken);
+		if (!q->taken)
+			continue;
+		/* counted once deliver() returned: a batch that went to the
+		 * workers while it was out does not hold it (walk_par.c) */
+		e->next = NULL;
+		if (q->kept_tail)
+			q->kept_tail->next = e;
+		else
+			q->kept = e;
+		q->kept_tail = e;
+		q->nout++;
 	}
 }
 
@@ -260,7 +302,7 @@ static int push(struct queue *q, const struct pd_event *ev, uint64_t t)
 	} else {
 		if (!pd_grow((void **)&q->runs, q->nruns, &q->cap,
 			     sizeof(*q->runs))) {
-			qev_out(&q->mem, e);
+			qev_out(&q->mem, e, false);
 			return -1;
 		}
 		q->runs[q->nruns] = (struct run){t, q->seq++, e};
@@ -352,13 +394,58 @@ void pd_order_diags(struct pd_order *o, struct pd_diags *diags)
 	o->diags = diags;
 }
 
+void pd_order_keep(struct pd_order *o)
+{
+	o->q.keep = true;
+}
+
+bool pd_order_take(struct pd_order *o, const struct pd_event *ev)
+{
+	struct queue *q = &o->q;
+	struct qev *e = q->out;
+
+	if (!q->keep || !e || ev != &e->ev)
+		return false;
+	/* too many blocks kept: a copy of it is made */
+	if (!e->blk->kept && q->mem.nkept >= QKEPT)
+		return false;
+	q->taken = true;
+	return true;
+}
+
+uint64_t pd_order_out(const struct pd_order *o)
+{
+	return o->q.nout;
+}
+
+void pd_order_release(struct pd_order *o, uint64_t upto)
+{
+	struct queue *q = &o->q;
+
+	while (q->nback < upto && q->kept) {
+		struct qev *e = q->kept;
+
+		q->kept = e->next;
+		if (!q->kept)
+			q->kept_tail = NULL;
+		qev_back(&q->mem, e);
+		q->nback++;
+	}
+}
+
+void pd_order_finish(struct pd_order *o)
+{
+	flush(&o->q, UINT64_MAX, false, o->deliver, o->arg);
+}
+
 int pd_order_end(struct pd_order *o)
 {
 	int rc;
 
 	if (!o)
 		return -1;
-	flush(&o->q, UINT64_MAX, false, o->deliver, o->arg);
+	pd_order_finish(o);
+	pd_order_release(o, UINT64_MAX);
 	qalloc_free(&o->q.mem);
 	free(o->q.runs);
 	rc = o->oom ? -1 : 0;
