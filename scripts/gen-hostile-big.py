@@ -16,6 +16,12 @@ Standard library only, deterministic: the same bytes on every run.
                   rising, no FINISHED_ROUND: a time-ordered read queues
                   them all
   order-reversed  75,000 such SAMPLEs, times falling, no FINISHED_ROUND
+  order-runs      COUNT (40) rounds of such SAMPLEs, each five runs of 25
+                  (as perf record writes one CPU's ring buffer after
+                  another): four whose times rise with repeats, equal
+                  times across runs, and one whose times fall; then a
+                  FINISHED_ROUND; each round starts before the one before
+                  it ended, so some records come too late
   dir-many        a perf record --threads directory: DIR/data (header,
                   attr, one FINISHED_ROUND) and COUNT (1,000) data.N files
                   of 4 SAMPLEs each, stream i at times 1+i, 1+i+N, ...
@@ -111,6 +117,18 @@ def order_tiny(path, n=330_000):
 def order_reversed(path, n=75_000):
     write_file(path, [attr(S_TIME, 0)],
                batches(n, lambda i: rec(REC_SAMPLE, struct.pack("<Q", 1000 + n - i))))
+
+
+def order_runs(path, n=40):
+    def one(r):
+        base = 1000 + 100 * r
+        times = [base + 10 * (j * (c + 1) // 3)
+                 for c in range(4) for j in range(25)]
+        times += [base + 10 * (24 - j) for j in range(25)]
+        return (b"".join(rec(REC_SAMPLE, struct.pack("<Q", t)) for t in times)
+                + rec(REC_FINISHED_ROUND, b""))
+    # sample_id_all: else perf 6.1 does not order them
+    write_file(path, [attr(S_TIME, F_SAMPLE_ID_ALL)], batches(n, one))
 
 
 def dir_many(path, n=1000):
@@ -245,6 +263,7 @@ def attrs_many(path, n=200_000):
 
 CASES = {
     "order-tiny": order_tiny,
+    "order-runs": order_runs,
     "order-reversed": order_reversed,
     "dir-many": dir_many,
     "zstd-window": zstd_window,

@@ -102,6 +102,11 @@ under_64() {
 	[ "$SANITIZED" -gt 0 ] || [ "$rss" -lt $((64 * 1024)) ] || { echo "peak RSS $rss KiB: $*"; false; }
 }
 
+# The queue's bound (order.c) counts its 256 KiB blocks of records and its
+# heap of runs: 2047 16-byte records (128 bytes queued) fill a block, so the
+# 64th block, at the 128962nd rising record, passes 16 MiB; records whose
+# times fall are a run each (24 bytes in a heap of 131072 slots), so the
+# 52nd block, at the 104398th, does.
 QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-order queue may hold: the older half goes out now, and records after it may come out of time order"'
 
 # bats test_tags=normal
@@ -114,15 +119,15 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	# every sample, in time order (times rise: the early halves too)
 	assert_eq "$(grep -c 'PERF_RECORD_SAMPLE' "$o")" 600000 samples
 	assert_eq "$(sed -n 's/.* time=\([0-9]*\) .*/\1/p' "$o" | sort -n -c && echo sorted)" sorted
-	assert_contains "$(tail -2 "$o")" "warning: 0x1e00e8: time order: 122880 records wait for a FINISHED_ROUND"
+	assert_contains "$(tail -2 "$o")" "warning: 0x1f7d08: time order: 128962 records wait for a FINISHED_ROUND"
 	rss_run "$o" -j buildids --hits --no-resolve "$f"
 	assert_status 0
 	under_64 buildids --hits
 	output=$(cat "$o")
 	check_json
 	jq_all '.summary.hits | [.samples, .unmapped]' '[600000,600000]' \
-		'[.warnings[] | [.offset, .what, (.detail | sub("^[0-9]+ "; ""))]]' "[[1966312,\"time order\",$QUEUE_FULL]]" \
-		'.warnings[0].detail | split(" ")[0]' '"122880"'
+		'[.warnings[] | [.offset, .what, (.detail | sub("^[0-9]+ "; ""))]]' "[[2063624,\"time order\",$QUEUE_FULL]]" \
+		'.warnings[0].detail | split(" ")[0]' '"128962"'
 }
 
 # bats test_tags=normal
@@ -135,13 +140,13 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	output=$(cat "$o")
 	check_json
 	jq_all '.summary.hits.samples' 600000 \
-		'[.warnings[] | [.offset, .what, .detail]]' "[[1966312,\"time order\",\"122880 ${QUEUE_FULL#\"}]]"
+		'[.warnings[] | [.offset, .what, .detail]]' "[[1670600,\"time order\",\"104398 ${QUEUE_FULL#\"}]]"
 	rss_run "$o" records --order time "$f"
 	assert_status 0
 	under_64 records --order time
 	assert_eq "$(grep -c 'PERF_RECORD_SAMPLE' "$o")" 600000 samples
-	# the first half flushed holds the oldest of the first 122880 queued
-	assert_eq "$(grep -m1 -o 'time=[0-9]*' "$o")" "time=478121"
+	# the first half flushed holds the oldest of the first 104398 queued
+	assert_eq "$(grep -m1 -o 'time=[0-9]*' "$o")" "time=496603"
 }
 
 # bats test_tags=normal
@@ -247,7 +252,7 @@ QUEUE_FULL='"records wait for a FINISHED_ROUND and take the 16 MiB the time-orde
 	check_json
 	jq_all '.summary | [.entries, .not_kept]' '[16384,49152]' \
 		'.summary.hits' '{"samples":200000,"mapped":65536,"ksymbol":0,"unmapped":134464,"maps":65536,"not_kept":134464,"capped":true}' \
-		'[.warnings[] | [.offset, .what]]' '[[6077160,"time order"],[8913064,"--hits"],[0,"build-id list"]]' \
+		'[.warnings[] | [.offset, .what]]' '[[6379080,"time order"],[8913064,"--hits"],[0,"build-id list"]]' \
 		'.warnings[1].detail' '"more than 524288 maps, 65536 processes or 65536 DSOs: later MMAP, MMAP2, KSYMBOL and FORK records are left out and counted (not_kept); sample counts may be short"'
 	rss_run "$o" stats "$f"
 	under_64 stats

@@ -76,6 +76,19 @@ FIXTURES="testdata/*.data testdata/synthetic/*.data"
 	same_as_one "2 3" "$big"/*.data -- --order time --json-lines
 }
 
+# The queue's bound counts the blocks of records queued, not those the
+# batches keep (order.c): past it (order-queue-full) the records still
+# come out as with --jobs 1.
+@test "parallel: records --order time past the queue's bound, and interleaved runs, as --jobs 1" {
+	local t=$BATS_TEST_TMPDIR
+	python3 scripts/gen-hostile-big.py "$t/tiny.data" order-tiny 300000
+	python3 scripts/gen-hostile-big.py "$t/reversed.data" order-reversed 300000
+	python3 scripts/gen-hostile-big.py "$t/runs.data" order-runs 400
+	same_as_one "2 3" "$t"/*.data -- --order time
+	pd records --order time "$t/tiny.data"
+	assert_contains "$output" "time order: 128962 records wait for a FINISHED_ROUND"
+}
+
 P=testdata/profile
 # export's fixtures with symbols (export.bats), and more
 EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile profile-sh nobid-pipe nobid-z kinit nobid-killed nolibc-cut"

@@ -872,6 +872,26 @@ one_of_each() {
 	jq_eq '[.records[] | .time - 1000000000000]' '[1000,500,18446743073709552000,400,600,700]'
 }
 
+# order-runs (scripts/gen-hostile-big.py): 40 rounds of five runs each, as
+# perf record writes CPU after CPU: four whose times rise with repeats and
+# tie across runs, one whose times fall, rounds that overlap (2888 samples
+# too late).  The time-order queue keeps runs, not records (order.c): its
+# order, ties in file order and the late ones included, is perf's
+# (`perf report -D`, run here).
+# bats test_tags=asan
+@test "records --order time: interleaved runs, ties and late records in perf's order" {
+	local f=$BATS_TEST_TMPDIR/runs.data want
+	python3 scripts/gen-hostile-big.py "$f" order-runs
+	want=$(perf report -D -i "$f" 2>/dev/null |
+		sed -n 's/^[0-9]* 0x\([0-9a-f]*\) \[0x10\]: PERF_RECORD_SAMPLE.*/\1/p' |
+		while read -r x; do echo $((16#$x)); done | jq -s -c .)
+	recs "$f" --order time --type sample
+	jq_eq '[.records[].offset]' "$want"
+	jq_all '.records | length' 5000 \
+		'[.records[:6][].offset]' '[248,264,280,648,664,1048]' \
+		'[.records[].time] | . as $t | [range(1; length) | select($t[.] < $t[. - 1])] | length' 38
+}
+
 # check-time-init.data: FINISHED_INIT flushes nothing in perf report or
 # perf script (tool.c stub); perf 6.1 gives this order
 @test "records --order time: FINISHED_INIT flushes nothing" {

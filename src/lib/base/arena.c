@@ -13,20 +13,8 @@ struct arena_block {
 
 #define ARENA_BLOCK (64 * 1024)
 
-/*
- * Under AddressSanitizer every allocation gets a block of its own, so an
- * overflow past one allocation hits a redzone instead of its neighbour.
- */
-#if defined(__SANITIZE_ADDRESS__)
-#define ARENA_EXACT 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ARENA_EXACT 1
-#endif
-#endif
-#ifndef ARENA_EXACT
-#define ARENA_EXACT 0
-#endif
+/* Under AddressSanitizer every allocation gets a block of its own. */
+#define ARENA_EXACT PD_ASAN
 
 void *arena_alloc(struct arena *a, size_t size)
 {

@@ -8,6 +8,22 @@
 
 #include <stddef.h>
 
+/*
+ * Under AddressSanitizer what is cut from blocks (this arena, the
+ * time-order queue's copies) gets an allocation of its own, so that an
+ * overflow past one hits a redzone instead of its neighbour.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define PD_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PD_ASAN 1
+#endif
+#endif
+#ifndef PD_ASAN
+#define PD_ASAN 0
+#endif
+
 struct arena_block;
 
 struct arena {

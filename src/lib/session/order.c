@@ -4,249 +4,312 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
+#include "lib/base/arena.h"
 #include "lib/base/util.h"
+#include "lib/session/order_int.h"
 #include "lib/session/record.h"
 #include "lib/session/session.h"
-#include "lib/io/walk_loop.h"
-
-struct qev {
-	uint64_t time, seq;
-	bool timed; /* the merge: untimed records go first */
-	struct pd_event ev;
-	uint8_t bytes[];
-};
 
 /*
- * What malloc takes for n bytes (glibc: an 8-byte header, rounded up to
- * 16, 32 at least): the queue's bound counts what it really holds.
+ * The queue's copies of records, cut in turn from blocks of QBLOCK bytes
+ * (a record costs a bump of a pointer, not a malloc and a free), a block
+ * given back when the last record in it has gone out.  Records go out
+ * in time order, mostly the order they came in, so the blocks empty in
+ * turn; QSPARE emptied ones wait to be used again.  The blocks are
+ * mapped, not malloc'd: one given back leaves no hole in malloc's heap
+ * for the records' consumers to grow around (a visitor's tables grow
+ * while the queue is full).  A record (at most 64 KiB: header.size)
+ * always fits a block.  Under AddressSanitizer (PD_ASAN) each copy is
+ * malloc'd, its place in a block counted all the same.
+ *
+ * The queue's bound counts the blocks that hold queued records: the same
+ * in a serial and a parallel walk, whose batches keep records that went
+ * out (pd_order_take) in their blocks a while, in at most QKEPT blocks
+ * (past them, a batch copies the record); with the spares, at most
+ * QKEPT + QSPARE blocks (5 MiB) more than the bound.
  */
-static size_t alloc_cost(size_t n)
-{
-	size_t c = (n + 8 + 15) & ~(size_t)15;
+#define QBLOCK (256u << 10)
+#define QSPARE 4
+#define QKEPT  16
 
-	return c < 32 ? 32 : c;
-}
-
-static size_t qev_cost(const struct qev *q)
-{
-	return alloc_cost(sizeof(*q) + q->ev.size);
-}
-
-/*
- * The copies of records, reused: a freed one waits in a list per size
- * class (16-byte steps, up to QCACHE_LARGE bytes) for the next record of
- * its size, so that queueing a record costs a list pop, not a malloc and
- * a free (glibc's were 75 M of export's 1,121 M instructions on a 20 MB
- * recording).  At most QCACHE_BYTES wait; larger copies are malloc'd.
- * NULL: malloc and free (the merge's copies).
- */
-#define QCLASS	     16
-#define QCACHE_LARGE 2048
-#define QCACHE_BYTES (2u << 20)
-
-struct qcache {
-	void *free[QCACHE_LARGE / QCLASS + 1];
-	size_t bytes;
-	bool off; /* the queue reached its bound: malloc and free */
+struct qblock {
+	struct qblock *next; /* the spares */
+	size_t used;	     /* bytes of data cut */
+	uint32_t queued;     /* its records in the queue */
+	uint32_t kept;	     /* its records out, kept (pd_order_take) */
+	size_t pad;	     /* data 16-byte aligned, as malloc's */
+	uint8_t data[];
 };
 
-static size_t qclass(size_t n)
+struct qalloc {
+	struct qblock *cur; /* where the next record is cut */
+	struct qblock *spare;
+	unsigned nspare;
+	size_t nqueued; /* blocks with records queued: the bound's */
+	size_t nkept;	/* blocks with records kept */
+};
+
+static struct qblock *qblock_new(struct qalloc *a)
 {
-	return (n + QCLASS - 1) / QCLASS;
-}
+	struct qblock *b = a->spare;
 
-static struct qev *qev_alloc(struct qcache *c, size_t n)
-{
-	size_t k = qclass(n);
-	void *p;
-
-	if (!c || c->off || k > QCACHE_LARGE / QCLASS)
-		return malloc(n);
-	p = c->free[k];
-	if (!p)
-		return malloc(k * QCLASS);
-	c->free[k] = *(void **)p;
-	c->bytes -= k * QCLASS;
-	return p;
-}
-
-static void qev_free(struct qcache *c, struct qev *q)
-{
-	size_t k = qclass(sizeof(*q) + q->ev.size);
-
-	if (!c || c->off || k > QCACHE_LARGE / QCLASS ||
-	    c->bytes + k * QCLASS > QCACHE_BYTES) {
-		free(q);
-		return;
+	if (b) {
+		a->spare = b->next;
+		a->nspare--;
+	} else {
+		b = mmap(NULL, QBLOCK, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (b == MAP_FAILED)
+			return NULL;
 	}
-	*(void **)q = c->free[k];
-	c->free[k] = q;
-	c->bytes += k * QCLASS;
+	b->used = 0;
+	b->queued = b->kept = 0;
+	return b;
 }
 
-static void qcache_free(struct qcache *c)
+/* n bytes for a record's copy: NULL when out of memory. */
+static struct qev *qev_alloc(struct qalloc *a, size_t n)
 {
-	for (size_t k = 0; k < PD_NELEMS(c->free); k++)
-		while (c->free[k]) {
-			void *p = c->free[k];
+	struct qblock *b = a->cur;
+	size_t cut = (n + 15) & ~(size_t)15;
+	struct qev *q;
 
-			c->free[k] = *(void **)p;
-			free(p);
+	if (!b || QBLOCK - sizeof(*b) - b->used < cut) {
+		if (b && !b->queued && !b->kept) {
+			b->used = 0; /* empty: cut again from its start */
+		} else {
+			b = qblock_new(a);
+			if (!b)
+				return NULL;
+			a->cur = b;
 		}
-	c->bytes = 0;
-}
-
-static struct qev *copy_event(struct qcache *c, const struct pd_event *ev,
-			      uint64_t t, uint64_t seq)
-{
-	struct qev *q = qev_alloc(c, sizeof(*q) + ev->size);
-
+	}
+	q = PD_ASAN ? malloc(n) : (struct qev *)(b->data + b->used);
 	if (!q)
 		return NULL;
-	q->time = t;
-	q->seq = seq;
-	q->timed = true;
-	q->ev = *ev;
-	memcpy(q->bytes, ev->p, ev->size);
-	q->ev.p = q->bytes;
-	q->ev.payload_bytes = NULL; /* payloads are not kept in time order */
+	b->used += cut;
+	if (!b->queued++)
+		a->nqueued++;
+	q->blk = b;
 	return q;
 }
 
-/* ---- a binary min-heap of pointers ---------------------------------- */
-
-typedef bool (*less_fn)(const void *a, const void *b);
-
-struct heap {
-	void **v;
-	size_t n, cap;
-	less_fn less;
-};
-
-/*
- * The heap's steps with the order given: inlined where `less` is a
- * constant (the queue's qev_less: a comparison per level, not a call),
- * else through h->less (the merge's streams).
- */
-static inline __attribute__((always_inline)) void
-sift_down_by(struct heap *h, size_t i, less_fn less)
+/* A record's copy no longer used: its block given back with its last. */
+static void qev_free(struct qalloc *a, struct qev *q)
 {
-	for (;;) {
-		size_t l = 2 * i + 1, m = i;
-		void *t;
+	struct qblock *b = q->blk;
 
-		if (l < h->n && less(h->v[l], h->v[m]))
-			m = l;
-		if (l + 1 < h->n && less(h->v[l + 1], h->v[m]))
-			m = l + 1;
-		if (m == i)
-			return;
-		t = h->v[i];
-		h->v[i] = h->v[m];
-		h->v[m] = t;
-		i = m;
+	if (PD_ASAN)
+		free(q);
+	if (b->queued || b->kept || b == a->cur)
+		return;
+	if (a->nspare < QSPARE) {
+		b->next = a->spare;
+		a->spare = b;
+		a->nspare++;
+	} else {
+		munmap(b, QBLOCK);
 	}
 }
 
-static inline __attribute__((always_inline)) int push_by(struct heap *h,
-							 void *x, less_fn less)
+/* A record out of the queue: kept, or freed. */
+static void qev_out(struct qalloc *a, struct qev *q, bool keep)
 {
-	size_t i;
+	struct qblock *b = q->blk;
 
-	if (h->n == h->cap) {
-		size_t ncap = h->cap ? h->cap * 2 : 1024;
-		void **nv = realloc(h->v, ncap * sizeof(*nv));
+	if (!--b->queued)
+		a->nqueued--;
+	if (!keep)
+		qev_free(a, q);
+	else if (!b->kept++)
+		a->nkept++;
+}
 
-		if (!nv)
-			return -1;
-		h->v = nv;
-		h->cap = ncap;
+/* A record kept given back. */
+static void qev_back(struct qalloc *a, struct qev *q)
+{
+	struct qblock *b = q->blk;
+
+	if (!--b->kept)
+		a->nkept--;
+	qev_free(a, q);
+}
+
+/* Every block given back (the queue is empty). */
+static void qalloc_free(struct qalloc *a)
+{
+	if (a->cur)
+		munmap(a->cur, QBLOCK);
+	while (a->spare) {
+		struct qblock *b = a->spare;
+
+		a->spare = b->next;
+		munmap(b, QBLOCK);
 	}
-	for (i = h->n++; i && less(x, h->v[(i - 1) / 2]); i = (i - 1) / 2)
-		h->v[i] = h->v[(i - 1) / 2];
-	h->v[i] = x;
-	return 0;
+	*a = (struct qalloc){0};
 }
 
-static inline __attribute__((always_inline)) void *pop_by(struct heap *h,
-							  less_fn less)
+/* A copy of ev, queued at time t: NULL when out of memory. */
+static struct qev *copy_event(struct qalloc *a, const struct pd_event *ev,
+			      uint64_t t)
 {
-	void *top = h->v[0];
+	struct qev *q = qev_alloc(a, sizeof(*q) + ev->size);
 
-	h->v[0] = h->v[--h->n];
-	sift_down_by(h, 0, less);
-	return top;
-}
-
-static void sift_down(struct heap *h, size_t i)
-{
-	sift_down_by(h, i, h->less);
-}
-
-static int heap_push(struct heap *h, void *x)
-{
-	return push_by(h, x, h->less);
-}
-
-static void *heap_pop(struct heap *h)
-{
-	return pop_by(h, h->less);
+	if (q)
+		qev_fill(q, ev, t);
+	return q;
 }
 
 /* ---- one stream through the round queue ----------------------------- */
 
-static bool qev_less(const void *a, const void *b)
-{
-	const struct qev *x = a, *y = b;
+/*
+ * The queued records in runs: a run is records pushed one after another
+ * whose times do not fall, linked in push order (qev.next).  perf record
+ * writes each CPU's ring buffer in turn, each in time order, so a round
+ * holds a few runs (218 runs for the 233,432 timed records of a 20 MB
+ * recording): a heap of the runs, keyed by their first record, costs a
+ * record a comparison or two, not a walk down a heap of every record.
+ * Records of equal time go out in push order, as perf's list does
+ * (tools/perf/util/ordered-events.c: queue_event): within a run they are
+ * in it, and each run's records were all pushed before the next run's
+ * (seq): the order of every record by (time, push order).
+ */
+struct run {
+	uint64_t time; /* of its first record: the key, in the heap's slot */
+	uint64_t seq;  /* the run's number: ties in time, in push order */
+	struct qev *head;
+};
 
-	if (x->time != y->time)
-		return x->time < y->time;
-	return x->seq < y->seq;
+static bool run_less(const struct run *a, const struct run *b)
+{
+	if (a->time != b->time)
+		return a->time < b->time;
+	return a->seq < b->seq;
+}
+
+static void runs_down(struct run *v, size_t n, size_t i)
+{
+	struct run x = v[i];
+
+	for (;;) {
+		size_t m = 2 * i + 1;
+
+		if (m >= n)
+			break;
+		if (m + 1 < n && run_less(&v[m + 1], &v[m]))
+			m++;
+		if (!run_less(&v[m], &x))
+			break;
+		v[i] = v[m];
+		i = m;
+	}
+	v[i] = x;
+}
+
+static void runs_up(struct run *v, size_t i)
+{
+	struct run x = v[i];
+
+	for (; i && run_less(&x, &v[(i - 1) / 2]); i = (i - 1) / 2)
+		v[i] = v[(i - 1) / 2];
+	v[i] = x;
 }
 
 struct queue {
-	struct heap h;
-	struct qcache cache; /* the copies freed, for the next */
-	size_t held; /* bytes: the records' allocations and the heap's slots */
+	struct run *runs; /* a min-heap */
+	uint32_t nruns, cap;
+	struct qev *tail;  /* the last pushed, while its run is queued */
+	size_t n;	   /* records queued */
+	struct qalloc mem; /* the records' copies */
 	uint64_t seq;
 	uint64_t forced; /* flushes of the older half (the bound reached) */
 	struct pd_flush_clock clock; /* when perf flushes what */
+	/* pd_order_keep: the records taken as they went out, kept until
+	 * given back, in that order (qev.next): [nback, nout) of them */
+	bool keep;
+	struct qev *out; /* the record being delivered */
+	bool taken;	 /* it is kept */
+	struct qev *kept, *kept_tail;
+	uint64_t nout, nback;
 };
 
 static size_t queue_bytes(const struct queue *q)
 {
-	return q->held + alloc_cost(q->h.cap * sizeof(void *));
+	return q->mem.nqueued * QBLOCK + alloc_cost(q->cap * sizeof(*q->runs));
+}
+
+/* The oldest record out of the queue (q->n must not be 0). */
+static struct qev *pop(struct queue *q)
+{
+	struct run *top = &q->runs[0];
+	struct qev *e = top->head;
+
+	if (e->next) {
+		top->head = e->next;
+		top->time = e->next->time;
+	} else {
+		/* its run is done */
+		if (e == q->tail)
+			q->tail = NULL;
+		*top = q->runs[--q->nruns];
+	}
+	runs_down(q->runs, q->nruns, 0);
+	q->n--;
+	return e;
 }
 
 /* Deliver the queued records of time <= limit, or the older half. */
 static void flush(struct queue *q, uint64_t limit, bool half,
 		  pd_deliver_fn deliver, void *arg)
 {
-	size_t out = q->h.n / 2;
+	size_t out = q->n / 2;
 
-	while (q->h.n) {
-		struct qev *e = q->h.v[0];
+	while (q->n) {
+		struct qev *e;
 
-		if (half ? out-- == 0 : e->time > limit)
+		if (half ? out-- == 0 : q->runs[0].time > limit)
 			break;
-		pop_by(&q->h, qev_less);
+		e = pop(q);
+		q->out = e;
+		q->taken = false;
 		deliver(arg, &e->ev);
-		q->held -= qev_cost(e);
-		qev_free(&q->cache, e);
+		q->out = NULL;
+		qev_out(&q->mem, e, q->taken);
+		if (!q->taken)
+			continue;
+		/* counted once deliver() returned: a batch that went to the
+		 * workers while it was out does not hold it (walk_par.c) */
+		e->next = NULL;
+		if (q->kept_tail)
+			q->kept_tail->next = e;
+		else
+			q->kept = e;
+		q->kept_tail = e;
+		q->nout++;
 	}
 }
 
 static int push(struct queue *q, const struct pd_event *ev, uint64_t t)
 {
-	struct qev *e = copy_event(&q->cache, ev, t, q->seq++);
+	struct qev *e = copy_event(&q->mem, ev, t);
 
-	if (!e || push_by(&q->h, e, qev_less) < 0) {
-		if (e)
-			qev_free(&q->cache, e);
+	if (!e)
 		return -1;
+	if (q->tail && t >= q->tail->time) {
+		q->tail->next = e; /* its run goes on */
+	} else {
+		if (!pd_grow((void **)&q->runs, q->nruns, &q->cap,
+			     sizeof(*q->runs))) {
+			qev_out(&q->mem, e, false);
+			return -1;
+		}
+		q->runs[q->nruns] = (struct run){t, q->seq++, e};
+		runs_up(q->runs, q->nruns++);
 	}
-	q->held += qev_cost(e);
+	q->tail = e;
+	q->n++;
 	return 0;
 }
 
@@ -260,9 +323,6 @@ static void queue_full(struct pd_diags *diags, struct queue *q,
 		       const struct pd_event *ev, pd_deliver_fn deliver,
 		       void *arg)
 {
-	/* the bound holds the records: no copies kept for reuse */
-	qcache_free(&q->cache);
-	q->cache.off = true;
 	if (!q->forced++)
 		pd_diag_add(diags, PD_C_ORDER_QUEUE_FULL,
 			    PD_AT_NAMED("--order time"), PD_WARN, ev->offset,
@@ -271,7 +331,7 @@ static void queue_full(struct pd_diags *diags, struct queue *q,
 			    "the %u MiB the time-order queue may hold: the "
 			    "older half goes out now, and records after it "
 			    "may come out of time order",
-			    q->h.n, PD_ORDER_MAX_QUEUED >> 20);
+			    q->n, PD_ORDER_MAX_QUEUED >> 20);
 	flush(q, 0, true, deliver, arg);
 }
 
@@ -292,7 +352,6 @@ struct pd_order *pd_order_new(struct pd_session *s, pd_event_time_fn time_of,
 
 	if (!o)
 		return NULL;
-	o->q.h.less = qev_less;
 	o->s = s;
 	o->diags = &s->diags;
 	o->time_of = time_of;
@@ -335,174 +394,62 @@ void pd_order_diags(struct pd_order *o, struct pd_diags *diags)
 	o->diags = diags;
 }
 
+void pd_order_keep(struct pd_order *o)
+{
+	o->q.keep = true;
+}
+
+bool pd_order_take(struct pd_order *o, const struct pd_event *ev)
+{
+	struct queue *q = &o->q;
+	struct qev *e = q->out;
+
+	if (!q->keep || !e || ev != &e->ev)
+		return false;
+	/* too many blocks kept: a copy of it is made */
+	if (!e->blk->kept && q->mem.nkept >= QKEPT)
+		return false;
+	q->taken = true;
+	return true;
+}
+
+uint64_t pd_order_out(const struct pd_order *o)
+{
+	return o->q.nout;
+}
+
+void pd_order_release(struct pd_order *o, uint64_t upto)
+{
+	struct queue *q = &o->q;
+
+	while (q->nback < upto && q->kept) {
+		struct qev *e = q->kept;
+
+		q->kept = e->next;
+		if (!q->kept)
+			q->kept_tail = NULL;
+		qev_back(&q->mem, e);
+		q->nback++;
+	}
+}
+
+void pd_order_finish(struct pd_order *o)
+{
+	flush(&o->q, UINT64_MAX, false, o->deliver, o->arg);
+}
+
 int pd_order_end(struct pd_order *o)
 {
 	int rc;
 
 	if (!o)
 		return -1;
-	flush(&o->q, UINT64_MAX, false, o->deliver, o->arg);
-	qcache_free(&o->q.cache);
-	free(o->q.h.v);
+	pd_order_finish(o);
+	pd_order_release(o, UINT64_MAX);
+	qalloc_free(&o->q.mem);
+	free(o->q.runs);
 	rc = o->oom ? -1 : 0;
 	free(o);
-	return rc;
-}
-
-/* ---- a directory's streams, merged ---------------------------------- */
-
-/*
- * Each stream's next records, a batch read with a reader that is closed
- * after it (it is opened again where it stopped): one data.N file open at
- * a time, and what the batches hold bounded by PD_ORDER_MERGE_BUFFER
- * over all streams (one record each at least).  A reader stopped inside
- * a compressed record's bytes cannot be opened again there: it stays
- * open until its stream leaves them.
- */
-struct strm {
-	int index; /* -1 the data section, N data.N */
-	struct pd_walk_loop l;
-	bool open;	/* l is open */
-	struct qev **v; /* the batch: v[head..n) */
-	size_t head, n, cap;
-	uint64_t resume, skip; /* where a new reader starts */
-	bool done;
-};
-
-struct merge {
-	struct pd_session *s;
-	const struct pd_reader_src *src;
-	pd_event_time_fn time_of;
-	struct strm *cur; /* the stream being refilled */
-	size_t bytes;	  /* its batch's */
-	bool in_z;	  /* its last record came out of a container */
-	struct strm *st;
-	size_t nst;
-	size_t batch; /* bytes a batch may take */
-	bool oom;
-};
-
-static bool strm_less(const void *a, const void *b)
-{
-	const struct strm *x = a, *y = b;
-	const struct qev *p = x->v[x->head], *q = y->v[y->head];
-
-	if (p->timed != q->timed)
-		return !p->timed; /* untimed records go first */
-	if (p->timed && p->time != q->time)
-		return p->time < q->time;
-	return x->index < y->index;
-}
-
-static void batch_add(struct merge *m, struct strm *st,
-		      const struct pd_event *ev, size_t *bytes)
-{
-	uint64_t t = 0;
-	bool timed = m->time_of(m->s, ev, &t);
-	struct qev *q;
-
-	if (st->n == st->cap) {
-		size_t ncap = st->cap ? st->cap * 2 : 8;
-		struct qev **nv = realloc(st->v, ncap * sizeof(*nv));
-
-		if (!nv) {
-			m->oom = true;
-			return;
-		}
-		st->v = nv;
-		st->cap = ncap;
-	}
-	q = copy_event(NULL, ev, t, 0);
-	if (!q) {
-		m->oom = true;
-		return;
-	}
-	q->timed = timed;
-	st->v[st->n++] = q;
-	*bytes += qev_cost(q);
-}
-
-/* One record into the batch; false when the batch is full. */
-static bool batch_visit(void *arg, const struct pd_event *ev)
-{
-	struct merge *m = arg;
-	struct strm *st = m->cur;
-
-	batch_add(m, st, ev, &m->bytes);
-	m->in_z = ev->compressed;
-	if (!m->in_z) {
-		st->resume = ev->offset + ev->size;
-		st->skip = ev->payload;
-	}
-	return !m->oom && m->bytes < m->batch;
-}
-
-/* The stream's next batch (none: the stream is done). */
-static void refill(struct merge *m, struct strm *st)
-{
-	st->head = st->n = 0;
-	if (st->done)
-		return;
-	if (!st->open &&
-	    pd_walk_loop_open_stream(&st->l, m->src, PD_READ_SMALL_WINDOW,
-				     st->index, st->resume, st->skip) < 0) {
-		m->oom = true;
-		return;
-	}
-	st->open = true;
-	m->cur = st;
-	m->bytes = 0;
-	m->in_z = false;
-	if (pd_walk_loop_run(&st->l, batch_visit, m) != 1)
-		st->done = true;
-	if (st->done || !m->in_z) {
-		pd_walk_loop_close(&st->l);
-		st->open = false;
-	}
-}
-
-int pd_order_merge(struct pd_session *s, const struct pd_reader_src *src,
-		   pd_event_time_fn time_of, pd_deliver_fn deliver, void *arg)
-{
-	struct merge m = {
-		.s = s, .src = src, .time_of = time_of, .nst = src->ndir + 1};
-	struct heap h = {.less = strm_less};
-	int rc = 0;
-
-	m.st = calloc(m.nst, sizeof(*m.st));
-	if (!m.st)
-		return -1;
-	m.batch = PD_ORDER_MERGE_BUFFER / m.nst;
-	for (size_t i = 0; i < m.nst; i++) {
-		m.st[i].index = (int)i - 1;
-		refill(&m, &m.st[i]);
-		if (m.st[i].n && heap_push(&h, &m.st[i]) < 0)
-			m.oom = true;
-	}
-	while (h.n && !m.oom) {
-		struct strm *st = h.v[0];
-		struct qev *q = st->v[st->head++];
-
-		deliver(arg, &q->ev);
-		free(q);
-		if (st->head == st->n)
-			refill(&m, st);
-		if (st->head < st->n)
-			sift_down(&h, 0);
-		else
-			heap_pop(&h);
-	}
-	if (m.oom)
-		rc = -1;
-	for (size_t i = 0; i < m.nst; i++) {
-		for (size_t k = m.st[i].head; k < m.st[i].n; k++)
-			free(m.st[i].v[k]);
-		free(m.st[i].v);
-		if (m.st[i].open)
-			pd_walk_loop_close(&m.st[i].l);
-	}
-	free(m.st);
-	free(h.v);
 	return rc;
 }
 

@@ -6,10 +6,10 @@
  * round before it (pd_flush_clock below); records without a time, or
  * with time 0 or ~0, go out as they come; the directory's data.N streams,
  * each already in time order, are merged.  Memory is bounded: when what
- * the queue holds (the records' copies, their allocations and the heap
- * that orders them) passes PD_ORDER_MAX_QUEUED bytes, the older half is
- * delivered (like perf's OE_FLUSH__HALF, which perf only does past its
- * own memory limit, report.queue-size) and a warning says so
+ * the queue holds (the blocks its records are copied into and the heap
+ * that orders their runs) passes PD_ORDER_MAX_QUEUED bytes, the older
+ * half is delivered (like perf's OE_FLUSH__HALF, which perf only does
+ * past its own memory limit, report.queue-size) and a warning says so
  * (order-queue-full); the merge reads each stream in batches that hold
  * PD_ORDER_MERGE_BUFFER bytes over all streams, with one data.N file open
  * at a time.
@@ -47,6 +47,20 @@ int pd_order_end(struct pd_order *o);
 /* The queue's own diagnostics (its bound reached) to diags, not the
  * session's: a parallel walk says them in their order (walk_par.c). */
 void pd_order_diags(struct pd_order *o, struct pd_diags *diags);
+/*
+ * A parallel walk keeps the queue's copies of the records it delivers,
+ * instead of copying them again (pd_order_keep): in deliver(),
+ * pd_order_take says whether ev is the queue's and stays where it is
+ * (false: copy it) until given back.  They are given back in the order
+ * they went out: pd_order_release the first upto of them (pd_order_out:
+ * how many went out kept so far).  pd_order_finish delivers what is left
+ * (the stream ended), pd_order_end gives every record back.
+ */
+void pd_order_keep(struct pd_order *o);
+bool pd_order_take(struct pd_order *o, const struct pd_event *ev);
+uint64_t pd_order_out(const struct pd_order *o);
+void pd_order_release(struct pd_order *o, uint64_t upto);
+void pd_order_finish(struct pd_order *o);
 
 /*
  * A directory's streams (src: the main stream and src->ndir data.N

@@ -225,12 +225,19 @@ static int walk_ordered(struct walk *w)
 	pd_walk_set_step(w, &l);
 	if (par)
 		w->par = pd_walk_par_begin(w, &l, &rd);
+	if (w->par) {
+		/* the batches take the queue's copies, not copies of them */
+		w->ord = ord;
+		pd_order_keep(ord);
+	}
 	pd_walk_loop_run(&l, push_ordered, ord);
 	pd_walk_loop_close(&l);
-	rc = pd_order_end(ord);
+	pd_order_finish(ord);
 	if (w->par)
 		pd_walk_par_end(w->par);
 	w->par = NULL;
+	w->ord = NULL;
+	rc = pd_order_end(ord);
 	pd_diags_replay(&w->s->diags, &rd);
 	pd_diags_free(&rd);
 	w->rd = NULL;

@@ -21,6 +21,7 @@ struct walk {
 	 * the reader said meanwhile (serial after all: said first) */
 	struct par *par;
 	struct pd_diags *rd;
+	struct pd_order *ord; /* whose copies the batches keep (order.h) */
 };
 
 /* Does the decoded record pass f (but for skip, limit and at)? */

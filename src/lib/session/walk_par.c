@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/session/order.h"
 #include "lib/session/session.h"
 #include "lib/base/util.h"
 #include "lib/session/walk_int.h"
@@ -31,6 +32,9 @@ struct batch {
 	int st;
 	/* with state: its records that change it, in the log */
 	uint64_t log_start, log_end;
+	/* time order: the queue's records out before it was submitted, its
+	 * own among them, given back to the queue once it is written */
+	uint64_t order_out;
 };
 
 /* A worker thread and its replica of the visitor's state. */
@@ -243,6 +247,8 @@ static bool flush_one(struct par *p, bool wait)
 	pd_diags_replay_keep(&s->diags, &b->ws.diags, p->pv->keep, p->w->arg);
 	pd_diags_free(&b->ws.diags);
 	p->pv->flush(p->w->arg, b->ctx);
+	if (p->w->ord)
+		pd_order_release(p->w->ord, b->order_out);
 	b->nev = 0;
 	b->nbytes = 0;
 	arena_reset(&b->bytes);
@@ -262,6 +268,8 @@ static void submit(struct par *p)
 	b->ws = *p->w->s;
 	b->ws.diags = (struct pd_diags){0};
 	b->log_end = log_end;
+	if (p->w->ord)
+		b->order_out = pd_order_out(p->w->ord);
 	pthread_mutex_lock(&p->mu);
 	b->st = B_READY;
 	p->fill++;
@@ -313,14 +321,16 @@ static void par_step(void *arg, struct pd_walk_loop *l, struct pd_event *ev)
 	warm(p->w->s);
 }
 
-static bool add(struct batch *b, const struct pd_event *ev)
+static bool add(struct par *p, struct batch *b, const struct pd_event *ev)
 {
 	if (!pd_grow((void **)&b->ev, b->nev, &b->cap, sizeof(*b->ev)))
 		return false;
 	struct pd_event *e = &b->ev[b->nev];
 
 	*e = *ev;
-	e->p = arena_memdup(&b->bytes, ev->p, ev->size ? ev->size : 1);
+	/* the time-order queue's copy stays there until b is written */
+	if (!p->w->ord || !pd_order_take(p->w->ord, ev))
+		e->p = arena_memdup(&b->bytes, ev->p, ev->size ? ev->size : 1);
 	if (!e->p)
 		return false;
 	b->nev++;
@@ -398,7 +408,7 @@ bool pd_walk_par_take(struct par *p, const struct pd_event *ev)
 		return pd_walk_hand(w, ev);
 	}
 	b = &p->b[p->fill % p->nb];
-	if (!add(b, ev)) {
+	if (!add(p, b, ev)) {
 		if (p->with_state)
 			return par_oom(p);
 		/* out of memory: this record on this thread */
