@@ -53,9 +53,10 @@ struct par {
 	struct batch *b;
 	size_t nb;
 	/* counters, never wrapped: slot i % nb */
-	size_t fill; /* the batch being filled */
-	size_t take; /* the next a worker takes */
-	size_t out;  /* the next written */
+	size_t fill;	   /* the batch being filled: cur */
+	size_t take;	   /* the next a worker takes */
+	size_t out;	   /* the next written */
+	struct batch *cur; /* b[fill % nb] (the caller's thread's) */
 	pthread_mutex_t mu;
 	pthread_cond_t work, done;
 	bool quit;
@@ -260,7 +261,7 @@ static bool flush_one(struct par *p, bool wait)
 /* The batch being filled goes to the workers (if it holds anything). */
 static void submit(struct par *p)
 {
-	struct batch *b = &p->b[p->fill % p->nb];
+	struct batch *b = p->cur;
 	uint64_t log_end = p->log_base + p->nlog;
 
 	if (!b->nev && !b->pre.n && !b->pre.nerr && !b->pre.nwarn)
@@ -280,7 +281,8 @@ static void submit(struct par *p)
 	while (p->fill - p->out >= p->nb)
 		flush_one(p, true);
 	/* the next batch's records change the state from here */
-	p->b[p->fill % p->nb].log_start = log_end;
+	p->cur = &p->b[p->fill % p->nb];
+	p->cur->log_start = log_end;
 }
 
 /* Every batch written, and what the reader said since. */
@@ -399,15 +401,14 @@ bool pd_walk_par_take(struct par *p, const struct pd_event *ev)
 		/* the reader spoke framing this record: its diagnostics go
 		 * before the record's own, with a batch of their own */
 		submit(p);
-		b = &p->b[p->fill % p->nb];
-		pd_diags_replay(&b->pre, p->rd);
+		pd_diags_replay(&p->cur->pre, p->rd);
 	}
 	if (ev->type >= PD_REC_USER_START &&
 	    ev->type != PD_REC_FINISHED_ROUND) {
 		drain(p);
 		return pd_walk_hand(w, ev);
 	}
-	b = &p->b[p->fill % p->nb];
+	b = p->cur;
 	if (!add(p, b, ev)) {
 		if (p->with_state)
 			return par_oom(p);
@@ -459,6 +460,7 @@ static bool par_init(struct par *p)
 
 	p->nb = (size_t)jobs * BATCHES_PER_JOB;
 	p->b = calloc(p->nb, sizeof(*p->b));
+	p->cur = p->b;
 	p->th = calloc(jobs, sizeof(*p->th));
 	p->wk = calloc(jobs, sizeof(*p->wk));
 	if (!p->b || !p->th || !p->wk)
