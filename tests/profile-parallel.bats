@@ -137,4 +137,9 @@ kallsyms_of() {
 	[ "$(nthreads profile --jobs 3 --by process "$big")" = 0 ]
 	# a small data section: one thread does it
 	[ "$(nthreads profile --jobs 3 testdata/cpu-clock.data)" = 0 ]
+	# without -J: the online CPUs but the reading thread's one
+	local want=$(($(getconf _NPROCESSORS_ONLN) - 1))
+	((want >= 2)) || want=0
+	((want <= 4)) || want=4
+	[ "$(nthreads profile "$big")" = "$want" ]
 }
