@@ -2,6 +2,16 @@
 # The parallel mode's oracle: one thread (parallel.bats, copy-parallel.bats).
 # Load after helpers.
 
+# collect_files WORDS... -- ...: the words before -- into the caller's
+# array files (the caller then shifts them and the --)
+collect_files() {
+	files=()
+	while [ "$1" != -- ]; do
+		files+=("$1")
+		shift
+	done
+}
+
 # same_as_one JOBS FILES -- ARGS...: `records ARGS FILE` (PD_CMD: another
 # command) with --jobs 1 and with each of JOBS (a list): the same stdout,
 # stderr and exit status, for every file.  With PD_OUT=1 the command
@@ -12,11 +22,8 @@ same_as_one() {
 	local jobs=$1 f j bad=0 t=$BATS_TEST_TMPDIR cmd=${PD_CMD:-records}
 	local -a files=() o1=() oj=()
 	shift
-	while [ "$1" != -- ]; do
-		files+=("$1")
-		shift
-	done
-	shift
+	collect_files "$@"
+	shift $((${#files[@]} + 1))
 	mkdir -p "$t/1" "$t/j"
 	[ -z "${PD_OUT:-}" ] || { o1=(-o "$t/1/out.data"); oj=(-o "$t/j/out.data"); }
 	for f in "${files[@]}"; do

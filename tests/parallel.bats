@@ -97,14 +97,11 @@ EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile pro
 # pprof (its file compared, PD_OUT: -o OUT; gzip's header has no time).
 # export_same JOBS FILES -- ARGS...
 export_same() {
-	local jobs=$1 f
+	local jobs=$1
 	local -a files=()
 	shift
-	while [ "$1" != -- ]; do
-		files+=("$1")
-		shift
-	done
-	shift
+	collect_files "$@"
+	shift $((${#files[@]} + 1))
 	PD_CMD=export same_as_one "$jobs" "${files[@]}" -- --to folded "$@" &&
 		PD_CMD=export PD_OUT=1 same_as_one "$jobs" "${files[@]}" -- --to pprof "$@"
 }
