@@ -241,6 +241,7 @@ export_same() {
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" $pipes "$big"/big-pipe*.data -- -j
 	# shellcheck disable=SC2086
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2" $pipes -- --order time --json-lines
+	# (export and profile read a pipe on one thread: the same, always)
 	# shellcheck disable=SC2086
 	PERFDUMP_BATCH_BYTES=1 PD_CMD=export same_as_one "2" $pipes -- --to folded
 	# shellcheck disable=SC2086
@@ -255,6 +256,9 @@ export_same() {
 	cat "$big/big-pipe.data" | ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
 		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" records --jobs 3 - >/dev/null 2>&1 || true
 	[ "$(grep -c clone "$log")" = 3 ]
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
+		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" export --to folded --jobs 3 "$big/big-pipe.data" >/dev/null 2>&1 || true
+	[ "$(grep -c clone "$log" || true)" = 0 ]
 	# from a pipe, as one thread reads it from a pipe
 	local f one par
 	for f in testdata/pipe.data testdata/tp-pipe.data "$big/big-pipe.data"; do

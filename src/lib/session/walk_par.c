@@ -97,6 +97,10 @@ bool pd_walk_par_ok(const struct walk *w)
 	if (o->flags & (PD_WALK_PAYLOADS | PD_WALK_PREFIX | PD_WALK_LIGHT) ||
 	    w->src.ndir)
 		return false;
+	/* a pipe stream's build-ids may come amid its records, and each
+	 * replica would read them at another point than one thread does */
+	if (w->s->mode == PD_MODE_PIPE && w->v->par->state)
+		return false;
 	if (f && (f->skip || f->limit != UINT64_MAX))
 		return false;
 	/* a small data section: one thread does it */
