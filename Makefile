@@ -327,7 +327,7 @@ check-asan: test-deps
 	PERFDUMP=$(CURDIR)/build-asan/perfdump tests/run.sh
 
 # The parallel walk under ThreadSanitizer: its tests, any report fails
-# them (about a minute on 2 cores; part of check).
+# them (about five minutes on 2 cores; part of check).
 check-tsan: test-deps
 	$(MAKE) SANITIZE=thread all
 	TSAN_OPTIONS=halt_on_error=1 PERFDUMP=$(CURDIR)/build-tsan/perfdump bats tests/parallel.bats tests/copy-parallel.bats tests/profile-parallel.bats
