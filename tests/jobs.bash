@@ -2,6 +2,15 @@
 # The parallel mode's oracle: one thread (parallel.bats, copy-parallel.bats).
 # Load after helpers.
 
+# nthreads ARGS...: how many threads perfdump ARGS starts (strace; no
+# read-ahead thread: PERFDUMP_READER=plain); its output and status dropped
+nthreads() {
+	local log=$BATS_TEST_TMPDIR/strace
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
+		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" "$@" >/dev/null 2>&1 || true
+	grep -c clone "$log" || true
+}
+
 # collect_files WORDS... -- ...: the words before -- into the caller's
 # array files (the caller then shifts them and the --)
 collect_files() {

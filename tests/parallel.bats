@@ -188,13 +188,7 @@ export_same() {
 # bats test_tags=normal
 @test "parallel: workers start for --jobs 2 or more on a data section of more than two batches, and only then" {
 	command -v strace >/dev/null || skip "strace is not installed"
-	local log=$BATS_TEST_TMPDIR/strace big=$BATS_FILE_TMPDIR/big/big-records.data
-	# count the threads made (PERFDUMP_READER=plain: no read-ahead's)
-	nthreads() {
-		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
-			strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" "$@" >/dev/null
-		grep -c clone "$log" || true
-	}
+	local big=$BATS_FILE_TMPDIR/big/big-records.data
 	# ThreadSanitizer's runtime starts a thread of its own with the first
 	case $PERFDUMP in */build-tsan/*) skip "ThreadSanitizer's runtime has a thread" ;; esac
 	local base
@@ -212,10 +206,10 @@ export_same() {
 	# at most 4 workers keep symbol tables of their own
 	[ "$(nthreads export --to folded --jobs 8 "$big")" = $((base + 4)) ]
 	# export --to pprof so too
-	[ "$(nthreads export --to pprof -o "$log.pb.gz" --jobs 2 "$big")" = $((base + 2)) ]
-	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads export --to pprof -o "$log.pb.gz" --jobs 3 testdata/cpu-clock.data)" = $((base + 3)) ]
-	[ "$(nthreads export --to pprof -o "$log.pb.gz" --jobs 3 testdata/cpu-clock.data)" = "$base" ]
-	[ "$(nthreads export --to pprof -o "$log.pb.gz" --jobs 8 "$big")" = $((base + 4)) ]
+	[ "$(nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 2 "$big")" = $((base + 2)) ]
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 3 testdata/cpu-clock.data)" = $((base + 3)) ]
+	[ "$(nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 3 testdata/cpu-clock.data)" = "$base" ]
+	[ "$(nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 8 "$big")" = $((base + 4)) ]
 	# one thread still: --limit, export --to chrome; stats has no
 	# parallel mode
 	[ "$(nthreads records --jobs 3 --limit 5 "$big")" = "$base" ]
@@ -248,17 +242,10 @@ export_same() {
 	PERFDUMP_BATCH_BYTES=1 PD_CMD=profile same_as_one "3" $pipes -- -j
 	command -v strace >/dev/null || skip "strace is not installed"
 	case $PERFDUMP in */build-tsan/*) skip "ThreadSanitizer's runtime has a thread" ;; esac
-	local log=$BATS_TEST_TMPDIR/strace
-	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
-		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" records --jobs 3 "$big/big-pipe.data" >/dev/null 2>&1 || true
-	[ "$(grep -c clone "$log")" = 3 ]
+	[ "$(nthreads records --jobs 3 "$big/big-pipe.data")" = 3 ]
 	# (a pipe: standard input redirected from the file is a file)
-	cat "$big/big-pipe.data" | ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
-		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" records --jobs 3 - >/dev/null 2>&1 || true
-	[ "$(grep -c clone "$log")" = 3 ]
-	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
-		strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" export --to folded --jobs 3 "$big/big-pipe.data" >/dev/null 2>&1 || true
-	[ "$(grep -c clone "$log" || true)" = 0 ]
+	[ "$(cat "$big/big-pipe.data" | nthreads records --jobs 3 -)" = 3 ]
+	[ "$(nthreads export --to folded --jobs 3 "$big/big-pipe.data")" = 0 ]
 	# from a pipe, as one thread reads it from a pipe
 	local f one par
 	for f in testdata/pipe.data testdata/tp-pipe.data "$big/big-pipe.data"; do

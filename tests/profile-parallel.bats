@@ -122,12 +122,7 @@ kallsyms_of() {
 @test "profile -J: workers start by function, dso and line (at most 4), not by process or thread" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	case $PERFDUMP in */build-tsan/*) skip "ThreadSanitizer's runtime has a thread" ;; esac
-	local log=$BATS_TEST_TMPDIR/strace big=$BATS_FILE_TMPDIR/big/big-records.data
-	nthreads() {
-		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 PERFDUMP_READER=plain \
-			strace -f -qq -e trace=clone,clone3 -o "$log" "$PERFDUMP" "$@" >/dev/null
-		grep -c clone "$log" || true
-	}
+	local big=$BATS_FILE_TMPDIR/big/big-records.data
 	[ "$(nthreads profile --jobs 1 "$big")" = 0 ]
 	[ "$(nthreads profile --jobs 3 "$big")" = 3 ]
 	[ "$(nthreads profile --jobs 2 --by dso "$big")" = 2 ]

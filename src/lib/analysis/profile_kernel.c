@@ -237,15 +237,25 @@ static void fit_map(struct prof_ctx *c, uint32_t dso)
 	pd_bid_maps_fit_kernel(c->maps, dso, lo, hi);
 }
 
+/* The kernel's own DSO, [kernel.kallsyms] (the last of that name), or
+ * PD_PROF_NONE */
+static uint32_t kernel_dso(const struct prof_ctx *c)
+{
+	uint32_t k = PD_PROF_NONE;
+
+	for (uint32_t i = 0; i < c->p->ndsos; i++)
+		if (strcmp(c->p->dsos[i].name, "[kernel.kallsyms]") == 0)
+			k = i;
+	return k;
+}
+
 void prof_kernel_load(struct prof_ctx *c, struct pd_prof_dso *d,
 		      struct dso_state *ds, bool symbols)
 {
-	struct pd_prof_dso *k = d;
-
+	uint32_t ki = kernel_dso(c);
 	/* the build-id is [kernel.kallsyms]'s, for its modules too */
-	for (uint32_t i = 0; i < c->p->ndsos; i++)
-		if (strcmp(c->p->dsos[i].name, "[kernel.kallsyms]") == 0)
-			k = &c->p->dsos[i];
+	struct pd_prof_dso *k = ki == PD_PROF_NONE ? d : &c->p->dsos[ki];
+
 	if (!c->ksyms_tried)
 		load_ksyms(c, k, symbols);
 	d->status = c->kstatus;
@@ -272,6 +282,7 @@ void prof_kernel_load(struct prof_ctx *c, struct pd_prof_dso *d,
 void prof_kernel_ready(struct prof_ctx *c, bool symbols)
 {
 	uint64_t gen = pd_bid_maps_gen(c->maps);
+	uint32_t k;
 
 	if (c->kready || (c->kready_gen == gen + 1))
 		return;
@@ -281,13 +292,9 @@ void prof_kernel_ready(struct prof_ctx *c, bool symbols)
 		c->oom = true;
 		return;
 	}
-	for (uint32_t i = 0; i < c->p->ndsos; i++) {
-		if (!c->p->dsos[i].kernel ||
-		    strcmp(c->p->dsos[i].name, "[kernel.kallsyms]"))
-			continue;
-		c->kready = true;
-		if (prof_dso_load(c, i, symbols))
-			prof_dso_release(c, i, false);
+	if ((k = kernel_dso(c)) == PD_PROF_NONE)
 		return;
-	}
+	c->kready = true;
+	if (prof_dso_load(c, k, symbols))
+		prof_dso_release(c, k, false);
 }
