@@ -11,6 +11,14 @@ nthreads() {
 	grep -c clone "$log" || true
 }
 
+# corpus_files: every corpus recording into the caller's array files
+# (the test skipped without the corpus; at least 50 of them)
+corpus_files() {
+	[ -d "$CORPUS" ] || skip "no corpus"
+	mapfile -t files < <(find "$CORPUS" -type f ! -name '*.md' ! -name '*.txt' | sort)
+	[ "${#files[@]}" -ge 50 ]
+}
+
 # collect_files WORDS... -- ...: the words before -- into the caller's
 # array files (the caller then shifts them and the --)
 collect_files() {

@@ -58,10 +58,8 @@ FIXTURES="testdata/*.data testdata/synthetic/*.data"
 
 # bats test_tags=normal
 @test "parallel: every corpus file, --jobs 3 as --jobs 1 (text and JSON lines)" {
-	[ -d "$CORPUS" ] || skip "no corpus"
 	local -a files=()
-	mapfile -t files < <(find "$CORPUS" -type f ! -name '*.md' ! -name '*.txt' | sort)
-	[ "${#files[@]}" -ge 50 ]
+	corpus_files
 	PERFDUMP_BATCH_BYTES=4096 same_as_one "3" "${files[@]}" -- --json-lines
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2" "${files[@]}" -- 
 }
@@ -162,10 +160,8 @@ export_same() {
 
 # bats test_tags=normal
 @test "parallel: export --to folded and pprof, every corpus file, --jobs 2, 3 and 4 as --jobs 1" {
-	[ -d "$CORPUS" ] || skip "no corpus"
 	local -a files=()
-	mapfile -t files < <(find "$CORPUS" -type f ! -name '*.md' ! -name '*.txt' | sort)
-	[ "${#files[@]}" -ge 50 ]
+	corpus_files
 	export PD_CMD=export PERF_BUILDID_DIR=$BATS_TEST_TMPDIR/empty
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2" "${files[@]}" -- --to folded
 	same_as_one "3" "${files[@]}" -- --to folded --folded-tid

@@ -71,10 +71,8 @@ kallsyms_of() {
 
 # bats test_tags=normal
 @test "profile -J: every corpus file, --jobs 2 and 3 as --jobs 1" {
-	[ -d "$CORPUS" ] || skip "no corpus"
 	local -a files=()
-	mapfile -t files < <(find "$CORPUS" -type f ! -name '*.md' ! -name '*.txt' | sort)
-	[ "${#files[@]}" -ge 50 ]
+	corpus_files
 	export PD_CMD=profile PERF_BUILDID_DIR=$BATS_TEST_TMPDIR/empty
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2" "${files[@]}" --
 	PERFDUMP_BATCH_BYTES=4096 same_as_one "3" "${files[@]}" -- -j --by line
