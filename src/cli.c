@@ -85,13 +85,6 @@ unsigned opts_jobs(const struct opts *o)
 	return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (unsigned)n;
 }
 
-unsigned opts_jobs_light(const struct opts *o)
-{
-	unsigned n = opts_jobs(o);
-
-	return o->jobs || n < 2 ? n : n - 1;
-}
-
 /* 1: handled (-j -p -x --no-progress --redact...), 0: not a global option,
  * -1: a usage error. */
 int global_opt(int c, struct opts *o)

@@ -281,7 +281,7 @@ static int run(const struct opts *o, struct diff_opts *dopt, char **files)
 		return EXIT_IO;
 	if (dopt->profile)
 		groups |= 1u << PD_DIFF_PROFILE;
-	dopt->jobs = opts_jobs_light(o);
+	dopt->jobs = opts_jobs(o);
 	for (int i = 0; i < 2 && !rc; i++) {
 		rc = cmd_input_open(&cmd_diff_def, o, files[i], &in[i].in);
 		if (!rc && !in[i].in.s.not_perf_data)

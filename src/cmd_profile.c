@@ -100,9 +100,8 @@ const struct cmd cmd_profile_def = {
 		"                       build-id for ([no-build-id])\n"
 		"  -J, --jobs N         by function, dso or line: count the "
 		"samples on N\n"
-		"                       threads (default: the online CPUs but "
-		"one; at\n"
-		"                       most 4)\n"
+		"                       threads (default: the online CPUs; at "
+		"most 4)\n"
 		"  -j, --json           write JSON\n"
 		"  -p, --pretty         write indented JSON\n"
 		"  -h, --help           show this help\n",
@@ -164,7 +163,7 @@ static int load(struct cmd_run *r)
 
 	sym_where_default(&po->where, r->s);
 	pd_profile_collect(&po->p, r->s, po->by, !po->no_children, &po->where.w,
-			   opts_jobs_light(r->o));
+			   opts_jobs(r->o));
 	pd_profile_sort_rows(&po->p);
 	return 0;
 }

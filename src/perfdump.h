@@ -296,10 +296,6 @@ int filter_check_event(const char *cmd, const struct pd_filter *f,
 bool opt_u64(const char *arg, int base, uint64_t max, uint64_t *v);
 /* -J/--jobs, or the online CPUs when not given */
 unsigned opts_jobs(const struct opts *o);
-/* The same for a walk whose work per record is about the reading
- * thread's (profile): when not given, the online CPUs less the reading
- * thread's one (on two, such a walk is no faster on two workers) */
-unsigned opts_jobs_light(const struct opts *o);
 int opt_number(const char *where, const char *arg, int base, uint64_t max,
 	       const char *want, uint64_t *v);
 

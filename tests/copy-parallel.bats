@@ -60,16 +60,13 @@ FIXTURES="testdata/*.data testdata/synthetic/*.data testdata/profile/*.data"
 
 @test "copy --jobs: worker threads start for --jobs 2, not for --jobs 1 or --redact; -J before the command" {
 	command -v strace >/dev/null || skip "no strace"
-	local out=$BATS_TEST_TMPDIR/out.data n
-	n=$(PERFDUMP_BATCH_BYTES=1 strace -f -e trace=clone,clone3 "$PERFDUMP" -J 2 copy --force \
-		testdata/syswide.data -o "$out" 2>&1 >/dev/null | grep -c 'clone3\?(' || true)
-	[ "$n" -ge 2 ] || { echo "-J 2: $n threads made"; return 1; }
-	n=$(PERFDUMP_BATCH_BYTES=1 strace -f -e trace=clone,clone3 "$PERFDUMP" -J 1 copy --force \
-		testdata/syswide.data -o "$out" 2>&1 >/dev/null | grep -c 'clone3\?(' || true)
-	assert_eq "$n" 0
-	n=$(PERFDUMP_BATCH_BYTES=1 strace -f -e trace=clone,clone3 "$PERFDUMP" --redact -J 2 copy --force \
-		testdata/syswide.data -o "$out" 2>&1 >/dev/null | grep -c 'clone3\?(' || true)
-	assert_eq "$n" 0
+	case $PERFDUMP in */build-tsan/*) skip "ThreadSanitizer's runtime has a thread" ;; esac
+	local out=$BATS_TEST_TMPDIR/out.data
+	# --jobs N: N - 1 threads started, the reading thread the Nth
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads -J 2 copy --force testdata/syswide.data -o "$out")" = 1 ]
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads -J 3 copy --force testdata/syswide.data -o "$out")" = 2 ]
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads -J 1 copy --force testdata/syswide.data -o "$out")" = 0 ]
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads --redact -J 2 copy --force testdata/syswide.data -o "$out")" = 0 ]
 	pd -J
 	assert_status 2
 	assert_eq "$stderr" "perfdump: option '-J' needs a value

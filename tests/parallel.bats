@@ -183,6 +183,7 @@ export_same() {
 
 # bats test_tags=normal
 @test "parallel: workers start for --jobs 2 or more on a data section of more than two batches, and only then" {
+	# --jobs N: N - 1 threads started, the reading thread the Nth
 	command -v strace >/dev/null || skip "strace is not installed"
 	local big=$BATS_FILE_TMPDIR/big/big-records.data
 	# ThreadSanitizer's runtime starts a thread of its own with the first
@@ -190,22 +191,22 @@ export_same() {
 	local base
 	base=$(nthreads records --jobs 1 "$big")
 	[ "$base" = 0 ]
-	[ "$(nthreads records --jobs 3 "$big")" = $((base + 3)) ]
+	[ "$(nthreads records --jobs 3 "$big")" = $((base + 2)) ]
 	# 16 KiB: less than two batches of 64 KiB
 	[ "$(nthreads records --jobs 3 testdata/cpu-clock.data)" = "$base" ]
-	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads records --jobs 2 testdata/cpu-clock.data)" = $((base + 2)) ]
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads records --jobs 2 testdata/cpu-clock.data)" = $((base + 1)) ]
 	# time order too, and export --to folded
-	[ "$(nthreads records --jobs 3 --order time "$big")" = $((base + 3)) ]
-	[ "$(nthreads export --to folded --jobs 2 "$big")" = $((base + 2)) ]
-	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads export --to folded --jobs 3 testdata/cpu-clock.data)" = $((base + 3)) ]
+	[ "$(nthreads records --jobs 3 --order time "$big")" = $((base + 2)) ]
+	[ "$(nthreads export --to folded --jobs 2 "$big")" = $((base + 1)) ]
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads export --to folded --jobs 3 testdata/cpu-clock.data)" = $((base + 2)) ]
 	[ "$(nthreads export --to folded --jobs 3 testdata/cpu-clock.data)" = "$base" ]
-	# at most 4 workers keep symbol tables of their own
-	[ "$(nthreads export --to folded --jobs 8 "$big")" = $((base + 4)) ]
+	# at most 4 replicas keep symbol tables of their own
+	[ "$(nthreads export --to folded --jobs 8 "$big")" = $((base + 3)) ]
 	# export --to pprof so too
-	[ "$(nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 2 "$big")" = $((base + 2)) ]
-	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 3 testdata/cpu-clock.data)" = $((base + 3)) ]
+	[ "$(nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 2 "$big")" = $((base + 1)) ]
+	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 3 testdata/cpu-clock.data)" = $((base + 2)) ]
 	[ "$(nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 3 testdata/cpu-clock.data)" = "$base" ]
-	[ "$(nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 8 "$big")" = $((base + 4)) ]
+	[ "$(nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 8 "$big")" = $((base + 3)) ]
 	# one thread still: --limit, export --to chrome; stats has no
 	# parallel mode
 	[ "$(nthreads records --jobs 3 --limit 5 "$big")" = "$base" ]
@@ -238,9 +239,9 @@ export_same() {
 	PERFDUMP_BATCH_BYTES=1 PD_CMD=profile same_as_one "3" $pipes -- -j
 	command -v strace >/dev/null || skip "strace is not installed"
 	case $PERFDUMP in */build-tsan/*) skip "ThreadSanitizer's runtime has a thread" ;; esac
-	[ "$(nthreads records --jobs 3 "$big/big-pipe.data")" = 3 ]
+	[ "$(nthreads records --jobs 3 "$big/big-pipe.data")" = 2 ]
 	# (a pipe: standard input redirected from the file is a file)
-	[ "$(cat "$big/big-pipe.data" | nthreads records --jobs 3 -)" = 3 ]
+	[ "$(cat "$big/big-pipe.data" | nthreads records --jobs 3 -)" = 2 ]
 	[ "$(nthreads export --to folded --jobs 3 "$big/big-pipe.data")" = 0 ]
 	# from a pipe, as one thread reads it from a pipe
 	local f one par

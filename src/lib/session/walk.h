@@ -73,12 +73,14 @@ struct pd_walk_opts {
  * The parallel mode of the walk (jobs > 1): the caller's thread reads
  * and frames the records (the reader, its read-ahead and decompression
  * as ever), runs the update step, and hands batches of consecutive
- * records (their bytes copied) to the worker threads.  A worker decodes
+ * records (their bytes copied) to jobs - 1 worker threads; when 2
+ * batches per worker are out, it runs the next one itself rather than
+ * wait (the caller's thread is the first worker).  A worker decodes
  * each record into its own diagnostics list, applies the filter, and
  * calls record with the batch's context; the caller's thread then, in
  * the batches' order, adds the batch's diagnostics to s->diags (their
  * hook sees them then, in the order one thread would have raised them)
- * and calls flush.  At most 2 batches per worker are out at once.
+ * and calls flush.
  * A user record (type 64 and up but FINISHED_ROUND: they may read
  * features lazily) and the update step wait for every batch before
  * them (a barrier), and go by the visitor's record on the caller's
@@ -98,14 +100,16 @@ struct pd_walk_opts {
  *
  * A visitor with state (pd_visitor.state, or for a visitor of events
  * par's state alone: maps kept up to date by the records in time order)
- * runs in parallel with state here: each worker
- * thread keeps a replica of that state of its own, made by worker on the
- * caller's thread before the threads start.  A worker applies, in the
- * walk's order, every record of the types state_types names (types
- * below PD_REC_USER_START but SAMPLE; 0: all of those) to its replica: those
- * of its own batches where they are among the batch's records, those of
- * the batches other workers ran (the walk keeps a log of them until
- * every worker has applied them) before its next batch's first record.
+ * runs in parallel with state here: each worker (the caller's thread
+ * the first) keeps a replica of that state of its own, made by worker
+ * on the caller's thread before the threads start.  A worker applies,
+ * in the walk's order, every record of the types state_types names
+ * (types below PD_REC_USER_START but SAMPLE; 0: all of those) to its
+ * replica: those of its own batches where they are among the batch's
+ * records, those of the batches other workers ran (the walk keeps a log
+ * of them until every worker has applied them; the caller's thread,
+ * which runs batches only now and then, applies them to its own as the
+ * log grows) before its next batch's first record.
  * A sample is so seen by a replica in the state the one thread would
  * have had then.  User records go by the visitor's own state and record
  * on the caller's thread, as without par.

@@ -17,6 +17,8 @@
 
 #define BATCH_BYTES_DEFAULT (64 * 1024)
 #define BATCHES_PER_JOB	    2
+/* the log's length from which the caller's replica catches up */
+#define LOG_CATCH_UP 1024
 
 enum { B_FREE, B_READY, B_BUSY, B_DONE };
 
@@ -187,6 +189,27 @@ static void run_batch(struct par *p, struct wk *k, struct batch *b)
 	}
 }
 
+/* The next batch taken and run by k, with p->mu held (let go while it
+ * runs); false: none is ready. */
+static bool run_next(struct par *p, struct wk *k)
+{
+	struct batch *b;
+
+	if (p->take == p->fill)
+		return false;
+	b = &p->b[p->take++ % p->nb];
+	b->st = B_BUSY;
+	if (p->with_state)
+		catch_up(p, k, &b->ws, b->log_start);
+	pthread_mutex_unlock(&p->mu);
+	run_batch(p, k, b);
+	pthread_mutex_lock(&p->mu);
+	if (p->with_state)
+		k->applied = b->log_end;
+	b->st = B_DONE;
+	return true;
+}
+
 static void *worker(void *arg)
 {
 	struct wk *k = arg;
@@ -196,19 +219,8 @@ static void *worker(void *arg)
 	for (;;) {
 		while (!p->quit && p->take == p->fill)
 			pthread_cond_wait(&p->work, &p->mu);
-		if (p->take == p->fill)
+		if (!run_next(p, k))
 			break;
-		struct batch *b = &p->b[p->take++ % p->nb];
-
-		b->st = B_BUSY;
-		if (p->with_state)
-			catch_up(p, k, &b->ws, b->log_start);
-		pthread_mutex_unlock(&p->mu);
-		run_batch(p, k, b);
-		pthread_mutex_lock(&p->mu);
-		if (p->with_state)
-			k->applied = b->log_end;
-		b->st = B_DONE;
 		pthread_cond_broadcast(&p->done);
 	}
 	pthread_mutex_unlock(&p->mu);
@@ -262,6 +274,27 @@ static bool flush_one(struct par *p, bool wait)
 	return true;
 }
 
+/* Rather than wait for a worker, the caller's thread runs the next batch
+ * itself, with its own replica (wk[0]); false: none is ready. */
+static bool help(struct par *p)
+{
+	bool ran;
+
+	pthread_mutex_lock(&p->mu);
+	ran = run_next(p, &p->wk[0]);
+	pthread_mutex_unlock(&p->mu);
+	return ran;
+}
+
+/* A batch written (one is out), the caller helping while it waits. */
+static void make_room(struct par *p)
+{
+	if (!help(p))
+		flush_one(p, true);
+	while (flush_one(p, false))
+		;
+}
+
 /* The batch being filled goes to the workers (if it holds anything). */
 static void submit(struct par *p)
 {
@@ -283,7 +316,7 @@ static void submit(struct par *p)
 	while (flush_one(p, false))
 		;
 	while (p->fill - p->out >= p->nb)
-		flush_one(p, true);
+		make_room(p);
 	/* the next batch's records change the state from here */
 	p->cur = &p->b[p->fill % p->nb];
 	p->cur->log_start = log_end;
@@ -293,8 +326,8 @@ static void submit(struct par *p)
 static void drain(struct par *p)
 {
 	submit(p);
-	while (flush_one(p, true))
-		;
+	while (p->out != p->fill)
+		make_room(p);
 	pd_diags_replay(&p->w->s->diags, p->rd);
 }
 
@@ -344,13 +377,20 @@ static bool add(struct par *p, struct batch *b, const struct pd_event *ev)
 	return true;
 }
 
-/* The log's records every worker applied, freed (with p->mu held). */
+/* The log's records every replica applied, freed (with p->mu held).  The
+ * caller's, which runs a batch only when the workers fall behind, first
+ * applies those before the next batch to run, so that the log stays
+ * short whoever runs. */
 static void log_trim(struct par *p)
 {
 	uint64_t min = p->log_base + p->nlog;
 	uint32_t k;
 
-	for (unsigned i = 0; i < p->nth; i++)
+	if (p->nlog >= LOG_CATCH_UP)
+		catch_up(p, &p->wk[0], p->w->s,
+			 p->take < p->fill ? p->b[p->take % p->nb].log_start
+					   : p->cur->log_start);
+	for (unsigned i = 0; i <= p->nth; i++)
 		if (p->wk[i].applied < min)
 			min = p->wk[i].applied;
 	k = (uint32_t)(min - p->log_base);
@@ -498,8 +538,10 @@ struct par *pd_walk_par_begin(struct walk *w, struct pd_walk_loop *l,
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->work, NULL);
 	pthread_cond_init(&p->done, NULL);
-	for (unsigned i = 0; i < w->o->jobs; i++) {
-		struct wk *k = &p->wk[p->nth];
+	/* the caller's thread is the first worker (help) */
+	p->wk[0].p = p;
+	for (unsigned i = 1; i < w->o->jobs; i++) {
+		struct wk *k = &p->wk[1 + p->nth];
 
 		k->p = p;
 		if (pthread_create(&p->th[p->nth], NULL, worker, k) == 0)
@@ -534,7 +576,7 @@ void pd_walk_par_end(struct par *p)
 	for (unsigned i = 0; i < p->nth; i++)
 		pthread_join(p->th[i], NULL);
 	/* every replica that ran up to date, for unfork */
-	for (unsigned i = 0; p->with_state && i < p->nth; i++)
+	for (unsigned i = 0; p->with_state && i <= p->nth; i++)
 		catch_up(p, &p->wk[i], p->w->s, p->log_base + p->nlog);
 	pthread_cond_destroy(&p->work);
 	pthread_cond_destroy(&p->done);
