@@ -73,7 +73,7 @@ struct pd_walk_opts {
  * The parallel mode of the walk (jobs > 1): the caller's thread reads
  * and frames the records (the reader, its read-ahead and decompression
  * as ever), runs the update step, and hands batches of consecutive
- * records (their bytes copied) to jobs - 1 worker threads; when 2
+ * records (their bytes copied) to jobs - 1 worker threads; when 4
  * batches per worker are out, it runs the next one itself rather than
  * wait (the caller's thread is the first worker).  A worker decodes
  * each record into its own diagnostics list, applies the filter, and
