@@ -7,9 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/base/util.h"
 #include "lib/session/evlist.h"
-#include "lib/base/strbuf.h"
-#include "lib/format/frame.h"
 #include "lib/session/walk.h"
 #include "lib/tracepoint/tracepoint.h"
 #include "lib/write/copy_int.h"
@@ -134,14 +133,22 @@ static bool takes(const struct copy *c, struct pd_copy_result *r,
 
 /*
  * A batch's share of the copy (walk.h pd_par_visitor): the records a
- * worker found whole and kept, their bytes in order, and its counts;
- * written and added up on the caller's thread, batch after batch, so the
- * copy is the one thread's byte for byte.  perf's own records (type 64
- * and up) go by copy_record, on the caller's thread, in their place.
+ * worker found whole and kept, in order (their bytes the batch's until
+ * it is flushed), and its counts; written and added up on the caller's
+ * thread, batch after batch, so the copy is the one thread's byte for
+ * byte.  perf's own records (type 64 and up) go by copy_record, on the
+ * caller's thread, in their place.
  */
+struct kept {
+	const uint8_t *p;
+	uint32_t size, type;
+};
+
 struct copy_batch {
 	const struct copy *c;
-	struct strbuf bytes;
+	struct kept *v;
+	uint32_t n, cap;
+	bool oom;
 	struct pd_copy_result r; /* the counts and times only */
 };
 
@@ -161,7 +168,11 @@ static void batch_record(void *ctx, const struct pd_event *ev,
 
 	if (!takes(b->c, &b->r, ev, d))
 		return;
-	strbuf_put(&b->bytes, (const char *)ev->p, ev->size);
+	if (!pd_grow((void **)&b->v, b->n, &b->cap, sizeof(*b->v))) {
+		b->oom = true;
+		return;
+	}
+	b->v[b->n++] = (struct kept){ev->p, ev->size, ev->type};
 	count_written(&b->r, ev, d);
 }
 
@@ -170,26 +181,21 @@ static void batch_flush(void *arg, void *ctx)
 	struct copy *c = arg;
 	struct copy_batch *b = ctx;
 	struct pd_copy_result *r = c->r;
-	const uint8_t *p = (const uint8_t *)b->bytes.p;
-	const uint8_t *end = p ? p + b->bytes.len : p;
-	struct pd_frame fr;
 
-	if (b->bytes.oom)
+	if (b->oom)
 		c->out.err = ENOMEM;
 	/* one record at a time: --compress's batches hold whole records
 	 * (and FINISHED_ROUND, which batches carry, stands apart) */
-	while (p < end && pd_frame(p, end, c->swap, &fr) == PD_FRAME_WHOLE) {
-		write_bytes(c, fr.type, p, fr.size);
-		p += fr.size;
-	}
+	for (uint32_t i = 0; i < b->n && !b->oom; i++)
+		write_bytes(c, b->v[i].type, b->v[i].p, b->v[i].size);
 	r->records_read += b->r.records_read;
 	r->records_damaged += b->r.records_damaged;
 	r->records_written += b->r.records_written;
 	r->samples_written += b->r.samples_written;
 	if (b->r.has_time)
 		add_span(r, b->r.first_time, b->r.last_time);
-	b->bytes.len = 0;
-	b->bytes.oom = false;
+	b->n = 0;
+	b->oom = false;
 	b->r = (struct pd_copy_result){0};
 }
 
@@ -198,7 +204,7 @@ static void batch_join(void *arg, void *ctx)
 	struct copy_batch *b = ctx;
 
 	(void)arg;
-	free(b->bytes.p);
+	free(b->v);
 	free(b);
 }
 
