@@ -20,6 +20,8 @@
  * its time for the reading thread while it ran a batch itself; with 4,
  * a few per cent (profile, 200 MB) */
 #define BATCHES_PER_JOB 4
+/* a batch's run of record bytes holds at most this and one record */
+#define RUN_MAX (1u << 20)
 /* the log's length from which the caller's replica catches up */
 #define LOG_CATCH_UP 1024
 
@@ -29,7 +31,11 @@ struct batch {
 	struct pd_event *ev;
 	uint32_t nev, cap;
 	size_t nbytes;
-	struct arena bytes;   /* the records' bytes, copied */
+	/* the records' bytes, copied: one run of them (run, of runcap
+	 * bytes), past it the arena */
+	uint8_t *run;
+	size_t runlen, runcap;
+	struct arena bytes;
 	struct arena scratch; /* a decoded record's arrays */
 	struct pd_diags pre;  /* the reader's, before its first record */
 	struct pd_session ws; /* the session, its diags the batch's own */
@@ -271,6 +277,7 @@ static bool flush_one(struct par *p, bool wait)
 		pd_order_release(p->w->ord, b->order_out);
 	b->nev = 0;
 	b->nbytes = 0;
+	b->runlen = 0;
 	arena_reset(&b->bytes);
 	b->st = B_FREE;
 	p->out++;
@@ -363,6 +370,23 @@ static void par_step(void *arg, struct pd_walk_loop *l, struct pd_event *ev)
 	warm(p->w->s);
 }
 
+/* A copy of ev's bytes in b: cut from its run of bytes (a bump of an
+ * offset, not an allocation; under AddressSanitizer each copy its own,
+ * for its redzones), or when that is full from the arena; NULL when out
+ * of memory. */
+static const void *copy_bytes(struct batch *b, const struct pd_event *ev)
+{
+	size_t n = ev->size ? ev->size : 1;
+	size_t at = (b->runlen + 7) & ~(size_t)7;
+
+	if (!PD_ASAN && at <= b->runcap && b->runcap - at >= n) {
+		memcpy(b->run + at, ev->p, ev->size);
+		b->runlen = at + n;
+		return b->run + at;
+	}
+	return arena_memdup(&b->bytes, ev->p, n);
+}
+
 static bool add(struct par *p, struct batch *b, const struct pd_event *ev)
 {
 	if (!pd_grow((void **)&b->ev, b->nev, &b->cap, sizeof(*b->ev)))
@@ -372,7 +396,7 @@ static bool add(struct par *p, struct batch *b, const struct pd_event *ev)
 	*e = *ev;
 	/* the time-order queue's copy stays there until b is written */
 	if (!p->w->ord || !pd_order_take(p->w->ord, ev))
-		e->p = arena_memdup(&b->bytes, ev->p, ev->size ? ev->size : 1);
+		e->p = copy_bytes(b, ev);
 	if (!e->p)
 		return false;
 	b->nev++;
@@ -444,9 +468,10 @@ bool pd_walk_par_take(struct par *p, const struct pd_event *ev)
 
 	if (w->stopped)
 		return false;
-	if (p->rd->n || p->rd->nerr || p->rd->nwarn) {
-		/* the reader spoke framing this record: its diagnostics go
-		 * before the record's own, with a batch of their own */
+	if (p->rd->nerr | p->rd->nwarn) {
+		/* the reader spoke framing this record (each diagnostic
+		 * counted, kept or not): its diagnostics go before the
+		 * record's own, with a batch of their own */
 		submit(p);
 		pd_diags_replay(&p->cur->pre, p->rd);
 	}
@@ -483,6 +508,7 @@ static void par_free(struct par *p)
 		if (b->ctx)
 			p->pv->join(p->w->arg, b->ctx);
 		free(b->ev);
+		free(b->run);
 		arena_free(&b->bytes);
 		arena_free(&b->scratch);
 		pd_diags_free(&b->pre);
@@ -512,9 +538,19 @@ static bool par_init(struct par *p)
 	p->wk = calloc(jobs, sizeof(*p->wk));
 	if (!p->b || !p->th || !p->wk)
 		return false;
-	for (size_t i = 0; i < p->nb; i++)
-		if (!(p->b[i].ctx = p->pv->fork(p->w->arg)))
+	for (size_t i = 0; i < p->nb; i++) {
+		struct batch *b = &p->b[i];
+
+		if (!(b->ctx = p->pv->fork(p->w->arg)))
 			return false;
+		/* a batch is sent once it holds batch_bytes: a record (its
+		 * header's u16 size) past them still fits (none: the arena) */
+		b->runcap =
+			(p->batch_bytes < RUN_MAX ? p->batch_bytes : RUN_MAX) +
+			UINT16_MAX + 8;
+		if (!PD_ASAN && !(b->run = malloc(b->runcap)))
+			b->runcap = 0;
+	}
 	for (unsigned i = 0; p->with_state && i < jobs; i++)
 		if (!(p->wk[i].wctx = p->pv->worker(p->w->arg)))
 			return false;
