@@ -93,7 +93,8 @@ struct pd_walk_opts {
  *    slot on the caller's thread (NULL: out of memory: the walk is then
  *    serial);
  *  - record: on a worker, a record that passed the filter (ctx: the
- *    batch's); reads the session only;
+ *    batch's); reads the session only; ev's bytes stay until the
+ *    batch's flush returns;
  *  - flush: on the caller's thread, the batch's output, in order; ctx
  *    is then reused;
  *  - join: the context freed, at the end.
