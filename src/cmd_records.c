@@ -102,12 +102,12 @@ const struct cmd cmd_records_def = {
 		"few hundred KiB\n"
 		"                       or less: 1), the output the same "
 		"byte for byte;\n"
-		"                       one thread still for --skip, --limit,\n"
-		"                       --symbols (and prints of "
-		"kernel\n"
-		"                       functions), -x, --redact, pipe "
-		"streams and\n"
-		"                       directories\n"
+		"                       one thread still for --skip, --limit, "
+		"-x,\n"
+		"                       --redact and directories; at most 4 "
+		"with\n"
+		"                       --symbols (and prints of kernel "
+		"functions)\n"
 		"      --json-lines     one JSON object per record; the first "
 		"line is a\n"
 		"                       preamble, the last the errors and "
@@ -260,6 +260,7 @@ static bool show_record(void *arg, const struct pd_event *ev,
 struct rec_fork {
 	const struct rec_ctx *c;
 	struct emitter *e;
+	struct pd_symbolizer *z; /* with symbols: the replica running it */
 };
 
 static void *fork_batch(void *arg)
@@ -282,6 +283,62 @@ static void show_batch_record(void *ctx, const struct pd_event *ev,
 	struct rec_fork *f = ctx;
 
 	emit_event(f->e, f->c->s, ev, d);
+}
+
+/* ---- --jobs with a symbolizer (--symbols, or tracepoint prints of
+ * kernel functions): a replica of it on each worker (symbolize.h
+ * pd_symbolizer_fork), kept up to date by the walk ---------------------- */
+
+/* The replica of the worker on this thread: %ps's resolver is the
+ * recording's (its tracepoint formats'), called while a worker decodes */
+static __thread struct pd_symbolizer *thread_z;
+
+static void show_batch_symbols(void *ctx, const struct pd_event *ev,
+			       const struct pd_decoded *d)
+{
+	struct rec_fork *f = ctx;
+	struct pd_frames fr;
+
+	if (f->c->ro.symbols && ev->type == PD_REC_SAMPLE && !d->smp.no_attr &&
+	    pd_symbolizer_sample(f->z, ev, d, &fr))
+		emit_event_frames(f->e, f->c->s, ev, d, &fr);
+	else
+		emit_event(f->e, f->c->s, ev, d);
+}
+
+static void *fork_worker(void *arg)
+{
+	struct rec_ctx *c = arg;
+
+	return pd_symbolizer_fork(c->z);
+}
+
+static void bind_worker(void *wctx, void *ctx, struct pd_session *ws)
+{
+	pd_symbolizer_bind(wctx, ws);
+	thread_z = wctx;
+	if (ctx)
+		((struct rec_fork *)ctx)->z = wctx;
+}
+
+static void worker_state(void *wctx, const struct pd_event *ev,
+			 const struct pd_decoded *d)
+{
+	pd_symbolizer_record(wctx, ev, d);
+}
+
+static void unfork_worker(void *arg, void *wctx)
+{
+	(void)arg;
+	thread_z = NULL;
+	pd_symbolizer_free(wctx);
+}
+
+static bool keep_diag(void *arg, const struct pd_diag *g)
+{
+	struct rec_ctx *c = arg;
+
+	return pd_symbolizer_keep(c->z, g);
 }
 
 static void flush_batch(void *arg, void *ctx)
@@ -315,7 +372,7 @@ static const char *kernel_function(void *ctx, uint64_t addr, uint64_t *start)
 {
 	struct rec_ctx *c = ctx;
 
-	return pd_symbolizer_kernel(c->z, addr, start);
+	return pd_symbolizer_kernel(thread_z ? thread_z : c->z, addr, start);
 }
 
 /*
@@ -347,8 +404,20 @@ static void show(struct cmd_run *r)
 						  .join = join_batch};
 	static const struct pd_visitor plain = {.record = show_record,
 						.par = &par};
+	static const struct pd_par_visitor par_symbols = {
+		.fork = fork_batch,
+		.record = show_batch_symbols,
+		.flush = flush_batch,
+		.join = join_batch,
+		.worker = fork_worker,
+		.bind = bind_worker,
+		.state = worker_state,
+		.unfork = unfork_worker,
+		.keep = keep_diag,
+		.state_types = PD_SYMBOLIZER_STATE_TYPES};
 	static const struct pd_visitor symbols = {.record = show_record,
-						  .state = keep_state};
+						  .state = keep_state,
+						  .par = &par_symbols};
 	struct rec_ctx *c = r->ctx;
 	bool dir = r->s->mode == PD_MODE_DIR;
 	struct pd_walk_opts o = {
@@ -358,8 +427,8 @@ static void show(struct cmd_run *r)
 		.filter = &c->ro.f,
 		/* tracepoint samples: their fields and print output */
 		.tp_want = PD_TP_FIELDS | PD_TP_PRINT,
-		/* a redactor and the symbolizer (tracepoint prints' %ps)
-		 * have state: one thread */
+		/* a redactor has state (its tokens, in order): one
+		 * thread; the symbolizer a replica per thread */
 		.jobs = emit_redacting(r->e) ? 1 : opts_jobs(r->o),
 		.batch_bytes = r->o->read.batch_bytes,
 	};
@@ -381,6 +450,9 @@ static void show(struct cmd_run *r)
 				    PD_NO_OFFSET, "symbols", "out of memory");
 	}
 	pd_tp_set_resolver(r->s, c->z ? &funcs : NULL);
+	/* each replica keeps symbol tables of its own (symbolize.h) */
+	if (c->z && o.jobs > PD_PROF_JOBS_MAX)
+		o.jobs = PD_PROF_JOBS_MAX;
 	if (r->o->fmt != EMIT_JSON_LINES)
 		emit_arr_begin(c->e, "records");
 	pd_walk(r->s, &o, c->z ? &symbols : &plain,

@@ -170,10 +170,46 @@ export_same() {
 	same_as_one "3 4" "${files[@]}" -- --to pprof
 }
 
-@test "parallel: what stays serial gives the same output (--skip/--limit, --symbols, pipe, directories, -x, --redact; export --to chrome)" {
+# bats test_tags=normal
+@test "parallel: records --symbols (a replica of the maps per thread) and tracepoint prints of kernel functions: --jobs 2, 3, 4 as --jobs 1" {
+	symfs_setup
+	cp testdata/profile/hot_cxx "$T/s$RUN/hot_cxx"
+	local name k
+	for name in $EXPORT_FIXTURES; do
+		k=$P/kallsyms
+		[[ $name != nobid-* ]] || k=$P/nobid-kallsyms
+		[[ $name != kinit ]] || k=$P/kinit.kallsyms
+		PERFDUMP_BATCH_BYTES=1 same_as_one "2 3 4" $P/$name.data -- \
+			--symbols --symfs "$T/s" --kallsyms $k -j
+		PERFDUMP_BATCH_BYTES=1 same_as_one "3" $P/$name.data -- \
+			--symbols --srcline --symfs "$T/s" --kallsyms $k
+		same_as_one "2" $P/$name.data -- --symbols --symfs "$T/s" --kallsyms $k --order file
+	done
+	# without symbols: each DSO warned about once
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" $P/inl-fp.data $P/profile.data -- \
+		--symbols --symfs "$T/empty" -j
+	# %ps and %pS: the kernel's maps on each thread, with kallsyms and
+	# without (one warning)
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" testdata/tp-ksym.data -- --kallsyms testdata/tp-ksym.kallsyms -j
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" testdata/tp-ksym.data -- --json-lines
+	# the other fixtures and the generated files
+	# shellcheck disable=SC2086
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" $FIXTURES "$BATS_FILE_TMPDIR"/big/*.data -- --symbols -j
+}
+
+# bats test_tags=normal
+@test "parallel: records --symbols, every corpus file, --jobs 2 and 3 as --jobs 1" {
+	local -a files=()
+	corpus_files
+	export PERF_BUILDID_DIR=$BATS_TEST_TMPDIR/empty
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2" "${files[@]}" -- --symbols --json-lines
+	same_as_one "3" "${files[@]}" -- --symbols
+}
+
+@test "parallel: what stays serial gives the same output (--skip/--limit, pipe, directories, -x, --redact; export --to chrome)" {
 	export PERFDUMP_BATCH_BYTES=1
 	same_as_one "3" testdata/syswide.data -- --skip 5 --limit 7 -j
-	same_as_one "2" testdata/callgraph.data -- --symbols
+	same_as_one "2" testdata/callgraph.data -- --symbols --limit 9
 	same_as_one "2" testdata/pipe.data testdata/threads.data testdata/comm-order.data -- 
 	same_as_one "2" testdata/cpu-clock.data -- -x
 	same_as_one "2" testdata/redact.data -- --redact
@@ -202,6 +238,9 @@ export_same() {
 	[ "$(nthreads export --to folded --jobs 3 testdata/cpu-clock.data)" = "$base" ]
 	# at most 4 replicas keep symbol tables of their own
 	[ "$(nthreads export --to folded --jobs 8 "$big")" = $((base + 3)) ]
+	# records --symbols so too
+	[ "$(nthreads records --symbols --jobs 3 "$big")" = $((base + 2)) ]
+	[ "$(nthreads records --symbols --jobs 8 "$big")" = $((base + 3)) ]
 	# export --to pprof so too
 	[ "$(nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 2 "$big")" = $((base + 1)) ]
 	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 3 testdata/cpu-clock.data)" = $((base + 2)) ]
@@ -232,17 +271,21 @@ export_same() {
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" $pipes "$big"/big-pipe*.data -- -j
 	# shellcheck disable=SC2086
 	PERFDUMP_BATCH_BYTES=1 same_as_one "2" $pipes -- --order time --json-lines
-	# (export and profile read a pipe on one thread: the same, always)
+	# (export, profile and records --symbols read a pipe on one thread:
+	# the same, always)
 	# shellcheck disable=SC2086
 	PERFDUMP_BATCH_BYTES=1 PD_CMD=export same_as_one "2" $pipes -- --to folded
 	# shellcheck disable=SC2086
 	PERFDUMP_BATCH_BYTES=1 PD_CMD=profile same_as_one "3" $pipes -- -j
+	# shellcheck disable=SC2086
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2" $pipes -- --symbols -j
 	command -v strace >/dev/null || skip "strace is not installed"
 	case $PERFDUMP in */build-tsan/*) skip "ThreadSanitizer's runtime has a thread" ;; esac
 	[ "$(nthreads records --jobs 3 "$big/big-pipe.data")" = 2 ]
 	# (a pipe: standard input redirected from the file is a file)
 	[ "$(cat "$big/big-pipe.data" | nthreads records --jobs 3 -)" = 2 ]
 	[ "$(nthreads export --to folded --jobs 3 "$big/big-pipe.data")" = 0 ]
+	[ "$(nthreads records --symbols --jobs 3 "$big/big-pipe.data")" = 0 ]
 	# from a pipe, as one thread reads it from a pipe
 	local f one par
 	for f in testdata/pipe.data testdata/tp-pipe.data "$big/big-pipe.data"; do

@@ -42,6 +42,18 @@ setup() {
 		'.warnings' '[]'
 }
 
+@test "records --symbols --jobs 3: callchain.data's and profile.data's frames as perf script's, one record a batch" {
+	PERFDUMP_BATCH_BYTES=1 pdj -j records --jobs 3 --symbols --type sample --symfs "$T/s" $CC
+	assert_status 0
+	assert_eq "$(our_frames dso_ip)" "$(perf_frames callchain.data)"
+	jq_all '[.records[].frames[] | select(.sym == "main")] | length' 110 '.warnings' '[]'
+	PERFDUMP_BATCH_BYTES=1 pdj -j records --jobs 3 --symbols --type sample --symfs "$T/s" \
+		--kallsyms $KSYMS $PROF
+	assert_status 0
+	assert_eq "$(our_frames ip)" "$(perf_frames profile.data)"
+	jq_all '[.records[].frames[] | select(.sym == "work_b")] | length' 261 '.warnings' '[]'
+}
+
 # cxx_frames: the comm and the frames of each sample of records -j
 # --symbols ($output), as perf script -F comm,ip,sym,symoff,dso prints them
 cxx_frames() {

@@ -55,7 +55,8 @@ struct pd_bid_list;
 #define PD_PROF_MAX_ROWS    (1u << 18)
 #define PD_PROF_MAX_THREADS (1u << 18)
 #define PD_PROF_MAX_COMMS   (1u << 18)
-/* Threads at most of a parallel walk that symbolizes (profile, export):
+/* Threads at most of a parallel walk that symbolizes (profile, export,
+ * records --symbols):
  * each reads and keeps the symbol tables of the DSOs and the kernel it
  * meets (some MiB each), so memory grows with them. */
 #define PD_PROF_JOBS_MAX 4u
