@@ -191,8 +191,9 @@ static void t_dso(const uint8_t *data, size_t size)
 
 /*
  * profile: the time-ordered walk, maps, threads and rows, by symbol in
- * JSON and by line on two workers (way 0) or by thread in text (1); records --symbols, the same maps
- * for every frame of every sample, in text (2); nothing outside the
+ * JSON and by line on two workers (way 0) or by thread in text (1);
+ * records --symbols, the same maps for every frame of every sample, in
+ * text, on one thread and on two (2); nothing outside the
  * recording is looked at (no --symfs root, build-id cache or vmlinux
  * exists).
  */
@@ -218,6 +219,12 @@ static void profile_way(const char *f, unsigned way)
 	default:
 		fuzz_cmd(cmd_records, f, "records", "--symbols", "--symfs",
 			 "/nonexistent", "--debug-dir", "/nonexistent", NULL);
+		/* on two workers, each its replica of the maps */
+		setenv("PERFDUMP_BATCH_BYTES", "1", 1);
+		fuzz_cmd(cmd_records, f, "records", "--symbols", "--jobs", "2",
+			 "--symfs", "/nonexistent", "--debug-dir",
+			 "/nonexistent", NULL);
+		unsetenv("PERFDUMP_BATCH_BYTES");
 		break;
 	}
 }
