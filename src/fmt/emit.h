@@ -249,6 +249,15 @@ void emit_hexdump_repeat(struct emitter *e, const char *key, size_t n,
 struct emitter *emit_fork(const struct emitter *e);
 void emit_join(struct emitter *e, struct emitter *fork);
 void emit_fork_free(struct emitter *fork);
+/*
+ * A place between a fork's elements (on its thread: the bytes it wrote
+ * so far), and on the caller's thread its elements up to that place
+ * written into e: so that e may take elements of its own among a fork's
+ * (export --to chrome's run slices, made in order); emit_join writes
+ * the rest.
+ */
+size_t emit_fork_pos(struct emitter *fork);
+void emit_join_upto(struct emitter *e, struct emitter *fork, size_t pos);
 
 /*
  * Diagnostics: JSON "errors": [...] and "warnings": [...] (always

@@ -56,6 +56,7 @@ struct emitter {
 	 * (open_memstream) */
 	char *mbuf;
 	size_t msize;
+	size_t joined; /* of it, written by emit_join_upto */
 };
 
 static inline bool is_json(const struct emitter *e)

@@ -92,4 +92,34 @@ int fmt_chrome_finish(struct fmt_chrome *c);
 
 void fmt_chrome_free(struct fmt_chrome *c);
 
+/*
+ * On several threads (export --jobs), without filters (every sample of
+ * the walk is one of the export's: each feeds the timeline) and without
+ * --redact (a redactor's state is one thread's):
+ *  - a worker renders the samples of a batch (fmt_chrome_batch_sample:
+ *    each sample, in the walk's order, with its frames) into the batch's
+ *    own output, with a memo of the frames' strings of its own
+ *    (fmt_chrome_worker), and notes each sched_switch and where its
+ *    event ends;
+ *  - the caller's thread, batch after batch in the walk's order
+ *    (fmt_chrome_batch_flush), applies those switches to the timeline
+ *    and writes the batch's events with the slices they ended among
+ *    them, where one thread writes them, and names the batch's threads.
+ * The output is one thread's byte for byte.  The worker and batch are
+ * made on the caller's thread before the workers start.
+ */
+struct fmt_chrome_worker;
+struct fmt_chrome_batch;
+struct fmt_chrome_worker *fmt_chrome_worker_new(const struct fmt_chrome *c);
+/* (what it ran out of memory for said in c) */
+void fmt_chrome_worker_free(struct fmt_chrome *c, struct fmt_chrome_worker *w);
+struct fmt_chrome_batch *fmt_chrome_batch_new(const struct fmt_chrome *c);
+void fmt_chrome_batch_free(struct fmt_chrome_batch *b);
+void fmt_chrome_batch_sample(struct fmt_chrome_batch *b,
+			     struct fmt_chrome_worker *w,
+			     const struct pd_event *ev,
+			     const struct pd_decoded *d,
+			     const struct pd_frames *f);
+void fmt_chrome_batch_flush(struct fmt_chrome *c, struct fmt_chrome_batch *b);
+
 #endif

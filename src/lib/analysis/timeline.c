@@ -48,7 +48,8 @@ static uint32_t thread_id(struct pd_timeline *tl, uint32_t pid, uint32_t tid)
 		free(comm);
 		return PD_HINDEX_NONE;
 	}
-	tl->threads[tl->nthreads] = (struct pd_tl_thread){pid, tid, comm};
+	tl->threads[tl->nthreads] =
+		(struct pd_tl_thread){pid, tid, comm, false};
 	return tl->nthreads++;
 }
 
@@ -64,7 +65,10 @@ int pd_timeline_thread(struct pd_timeline *tl, uint32_t pid, uint32_t tid,
 		return -1;
 	}
 	t = &tl->threads[id];
-	if (!comm || !strcmp(t->comm, comm))
+	if (!comm)
+		return 0;
+	t->named = true;
+	if (!strcmp(t->comm, comm))
 		return 0;
 	if (!(c = strdup(comm))) {
 		tl->oom = true;

@@ -30,6 +30,7 @@
 struct pd_tl_thread {
 	uint32_t pid, tid;
 	char *comm;
+	bool named; /* comm given by a sample (else "") */
 };
 
 /* The last switch seen on a CPU. */
