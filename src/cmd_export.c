@@ -131,17 +131,17 @@ const struct cmd cmd_export_def = {
 		"      --strict-build-ids  no symbols for a DSO the recording "
 		"has no\n"
 		"                       build-id for\n"
-		"  -J, --jobs N         --to folded and pprof: decode and "
-		"symbolize on N\n"
-		"                       threads (default: the online CPUs; at "
-		"most 4:\n"
-		"                       each keeps its own symbol tables), the "
-		"output\n"
-		"                       the same byte for byte; one thread "
-		"still for\n"
-		"                       chrome, pipe streams, directories and "
-		"a data\n"
-		"                       section of a few hundred KiB or less\n"
+		"  -J, --jobs N         decode and symbolize on N threads "
+		"(default: the\n"
+		"                       online CPUs; at most 4: each keeps its "
+		"own symbol\n"
+		"                       tables), the output the same byte for "
+		"byte; one\n"
+		"                       thread still for chrome with a filter "
+		"or --redact,\n"
+		"                       pipe streams, directories and a data "
+		"section of a\n"
+		"                       few hundred KiB or less\n"
 		"  -h, --help           show this help\n",
 	.setup = CMD_FEATURE_DEPS | CMD_EVLIST | CMD_OWN_OUTPUT,
 	.decode = export_decode,
@@ -228,23 +228,36 @@ static int load(struct cmd_run *r)
 	return fail(x, rc == PD_OUT_IO ? EXIT_IO : EXIT_USAGE, err);
 }
 
+/* Does f keep every sample (what chrome's timeline needs to be made on
+ * several threads: export_formats.h)? */
+static bool keeps_every_sample(const struct pd_filter *f)
+{
+	return !f->event && !f->has_pid && !f->has_tid && !f->has_cpu &&
+	       !f->has_time && !f->skip && f->limit == UINT64_MAX && !f->at;
+}
+
 /* Walk, then write and commit the output (r->rc says when it failed) */
 static void show(struct cmd_run *r)
 {
 	static const struct pd_visitor v = {.record = export_record,
 					    .state = keep_state};
+	static const struct pd_visitor chrome_par = {.record = export_record,
+						     .state = keep_state,
+						     .par = &export_chrome_par};
 	struct export_ctx *x = r->ctx;
 	/* stacks are gathered on several threads (stacks_walk.h); pprof's
 	 * ids follow their order: batch by batch in order */
 	bool stacks = !x->fmt->sample;
 	bool pprof = x->fmt->id == EXPORT_PPROF;
+	bool chrome = x->fmt->id == EXPORT_CHROME && !r->o->red &&
+		      keeps_every_sample(&x->f);
 	struct pd_stacks_walk sw = {.st = &x->st, .ordered = pprof};
 	struct pd_walk_opts o = {
 		.flags = PD_WALK_TIME_ORDER |
 			 (r->s->mode == PD_MODE_DIR ? PD_WALK_DATA_N : 0),
 		.filter = &x->f,
 		.tp_want = x->fmt->tp_want,
-		.jobs = stacks ? opts_jobs(r->o) : 1,
+		.jobs = stacks || chrome ? opts_jobs(r->o) : 1,
 		.batch_bytes = r->o->read.batch_bytes,
 	};
 	char err[PATH_MAX + 200];
@@ -267,7 +280,7 @@ static void show(struct cmd_run *r)
 	if (o.jobs > PD_STACKS_WALK_JOBS_MAX)
 		o.jobs = PD_STACKS_WALK_JOBS_MAX;
 	if ((stacks ? pd_walk(r->s, &o, &pd_stacks_walk_visitor, &sw)
-		    : pd_walk(r->s, &o, &v, x)) < 0 ||
+		    : pd_walk(r->s, &o, chrome ? &chrome_par : &v, x)) < 0 ||
 	    x->st.oom || x->fmt->finish(x, x->out.f) < 0) {
 		r->rc = fail(x, EXIT_IO, "out of memory");
 		return;

@@ -10,6 +10,7 @@
 #include "lib/export/pprof.h"
 #include "lib/format/perf_abi.h"
 #include "lib/session/session.h"
+#include "lib/session/walk.h"
 #include "fmt/fmt_chrome.h"
 #include "fmt/names.h"
 
@@ -111,6 +112,120 @@ static void chrome_sample(struct export_ctx *x, const struct pd_event *ev,
 {
 	fmt_chrome_sample(x->chrome, ev, d, f);
 }
+
+/* --jobs: chrome's samples rendered on workers (fmt_chrome.h), each
+ * worker with a replica of the symbolizer (symbolize.h) */
+struct chrome_rep {
+	struct pd_symbolizer *z;
+	struct fmt_chrome_worker *w;
+};
+
+struct chrome_batch {
+	struct fmt_chrome_batch *b;
+	struct chrome_rep *r; /* the worker running it */
+};
+
+static void *chrome_fork(void *arg)
+{
+	struct export_ctx *x = arg;
+	struct chrome_batch *cb = calloc(1, sizeof(*cb));
+
+	if (cb && !(cb->b = fmt_chrome_batch_new(x->chrome))) {
+		free(cb);
+		return NULL;
+	}
+	return cb;
+}
+
+static void chrome_batch_record(void *ctx, const struct pd_event *ev,
+				const struct pd_decoded *d)
+{
+	struct chrome_batch *cb = ctx;
+	struct pd_frames f;
+
+	if (ev->type != PD_REC_SAMPLE || d->smp.no_attr || !d->evsel)
+		return;
+	if (!pd_symbolizer_sample(cb->r->z, ev, d, &f))
+		f.n = 0;
+	fmt_chrome_batch_sample(cb->b, cb->r->w, ev, d, &f);
+}
+
+static void chrome_flush(void *arg, void *ctx)
+{
+	struct export_ctx *x = arg;
+
+	fmt_chrome_batch_flush(x->chrome, ((struct chrome_batch *)ctx)->b);
+}
+
+static void chrome_join(void *arg, void *ctx)
+{
+	struct chrome_batch *cb = ctx;
+
+	(void)arg;
+	fmt_chrome_batch_free(cb->b);
+	free(cb);
+}
+
+static void chrome_unfork(void *arg, void *wctx)
+{
+	struct export_ctx *x = arg;
+	struct chrome_rep *r = wctx;
+
+	pd_symbolizer_free(r->z);
+	fmt_chrome_worker_free(x->chrome, r->w);
+	free(r);
+}
+
+static void *chrome_worker(void *arg)
+{
+	struct export_ctx *x = arg;
+	struct chrome_rep *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return NULL;
+	r->z = pd_symbolizer_fork(x->z);
+	r->w = fmt_chrome_worker_new(x->chrome);
+	if (!r->z || !r->w) {
+		chrome_unfork(x, r);
+		return NULL;
+	}
+	return r;
+}
+
+static void chrome_bind(void *wctx, void *ctx, struct pd_session *ws)
+{
+	struct chrome_rep *r = wctx;
+
+	pd_symbolizer_bind(r->z, ws);
+	if (ctx)
+		((struct chrome_batch *)ctx)->r = r;
+}
+
+static void chrome_state(void *wctx, const struct pd_event *ev,
+			 const struct pd_decoded *d)
+{
+	pd_symbolizer_record(((struct chrome_rep *)wctx)->z, ev, d);
+}
+
+static bool chrome_keep(void *arg, const struct pd_diag *g)
+{
+	struct export_ctx *x = arg;
+
+	return pd_symbolizer_keep(x->z, g);
+}
+
+const struct pd_par_visitor export_chrome_par = {
+	.fork = chrome_fork,
+	.record = chrome_batch_record,
+	.flush = chrome_flush,
+	.join = chrome_join,
+	.worker = chrome_worker,
+	.bind = chrome_bind,
+	.state = chrome_state,
+	.unfork = chrome_unfork,
+	.keep = chrome_keep,
+	.state_types = PD_SYMBOLIZER_STATE_TYPES,
+};
 
 static int chrome_finish(struct export_ctx *x, FILE *out)
 {

@@ -61,6 +61,14 @@ struct export_ctx {
 	struct pd_outfile out;
 };
 
+/*
+ * --to chrome on several threads (walk.h pd_par_visitor, its arg the
+ * export_ctx): without filters and --redact (fmt_chrome.h), a replica of
+ * the symbolizer on each worker.
+ */
+struct pd_par_visitor;
+extern const struct pd_par_visitor export_chrome_par;
+
 /* The formats --to takes. */
 #define EXPORT_NFORMATS 3
 extern const struct export_format export_formats[EXPORT_NFORMATS];

@@ -206,14 +206,48 @@ export_same() {
 	same_as_one "3" "${files[@]}" -- --symbols
 }
 
-@test "parallel: what stays serial gives the same output (--skip/--limit, pipe, directories, -x, --redact; export --to chrome)" {
+# bats test_tags=normal
+@test "parallel: export --to chrome (the slices made in order from the batches' switches): --jobs 2, 3, 4 as --jobs 1" {
+	symfs_setup
+	local name k
+	export PD_CMD=export
+	for name in $EXPORT_FIXTURES; do
+		k=$P/kallsyms
+		[[ $name != nobid-* ]] || k=$P/nobid-kallsyms
+		[[ $name != kinit ]] || k=$P/kinit.kallsyms
+		PERFDUMP_BATCH_BYTES=1 same_as_one "2 3 4" $P/$name.data -- \
+			--to chrome --symfs "$T/s" --kallsyms $k
+		PERFDUMP_BATCH_BYTES=1 same_as_one "3" $P/$name.data -- \
+			--to chrome --symfs "$T/s" --kallsyms $k --inline
+	done
+	# sched_switch slices, across batches and threads
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3 4" testdata/tracepoint.data \
+		testdata/tp-sched.data testdata/syswide.data -- --to chrome --kallsyms /dev/null
+	same_as_one "2" testdata/tp-sched.data -- --to chrome --kallsyms /dev/null
+	# the other fixtures and the generated files
+	# shellcheck disable=SC2086
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2 3" $FIXTURES "$BATS_FILE_TMPDIR"/big/*.data -- --to chrome
+	# filters and --redact: one thread (their timeline needs every sample)
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2" testdata/tp-sched.data -- --to chrome --pid 1
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2" testdata/redact.data -- --to chrome --redact
+}
+
+# bats test_tags=normal
+@test "parallel: export --to chrome, every corpus file, --jobs 2 and 3 as --jobs 1" {
+	local -a files=()
+	corpus_files
+	export PD_CMD=export PERF_BUILDID_DIR=$BATS_TEST_TMPDIR/empty
+	PERFDUMP_BATCH_BYTES=1 same_as_one "2" "${files[@]}" -- --to chrome
+	same_as_one "3" "${files[@]}" -- --to chrome
+}
+
+@test "parallel: what stays serial gives the same output (--skip/--limit, pipe, directories, -x, --redact)" {
 	export PERFDUMP_BATCH_BYTES=1
 	same_as_one "3" testdata/syswide.data -- --skip 5 --limit 7 -j
 	same_as_one "2" testdata/callgraph.data -- --symbols --limit 9
 	same_as_one "2" testdata/pipe.data testdata/threads.data testdata/comm-order.data -- 
 	same_as_one "2" testdata/cpu-clock.data -- -x
 	same_as_one "2" testdata/redact.data -- --redact
-	PD_CMD=export same_as_one "2" testdata/syswide.data -- --to chrome
 	PD_CMD=export PD_OUT=1 same_as_one "2" testdata/pipe.data testdata/threads.data -- --to pprof
 }
 
@@ -246,10 +280,13 @@ export_same() {
 	[ "$(PERFDUMP_BATCH_BYTES=1 nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 3 testdata/cpu-clock.data)" = $((base + 2)) ]
 	[ "$(nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 3 testdata/cpu-clock.data)" = "$base" ]
 	[ "$(nthreads export --to pprof -o "$BATS_TEST_TMPDIR/p.pb.gz" --jobs 8 "$big")" = $((base + 3)) ]
-	# one thread still: --limit, export --to chrome; stats has no
-	# parallel mode
+	# one thread still: --limit; stats has no parallel mode
 	[ "$(nthreads records --jobs 3 --limit 5 "$big")" = "$base" ]
-	[ "$(nthreads export --to chrome --jobs 3 "$big")" = "$base" ]
+	# export --to chrome so too, but with filters or --redact
+	[ "$(nthreads export --to chrome --jobs 3 "$big")" = $((base + 2)) ]
+	[ "$(nthreads export --to chrome --jobs 8 "$big")" = $((base + 3)) ]
+	[ "$(nthreads export --to chrome --jobs 3 --pid 1 "$big")" = "$base" ]
+	[ "$(nthreads --redact export --to chrome --jobs 3 "$big")" = "$base" ]
 	[ "$(nthreads stats --jobs 3 "$big")" = "$base" ]
 }
 

@@ -235,15 +235,22 @@ static void profile_way(const char *f, unsigned way)
  * with _[k] (way 0), or every frame's inlined calls, weighted by period
  * (way 1); or chrome (way 2: every sample, its stack, its tracepoint
  * fields and the sched_switch slices, as JSON the oracle parses).
- * Way 1 on two workers (--jobs 2).  Standard output only: no -o.
+ * Way 1 on two workers (--jobs 2), way 2 on one and on two.  Standard
+ * output only: no -o.
  */
 static void export_way(const char *f, unsigned way)
 {
-	if (way == 2)
+	if (way == 2) {
 		fuzz_cmd(cmd_export, f, "export", "--to", "chrome", "--inline",
 			 "--symfs", "/nonexistent", "--debug-dir",
 			 "/nonexistent", NULL);
-	else if (way) {
+		/* on two workers, the slices made in order at each flush */
+		setenv("PERFDUMP_BATCH_BYTES", "1", 1);
+		fuzz_cmd(cmd_export, f, "export", "--to", "chrome", "--jobs",
+			 "2", "--symfs", "/nonexistent", "--debug-dir",
+			 "/nonexistent", NULL);
+		unsetenv("PERFDUMP_BATCH_BYTES");
+	} else if (way) {
 		/* on two workers, every record its own batch (walk_par.c) */
 		setenv("PERFDUMP_BATCH_BYTES", "1", 1);
 		fuzz_cmd(cmd_export, f, "export", "--to", "folded", "--inline",
