@@ -316,7 +316,8 @@ export_rows() {
 
 # jobs_rows FILE: the parallel mode (--jobs, default: the online CPUs)
 # against one thread, in turns (SYMBOL_RUNS, 11): records --json-lines,
-# export --to folded and pprof, profile, copy (SKIP_JOBS=1: not)
+# export --to folded, pprof and chrome, records --symbols, profile, copy
+# (SKIP_JOBS=1: not)
 jobs_rows() {
 	local f=$1 out n pt pm qt qm lo hi
 	out=$(mktemp -d)
@@ -331,6 +332,12 @@ jobs_rows() {
 	read -r pt pm qt qm lo hi < <(measure2 $PD --jobs "$n" export --to pprof -o "$out/p.pb.gz" "$f" -- \
 		$PD --jobs 1 export --to pprof -o "$out/p.pb.gz" "$f")
 	versus "export --to pprof -J $n vs -J 1" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "one thread"
+	read -r pt pm qt qm lo hi < <(measure2 $PD --jobs "$n" export --to chrome "$f" -- \
+		$PD --jobs 1 export --to chrome "$f")
+	versus "export --to chrome -J $n vs -J 1" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "one thread"
+	read -r pt pm qt qm lo hi < <(measure2 $PD --jobs "$n" records --symbols --json-lines "$f" -- \
+		$PD --jobs 1 records --symbols --json-lines "$f")
+	versus "records --symbols -J $n vs -J 1" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "one thread"
 	read -r pt pm qt qm lo hi < <(measure2 $PD --jobs "$n" profile "$f" -- \
 		$PD --jobs 1 profile "$f")
 	versus "profile -J $n vs -J 1" "$pt" "$pm" "$qt" "$qm" "$lo" "$hi" "one thread"
