@@ -159,10 +159,12 @@ perf_stacks() {
 	jq_true 'length == 199 and (map(.name) | unique) == ["sched:sched_switch", "sched:sched_wakeup"]' "$ours"
 }
 
-@test "export --to chrome: sched_switch slices are perf sched timehist's run intervals" {
+# timehist_slices [OPTIONS...]: the sched_switch fixtures' slices are
+# perf sched timehist's run intervals, exported with OPTIONS
+timehist_slices() {
 	local name
 	for name in tracepoint tp-sched; do
-		chrome testdata/$name.data --kallsyms /dev/null
+		chrome testdata/$name.data "$@" --kallsyms /dev/null
 		perf script -i testdata/$name.data -F cpu,time,trace >"$T/switches" 2>/dev/null
 		perf sched timehist -i testdata/$name.data 2>/dev/null |
 			python3 tests/chrome_ref.py timehist "$T/switches" >"$T/timehist" 2>"$T/left"
@@ -172,24 +174,17 @@ perf_stacks() {
 	# tracepoint.data (-a): 8 intervals; perf's run time for one more
 	# spans cpu 1 idle (its switch to perf was not recorded)
 	assert_eq "$(cat "$T/left")" "left out: 8"
-	chrome testdata/tracepoint.data --kallsyms /dev/null
+	chrome testdata/tracepoint.data "$@" --kallsyms /dev/null
 	jq_all '[.traceEvents[] | select(.ph == "X")] | length' 8 \
 		'[.traceEvents[] | select(.ph == "X")][1]' '{"ph":"X","ts":198624983.509,"dur":927.806,"pid":3152,"tid":3152,"name":"sleep","cat":"sched","args":{"cpu":0}}'
 }
 
+@test "export --to chrome: sched_switch slices are perf sched timehist's run intervals" {
+	timehist_slices
+}
+
 @test "export --to chrome --jobs 3: the slices are perf sched timehist's still, made in order from the batches' switches" {
-	local name
-	for name in tracepoint tp-sched; do
-		PERFDUMP_BATCH_BYTES=1 chrome testdata/$name.data --jobs 3 --kallsyms /dev/null
-		perf script -i testdata/$name.data -F cpu,time,trace >"$T/switches" 2>/dev/null
-		perf sched timehist -i testdata/$name.data 2>/dev/null |
-			python3 tests/chrome_ref.py timehist "$T/switches" >"$T/timehist" 2>"$T/left"
-		assert_eq "$(python3 tests/chrome_ref.py slices <<<"$output")" "$(cat "$T/timehist")"
-		[ -s "$T/timehist" ]
-	done
-	PERFDUMP_BATCH_BYTES=1 chrome testdata/tracepoint.data --jobs 3 --kallsyms /dev/null
-	jq_all '[.traceEvents[] | select(.ph == "X")] | length' 8 \
-		'[.traceEvents[] | select(.ph == "X")][1]' '{"ph":"X","ts":198624983.509,"dur":927.806,"pid":3152,"tid":3152,"name":"sleep","cat":"sched","args":{"cpu":0}}'
+	PERFDUMP_BATCH_BYTES=1 timehist_slices --jobs 3
 }
 
 @test "export --to chrome: a pipe-mode recording, from standard input as from the file" {

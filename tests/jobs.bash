@@ -11,6 +11,19 @@ nthreads() {
 	grep -c clone "$log" || true
 }
 
+# the fixtures of testdata/profile with symbols (export.bats'), and more
+SYM_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile profile-sh nobid-pipe nobid-z kinit nobid-killed nolibc-cut"
+
+# kallsyms_of NAME: the kallsyms file of testdata/profile/NAME.data's
+# kernel
+kallsyms_of() {
+	case $1 in
+	nobid-*) echo testdata/profile/nobid-kallsyms ;;
+	kinit) echo testdata/profile/kinit.kallsyms ;;
+	*) echo testdata/profile/kallsyms ;;
+	esac
+}
+
 # corpus_files: every corpus recording into the caller's array files
 # (the test skipped without the corpus; at least 50 of them)
 corpus_files() {

@@ -88,8 +88,6 @@ FIXTURES="testdata/*.data testdata/synthetic/*.data"
 }
 
 P=testdata/profile
-# export's fixtures with symbols (export.bats), and more
-EXPORT_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile profile-sh nobid-pipe nobid-z kinit nobid-killed nolibc-cut"
 
 # The stacks exports' oracle: folded (--folded-* and --period too) and
 # pprof (its file compared, PD_OUT: -o OUT; gzip's header has no time).
@@ -110,10 +108,8 @@ export_same() {
 	cp testdata/profile/hot_cxx "$T/s$RUN/hot_cxx"
 	local name k
 	export PD_CMD=export
-	for name in $EXPORT_FIXTURES; do
-		k=$P/kallsyms
-		[[ $name != nobid-* ]] || k=$P/nobid-kallsyms
-		[[ $name != kinit ]] || k=$P/kinit.kallsyms
+	for name in $SYM_FIXTURES; do
+		k=$(kallsyms_of "$name")
 		PERFDUMP_BATCH_BYTES=1 export_same "2 3 4" $P/$name.data -- \
 			--symfs "$T/s" --kallsyms $k
 		PERFDUMP_BATCH_BYTES=1 same_as_one "2" $P/$name.data -- \
@@ -175,10 +171,8 @@ export_same() {
 	symfs_setup
 	cp testdata/profile/hot_cxx "$T/s$RUN/hot_cxx"
 	local name k
-	for name in $EXPORT_FIXTURES; do
-		k=$P/kallsyms
-		[[ $name != nobid-* ]] || k=$P/nobid-kallsyms
-		[[ $name != kinit ]] || k=$P/kinit.kallsyms
+	for name in $SYM_FIXTURES; do
+		k=$(kallsyms_of "$name")
 		PERFDUMP_BATCH_BYTES=1 same_as_one "2 3 4" $P/$name.data -- \
 			--symbols --symfs "$T/s" --kallsyms $k -j
 		PERFDUMP_BATCH_BYTES=1 same_as_one "3" $P/$name.data -- \
@@ -211,10 +205,8 @@ export_same() {
 	symfs_setup
 	local name k
 	export PD_CMD=export
-	for name in $EXPORT_FIXTURES; do
-		k=$P/kallsyms
-		[[ $name != nobid-* ]] || k=$P/nobid-kallsyms
-		[[ $name != kinit ]] || k=$P/kinit.kallsyms
+	for name in $SYM_FIXTURES; do
+		k=$(kallsyms_of "$name")
 		PERFDUMP_BATCH_BYTES=1 same_as_one "2 3 4" $P/$name.data -- \
 			--to chrome --symfs "$T/s" --kallsyms $k
 		PERFDUMP_BATCH_BYTES=1 same_as_one "3" $P/$name.data -- \

@@ -21,17 +21,6 @@ setup_file() {
 
 P=testdata/profile
 FIXTURES="testdata/*.data testdata/synthetic/*.data"
-# the fixtures with symbols (export.bats')
-SYM_FIXTURES="callchain cxx inl-fp inl-dwarf inl-cxx nolibc-dwarf profile profile-sh nobid-pipe nobid-z kinit nobid-killed nolibc-cut"
-
-# kallsyms_of NAME: the kallsyms file its kernel's symbols come from
-kallsyms_of() {
-	case $1 in
-	nobid-*) echo $P/nobid-kallsyms ;;
-	kinit) echo $P/kinit.kallsyms ;;
-	*) echo $P/kallsyms ;;
-	esac
-}
 
 # bats test_tags=normal
 @test "profile -J: every fixture with symbols, by function, dso and line, one record a batch: --jobs 2, 3, 4 as --jobs 1" {
