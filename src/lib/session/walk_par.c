@@ -379,7 +379,7 @@ static const void *copy_bytes(struct batch *b, const struct pd_event *ev)
 	size_t n = ev->size ? ev->size : 1;
 	size_t at = (b->runlen + 7) & ~(size_t)7;
 
-	if (!PD_ASAN && at <= b->runcap && b->runcap - at >= n) {
+	if (at <= b->runcap && b->runcap - at >= n) {
 		memcpy(b->run + at, ev->p, ev->size);
 		b->runlen = at + n;
 		return b->run + at;
@@ -548,7 +548,7 @@ static bool par_init(struct par *p)
 		b->runcap =
 			(p->batch_bytes < RUN_MAX ? p->batch_bytes : RUN_MAX) +
 			UINT16_MAX + 8;
-		if (!PD_ASAN && !(b->run = malloc(b->runcap)))
+		if (PD_ASAN || !(b->run = malloc(b->runcap)))
 			b->runcap = 0;
 	}
 	for (unsigned i = 0; p->with_state && i < jobs; i++)
