@@ -159,11 +159,8 @@ static bool export_record(void *arg, const struct pd_event *ev,
 	struct export_ctx *x = arg;
 	struct pd_frames f;
 
-	if (ev->type != PD_REC_SAMPLE || d->smp.no_attr || !d->evsel)
-		return true;
-	if (!pd_symbolizer_sample(x->z, ev, d, &f))
-		f.n = 0;
-	x->fmt->sample(x, ev, d, &f);
+	if (pd_symbolizer_sample_frames(x->z, ev, d, &f))
+		x->fmt->sample(x, ev, d, &f);
 	return true;
 }
 
@@ -228,14 +225,6 @@ static int load(struct cmd_run *r)
 	return fail(x, rc == PD_OUT_IO ? EXIT_IO : EXIT_USAGE, err);
 }
 
-/* Does f keep every sample (what chrome's timeline needs to be made on
- * several threads: export_formats.h)? */
-static bool keeps_every_sample(const struct pd_filter *f)
-{
-	return !f->event && !f->has_pid && !f->has_tid && !f->has_cpu &&
-	       !f->has_time && !f->skip && f->limit == UINT64_MAX && !f->at;
-}
-
 /* Walk, then write and commit the output (r->rc says when it failed) */
 static void show(struct cmd_run *r)
 {
@@ -250,7 +239,7 @@ static void show(struct cmd_run *r)
 	bool stacks = !x->fmt->sample;
 	bool pprof = x->fmt->id == EXPORT_PPROF;
 	bool chrome = x->fmt->id == EXPORT_CHROME && !r->o->red &&
-		      keeps_every_sample(&x->f);
+		      pd_filter_keeps_every_sample(&x->f);
 	struct pd_stacks_walk sw = {.st = &x->st, .ordered = pprof};
 	struct pd_walk_opts o = {
 		.flags = PD_WALK_TIME_ORDER |

@@ -241,18 +241,27 @@ static int load(struct cmd_run *r)
 	return filter_check_event("records", &c->ro.f, r->s);
 }
 
+/* A record into e, with its frames when --symbols and z gives them */
+static void emit_record(const struct rec_ctx *c, struct emitter *e,
+			struct pd_symbolizer *z, const struct pd_event *ev,
+			const struct pd_decoded *d)
+{
+	struct pd_frames f;
+
+	if (c->ro.symbols && z && ev->type == PD_REC_SAMPLE &&
+	    !d->smp.no_attr && pd_symbolizer_sample(z, ev, d, &f))
+		emit_event_frames(e, c->s, ev, d, &f);
+	else
+		emit_event(e, c->s, ev, d);
+}
+
 /* One record that passed the filters (walk.h). */
 static bool show_record(void *arg, const struct pd_event *ev,
 			const struct pd_decoded *d)
 {
 	struct rec_ctx *c = arg;
-	struct pd_frames f;
 
-	if (c->ro.symbols && c->z && ev->type == PD_REC_SAMPLE &&
-	    !d->smp.no_attr && pd_symbolizer_sample(c->z, ev, d, &f))
-		emit_event_frames(c->e, c->s, ev, d, &f);
-	else
-		emit_event(c->e, c->s, ev, d);
+	emit_record(c, c->e, c->z, ev, d);
 	return true;
 }
 
@@ -260,13 +269,14 @@ static bool show_record(void *arg, const struct pd_event *ev,
 struct rec_fork {
 	const struct rec_ctx *c;
 	struct emitter *e;
-	struct pd_symbolizer *z; /* with symbols: the replica running it */
+	struct pd_symbolizer *z; /* with a symbolizer: the replica running
+				  * it (bind_worker), else NULL */
 };
 
 static void *fork_batch(void *arg)
 {
 	struct rec_ctx *c = arg;
-	struct rec_fork *f = malloc(sizeof(*f));
+	struct rec_fork *f = calloc(1, sizeof(*f));
 
 	if (f && !(f->e = emit_fork(c->e))) {
 		free(f);
@@ -282,7 +292,7 @@ static void show_batch_record(void *ctx, const struct pd_event *ev,
 {
 	struct rec_fork *f = ctx;
 
-	emit_event(f->e, f->c->s, ev, d);
+	emit_record(f->c, f->e, f->z, ev, d);
 }
 
 /* ---- --jobs with a symbolizer (--symbols, or tracepoint prints of
@@ -292,19 +302,6 @@ static void show_batch_record(void *ctx, const struct pd_event *ev,
 /* The replica of the worker on this thread: %ps's resolver is the
  * recording's (its tracepoint formats'), called while a worker decodes */
 static __thread struct pd_symbolizer *thread_z;
-
-static void show_batch_symbols(void *ctx, const struct pd_event *ev,
-			       const struct pd_decoded *d)
-{
-	struct rec_fork *f = ctx;
-	struct pd_frames fr;
-
-	if (f->c->ro.symbols && ev->type == PD_REC_SAMPLE && !d->smp.no_attr &&
-	    pd_symbolizer_sample(f->z, ev, d, &fr))
-		emit_event_frames(f->e, f->c->s, ev, d, &fr);
-	else
-		emit_event(f->e, f->c->s, ev, d);
-}
 
 static void *fork_worker(void *arg)
 {
@@ -406,7 +403,7 @@ static void show(struct cmd_run *r)
 						.par = &par};
 	static const struct pd_par_visitor par_symbols = {
 		.fork = fork_batch,
-		.record = show_batch_symbols,
+		.record = show_batch_record,
 		.flush = flush_batch,
 		.join = join_batch,
 		.worker = fork_worker,

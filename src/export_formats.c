@@ -143,11 +143,8 @@ static void chrome_batch_record(void *ctx, const struct pd_event *ev,
 	struct chrome_batch *cb = ctx;
 	struct pd_frames f;
 
-	if (ev->type != PD_REC_SAMPLE || d->smp.no_attr || !d->evsel)
-		return;
-	if (!pd_symbolizer_sample(cb->r->z, ev, d, &f))
-		f.n = 0;
-	fmt_chrome_batch_sample(cb->b, cb->r->w, ev, d, &f);
+	if (pd_symbolizer_sample_frames(cb->r->z, ev, d, &f))
+		fmt_chrome_batch_sample(cb->b, cb->r->w, ev, d, &f);
 }
 
 static void chrome_flush(void *arg, void *ctx)

@@ -38,11 +38,8 @@ static void take(struct pd_symbolizer *z, struct pd_stacks *st,
 {
 	struct pd_frames f;
 
-	if (ev->type != PD_REC_SAMPLE || d->smp.no_attr || !d->evsel)
-		return;
-	if (!pd_symbolizer_sample(z, ev, d, &f))
-		f.n = 0;
-	pd_stacks_sample(st, ev, d, &f);
+	if (pd_symbolizer_sample_frames(z, ev, d, &f))
+		pd_stacks_sample(st, ev, d, &f);
 }
 
 /* ---- one thread ------------------------------------------------------- */

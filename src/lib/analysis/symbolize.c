@@ -409,6 +409,18 @@ static void branches(struct pd_symbolizer *z, const struct pd_sample *smp,
 	out->nbr = n;
 }
 
+bool pd_symbolizer_sample_frames(struct pd_symbolizer *z,
+				 const struct pd_event *ev,
+				 const struct pd_decoded *d,
+				 struct pd_frames *out)
+{
+	if (ev->type != PD_REC_SAMPLE || d->smp.no_attr || !d->evsel)
+		return false;
+	if (!pd_symbolizer_sample(z, ev, d, out))
+		out->n = 0;
+	return true;
+}
+
 bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d, struct pd_frames *out)
 {

@@ -162,6 +162,12 @@ void pd_symbolizer_record(struct pd_symbolizer *z, const struct pd_event *ev,
  */
 bool pd_symbolizer_sample(struct pd_symbolizer *z, const struct pd_event *ev,
 			  const struct pd_decoded *d, struct pd_frames *out);
+/* Is ev a sample with its attr (one the exports take)?  Then its frames
+ * as pd_symbolizer_sample gives them, none (n 0) when it gives none. */
+bool pd_symbolizer_sample_frames(struct pd_symbolizer *z,
+				 const struct pd_event *ev,
+				 const struct pd_decoded *d,
+				 struct pd_frames *out);
 
 /*
  * The source line and inlined calls of a frame the symbolizer gave (of

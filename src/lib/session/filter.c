@@ -179,3 +179,9 @@ bool pd_filter_passes(const struct pd_filter *f, const struct pd_sample_id *id,
 		return false;
 	return true;
 }
+
+bool pd_filter_keeps_every_sample(const struct pd_filter *f)
+{
+	return !f->event && !f->has_pid && !f->has_tid && !f->has_cpu &&
+	       !f->has_time && !f->skip && f->limit == UINT64_MAX && !f->at;
+}

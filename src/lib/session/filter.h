@@ -32,6 +32,11 @@ struct pd_filter {
 /* Every record: no filter, no limit. */
 #define PD_FILTER_ALL ((struct pd_filter){.limit = UINT64_MAX})
 
+/* Does f hand out every sample (it may leave out other types)?  What
+ * export --to chrome's timeline needs to be made on several threads
+ * (export_formats.h). */
+bool pd_filter_keeps_every_sample(const struct pd_filter *f);
+
 /*
  * --time as perf takes it (tools/perf/util/time-utils.c
  * perf_time__parse_str): START,END in seconds as perf prints them, either
